@@ -1,0 +1,104 @@
+import { autoRetry } from "@grammyjs/auto-retry";
+import { type ConversationOptions, conversations } from "@grammyjs/conversations";
+import type { I18n } from "@grammyjs/i18n";
+import { sequentialize } from "@grammyjs/runner";
+import { Bot, type Context, type MiddlewareFn } from "grammy";
+import type { CoinCatalog } from "../catalog/catalog.ts";
+import type { Logger } from "../logger.ts";
+import type { QuoteService } from "../quotes/quote-service.ts";
+import type { BotContext, FlowContext } from "./context.ts";
+import { createCurrenciesFeature } from "./currencies/feature.ts";
+import { createExchangeConversation, createExchangeEntry } from "./exchange/feature.ts";
+import type { FlowDeps } from "./exchange/flow.ts";
+import { createFallbackFeature } from "./fallback/feature.ts";
+import { helpFeature } from "./help/feature.ts";
+import { createHistoryFeature, type HistoryDeps } from "./history/feature.ts";
+import { htmlParseMode } from "./html.ts";
+import { createI18n, escapeTranslationVariables } from "./i18n.ts";
+import { createInlineFeature } from "./inline/feature.ts";
+import { createRateFeature } from "./rate/feature.ts";
+import { startFeature } from "./start/feature.ts";
+import { createStatusFeature, type StatusDeps } from "./status/feature.ts";
+
+export interface BotDependencies extends FlowDeps, StatusDeps, HistoryDeps {
+  logger: Logger;
+  catalog: CoinCatalog;
+  quotes: QuoteService;
+  conversationStorage: ConversationOptions<BotContext, FlowContext>["storage"];
+}
+
+export interface CreateBotOptions {
+  token: string;
+  apiRoot: string;
+}
+
+/** Telegram's own retry hints are honoured, but never for so long that a shutdown would hang. */
+const telegramRetry = () => autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 });
+
+/**
+ * Builds the bot: plugins, then every feature behind one error boundary. `npm start`, the tests
+ * and the benchmarks all build it here, so they all run the same bot.
+ */
+export function createBot(
+  options: CreateBotOptions,
+  deps: BotDependencies,
+): { bot: Bot<BotContext>; i18n: I18n<FlowContext> } {
+  const bot = new Bot<BotContext>(options.token, { client: { apiRoot: options.apiRoot } });
+  bot.api.config.use(telegramRetry());
+  bot.api.config.use(htmlParseMode);
+
+  const i18n = createI18n();
+  // One chat's updates in order (a flow's steps), different chats in parallel.
+  bot.use(sequentialize(chatKey));
+  bot.use(i18n);
+  bot.use(escapeTranslationVariables);
+
+  const features = bot.errorBoundary(async ({ error, ctx }) => {
+    deps.logger.error({ err: error, update: ctx.update.update_id }, "update failed");
+    await replyFailure(ctx);
+  });
+  // Inline queries have no chat: they must not reach the conversations plugin, whose storage key
+  // would then be shared by everyone.
+  features.use(createInlineFeature(deps));
+  features.use(conversations({ storage: deps.conversationStorage }));
+  features.use(
+    createExchangeEntry(),
+    startFeature,
+    helpFeature,
+    createRateFeature(deps),
+    createCurrenciesFeature(deps),
+    createStatusFeature(deps),
+    createHistoryFeature(deps),
+    // Calls made inside a conversation use the plugin's own Api object: the transformers and
+    // i18n reach it only through `plugins`.
+    createExchangeConversation(deps, [i18n, escapeTranslationVariables, conversationApi]),
+    createFallbackFeature(),
+  );
+
+  bot.catch(({ error, ctx }) => {
+    deps.logger.error(
+      { err: error, update: ctx.update.update_id },
+      "update failed outside features",
+    );
+  });
+  return { bot, i18n };
+}
+
+const conversationApi: MiddlewareFn<FlowContext> = (ctx, next) => {
+  ctx.api.config.use(telegramRetry());
+  ctx.api.config.use(htmlParseMode);
+  return next();
+};
+
+function chatKey(ctx: Context): string | undefined {
+  return ctx.chat?.id.toString();
+}
+
+async function replyFailure(ctx: BotContext): Promise<void> {
+  try {
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
+    if (ctx.chat) await ctx.reply(ctx.t("error-generic"));
+  } catch {
+    // Telegram itself is failing; the log line above is all we can do.
+  }
+}

@@ -1,0 +1,75 @@
+import { Composer, InlineKeyboard } from "grammy";
+import type { CoinCatalog } from "../../catalog/catalog.ts";
+import type { Coin } from "../../catalog/search.ts";
+import { cbField, defineCallback } from "../callback-data.ts";
+import type { BotContext } from "../context.ts";
+import { escapeHtml } from "../html.ts";
+
+const PAGE_SIZE = 15;
+/** Longest query carried in a paging button (callback data is capped at 64 bytes). */
+const MAX_QUERY = 40;
+
+const pageButton = defineCallback("cur", { page: cbField.int(), query: cbField.text(MAX_QUERY) });
+
+export function createCurrenciesFeature(deps: { catalog: CoinCatalog }) {
+  const feature = new Composer<BotContext>();
+
+  const render = (ctx: BotContext, query: string, page: number) => {
+    const coins = query ? deps.catalog.search(query, 200).map((h) => h.coin) : deps.catalog.all();
+    if (coins.length === 0) {
+      return {
+        text: ctx.t(query ? "currencies-empty" : "currencies-empty-catalog", { query }),
+        keyboard: undefined,
+      };
+    }
+    const pages = Math.ceil(coins.length / PAGE_SIZE);
+    const current = Math.min(Math.max(page, 1), pages);
+    const lines = coins.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE).map(coinLine);
+    const title = ctx.t(query ? "currencies-title-search" : "currencies-title", {
+      query,
+      total: coins.length,
+      page: current,
+      pages,
+    });
+    const keyboard = new InlineKeyboard();
+    if (current > 1) {
+      keyboard.text(ctx.t("button-prev"), pageButton.pack({ page: current - 1, query }));
+    }
+    if (current < pages) {
+      keyboard.text(ctx.t("button-next"), pageButton.pack({ page: current + 1, query }));
+    }
+    const text = [title, "", ...lines, "", ctx.t("currencies-hint")].join("\n");
+    return { text, keyboard: current > 1 || current < pages ? keyboard : undefined };
+  };
+
+  feature.command("currencies", async (ctx) => {
+    const query = ctx.match.trim().slice(0, MAX_QUERY);
+    const { text, keyboard } = render(ctx, query, 1);
+    await ctx.reply(text, { reply_markup: keyboard });
+  });
+
+  feature.callbackQuery(pageButton.filter, async (ctx) => {
+    const data = pageButton.unpack(ctx.callbackQuery.data);
+    if (!data) return ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+    const { text, keyboard } = render(ctx, data.query, data.page);
+    await ctx.answerCallbackQuery();
+    await ctx.editMessageText(text, { reply_markup: keyboard }).catch(ignoreNotModified);
+  });
+
+  return feature;
+}
+
+function coinLine(coin: Coin): string {
+  const notes = coin.notes ? ` · <i>${escapeHtml(truncate(coin.notes, 60))}</i>` : "";
+  return `<code>${escapeHtml(coin.code.toUpperCase())}</code> ${escapeHtml(coin.name)}${notes}`;
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** Two quick taps on the same page button edit to identical text, which Telegram refuses. */
+export function ignoreNotModified(error: unknown): void {
+  if (error instanceof Error && error.message.includes("message is not modified")) return;
+  throw error;
+}

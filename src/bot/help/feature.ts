@@ -1,0 +1,14 @@
+import { Composer } from "grammy";
+import { describeCommands } from "../commands.ts";
+import type { BotContext } from "../context.ts";
+
+export const helpFeature = new Composer<BotContext>();
+
+helpFeature.command("help", async (ctx) => {
+  const commands = describeCommands((key) => ctx.t(key))
+    .map(({ command, description }) => `/${command} — ${description}`)
+    .join("\n");
+  await ctx.reply(ctx.t("help", { commands, bot: ctx.me.username }), {
+    link_preview_options: { is_disabled: true },
+  });
+});

@@ -1,0 +1,74 @@
+import { Composer, InlineKeyboard } from "grammy";
+import type { SwapReader } from "../../swaps/swap-reader.ts";
+import { cbField, defineCallback } from "../callback-data.ts";
+import type { BotContext } from "../context.ts";
+import { ignoreNotModified } from "../currencies/feature.ts";
+import { label } from "../shared/deposit-message.ts";
+import { statusName } from "../shared/status-name.ts";
+import { openSwapButton } from "../status/feature.ts";
+import { formatTime } from "../status/render.ts";
+
+export interface HistoryDeps {
+  reader: SwapReader;
+}
+
+const PAGE_SIZE = 5;
+const pageButton = defineCallback("hist", { offset: cbField.int() });
+
+/** The chat's own swaps, newest first, paged; each entry opens its status card. */
+export function createHistoryFeature(deps: HistoryDeps) {
+  const feature = new Composer<BotContext>();
+
+  const render = (ctx: BotContext, offset: number) => {
+    const chatId = ctx.chat?.id;
+    const { items, total } =
+      chatId === undefined ? { items: [], total: 0 } : deps.reader.page(chatId, PAGE_SIZE, offset);
+    if (total === 0) return { text: ctx.t("history-empty"), keyboard: undefined };
+    const pages = Math.ceil(total / PAGE_SIZE);
+    const page = Math.floor(offset / PAGE_SIZE) + 1;
+    const lines = items.map((swap, i) =>
+      ctx.t("history-line", {
+        n: offset + i + 1,
+        amountIn: swap.amountIn,
+        from: label(swap.coinFrom, swap.networkFrom),
+        to: label(swap.coinTo, swap.networkTo),
+        status: statusName(ctx.t, swap.status),
+        created: formatTime(swap.createdAt),
+      }),
+    );
+    const keyboard = new InlineKeyboard();
+    items.forEach((swap, i) => {
+      keyboard.text(
+        ctx.t("history-open", { n: offset + i + 1 }),
+        openSwapButton.pack({ id: swap.id }),
+      );
+    });
+    keyboard.row();
+    if (offset > 0) {
+      keyboard.text(
+        ctx.t("button-prev"),
+        pageButton.pack({ offset: Math.max(0, offset - PAGE_SIZE) }),
+      );
+    }
+    if (offset + PAGE_SIZE < total) {
+      keyboard.text(ctx.t("button-next"), pageButton.pack({ offset: offset + PAGE_SIZE }));
+    }
+    const text = [ctx.t("history-title", { total, page, pages }), "", ...lines].join("\n");
+    return { text, keyboard };
+  };
+
+  feature.command("history", async (ctx) => {
+    const { text, keyboard } = render(ctx, 0);
+    await ctx.reply(text, { reply_markup: keyboard });
+  });
+
+  feature.callbackQuery(pageButton.filter, async (ctx) => {
+    const data = pageButton.unpack(ctx.callbackQuery.data);
+    if (!data) return ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+    await ctx.answerCallbackQuery();
+    const { text, keyboard } = render(ctx, data.offset);
+    await ctx.editMessageText(text, { reply_markup: keyboard }).catch(ignoreNotModified);
+  });
+
+  return feature;
+}

@@ -1,0 +1,56 @@
+import validator from "multicoin-address-validator";
+
+export type AddressCheck =
+  | { ok: true; address: string }
+  | { ok: false; reason: "empty" | "spaces" | "length" | "characters" | "format" };
+
+/** Networks whose addresses have the format of a chain the validator library knows. */
+const NETWORK_CHAINS: Record<string, string> = {
+  ERC20: "ethereum",
+  ETH: "ethereum",
+  BEP20: "ethereum",
+  BSC: "ethereum",
+  ARBITRUM: "ethereum",
+  ARB: "ethereum",
+  OPTIMISM: "ethereum",
+  OP: "ethereum",
+  POLYGON: "ethereum",
+  MATIC: "ethereum",
+  BASE: "ethereum",
+  AVAXC: "ethereum",
+  TRC20: "tron",
+  TRX: "tron",
+  TRON: "tron",
+  SOL: "solana",
+  SOLANA: "solana",
+  SPL: "solana",
+};
+
+/**
+ * Checks an address before it goes upstream: for coins (and networks) the maintained validator
+ * library knows, format, checksum and network; for others, basic sanity. The exchange still has
+ * the last word, and its rejection is shown to the user.
+ */
+export function checkAddress(input: string, coin: string, network?: string): AddressCheck {
+  const address = input.trim();
+  if (address === "") return { ok: false, reason: "empty" };
+  if (/\s/.test(address)) return { ok: false, reason: "spaces" };
+  if (address.length < 14 || address.length > 128) return { ok: false, reason: "length" };
+  if (!/^[A-Za-z0-9:._-]+$/.test(address)) return { ok: false, reason: "characters" };
+  const verdict = libraryVerdict(address, coin.toLowerCase(), network?.toUpperCase());
+  return verdict === false ? { ok: false, reason: "format" } : { ok: true, address };
+}
+
+/** true/false when the library knows the coin or network, undefined when it does not. */
+function libraryVerdict(address: string, coin: string, network?: string): boolean | undefined {
+  try {
+    const chainType = network ? NETWORK_CHAINS[network] : undefined;
+    if (chainType) return validator.validate(address, coin, { chainType });
+    // A network we cannot map (or a coin on a foreign chain): only the exchange can judge.
+    if (network) return undefined;
+    if (!validator.findCurrency(coin)) return undefined;
+    return validator.validate(address, coin, { networkType: "prod" });
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,59 @@
+import type { TranslateFunction } from "@grammyjs/i18n";
+import type { Coin } from "../../catalog/search.ts";
+import { compareDecimal, type DecimalString, formatDecimal } from "../../lib/decimal.ts";
+import type { Quote } from "../../quotes/quote-service.ts";
+
+/** "USDT (TRC20)": the code people know, with the network when one was chosen. */
+export function coinLabel(coin: Coin, network?: string): string {
+  return `${coin.code.toUpperCase()}${network ? ` (${network})` : ""}`;
+}
+
+export type AmountFit = "ok" | "below-min" | "above-max";
+
+export function amountFit(amount: DecimalString, quote: Quote): AmountFit {
+  if (compareDecimal(amount, formatDecimal(quote.minAmount, 18)) < 0) return "below-min";
+  if (quote.maxAmount > 0 && compareDecimal(amount, formatDecimal(quote.maxAmount, 18)) > 0) {
+    return "above-max";
+  }
+  return "ok";
+}
+
+/** Variables shared by every text that shows a quote. */
+export function quoteVariables(
+  t: TranslateFunction,
+  quote: Quote,
+  amount: DecimalString,
+  from: string,
+  to: string,
+) {
+  return {
+    amount,
+    from,
+    to,
+    toAmount: formatDecimal(quote.toAmount),
+    rate: formatDecimal(quote.rate, 12),
+    rateType: t(quote.rateType === "fixed" ? "rate-type-fixed" : "rate-type-float"),
+    min: formatDecimal(quote.minAmount),
+    max: formatDecimal(quote.maxAmount),
+  };
+}
+
+/**
+ * The quote, or, when the amount is outside the pair's limits, which limit it breaks (with its
+ * number) and both limits.
+ */
+export function quoteText(
+  t: TranslateFunction,
+  quote: Quote,
+  amount: DecimalString,
+  from: string,
+  to: string,
+): { fit: AmountFit; text: string } {
+  const vars = quoteVariables(t, quote, amount, from, to);
+  const fit = amountFit(amount, quote);
+  if (fit !== "ok") {
+    return { fit, text: t(fit === "below-min" ? "quote-below-min" : "quote-above-max", vars) };
+  }
+  const note = quote.message ? `\n${t("quote-exchange-note", { message: quote.message })}` : "";
+  return { fit, text: t("quote", vars) + note };
+}

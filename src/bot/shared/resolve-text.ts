@@ -1,0 +1,28 @@
+import type { TranslateFunction } from "@grammyjs/i18n";
+import type { AmountInput } from "./amount.ts";
+import type { CoinResolution } from "./coin-input.ts";
+
+/** The sentence for an amount that did not parse. */
+export function amountProblem(
+  t: TranslateFunction,
+  input: string,
+  result: Extract<AmountInput, { ok: false }>,
+): string {
+  return t(`amount-${result.reason}`, { input: input.slice(0, 40) });
+}
+
+/** The sentence for a coin that could not be pinned down. */
+export function coinProblem(
+  t: TranslateFunction,
+  input: string,
+  result: Exclude<CoinResolution, { kind: "found" }>,
+): string {
+  const shown = input.slice(0, 40);
+  if (result.kind === "ambiguous") {
+    const options = result.options.map((c) => `${c.code.toUpperCase()} (${c.name})`).join(", ");
+    return t("coin-ambiguous", { input: shown, options });
+  }
+  if (result.suggestions.length === 0) return t("coin-unknown", { input: shown });
+  const suggestions = result.suggestions.map((c) => c.code.toUpperCase()).join(", ");
+  return t("coin-unknown-suggest", { input: shown, suggestions });
+}

@@ -1,0 +1,60 @@
+import { Composer, InlineKeyboard } from "grammy";
+import { z } from "zod";
+import type { SwapReader } from "../../swaps/swap-reader.ts";
+import { defineCallback } from "../callback-data.ts";
+import type { BotContext } from "../context.ts";
+import { ignoreNotModified } from "../currencies/feature.ts";
+import { statusCardText } from "./render.ts";
+
+export interface StatusDeps {
+  reader: SwapReader;
+}
+
+const ID = /^[A-Za-z0-9_-]{1,60}$/;
+
+/** "Open this swap": the id is re-checked against the pressing chat, never trusted. */
+export const openSwapButton = defineCallback("st", { id: z.string().regex(ID) });
+
+export function createStatusFeature(deps: StatusDeps) {
+  const feature = new Composer<BotContext>();
+
+  const render = async (ctx: BotContext, id: string | undefined) => {
+    const chatId = ctx.chat?.id;
+    if (chatId === undefined) return { text: ctx.t("error-generic") };
+    if (id !== undefined && !ID.test(id)) {
+      return { text: ctx.t("status-not-found", { id: id.slice(0, 40) }) };
+    }
+    const view = await deps.reader.get(chatId, id);
+    if (!view) {
+      return { text: id ? ctx.t("status-not-found", { id }) : ctx.t("status-none") };
+    }
+    const keyboard = ID.test(view.swap.id)
+      ? new InlineKeyboard().text(
+          ctx.t("status-refresh"),
+          openSwapButton.pack({ id: view.swap.id }),
+        )
+      : undefined;
+    return { text: statusCardText(ctx.t, view.swap, view.fresh), keyboard };
+  };
+
+  feature.command("status", async (ctx) => {
+    const id = ctx.match.trim().split(/\s+/)[0] || undefined;
+    const { text, keyboard } = await render(ctx, id);
+    await ctx.reply(text, { reply_markup: keyboard, link_preview_options: { is_disabled: true } });
+  });
+
+  feature.callbackQuery(openSwapButton.filter, async (ctx) => {
+    const data = openSwapButton.unpack(ctx.callbackQuery.data);
+    if (!data) return ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+    await ctx.answerCallbackQuery();
+    const { text, keyboard } = await render(ctx, data.id);
+    // Pressed on the card itself: refresh it in place; pressed in /history: a new card.
+    if (ctx.callbackQuery.message?.text?.includes(data.id)) {
+      await ctx.editMessageText(text, { reply_markup: keyboard }).catch(ignoreNotModified);
+    } else {
+      await ctx.reply(text, { reply_markup: keyboard });
+    }
+  });
+
+  return feature;
+}

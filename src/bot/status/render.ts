@@ -1,0 +1,38 @@
+import type { TranslateFunction } from "@grammyjs/i18n";
+import type { SwapRecord } from "../../swaps/types.ts";
+import { label } from "../shared/deposit-message.ts";
+import { statusName } from "../shared/status-name.ts";
+
+/** "2026-11-23 14:05 UTC": one unambiguous form for every user. */
+export function formatTime(value: string | number): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+/** Every field of the swap in readable form. Values are plain: the translation escapes them. */
+export function statusCardText(t: TranslateFunction, swap: SwapRecord, fresh: boolean): string {
+  const none = t("status-none-value");
+  const from = label(swap.coinFrom, swap.networkFrom);
+  const to = label(swap.coinTo, swap.networkTo);
+  const text = t("status-card", {
+    id: swap.id,
+    status: statusName(t, swap.status),
+    amountIn: swap.amountIn,
+    from,
+    received: swap.amountOut
+      ? t("status-received-final", { amount: swap.amountOut, to })
+      : t("status-received-expected", { amount: swap.amountOutExpected, to }),
+    rate: swap.rate ? t("status-rate", { from, to, rate: swap.rate }) : none,
+    rateType: t(swap.rateType === "fixed" ? "rate-type-fixed" : "rate-type-float"),
+    deposit: swap.depositAddress,
+    withdrawal: swap.withdrawalAddress,
+    refund: swap.refundAddress ?? none,
+    hashIn: swap.txHashIn ?? none,
+    hashOut: swap.txHashOut ?? none,
+    created: formatTime(swap.createdAt),
+  });
+  if (fresh) return text;
+  const checked = formatTime(swap.lastCheckedAt ?? swap.statusChangedAt);
+  return `${text}\n\n${t("status-stale", { checked })}`;
+}

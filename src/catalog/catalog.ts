@@ -1,0 +1,144 @@
+import type { ExchangeClient } from "../exchange/client.ts";
+import type { Currency } from "../exchange/schemas.ts";
+import type { Logger } from "../logger.ts";
+import { type Coin, CoinIndex, type SearchHit } from "./search.ts";
+
+/** Shown first in pickers and for an empty inline query. */
+export const POPULAR_CODES = [
+  "btc",
+  "eth",
+  "usdt",
+  "xmr",
+  "ltc",
+  "sol",
+  "usdc",
+  "trx",
+  "bnb",
+  "doge",
+  "xrp",
+  "ton",
+] as const;
+
+/** Where the coin list survives restarts, so the bot can search while the upstream is down. */
+export interface CatalogStore {
+  load(): Coin[];
+  save(coins: readonly Coin[]): void;
+}
+
+export interface CatalogOptions {
+  exchange: ExchangeClient;
+  store?: CatalogStore;
+  logger: Logger;
+  refreshIntervalMs: number;
+  /** Page size asked for; the upstream may cap it silently, and the loader adapts. */
+  pageSize?: number;
+}
+
+/**
+ * The coin list, loaded page by page from the exchange and served from memory. Inline queries and
+ * coin pickers search it; nothing calls GET /currencies per user action.
+ */
+export class CoinCatalog {
+  private index = new CoinIndex([], { popularity: POPULAR_CODES });
+  private coins: readonly Coin[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private refreshing: Promise<void> | undefined;
+  /** When the list was last fetched from the upstream (0: never in this process). */
+  loadedAt = 0;
+
+  constructor(private readonly options: CatalogOptions) {}
+
+  get size(): number {
+    return this.index.size;
+  }
+
+  byCode(code: string): Coin | undefined {
+    return this.index.byCode(code);
+  }
+
+  search(query: string, limit = 10): SearchHit[] {
+    return this.index.search(query, limit);
+  }
+
+  /** Every coin: the popular ones first, then the exchange's order. */
+  all(): Coin[] {
+    const popular = this.popular();
+    const first = new Set(popular.map((c) => c.code));
+    return [...popular, ...this.coins.filter((c) => !first.has(c.code))];
+  }
+
+  popular(): Coin[] {
+    return POPULAR_CODES.map((code) => this.index.byCode(code)).filter((c): c is Coin => !!c);
+  }
+
+  /**
+   * Loads the stored list first (instant, works offline), then the upstream's. Start-up waits for
+   * the upstream only when nothing was stored, and never fails on it.
+   */
+  async start(): Promise<void> {
+    const stored = this.options.store?.load() ?? [];
+    if (stored.length > 0) this.replace(stored);
+    const first = this.refresh();
+    if (stored.length === 0) await first;
+    this.timer = setInterval(() => void this.refresh(), this.options.refreshIntervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Fetches the whole list; on failure the current list stays and the error is logged. */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.fetchAll()
+      .then((coins) => {
+        if (coins.length === 0) throw new Error("the exchange listed no currencies");
+        this.replace(coins);
+        this.loadedAt = Date.now();
+        this.options.store?.save(coins);
+        this.options.logger.info({ coins: coins.length }, "coin catalog loaded");
+      })
+      .catch((error: unknown) => {
+        this.options.logger.warn({ err: error, coins: this.size }, "coin catalog refresh failed");
+      })
+      .finally(() => {
+        this.refreshing = undefined;
+      });
+    return this.refreshing;
+  }
+
+  private replace(coins: readonly Coin[]): void {
+    this.coins = coins;
+    this.index = new CoinIndex(coins, { popularity: POPULAR_CODES });
+  }
+
+  private async fetchAll(): Promise<Coin[]> {
+    let size = this.options.pageSize ?? 100;
+    const byCode = new Map<string, Coin>();
+    let fetched = 0;
+    for (let page = 1; page <= 1_000; page++) {
+      const result = await this.options.exchange.listCurrencies({ page, size });
+      for (const currency of result.data) byCode.set(currency.code.toLowerCase(), toCoin(currency));
+      fetched += result.data.length;
+      if (result.data.length === 0 || fetched >= result.count) break;
+      if (result.data.length < size) {
+        // A short page before the end: the upstream caps the page size. Continue with its size so
+        // that page numbers line up with its offsets.
+        if (fetched % result.data.length !== 0) throw new Error("inconsistent page sizes");
+        size = result.data.length;
+        page = fetched / size;
+      }
+    }
+    return [...byCode.values()];
+  }
+}
+
+function toCoin(currency: Currency): Coin {
+  return {
+    code: currency.code.toLowerCase(),
+    name: currency.name || currency.code.toUpperCase(),
+    icon: currency.icon,
+    notes: currency.notes,
+  };
+}

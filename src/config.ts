@@ -1,0 +1,118 @@
+import { existsSync, readFileSync } from "node:fs";
+import { parseEnv } from "node:util";
+import { z } from "zod";
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const int = (min: number, fallback: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `must be a whole number ≥ ${min}`)
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be a whole number ≥ ${min}`))
+    .default(fallback);
+
+const url = z
+  .string()
+  .trim()
+  .url("must be an http(s) URL")
+  .refine((u) => /^https?:\/\//i.test(u), "must be an http(s) URL")
+  .transform((u) => u.replace(/\/+$/, ""));
+
+/**
+ * Every setting the bot reads, with its default. `.env.example` mirrors this list; a value that
+ * does not parse stops start-up (see loadConfig).
+ */
+const envSchema = z
+  .object({
+    BOT_TOKEN: z
+      .string({ error: "is required" })
+      .trim()
+      .min(1, "is required")
+      .regex(/^\S+$/, "must not contain spaces"),
+    TELEGRAM_API_ROOT: url.default("https://api.telegram.org"),
+    EXCHANGE_API_URL: url.optional(),
+    EXCHANGE_API_KEY: z.string().trim().min(1, "must not be empty").optional(),
+    EXCHANGE_TIMEOUT_MS: int(100, 10_000),
+    DATABASE_PATH: z.string().trim().min(1, "must not be empty").default("data/bot.sqlite"),
+    STATUS_POLL_INTERVAL_MS: int(100, 15_000),
+    EXCHANGE_LIMIT_PUBLIC_PER_MIN: int(1, 60),
+    EXCHANGE_LIMIT_CREATE_PER_MIN: int(1, 30),
+    EXCHANGE_LIMIT_READ_PER_MIN: int(1, 120),
+    LOG_LEVEL: z
+      .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })
+      .default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.EXCHANGE_API_URL && !env.EXCHANGE_API_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["EXCHANGE_API_KEY"],
+        message: "is required when EXCHANGE_API_URL is set",
+      });
+    }
+  });
+
+export interface Config {
+  botToken: string;
+  telegramApiRoot: string;
+  /** Undefined: run the embedded sandbox exchange. */
+  exchange: { url: string; apiKey: string } | undefined;
+  exchangeTimeoutMs: number;
+  databasePath: string;
+  statusPollIntervalMs: number;
+  limits: { publicPerMin: number; createPerMin: number; readPerMin: number };
+  logLevel: (typeof LOG_LEVELS)[number];
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads `.env` from the working directory if present; the process environment wins. */
+export function readEnv(
+  processEnv: NodeJS.ProcessEnv = process.env,
+  envFile = ".env",
+): Record<string, string | undefined> {
+  const fromFile = existsSync(envFile) ? parseEnv(readFileSync(envFile, "utf8")) : {};
+  const merged: Record<string, string | undefined> = { ...fromFile };
+  // An exported-but-empty variable means "unset" for every setting here, so it does not hide .env.
+  for (const [key, value] of Object.entries(processEnv)) if (value) merged[key] = value;
+  return merged;
+}
+
+/**
+ * Parses the environment. Throws a ConfigError whose message is one line per bad variable, naming
+ * it and saying why; values are never echoed, so a mistyped token cannot leak into a terminal log.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(env).map(([k, v]) => [k, v === "" ? undefined : v]),
+  );
+  const parsed = envSchema.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `${String(issue.path[0] ?? "config")} ${issue.message}`,
+    );
+    throw new ConfigError([...new Set(lines)].join("\n"));
+  }
+  const e = parsed.data;
+  return {
+    botToken: e.BOT_TOKEN,
+    telegramApiRoot: e.TELEGRAM_API_ROOT,
+    exchange:
+      e.EXCHANGE_API_URL && e.EXCHANGE_API_KEY
+        ? { url: e.EXCHANGE_API_URL, apiKey: e.EXCHANGE_API_KEY }
+        : undefined,
+    exchangeTimeoutMs: e.EXCHANGE_TIMEOUT_MS,
+    databasePath: e.DATABASE_PATH,
+    statusPollIntervalMs: e.STATUS_POLL_INTERVAL_MS,
+    limits: {
+      publicPerMin: e.EXCHANGE_LIMIT_PUBLIC_PER_MIN,
+      createPerMin: e.EXCHANGE_LIMIT_CREATE_PER_MIN,
+      readPerMin: e.EXCHANGE_LIMIT_READ_PER_MIN,
+    },
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,375 @@
+import ky, { HTTPError, type KyInstance, TimeoutError } from "ky";
+import type { z } from "zod";
+import type { DecimalString } from "../lib/decimal.ts";
+import {
+  type EndpointClass,
+  ExchangeApiError,
+  ExchangeBusyError,
+  type ExchangeError,
+  ExchangeNetworkError,
+  ExchangeSchemaError,
+  ExchangeTimeoutError,
+} from "./errors.ts";
+import { BudgetWaitTooLong, type Release, RequestBudget } from "./limiter.ts";
+import {
+  type CreatedTransaction,
+  type Currency,
+  createdTransactionSchema,
+  currencySchema,
+  errorBodySchema,
+  type Page,
+  pageSchema,
+  type RateQuote,
+  type RateType,
+  rateQuoteSchema,
+  type TransactionDetail,
+  type TransactionListItem,
+  transactionDetailSchema,
+  transactionListItemSchema,
+} from "./schemas.ts";
+
+export interface ExchangeClientOptions {
+  /** Base URL ending in /api/v2. */
+  baseUrl: string;
+  apiKey: string;
+  limits: { publicPerMin: number; createPerMin: number; readPerMin: number };
+  /** Per attempt (ky applies its timeout to each try separately). */
+  timeoutMs: number;
+  /** How often a GET is retried on 5xx, 429 or a timeout. */
+  getRetries?: number;
+  /** Longest Retry-After honoured by an automatic retry; a longer one fails the call at once. */
+  maxRetryAfterMs?: number;
+  /** Budget window; tests shorten it. */
+  windowMs?: number;
+  onRequest?: (event: RequestEvent) => void;
+}
+
+export interface RequestEvent {
+  endpoint: string;
+  endpointClass: EndpointClass;
+  status: number | "timeout" | "network";
+  durationMs: number;
+}
+
+export interface CallOptions {
+  /** Fail with ExchangeBusyError instead of waiting longer than this for budget. */
+  maxWaitMs?: number;
+  signal?: AbortSignal;
+  /** Served after every waiting user request (see RequestBudget). */
+  background?: boolean;
+}
+
+export interface RateParams {
+  coinFrom: string;
+  coinTo: string;
+  amount: DecimalString;
+  networkFrom?: string;
+  networkTo?: string;
+  rateType?: RateType;
+}
+
+export interface CreateTransactionRequest {
+  coinFrom: string;
+  coinTo: string;
+  networkFrom?: string;
+  networkTo?: string;
+  amount: DecimalString;
+  withdrawalAddress: string;
+  rateType?: RateType;
+  refundAddress?: string;
+}
+
+export interface ListTransactionsParams {
+  page?: number;
+  size?: number;
+  dateFrom?: string;
+  dateTo?: string;
+}
+
+interface Context extends Record<string, unknown> {
+  endpoint: string;
+  endpointClass: EndpointClass;
+  maxWaitMs?: number;
+  background?: boolean;
+  release?: Release;
+  startedAt?: number;
+}
+
+const currenciesPage = pageSchema(currencySchema);
+const transactionsPage = pageSchema(transactionListItemSchema);
+
+/**
+ * The exchange API v2, one typed function per endpoint. Every call waits for budget of its endpoint
+ * class first, every answer is checked against its schema, and every failure is an ExchangeError.
+ */
+export class ExchangeClient {
+  readonly budgets: Record<EndpointClass, RequestBudget>;
+  private readonly http: KyInstance;
+
+  constructor(private readonly options: ExchangeClientOptions) {
+    const windowMs = options.windowMs ?? 60_000;
+    this.budgets = {
+      public: new RequestBudget(options.limits.publicPerMin, windowMs),
+      create: new RequestBudget(options.limits.createPerMin, windowMs),
+      read: new RequestBudget(options.limits.readPerMin, windowMs),
+    };
+    this.http = ky.create({
+      prefixUrl: options.baseUrl,
+      headers: { "X-API-Key": options.apiKey, Accept: "application/json" },
+      timeout: options.timeoutMs,
+      retry: {
+        limit: options.getRetries ?? 2,
+        // POST /transactions is never retried: a lost answer may still have created the swap.
+        methods: ["get"],
+        statusCodes: [408, 429, 500, 502, 503, 504],
+        afterStatusCodes: [429, 503],
+        maxRetryAfter: options.maxRetryAfterMs ?? 10_000,
+        backoffLimit: 4_000,
+        jitter: true,
+        retryOnTimeout: true,
+        // Waiting for our own budget is not an upstream failure: retrying would only wait again.
+        shouldRetry: ({ error }) => (error instanceof ExchangeBusyError ? false : undefined),
+      },
+      hooks: {
+        beforeRequest: [
+          async (_request, opts) => {
+            const ctx = opts.context as Context;
+            const budget = this.budgets[ctx.endpointClass];
+            try {
+              ctx.release = await budget.acquire({
+                maxWaitMs: ctx.maxWaitMs,
+                background: ctx.background,
+                signal: opts.signal ?? undefined,
+              });
+            } catch (error) {
+              if (error instanceof BudgetWaitTooLong) {
+                throw new ExchangeBusyError(ctx.endpoint, ctx.endpointClass, error.waitMs);
+              }
+              throw error;
+            }
+            ctx.startedAt = Date.now();
+          },
+        ],
+        afterResponse: [
+          (_request, opts, response) => {
+            const ctx = opts.context as Context;
+            this.finish(ctx, response.status);
+            if (response.status === 429) {
+              // Our count and the upstream's disagree (another client on the same key or IP?):
+              // hold the whole class back, not only this request.
+              const retryAfter = parseRetryAfter(response.headers.get("Retry-After"));
+              this.budgets[ctx.endpointClass].pause(retryAfter ?? 5_000);
+            }
+          },
+        ],
+        beforeRetry: [
+          ({ options: opts, error }) => {
+            // The failed attempt got no response (timeout, reset): free its slot before the next.
+            const ctx = opts.context as Context;
+            if (ctx.release)
+              this.finish(ctx, error instanceof TimeoutError ? "timeout" : "network");
+          },
+        ],
+      },
+    });
+  }
+
+  listCurrencies(
+    params: { page?: number; size?: number; search?: string } = {},
+    call?: CallOptions,
+  ): Promise<Page<Currency>> {
+    return this.get("GET /currencies", "public", "currencies", params, currenciesPage, call);
+  }
+
+  getRate(params: RateParams, call?: CallOptions): Promise<RateQuote> {
+    return this.get("GET /rate", "public", "rate", { ...params }, rateQuoteSchema, call).catch(
+      (error: unknown) => {
+        // Some services answer an out-of-range amount with 422 (or 400) and the limits in the body:
+        // that is a quote the user can act on, not a failure.
+        if (error instanceof ExchangeApiError && error.limits && error.status < 500) {
+          return {
+            fromAmount: Number(params.amount),
+            toAmount: 0,
+            rate: 0,
+            minAmount: error.limits.min,
+            maxAmount: error.limits.max,
+            rateType: params.rateType ?? "float",
+            message: error.upstreamMessage,
+          } satisfies RateQuote;
+        }
+        throw error;
+      },
+    );
+  }
+
+  async createTransaction(
+    body: CreateTransactionRequest,
+    call?: CallOptions,
+  ): Promise<CreatedTransaction> {
+    const endpoint = "POST /transactions";
+    const { amount, ...rest } = body;
+    // The amount goes out as the exact digits the user typed, as a JSON number, not via a double.
+    const json = `{"amount":${assertDecimal(amount)},${JSON.stringify(rest).slice(1)}`;
+    return this.request(endpoint, "create", createdTransactionSchema, call, (context) =>
+      this.http.post("transactions", {
+        body: json,
+        headers: { "Content-Type": "application/json" },
+        context,
+      }),
+    );
+  }
+
+  listTransactions(
+    params: ListTransactionsParams = {},
+    call?: CallOptions,
+  ): Promise<Page<TransactionListItem>> {
+    return this.get(
+      "GET /transactions",
+      "read",
+      "transactions",
+      { ...params },
+      transactionsPage,
+      call,
+    );
+  }
+
+  getTransaction(id: string, call?: CallOptions): Promise<TransactionDetail> {
+    return this.get(
+      "GET /transactions/{id}",
+      "read",
+      `transactions/${encodeURIComponent(id)}`,
+      {},
+      transactionDetailSchema,
+      call,
+    );
+  }
+
+  private get<S extends z.ZodType>(
+    endpoint: string,
+    endpointClass: EndpointClass,
+    path: string,
+    params: Record<string, string | number | undefined>,
+    schema: S,
+    call?: CallOptions,
+  ): Promise<z.output<S>> {
+    const searchParams = Object.fromEntries(
+      Object.entries(params).filter((e): e is [string, string | number] => e[1] !== undefined),
+    );
+    return this.request(endpoint, endpointClass, schema, call, (context) =>
+      this.http.get(path, { searchParams, context, signal: call?.signal }),
+    );
+  }
+
+  private async request<S extends z.ZodType>(
+    endpoint: string,
+    endpointClass: EndpointClass,
+    schema: S,
+    call: CallOptions | undefined,
+    send: (context: Context) => Promise<Response>,
+  ): Promise<z.output<S>> {
+    const context: Context = {
+      endpoint,
+      endpointClass,
+      maxWaitMs: call?.maxWaitMs,
+      background: call?.background,
+    };
+    let response: Response;
+    try {
+      response = await send(context);
+    } catch (error) {
+      throw await this.toExchangeError(error, context);
+    }
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ExchangeSchemaError(endpoint, "", "body is not JSON");
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new ExchangeSchemaError(
+        endpoint,
+        issue?.path.join(".") ?? "",
+        issue?.message ?? "invalid",
+      );
+    }
+    return parsed.data;
+  }
+
+  private finish(context: Context, status: RequestEvent["status"]): void {
+    context.release?.();
+    context.release = undefined;
+    const startedAt = context.startedAt ?? Date.now();
+    this.options.onRequest?.({
+      endpoint: context.endpoint,
+      endpointClass: context.endpointClass,
+      status,
+      durationMs: Date.now() - startedAt,
+    });
+  }
+
+  private async toExchangeError(error: unknown, context: Context): Promise<ExchangeError | Error> {
+    const { endpoint } = context;
+    if (error instanceof ExchangeBusyError) return error;
+    if (error instanceof HTTPError) {
+      const response = error.response;
+      const body = errorBodySchema.parse(await readJson(response));
+      return new ExchangeApiError(
+        endpoint,
+        response.status,
+        upstreamMessage(body, response.status),
+        typeof body.code === "number" ? body.code : undefined,
+        body,
+        parseRetryAfter(response.headers.get("Retry-After")),
+      );
+    }
+    if (error instanceof TimeoutError) {
+      if (context.release) this.finish(context, "timeout");
+      return new ExchangeTimeoutError(endpoint, this.options.timeoutMs);
+    }
+    if (error instanceof Error && error.name === "AbortError") return error;
+    if (context.release) this.finish(context, "network");
+    return new ExchangeNetworkError(endpoint, error);
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return JSON.parse(await response.text());
+  } catch {
+    return {};
+  }
+}
+
+/** The upstream's own words, wherever this particular service put them. */
+function upstreamMessage(body: ReturnType<typeof errorBodySchema.parse>, status: number): string {
+  if (body.message) return body.message;
+  if (typeof body.error === "string" && body.error) return body.error;
+  if (body.error && typeof body.error === "object") return body.error.message;
+  if (body.errors) {
+    const entries = Array.isArray(body.errors)
+      ? body.errors.map((e) => ["", e] as const)
+      : Object.entries(body.errors);
+    const parts = entries.map(([field, value]) => {
+      const text = Array.isArray(value) ? value.join(", ") : String(value);
+      return field ? `${field}: ${text}` : text;
+    });
+    if (parts.length > 0) return parts.join("; ");
+  }
+  return `HTTP ${status}`;
+}
+
+function parseRetryAfter(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function assertDecimal(amount: string): string {
+  if (!/^\d+(\.\d+)?$/.test(amount)) throw new RangeError(`amount is not a plain decimal`);
+  return amount;
+}

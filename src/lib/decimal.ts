@@ -1,0 +1,65 @@
+/**
+ * Amounts travel through the bot as decimal strings ("0.5", "1200") so that what the user typed,
+ * what goes upstream and what is shown are the same digits, without binary float noise.
+ */
+export type DecimalString = string & { readonly __decimal: unique symbol };
+
+const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
+
+/** Max fraction digits we ever show or send: no coin the exchange lists is finer than 1e-18. */
+export const MAX_FRACTION_DIGITS = 18;
+
+export function isDecimalString(value: string): value is DecimalString {
+  return PLAIN_DECIMAL.test(value);
+}
+
+/** Strips leading zeros of the integer part and trailing zeros of the fraction: "00.500" → "0.5". */
+export function normalizeDecimal(value: string): DecimalString {
+  if (!PLAIN_DECIMAL.test(value)) throw new RangeError(`not a plain decimal: ${value}`);
+  const [intPart = "0", frac = ""] = value.split(".");
+  const int = intPart.replace(/^0+(?=\d)/, "");
+  const trimmed = frac.replace(/0+$/, "");
+  return (trimmed ? `${int}.${trimmed}` : int) as DecimalString;
+}
+
+/**
+ * Formats a number from the upstream (already a double) as a plain decimal. JavaScript's shortest
+ * round-trip representation already avoids noise for values that came from JSON text; the rounding
+ * only matters for values we computed, and exponent notation ("1e-7") is expanded.
+ */
+export function formatDecimal(value: number, maxFractionDigits = 8): DecimalString {
+  if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
+  const negative = value < 0;
+  const abs = Math.abs(value);
+  const shortest = expandExponent(String(abs));
+  const fraction = shortest.split(".")[1] ?? "";
+  const text =
+    fraction.length > maxFractionDigits ? expandExponent(abs.toFixed(maxFractionDigits)) : shortest;
+  const normalized = normalizeDecimal(text);
+  return (negative && normalized !== "0" ? `-${normalized}` : normalized) as DecimalString;
+}
+
+function expandExponent(text: string): string {
+  const match = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/i.exec(text);
+  if (!match) return text;
+  const [, int = "0", frac = "", expText = "0"] = match;
+  const exp = Number(expText);
+  const digits = int + frac;
+  const point = int.length + exp;
+  if (point <= 0) return `0.${"0".repeat(-point)}${digits}`;
+  if (point >= digits.length) return digits + "0".repeat(point - digits.length);
+  return `${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/** Compares two plain decimal strings exactly (no float conversion). */
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  const [ai = "0", af = ""] = normalizeDecimal(a).split(".");
+  const [bi = "0", bf = ""] = normalizeDecimal(b).split(".");
+  if (ai.length !== bi.length) return ai.length < bi.length ? -1 : 1;
+  if (ai !== bi) return ai < bi ? -1 : 1;
+  const len = Math.max(af.length, bf.length);
+  const pa = af.padEnd(len, "0");
+  const pb = bf.padEnd(len, "0");
+  if (pa === pb) return 0;
+  return pa < pb ? -1 : 1;
+}

@@ -1,0 +1,234 @@
+## General
+
+welcome =
+    👋 Hi{$name ->
+        [none] {""}
+       *[other] , {$name}
+    }! I swap one cryptocurrency for another: no account, no sign-up.
+
+    Tap /exchange to start a swap, or ask for a quote, for example <code>/rate 0.5 btc eth</code>.
+    You can also search coins anywhere by typing <code>@{$bot} btc</code>.
+    /help lists everything I can do.
+
+help =
+    <b>What I do</b>
+    I exchange one coin for another through an instant-exchange service. You pick the coins and the amount, see the quote, give the address where you want to receive, and I give you a deposit address. I tell you every time your swap moves on.
+
+    <b>Commands</b>
+    {$commands}
+
+    <b>Tips</b>
+    • Every step accepts typed text as well as buttons: coin codes (<code>btc</code>), names (<code>monero</code>), amounts (<code>0.5</code> or <code>0,5</code>).
+    • A coin can carry a network: <code>usdt trc20</code> or <code>usdt@trc20</code>.
+    • Search coins from any chat: <code>@{$bot} eth</code>.
+
+cmd-start = welcome and how to begin
+cmd-exchange = swap one coin for another
+cmd-rate = quote, e.g. /rate 0.5 btc eth
+cmd-currencies = browse or search the coins
+cmd-status = status of your swap (latest, or by id)
+cmd-history = your swaps, newest first
+cmd-cancel = leave the current step-by-step flow
+cmd-help = commands and how-to
+
+error-generic = 😕 Something went wrong on my side. Please try again in a moment.
+exchange-busy = ⏳ The exchange is busy right now. Please try again in {$seconds} s.
+exchange-unavailable = 🔌 The exchange is temporarily unavailable. Please try again in a few minutes.
+exchange-not-found = The exchange does not know this item.
+exchange-rejected = ⚠️ The exchange did not accept this: {$reason}
+button-expired = This button is no longer active.
+
+## Amounts and coins
+
+amount-not-a-number = “{$input}” is not a number. Type it like <code>0.5</code> or <code>0,5</code>.
+amount-negative = The amount must be positive.
+amount-zero = The amount must be more than zero.
+amount-too-precise = That amount has too many digits.
+coin-unknown = I don't know the coin “{$input}”.
+coin-unknown-suggest = I don't know the coin “{$input}”. Did you mean {$suggestions}?
+coin-ambiguous = “{$input}” matches several coins: {$options}. Please type the code.
+coin-same = You picked {$coin} on both sides. Choose two different coins.
+rate-type-float = floating rate
+rate-type-fixed = fixed rate
+
+## /rate
+
+rate-usage =
+    Send it like this: <code>/rate AMOUNT FROM TO</code>
+    For example: <code>/rate 0.5 btc eth</code>
+quote =
+    💱 <b>{$amount} {$from}</b> → ≈ <b>{$toAmount} {$to}</b>
+    Rate: 1 {$from} ≈ {$rate} {$to} ({$rateType})
+    Minimum: {$min} {$from} · Maximum: {$max} {$from}
+quote-below-min = ⚠️ {$amount} {$from} is below the minimum of <b>{$min} {$from}</b>.
+quote-above-max = ⚠️ {$amount} {$from} is above the maximum of <b>{$max} {$from}</b>.
+quote-exchange-note = Note from the exchange: {$message}
+rate-start-swap = 🔁 Swap {$from} → {$to}
+
+## /currencies
+
+currencies-title = <b>Coins</b> ({$total}) · page {$page} of {$pages}
+currencies-title-search = <b>Coins matching “{$query}”</b> ({$total}) · page {$page} of {$pages}
+currencies-empty = No coin matches “{$query}”. Try a code like <code>btc</code> or a name like <code>monero</code>.
+currencies-empty-catalog = The coin list is not loaded yet. Please try again in a minute.
+currencies-hint = Search: <code>/currencies name</code> · Quote: <code>/rate 1 btc eth</code>
+button-prev = ◀ Back
+button-next = Next ▶
+
+## The exchange conversation
+## Each prompt contains its own step's word (send, receive, amount, address, refund) and none of the
+## later steps' words: scripts and screen-reader users tell the steps apart by them.
+
+flow-ask-from =
+    🔁 <b>New swap</b>
+    Which coin do you want to <b>send</b>? Tap one or type its code or name (e.g. <code>btc</code>, <code>monero</code>).
+flow-ask-to =
+    You send <b>{$from}</b>.
+    Which coin do you want to <b>receive</b>? Tap one or type its code or name.
+flow-ask-amount =
+    {$from} → <b>{$to}</b>
+    What <b>amount</b> of {$from} do you want to swap? Type a number, e.g. <code>0.5</code>.
+flow-network-choose = Network for {$coin}: tap one, or type on to use the exchange's default.
+flow-network-set = Network for {$coin}: {$network}
+flow-quoting = ⏳ Getting a quote…
+flow-ask-address = Now type the <b>{$to} address</b> where you want to receive the coins.
+flow-memo-warning = ⚠️ {$coin} addresses often need a memo or destination tag, which this exchange cannot take: give an address that needs none (your own wallet, not an exchange deposit address).
+flow-near-min = ⚠️ This is close to the minimum: a floating rate moves, and a deposit below the minimum can be lost. Consider sending a bit more.
+flow-near-max = ⚠️ This is close to the maximum: a floating rate moves, and a deposit above the maximum may be sent back.
+flow-amount-range = Type an amount between {$min} and {$max} {$from}.
+flow-amount-again = Type the amount of {$from} to swap, e.g. <code>0.5</code>.
+flow-ask-refund =
+    Optional: a <b>refund</b> address for {$from}, where the exchange returns your coins if the swap fails. Type it, or tap Skip.
+flow-summary =
+    <b>Please check your swap</b>
+    You send: <b>{$amount} {$from}</b>
+    You receive: ≈ <b>{$toAmount} {$to}</b> ({$rateType})
+    Rate: 1 {$from} ≈ {$rate} {$to}
+    Payout to: <code>{$address}</code>
+    Refund to: {$refund}
+flow-summary-no-refund = (none)
+flow-summary-ask = Tap Confirm to create the swap, or Cancel.
+flow-quote-moved = ℹ️ The rate has changed since your quote; these are the new numbers.
+flow-address-problem-empty = Please type an address.
+flow-address-problem-spaces = An address has no spaces. Please paste it again.
+flow-address-problem-length = That does not look like an address: it is too short or too long.
+flow-address-problem-characters = That address contains characters no address has.
+flow-address-problem-format = That is not a valid {$coin} address{$network ->
+        [none] {""}
+       *[other] {" "}on {$network}
+    }.
+flow-address-again = Type the {$coin} address again.
+flow-refund-again = Type a refund address for {$coin}, or tap Skip.
+flow-not-understood = Please type an answer or tap a button below the last message.
+flow-step-over = This step is over.
+flow-cancelled = ✖ Swap cancelled. Start a new one with /exchange.
+flow-nothing-to-cancel = There is nothing to cancel. Start a swap with /exchange.
+flow-creating = ⏳ Creating your swap…
+flow-create-failed = Nothing was created. Tap Confirm to try again, or Cancel.
+flow-create-rejected = Nothing was created. Start again with /exchange.
+flow-create-pending = ⏳ The exchange did not answer in time. Your swap may have been created: I am checking and will send the deposit address here as soon as I know. Do not start a new swap for the same funds meanwhile.
+flow-already-created = This swap was already created: see the deposit details above.
+
+button-skip = Skip ⏭
+button-confirm = ✅ Confirm
+button-cancel = ✖ Cancel
+button-rate-float = Floating rate
+button-rate-fixed = Fixed rate
+button-selected = ✓ {$label}
+
+## The deposit message (also the status card, edited as the swap moves on)
+
+deposit =
+    ✅ <b>Swap created</b>
+    Send exactly <code>{$amount}</code> <b>{$from}</b> to this deposit address:
+    <code>{$address}</code>
+
+    You receive: ≈ {$toAmount} {$to} ({$rateType})
+    Payout to: <code>{$withdrawal}</code>
+    Transaction id: <code>{$id}</code>
+    Status: {$status}
+
+    Tap the address or the amount to copy it. Once your deposit arrives I will tell you each step here: confirming, exchanging, complete. Check it any time with /status.
+deposit-sandbox = 🧪 <b>sandbox: do not send real funds</b>. This swap is simulated.
+deposit-qr-caption = Deposit address for {$amount} {$from}
+
+## Swap states
+
+status-wait = waiting for your deposit
+status-confirmation = confirming
+status-exchanging = exchanging
+status-success = complete
+status-overdue = expired
+status-refunded = refunded
+status-other = {$status}
+
+## Inline mode
+
+inline-coin-title = {$code} — {$name}
+inline-coin-description = Tap to share · swap it with me
+inline-coin-message =
+    <b>{$code}</b> — {$name}
+    {$notes}
+inline-swap-button = 🔁 Swap {$code}
+inline-quote-title = {$amount} {$from} → ≈ {$toAmount} {$to}
+inline-quote-description = Rate 1 {$from} ≈ {$rate} {$to} · min {$min} · max {$max} {$from}
+inline-quote-out-of-range-title = {$amount} {$from} is outside the limits
+inline-quote-out-of-range-description = Minimum {$min} {$from} · maximum {$max} {$from}
+inline-hint-button = Open the bot to swap
+rate-too-fast = ⏳ You are asking for quotes very fast. Please wait a few seconds and try again.
+fallback-hint = I did not get that. Start a swap with /exchange, get a quote with /rate, or see /help.
+
+## /status and /history
+
+status-none = You have no swaps yet. Start one with /exchange.
+status-not-found = Swap “{$id}” not found. /history lists your swaps.
+status-card =
+    📄 <b>Swap</b> <code>{$id}</code>
+    Status: <b>{$status}</b>
+    You send: <code>{$amountIn}</code> {$from}
+    You receive: {$received}
+    Rate: {$rate} ({$rateType})
+    Deposit address: <code>{$deposit}</code>
+    Payout address: <code>{$withdrawal}</code>
+    Refund address: {$refund}
+    Deposit transaction: {$hashIn}
+    Payout transaction: {$hashOut}
+    Created: {$created}
+status-received-expected = ≈ {$amount} {$to} (expected)
+status-received-final = {$amount} {$to}
+status-rate = 1 {$from} ≈ {$rate} {$to}
+status-none-value = —
+status-stale = ⚠️ The exchange cannot be reached right now: this is the last known state, as of {$checked}.
+status-refresh = 🔄 Refresh
+history-title = <b>Your swaps</b> ({$total}) · page {$page} of {$pages}
+history-line = {$n}. {$amountIn} {$from} → {$to} · {$status} · {$created}
+history-empty = You have no swaps yet. Start one with /exchange.
+history-open = 🔎 {$n}
+
+## Status pushes (one new message per change)
+
+push-confirmation =
+    🔎 <b>Swap {$id}: confirming</b>
+    Your deposit of {$amountIn} {$from} has arrived and is being confirmed on the network. Nothing to do: I will tell you when it moves on.
+push-exchanging =
+    ⚙️ <b>Swap {$id}: exchanging</b>
+    Your {$amountIn} {$from} is confirmed and being exchanged into {$to}.
+push-success =
+    ✅ <b>Swap {$id}: complete</b>
+    You received <b>{$amountOut} {$to}</b> at <code>{$withdrawal}</code>.
+    Payout transaction: <code>{$hashOut}</code>
+push-overdue =
+    ⌛ <b>Swap {$id}: expired</b>
+    No deposit arrived before the deposit window closed, so this swap is closed. Do not send anything to its deposit address now. If you sent funds anyway, contact the exchange's support with the transaction id {$id} and your deposit transaction; start a new swap with /exchange.
+push-refunded =
+    ↩️ <b>Swap {$id}: refunded</b>
+    The exchange sent your {$amountIn} {$from} back to <code>{$refundTo}</code>.
+push-refunded-no-address = the address you sent from
+push-wait =
+    ⏳ <b>Swap {$id}: waiting for your deposit</b>
+    Send exactly <code>{$amountIn}</code> {$from} to <code>{$deposit}</code>.
+push-other =
+    ℹ️ <b>Swap {$id}: {$status}</b>
+    The exchange reports a new state for your swap. I keep following it and will tell you when it moves on.
+reconcile-found = ✅ Found it: the exchange did create your swap.
+reconcile-not-created = ℹ️ The exchange has no record of the swap you confirmed: nothing was created and no deposit address exists for it. You can start again with /exchange.

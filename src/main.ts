@@ -1,0 +1,46 @@
+import { startApp } from "./app.ts";
+import { ConfigError, loadConfig, readEnv } from "./config.ts";
+import { createLogger } from "./logger.ts";
+
+/** Entry point of `npm start`: configuration, then the app, then wait for a stop signal. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(readEnv());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${error.message.replaceAll("\n", "; ")}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = createLogger({
+    level: config.logLevel,
+    secrets: [config.botToken, config.exchange?.apiKey],
+  });
+  process.on("unhandledRejection", (reason) => {
+    logger.error({ err: reason }, "unhandled rejection");
+  });
+
+  const app = await startApp(config, logger);
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, "stopping");
+    // The contract gives us 10 s; if something hangs, leave rather than be killed mid-write.
+    const force = setTimeout(() => {
+      logger.error("graceful stop took too long; exiting");
+      logger.flush();
+      process.exit(1);
+    }, 9_000);
+    force.unref();
+    await app.stop();
+    logger.flush();
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+}
+
+void main();

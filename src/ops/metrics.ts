@@ -1,0 +1,111 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { RequestEvent } from "../exchange/client.ts";
+import type { EndpointClass } from "../exchange/errors.ts";
+
+/** Live figures the metrics read at scrape time (no bookkeeping on hot paths). */
+export interface MetricSources {
+  budgetWaitMs(endpointClass: EndpointClass): number;
+  openSwapsByStatus(): Record<string, number>;
+  trackerLagMs(): number;
+  outboxDepth(): number;
+}
+
+/** The bot's Prometheus metrics, on a registry of its own (tests build several apps). */
+export class BotMetrics {
+  readonly registry = new Registry();
+  readonly updates: Counter<"type">;
+  readonly updateDuration: Histogram<"type">;
+  readonly upstreamRequests: Counter<"class" | "endpoint" | "status">;
+  readonly upstream429: Counter<"class">;
+  readonly telegramFailures: Counter<"method" | "code">;
+
+  constructor(sources: () => MetricSources | undefined) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    this.updates = new Counter({
+      name: "bot_updates_total",
+      help: "Telegram updates handled, by type",
+      labelNames: ["type"],
+      registers,
+    });
+    this.updateDuration = new Histogram({
+      name: "bot_update_duration_seconds",
+      help: "Time to handle one update, by type",
+      labelNames: ["type"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.upstreamRequests = new Counter({
+      name: "exchange_requests_total",
+      help: "Requests to the exchange, by endpoint class, endpoint and HTTP status (or timeout/network)",
+      labelNames: ["class", "endpoint", "status"],
+      registers,
+    });
+    this.upstream429 = new Counter({
+      name: "exchange_429_total",
+      help: "429 answers received from the exchange despite the client-side budget",
+      labelNames: ["class"],
+      registers,
+    });
+    this.telegramFailures = new Counter({
+      name: "telegram_send_failures_total",
+      help: "Bot API calls that failed, by method and error code",
+      labelNames: ["method", "code"],
+      registers,
+    });
+    new Gauge({
+      name: "exchange_budget_wait_seconds_total",
+      help: "Time requests spent waiting for client-side budget, by endpoint class",
+      labelNames: ["class"],
+      registers,
+      collect() {
+        const s = sources();
+        if (!s) return;
+        for (const c of ["public", "create", "read"] as const) {
+          this.set({ class: c }, s.budgetWaitMs(c) / 1000);
+        }
+      },
+    });
+    new Gauge({
+      name: "swaps_open",
+      help: "Swaps being tracked, by status",
+      labelNames: ["status"],
+      registers,
+      collect() {
+        const s = sources();
+        if (!s) return;
+        this.reset();
+        for (const [status, count] of Object.entries(s.openSwapsByStatus())) {
+          this.set({ status }, count);
+        }
+      },
+    });
+    new Gauge({
+      name: "tracker_lag_seconds",
+      help: "Time since the status tracker last finished a cycle",
+      registers,
+      collect() {
+        const s = sources();
+        if (s) this.set(s.trackerLagMs() / 1000);
+      },
+    });
+    new Gauge({
+      name: "outbox_depth",
+      help: "Status notifications waiting to be sent",
+      registers,
+      collect() {
+        const s = sources();
+        if (s) this.set(s.outboxDepth());
+      },
+    });
+  }
+
+  recordRequest(event: RequestEvent): void {
+    this.upstreamRequests.inc({
+      class: event.endpointClass,
+      endpoint: event.endpoint,
+      status: String(event.status),
+    });
+    if (event.status === 429) this.upstream429.inc({ class: event.endpointClass });
+  }
+}

@@ -1,0 +1,64 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { BotMetrics } from "./metrics.ts";
+
+export interface HealthCheck {
+  /** Problems that make the bot unhealthy; empty when all is well. */
+  problems(): Promise<string[]>;
+}
+
+/**
+ * `/healthz` (200, or 503 with the reasons) and `/metrics` (Prometheus text) for the operator's
+ * monitoring, on their own port so they never compete with Telegram traffic.
+ */
+export async function startOpsServer(options: {
+  port: number;
+  host?: string;
+  health: HealthCheck;
+  metrics: BotMetrics;
+}): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? "/").split("?")[0];
+    const send = (status: number, type: string, body: string) => {
+      res.writeHead(status, { "Content-Type": type, "Cache-Control": "no-store" });
+      res.end(body);
+    };
+    if (req.method !== "GET") return send(405, "text/plain", "method not allowed\n");
+    if (path === "/healthz") {
+      options.health.problems().then(
+        (problems) =>
+          problems.length === 0
+            ? send(200, "application/json", JSON.stringify({ status: "ok" }))
+            : send(503, "application/json", JSON.stringify({ status: "unhealthy", problems })),
+        (error: unknown) =>
+          send(
+            503,
+            "application/json",
+            JSON.stringify({ status: "unhealthy", problems: [String(error)] }),
+          ),
+      );
+      return;
+    }
+    if (path === "/metrics") {
+      options.metrics.registry.metrics().then(
+        (text) => send(200, options.metrics.registry.contentType, text),
+        (error: unknown) => send(500, "text/plain", `${String(error)}\n`),
+      );
+      return;
+    }
+    send(404, "text/plain", "not found\n");
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host ?? "0.0.0.0", resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

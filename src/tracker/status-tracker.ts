@@ -1,0 +1,210 @@
+import type { ExchangeClient } from "../exchange/client.ts";
+import type { TransactionListItem } from "../exchange/schemas.ts";
+import type { Logger } from "../logger.ts";
+import { detailUpdate } from "../swaps/swap-reader.ts";
+import type { SwapDetailUpdate } from "../swaps/types.ts";
+
+export interface OpenSwap {
+  id: string;
+  status: string;
+  /** The upstream's ISO creation time. */
+  createdAt: string;
+  lastCheckedAt: number | null;
+}
+
+/** What the tracker needs from storage. */
+export interface TrackerStore {
+  listOpen(): OpenSwap[];
+  /** Stores a new state; a status change queues its notification in the same SQLite transaction. */
+  applyDetail(id: string, update: SwapDetailUpdate, at: number): void;
+  applyStatus(id: string, status: string, at: number): void;
+  markChecked(ids: readonly string[], at: number): void;
+  /** The list endpoint's page-size cap learned earlier (it is not documented). */
+  loadPageCap(): number | undefined;
+  savePageCap(cap: number): void;
+}
+
+export interface CycleStats {
+  open: number;
+  pages: number;
+  changes: number;
+  detailReads: number;
+  fallbackReads: number;
+  /** Reads spent in this cycle: pages + detail reads + fallback reads. */
+  reads: number;
+  durationMs: number;
+  pageCap: number;
+}
+
+export interface TrackerOptions {
+  exchange: ExchangeClient;
+  store: TrackerStore;
+  logger: Logger;
+  intervalMs: number;
+  /** Page size asked for; the upstream may answer with fewer per page (its cap). */
+  pageSize?: number;
+  /** Open swaps missing from the list get a detail read; at most this many per cycle. */
+  maxFallbackReads?: number;
+  onCycle?: (stats: CycleStats) => void;
+}
+
+/**
+ * Finds status changes of open swaps within the shared read budget: the list endpoint carries the
+ * status of a whole page per read, so a cycle reads the list from the oldest open swap's creation
+ * time and fetches the detail only of swaps whose status changed. Reads per cycle ≈ pages +
+ * changes, instead of one read per open swap.
+ */
+export class StatusTracker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+  private failures = 0;
+  private pageCap: number | undefined;
+  /** When the last cycle finished (0: none yet): health checks read the lag from it. */
+  lastCycleAt = 0;
+
+  constructor(private readonly options: TrackerOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    this.pageCap = this.options.store.loadPageCap();
+    this.schedule(0);
+  }
+
+  /** Stops scheduling and waits for a cycle in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      const started = Date.now();
+      this.running = this.cycle()
+        .then(() => {
+          this.failures = 0;
+        })
+        .catch((error: unknown) => {
+          this.failures++;
+          this.options.logger.warn({ err: error, failures: this.failures }, "tracker cycle failed");
+        })
+        .finally(() => {
+          this.running = undefined;
+          // Cycles never overlap; a slow cycle is followed at once by the next, and failures
+          // back off up to ten intervals so a down exchange is not hammered.
+          const backoff = this.failures
+            ? Math.min(this.options.intervalMs * 2 ** this.failures, this.options.intervalMs * 10)
+            : this.options.intervalMs - (Date.now() - started);
+          this.schedule(Math.max(0, backoff));
+        });
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  /** One pass over the open swaps. Public for tests and benchmarks. */
+  async cycle(): Promise<CycleStats> {
+    const started = Date.now();
+    const { exchange, store } = this.options;
+    const open = store.listOpen();
+    const stats: CycleStats = {
+      open: open.length,
+      pages: 0,
+      changes: 0,
+      detailReads: 0,
+      fallbackReads: 0,
+      reads: 0,
+      durationMs: 0,
+      pageCap: this.pageCap ?? this.options.pageSize ?? 100,
+    };
+    if (open.length === 0) return this.finish(stats, started);
+
+    const byId = new Map(open.map((swap) => [swap.id, swap]));
+    const unseen = new Set(byId.keys());
+    const changed: TransactionListItem[] = [];
+    let oldest = Number.POSITIVE_INFINITY;
+    for (const swap of open) oldest = Math.min(oldest, Date.parse(swap.createdAt) || oldest);
+    // A second of slack: the upstream may round creation times differently than it reports them.
+    const dateFrom = new Date(
+      (Number.isFinite(oldest) ? oldest : Date.now()) - 1_000,
+    ).toISOString();
+
+    let size = this.pageCap ?? this.options.pageSize ?? 100;
+    let fetched = 0;
+    for (let page = 1; unseen.size > 0; page++) {
+      const result = await exchange.listTransactions(
+        { page, size, dateFrom },
+        { background: true },
+      );
+      stats.pages++;
+      for (const item of result.data) {
+        const swap = byId.get(item.id);
+        if (!swap || !unseen.delete(item.id)) continue;
+        if (item.status !== swap.status) changed.push(item);
+      }
+      fetched += result.data.length;
+      if (result.data.length === 0 || fetched >= result.count) break;
+      if (result.data.length < size) {
+        // A short page that is not the last one: the upstream's real cap. Keep page numbers
+        // aligned with its offsets from here on, and remember it for the next cycles.
+        size = result.data.length;
+        page = Math.floor(fetched / size);
+        this.pageCap = size;
+        store.savePageCap(size);
+        this.options.logger.info({ pageCap: size }, "learned the transaction list page-size cap");
+      }
+    }
+    stats.pageCap = size;
+
+    const now = () => Date.now();
+    for (const item of changed) {
+      stats.changes++;
+      stats.detailReads++;
+      try {
+        const detail = await exchange.getTransaction(item.id, { background: true });
+        store.applyDetail(item.id, detailUpdate(detail), now());
+      } catch (error) {
+        // The list already told us the new status: announce it now, hashes come later.
+        this.options.logger.warn(
+          { err: error, transaction: item.id },
+          "tracker: detail read failed",
+        );
+        store.applyStatus(item.id, item.status, now());
+      }
+    }
+
+    // Open swaps the list did not show (older than its window, or an odd answer): a few detail
+    // reads per cycle, the longest-unchecked first.
+    const missing = [...unseen]
+      .map((id) => byId.get(id)!)
+      .sort((a, b) => (a.lastCheckedAt ?? 0) - (b.lastCheckedAt ?? 0))
+      .slice(0, this.options.maxFallbackReads ?? 1);
+    for (const swap of missing) {
+      stats.fallbackReads++;
+      try {
+        const detail = await exchange.getTransaction(swap.id, { background: true });
+        store.applyDetail(swap.id, detailUpdate(detail), now());
+        unseen.delete(swap.id);
+      } catch (error) {
+        this.options.logger.warn(
+          { err: error, transaction: swap.id },
+          "tracker: fallback read failed",
+        );
+      }
+    }
+    store.markChecked(
+      open.map((s) => s.id).filter((id) => !unseen.has(id)),
+      now(),
+    );
+    return this.finish(stats, started);
+  }
+
+  private finish(stats: CycleStats, started: number): CycleStats {
+    stats.reads = stats.pages + stats.detailReads + stats.fallbackReads;
+    stats.durationMs = Date.now() - started;
+    this.lastCycleAt = Date.now();
+    this.options.onCycle?.(stats);
+    return stats;
+  }
+}

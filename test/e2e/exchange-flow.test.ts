@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Harness, startHarness } from "../support/bot-harness.ts";
+
+const ETH_ADDRESS = "0x742d35Cc6634C0532925a3b844Bc454e4438f44e";
+const BTC_ADDRESS = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+type User = ReturnType<Harness["tg"]["user"]>;
+
+/** Drives a user to the given step by typing. */
+async function typeUntil(
+  user: User,
+  step: "receive" | "amount" | "address" | "refund" | "summary",
+) {
+  let reply = await user.reply("/exchange");
+  expect(reply.text).toContain("send");
+  reply = await user.reply("btc");
+  if (step === "receive") return reply;
+  reply = await user.reply("eth");
+  if (step === "amount") return reply;
+  reply = await user.reply("0.5");
+  if (step === "address") return reply;
+  reply = await user.reply(ETH_ADDRESS);
+  if (step === "refund") return reply;
+  return user.reply("skip");
+}
+
+describe("the exchange conversation", () => {
+  it("goes from /exchange to a deposit address by typing only", async () => {
+    const user = h.tg.user();
+    const before = h.sandbox.control.transactions().length;
+    let reply = await user.reply("/exchange");
+    expect(reply.text).toContain("send");
+    expect(reply.text).not.toMatch(/receive|amount|address|refund/);
+    reply = await user.reply("BTC");
+    expect(reply.text).toContain("receive");
+    expect(reply.text).not.toMatch(/amount|address|refund/);
+    reply = await user.reply("eth");
+    expect(reply.text).toContain("amount");
+    expect(reply.text).not.toMatch(/address|refund/);
+    reply = await user.reply("0,5");
+    expect(reply.text).toContain("address");
+    expect(reply.text).not.toMatch(/refund/i);
+    expect(reply.text).toMatch(/Minimum: [\d.]+ BTC/);
+    reply = await user.reply(ETH_ADDRESS);
+    expect(reply.text).toContain("refund");
+    expect(JSON.stringify(reply.replyMarkup)).toContain("Skip");
+    reply = await user.reply("skip");
+    expect(JSON.stringify(reply.replyMarkup)).toContain("Confirm");
+    reply = await user.reply("confirm", { timeoutMs: 8_000 });
+    const created = h.sandbox.control.transactions();
+    expect(created.length).toBe(before + 1);
+    const tx = created.find((t) => !!reply.text.includes(t.id));
+    expect(tx).toBeDefined();
+    expect(reply.text).toContain(tx!.deposit_address);
+    expect(reply.text).toContain("0.5");
+    expect(tx!.amount_in).toBe(0.5);
+    expect(tx!.withdrawal_address).toBe(ETH_ADDRESS);
+  });
+
+  it("goes through by buttons wherever there are buttons", async () => {
+    const user = h.tg.user();
+    await user.reply("/exchange");
+    await user.press("BTC");
+    let reply = await user.waitFor((m) => m.text.includes("receive"));
+    await user.press("XMR");
+    reply = await user.waitFor((m) => m.text.includes("amount"));
+    reply = await user.reply("0.1");
+    await user.press("Fixed");
+    reply = await user.waitFor((m) => m.text.includes("fixed rate") && m.text.includes("address"));
+    reply = await user.reply(
+      "44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A",
+    );
+    await user.press("Skip");
+    reply = await user.waitFor((m) => m.text.includes("Please check"));
+    expect(reply.text).toContain("fixed rate");
+    await user.press("Confirm");
+    reply = await user.waitFor((m) => m.text.includes("Swap created"), { timeoutMs: 8_000 });
+    expect(reply.text).toContain("fixed rate");
+    const photo = h.tg.sentTo(user.chatId).find((m) => m.photo);
+    expect(photo).toBeDefined();
+  });
+
+  it("takes a refund address checked against the coin being sent", async () => {
+    const user = h.tg.user();
+    await typeUntil(user, "refund");
+    let reply = await user.reply(ETH_ADDRESS);
+    expect(reply.text).toContain("not a valid BTC address");
+    expect(reply.text).toContain("refund");
+    reply = await user.reply(BTC_ADDRESS);
+    expect(reply.text).toContain(BTC_ADDRESS);
+    expect(JSON.stringify(reply.replyMarkup)).toContain("Confirm");
+  });
+
+  it("accepts a coin name and a coin with a network", async () => {
+    const user = h.tg.user();
+    await user.reply("/exchange");
+    let reply = await user.reply("monero");
+    expect(reply.text).toContain("XMR");
+    reply = await user.reply("usdt trc20");
+    expect(reply.text).toContain("USDT (TRC20)");
+    expect(reply.text).toContain("amount");
+  });
+});
+
+describe("bad input keeps the user at the same step", () => {
+  it("unknown coin at the send step", async () => {
+    const user = h.tg.user();
+    await user.reply("/exchange");
+    const reply = await user.reply("notacoinatall");
+    expect(reply.text).toContain("don't know the coin");
+    expect(reply.text).toContain("send");
+  });
+
+  it("ambiguous name at the receive step offers buttons", async () => {
+    const user = h.tg.user();
+    await typeUntil(user, "receive");
+    const reply = await user.reply("bitcoin");
+    // "bitcoin" is Bitcoin's exact name: taken at once. A prefix shared by several is not.
+    expect(reply.text).toMatch(/amount|both sides/);
+    await user.reply("/exchange");
+    await user.reply("eth");
+    const ambiguous = await user.reply("bit");
+    expect(ambiguous.text).toContain("matches several coins");
+    expect(ambiguous.text).toContain("receive");
+  });
+
+  it.each([
+    ["0.00000001", /below the minimum of [\d.]+ BTC/],
+    ["100000000", /above the maximum of [\d.]+ BTC/],
+    ["abc", /not a number/],
+    ["-2", /must be positive/],
+  ])("amount %s", async (amount, expected) => {
+    const user = h.tg.user();
+    await typeUntil(user, "amount");
+    const reply = await user.reply(amount);
+    expect(reply.text).toMatch(expected);
+    expect(reply.text).toContain("amount");
+    const next = await user.reply("0.5");
+    expect(next.text).toContain("address");
+  });
+
+  it.each([
+    ["not an address", /no spaces/],
+    ["0x742d35Cc6634C0532925a3b844Bc454e4438f44", /not a valid ETH address/],
+    [BTC_ADDRESS, /not a valid ETH address/],
+  ])("address %s", async (address, expected) => {
+    const user = h.tg.user();
+    await typeUntil(user, "address");
+    const reply = await user.reply(address);
+    expect(reply.text).toMatch(expected);
+    expect(reply.text).toContain("address");
+    const next = await user.reply(ETH_ADDRESS);
+    expect(next.text).toContain("refund");
+  });
+});
+
+describe("/cancel", () => {
+  it.each(["receive", "amount", "address", "refund", "summary"] as const)(
+    "leaves the flow at the %s step",
+    async (step) => {
+      const user = h.tg.user();
+      await typeUntil(user, step);
+      const reply = await user.reply("/cancel");
+      expect(reply.text).toContain("cancelled");
+      const after = await user.reply("eth");
+      expect(after.text).not.toContain("amount");
+    },
+  );
+
+  it("makes old buttons say the step is over", async () => {
+    const user = h.tg.user();
+    await user.reply("/exchange");
+    await user.reply("/cancel");
+    const queryId = await user.press("BTC");
+    const answer = await user.callbackAnswer(queryId);
+    expect(answer.text).toContain("step is over");
+  });
+
+  it("/exchange restarts a running flow", async () => {
+    const user = h.tg.user();
+    await typeUntil(user, "address");
+    const reply = await user.reply("/exchange");
+    expect(reply.text).toContain("send");
+  });
+});
+
+describe("the exchange failing", () => {
+  it("at the quote: a 500 leaves the user at the amount step", async () => {
+    const user = h.tg.user();
+    await typeUntil(user, "amount");
+    h.sandbox.control.failNext("rate", { status: 500, times: 5 });
+    const reply = await user.reply("0.6");
+    expect(reply.text).toContain("temporarily unavailable");
+    expect(reply.text).toContain("amount");
+  });
+
+  it("at the quote: a 400 shows the exchange's words", async () => {
+    const user = h.tg.user();
+    await typeUntil(user, "amount");
+    h.sandbox.control.failNext("rate", { status: 400, message: "pair is disabled", times: 1 });
+    const reply = await user.reply("0.61");
+    expect(reply.text).toContain("pair is disabled");
+  });
+
+  it("at creation: a 500 creates nothing and Confirm can be pressed again", async () => {
+    const user = h.tg.user();
+    await typeUntil(user, "summary");
+    const before = h.sandbox.control.transactions().length;
+    h.sandbox.control.failNext("create", { status: 500, times: 1 });
+    let reply = await user.reply("confirm");
+    expect(reply.text).toContain("Nothing was created");
+    expect(h.sandbox.control.transactions().length).toBe(before);
+    reply = await user.reply("confirm", { timeoutMs: 8_000 });
+    expect(reply.text).toContain("Swap created");
+    expect(h.sandbox.control.transactions().length).toBe(before + 1);
+  });
+
+  it("at creation: a 400 shows the exchange's words and ends the flow", async () => {
+    const user = h.tg.user();
+    await typeUntil(user, "summary");
+    h.sandbox.control.failNext("create", {
+      status: 400,
+      message: "withdrawalAddress is blacklisted",
+      times: 1,
+    });
+    const reply = await user.reply("confirm");
+    expect(reply.text).toContain("withdrawalAddress is blacklisted");
+    expect(reply.text).toContain("/exchange");
+  });
+});
+
+describe("idempotent Confirm", () => {
+  it("two presses 50 ms apart make exactly one transaction", async () => {
+    const user = h.tg.user();
+    await typeUntil(user, "summary");
+    const before = h.sandbox.control.transactions().length;
+    await user.press("Confirm");
+    await new Promise((r) => setTimeout(r, 50));
+    await user.press("Confirm");
+    await user.waitFor((m) => m.text.includes("Swap created"), { timeoutMs: 8_000 });
+    await h.tg.settle(300);
+    expect(h.sandbox.control.transactions().length).toBe(before + 1);
+  });
+});

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import { type App, startApp } from "../../src/app.ts";
+import { loadConfig } from "../../src/config.ts";
+import { createLogger } from "../../src/logger.ts";
+import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/index.ts";
+import { type FakeTelegram, startFakeTelegram } from "./fake-telegram.ts";
+
+export interface HarnessOptions {
+  sandbox?: SandboxOptions;
+  /** Extra environment variables for the bot (strings, as from the environment). */
+  env?: Record<string, string>;
+}
+
+export interface Harness {
+  sandbox: Sandbox;
+  tg: FakeTelegram;
+  app: App;
+  /** Every JSON log line the bot wrote. */
+  logs: string[];
+  dbPath: string;
+  /** Stops the bot (not the servers) and starts a new one on the same database. */
+  restart(): Promise<App>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real bot, built by the same startApp as `npm start`, against a sandbox exchange and a fake
+ * Telegram on 127.0.0.1, with a fresh SQLite file.
+ */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const sandbox = await startSandbox({ schedule: false, limits: false, ...options.sandbox });
+  const tg = await startFakeTelegram();
+  const dir = mkdtempSync(join(tmpdir(), "swapbot-"));
+  const dbPath = join(dir, "bot.sqlite");
+  const logs: string[] = [];
+  const config = loadConfig({
+    BOT_TOKEN: tg.token,
+    TELEGRAM_API_ROOT: tg.apiRoot,
+    EXCHANGE_API_URL: sandbox.url,
+    EXCHANGE_API_KEY: sandbox.apiKey,
+    DATABASE_PATH: dbPath,
+    STATUS_POLL_INTERVAL_MS: "200",
+    EXCHANGE_TIMEOUT_MS: "1000",
+    LOG_LEVEL: "debug",
+    ...options.env,
+  });
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+      done();
+    },
+  });
+  const logger = createLogger({
+    level: config.logLevel,
+    secrets: [config.botToken, config.exchange?.apiKey],
+    destination,
+  });
+  const launch = async () => {
+    const app = await startApp(config, logger);
+    await tg.waitForPolling();
+    return app;
+  };
+  const harness: Harness = {
+    sandbox,
+    tg,
+    app: await launch(),
+    logs,
+    dbPath,
+    async restart() {
+      await harness.app.stop();
+      harness.app = await launch();
+      return harness.app;
+    },
+    async close() {
+      await harness.app.stop();
+      await tg.close();
+      await sandbox.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../src/config.ts";
+
+const token = "123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345678";
+
+function errorOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadConfig", () => {
+  it("applies the contract's defaults", () => {
+    const config = loadConfig({ BOT_TOKEN: token });
+    expect(config).toMatchObject({
+      telegramApiRoot: "https://api.telegram.org",
+      exchange: undefined,
+      databasePath: "data/bot.sqlite",
+      statusPollIntervalMs: 15_000,
+      limits: { publicPerMin: 60, createPerMin: 30, readPerMin: 120 },
+      logLevel: "info",
+    });
+  });
+
+  it("names a missing token", () => {
+    expect(errorOf({})).toBe("BOT_TOKEN is required");
+  });
+
+  it("names a bad number without echoing it", () => {
+    const message = errorOf({ BOT_TOKEN: token, STATUS_POLL_INTERVAL_MS: "soon" });
+    expect(message).toContain("STATUS_POLL_INTERVAL_MS");
+    expect(message).not.toContain("soon");
+  });
+
+  it("requires the API key with an exchange URL, and never prints the token", () => {
+    const message = errorOf({ BOT_TOKEN: token, EXCHANGE_API_URL: "https://x.example/api/v2" });
+    expect(message).toBe("EXCHANGE_API_KEY is required when EXCHANGE_API_URL is set");
+    expect(errorOf({ BOT_TOKEN: `${token} x` })).not.toContain(token);
+  });
+
+  it("rejects a non-http URL and an unknown log level", () => {
+    expect(errorOf({ BOT_TOKEN: token, TELEGRAM_API_ROOT: "ftp://x" })).toContain(
+      "TELEGRAM_API_ROOT",
+    );
+    expect(errorOf({ BOT_TOKEN: token, LOG_LEVEL: "loud" })).toContain("LOG_LEVEL");
+  });
+
+  it("treats empty values as unset and strips a trailing slash", () => {
+    const config = loadConfig({
+      BOT_TOKEN: token,
+      EXCHANGE_API_URL: "http://127.0.0.1:1/api/v2/",
+      EXCHANGE_API_KEY: "k",
+      LOG_LEVEL: "",
+    });
+    expect(config.exchange).toEqual({ url: "http://127.0.0.1:1/api/v2", apiKey: "k" });
+    expect(config.logLevel).toBe("info");
+  });
+});

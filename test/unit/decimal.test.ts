@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { parseAmount } from "../../src/bot/shared/amount.ts";
+import { compareDecimal, formatDecimal, normalizeDecimal } from "../../src/lib/decimal.ts";
+
+describe("formatDecimal", () => {
+  it("shows values from JSON exactly", () => {
+    expect(formatDecimal(0.1)).toBe("0.1");
+    expect(formatDecimal(16.2345)).toBe("16.2345");
+    expect(formatDecimal(1200)).toBe("1200");
+  });
+  it("removes float noise from computed values", () => {
+    expect(formatDecimal(0.1 + 0.2)).toBe("0.3");
+    expect(formatDecimal(1.0000000000000002)).toBe("1");
+  });
+  it("expands exponent notation", () => {
+    expect(formatDecimal(1e-7)).toBe("0.0000001");
+    expect(formatDecimal(1.5e-10, 18)).toBe("0.00000000015");
+    expect(formatDecimal(2e21, 0)).toBe("2000000000000000000000");
+  });
+  it("rounds to the given fraction digits", () => {
+    expect(formatDecimal(0.123456789)).toBe("0.12345679");
+    expect(formatDecimal(1 / 3, 4)).toBe("0.3333");
+  });
+});
+
+describe("decimal strings", () => {
+  it("normalizes leading and trailing zeros", () => {
+    expect(normalizeDecimal("00.500")).toBe("0.5");
+    expect(normalizeDecimal("10.0")).toBe("10");
+  });
+  it("compares exactly", () => {
+    expect(compareDecimal("0.1", "0.10")).toBe(0);
+    expect(compareDecimal("0.09", "0.1")).toBe(-1);
+    expect(compareDecimal("10", "9.99999999")).toBe(1);
+    expect(compareDecimal("0.30000000000000004", "0.3")).toBe(1);
+  });
+});
+
+describe("parseAmount", () => {
+  it.each([
+    ["0.5", "0.5"],
+    ["0,5", "0.5"],
+    [".5", "0.5"],
+    ["5.", "5"],
+    [" 1 000 ", "1000"],
+    ["0.00000001", "0.00000001"],
+  ])("reads %j as %s", (input, expected) => {
+    expect(parseAmount(input)).toEqual({ ok: true, value: expected });
+  });
+  it.each([
+    ["abc", "not-a-number"],
+    ["", "not-a-number"],
+    [".", "not-a-number"],
+    ["1.2.3", "not-a-number"],
+    ["1e5", "not-a-number"],
+    ["-1", "negative"],
+    ["−0.5", "negative"],
+    ["0", "zero"],
+    ["0.000", "zero"],
+    ["0.1234567890123456789", "too-precise"],
+  ])("rejects %j as %s", (input, reason) => {
+    expect(parseAmount(input)).toEqual({ ok: false, reason });
+  });
+});

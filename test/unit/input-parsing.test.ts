@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { cbField, defineCallback } from "../../src/bot/callback-data.ts";
+import { flowButton } from "../../src/bot/exchange/buttons.ts";
+import { checkAddress } from "../../src/bot/shared/address.ts";
+import { parseRateArgs } from "../../src/bot/shared/rate-args.ts";
+
+describe("parseRateArgs", () => {
+  it("reads AMOUNT FROM TO with optional filler words", () => {
+    expect(parseRateArgs("0.5 btc eth")).toEqual({
+      ok: true,
+      amount: "0.5",
+      from: "btc",
+      to: "eth",
+    });
+    expect(parseRateArgs(" 0,5  BTC to ETH ")).toEqual({
+      ok: true,
+      amount: "0,5",
+      from: "BTC",
+      to: "ETH",
+    });
+    expect(parseRateArgs("1 usdt@trc20 → xmr")).toMatchObject({ from: "usdt@trc20", to: "xmr" });
+  });
+  it("refuses anything else", () => {
+    expect(parseRateArgs("")).toEqual({ ok: false });
+    expect(parseRateArgs("btc eth")).toEqual({ ok: false });
+    expect(parseRateArgs("1 btc eth ltc")).toEqual({ ok: false });
+  });
+});
+
+describe("callback data", () => {
+  const page = defineCallback("pg", { n: cbField.int(100), q: cbField.text(20) });
+
+  it("round-trips, with ':' allowed in the last field", () => {
+    const data = page.pack({ n: 3, q: "usdt:trc20" });
+    expect(data).toBe("pg:3:usdt:trc20");
+    expect(page.unpack(data)).toEqual({ n: 3, q: "usdt:trc20" });
+  });
+
+  it("rejects forged or foreign data", () => {
+    expect(page.unpack("pg:-1:x")).toBeUndefined();
+    expect(page.unpack("pg:999:x")).toBeUndefined();
+    expect(page.unpack("other:1:x")).toBeUndefined();
+    expect(page.unpack(undefined)).toBeUndefined();
+    expect(flowButton.unpack("x:abcdef:launch:btc")).toBeUndefined();
+    expect(flowButton.unpack("x:ABC:from:btc")).toBeUndefined();
+  });
+
+  it("refuses to build data over Telegram's 64 bytes", () => {
+    const wide = defineCallback("w", { v: z.string() });
+    expect(() => wide.pack({ v: "x".repeat(70) })).toThrow(RangeError);
+  });
+});
+
+describe("checkAddress", () => {
+  it("validates format and checksum for coins the library knows", () => {
+    expect(checkAddress("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", "btc").ok).toBe(true);
+    expect(checkAddress("0x742d35Cc6634C0532925a3b844Bc454e4438f44e", "eth").ok).toBe(true);
+    expect(checkAddress("0x742d35Cc6634C0532925a3b844Bc454e4438f44E", "eth")).toEqual({
+      ok: false,
+      reason: "format",
+    });
+    expect(checkAddress("0x742d35Cc6634C0532925a3b844Bc454e4438f44e", "btc")).toEqual({
+      ok: false,
+      reason: "format",
+    });
+  });
+
+  it("checks the network when one was chosen", () => {
+    expect(checkAddress("TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7", "usdt", "TRC20").ok).toBe(true);
+    expect(checkAddress("0x742d35Cc6634C0532925a3b844Bc454e4438f44e", "usdt", "TRC20").ok).toBe(
+      false,
+    );
+  });
+
+  it("applies basic checks to coins the library does not know", () => {
+    expect(checkAddress("some_unknown_coin_address_42", "zzz").ok).toBe(true);
+    expect(checkAddress("has space inside address", "zzz")).toEqual({
+      ok: false,
+      reason: "spaces",
+    });
+    expect(checkAddress("short", "zzz")).toEqual({ ok: false, reason: "length" });
+    expect(checkAddress("bad<chars>in_this_address", "zzz")).toEqual({
+      ok: false,
+      reason: "characters",
+    });
+    expect(checkAddress("   ", "btc")).toEqual({ ok: false, reason: "empty" });
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { BudgetWaitTooLong, RequestBudget } from "../../src/exchange/limiter.ts";
+
+describe("RequestBudget", () => {
+  it("grants up to the limit at once, then waits for the window", async () => {
+    const budget = new RequestBudget(3, 200);
+    const started = Date.now();
+    const releases = await Promise.all([budget.acquire(), budget.acquire(), budget.acquire()]);
+    for (const release of releases) release();
+    expect(Date.now() - started).toBeLessThan(100);
+    const fourth = budget.acquire();
+    expect(budget.queued).toBe(1);
+    (await fourth)();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+  });
+
+  it("serves waiters in order", async () => {
+    const budget = new RequestBudget(1, 50);
+    const order: number[] = [];
+    const all = [1, 2, 3, 4].map((n) =>
+      budget.acquire().then((release) => {
+        order.push(n);
+        release();
+      }),
+    );
+    await Promise.all(all);
+    expect(order).toEqual([1, 2, 3, 4]);
+  });
+
+  it("keeps an in-flight request counted until it is released", async () => {
+    const budget = new RequestBudget(1, 30);
+    const release = await budget.acquire();
+    let granted = false;
+    const next = budget.acquire().then((r) => {
+      granted = true;
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 80));
+    expect(granted).toBe(false);
+    release();
+    (await next)();
+    expect(granted).toBe(true);
+  });
+
+  it("refuses with the estimated wait when it exceeds maxWaitMs", async () => {
+    const budget = new RequestBudget(1, 60_000);
+    (await budget.acquire())();
+    const error = await budget.acquire({ maxWaitMs: 1_000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BudgetWaitTooLong);
+    expect((error as BudgetWaitTooLong).waitMs).toBeGreaterThan(59_000);
+    expect(budget.stats.refused).toBe(1);
+  });
+
+  it("pauses a class after an upstream 429", async () => {
+    const budget = new RequestBudget(100, 1_000);
+    budget.pause(120);
+    expect(budget.nextSlotInMs()).toBeGreaterThan(100);
+    const started = Date.now();
+    (await budget.acquire())();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(110);
+  });
+});
+
+describe("RequestBudget priorities", () => {
+  it("serves waiting user requests before background ones", async () => {
+    const budget = new RequestBudget(1, 40);
+    (await budget.acquire())();
+    const order: string[] = [];
+    const take = (name: string, background: boolean) =>
+      budget.acquire({ background }).then((release) => {
+        order.push(name);
+        release();
+      });
+    const all = [take("bg1", true), take("bg2", true), take("user1", false), take("user2", false)];
+    await Promise.all(all);
+    expect(order).toEqual(["user1", "user2", "bg1", "bg2"]);
+  });
+});
