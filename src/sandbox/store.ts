@@ -94,7 +94,7 @@ export class TransactionStore {
     return [...this.items];
   }
 
-  setStatus(id: string, status: string, now = Date.now()): SandboxTransaction {
+  setStatus(id: string, status: string): SandboxTransaction {
     const tx = this.byId.get(id);
     if (!tx) throw new Error(`sandbox: no transaction ${id}`);
     tx.manual = true;

@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
+});
+afterEach(() => {
+  h.sandbox.control.clearFaults();
 });
 afterAll(async () => {
   await h?.close();

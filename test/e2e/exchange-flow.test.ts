@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 
 const ETH_ADDRESS = "0x742d35Cc6634C0532925a3b844Bc454e4438f44e";
@@ -7,6 +7,9 @@ const BTC_ADDRESS = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
+});
+afterEach(() => {
+  h.sandbox.control.clearFaults();
 });
 afterAll(async () => {
   await h?.close();

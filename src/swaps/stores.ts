@@ -1,0 +1,89 @@
+import type { DepositView } from "../bot/shared/deposit-message.ts";
+import type { Db } from "../db/client.ts";
+import type { Repositories } from "../db/repositories.ts";
+import type { OutboxStore } from "../tracker/outbox-sender.ts";
+import type { ReconcileStore } from "../tracker/reconciler.ts";
+import type { TrackerStore } from "../tracker/status-tracker.ts";
+import type { SwapStore } from "./swap-service.ts";
+
+const PAGE_CAP_KEY = "transactions.pageCap";
+
+/**
+ * The storage each service needs, over the repositories. Where two tables must change together
+ * (a created transaction and its intent) it happens in one SQLite transaction.
+ */
+export function createStores(db: Db, repos: Repositories) {
+  const insertCreated = (
+    intent: { key: string; chatId: number; userId: number },
+    view: DepositView & { refundAddress: string | null; createdAt: string },
+  ) => {
+    db.transaction(() => {
+      if (!repos.transactions.exists(view.id)) {
+        repos.transactions.insert({
+          ...view,
+          chatId: intent.chatId,
+          userId: intent.userId,
+          amountOut: null,
+          rate: null,
+          txHashIn: null,
+          txHashOut: null,
+        });
+      }
+      repos.intents.markCreated(intent.key, view.id);
+    });
+  };
+
+  const swapStore: SwapStore = {
+    claimIntent: (input) => repos.intents.claim(input),
+    recordCreated: (input, created, view) =>
+      insertCreated(input, {
+        ...view,
+        refundAddress: input.request.refundAddress ?? null,
+        createdAt: created.created_at || new Date().toISOString(),
+      }),
+    markIntentFailed: (key, error) => repos.intents.markFailed(key, error),
+    markIntentUnknown: (key) => repos.intents.markUnknown(key),
+    findSwapView: (chatId, id) => repos.transactions.getForChat(chatId, id),
+  };
+
+  const reconcileStore: ReconcileStore = {
+    unknownIntents: () => repos.intents.listUnknown(),
+    isKnownTransaction: (id) => repos.transactions.exists(id),
+    adopt: (intent, created, view) =>
+      insertCreated(intent, {
+        ...view,
+        refundAddress: intent.request.refundAddress ?? null,
+        createdAt: created.created_at || new Date(intent.createdAt).toISOString(),
+      }),
+    giveUp: (key, reason) => repos.intents.markFailed(key, reason),
+    setStatusCard: (id, messageId) => repos.transactions.setCardMessage(id, messageId),
+    chatLanguage: (chatId) => repos.chats.language(chatId),
+  };
+
+  const trackerStore: TrackerStore = {
+    listOpen: () => repos.transactions.listOpen(),
+    applyDetail: (id, update, at) => {
+      repos.transactions.applyDetail(id, update, at);
+    },
+    applyStatus: (id, status, at) => {
+      repos.transactions.applyStatus(id, status, at);
+    },
+    markChecked: (ids, at) => repos.transactions.markChecked(ids, at),
+    loadPageCap: () => {
+      const value = Number(repos.meta.get(PAGE_CAP_KEY));
+      return Number.isInteger(value) && value > 0 ? value : undefined;
+    },
+    savePageCap: (cap) => repos.meta.set(PAGE_CAP_KEY, String(cap)),
+  };
+
+  const outboxStore: OutboxStore = {
+    due: (limit, now) => repos.notifications.due(limit, now),
+    markSent: (id, at) => repos.notifications.markSent(id, at),
+    retryLater: (id, error, at) => repos.notifications.retryLater(id, error, at),
+    markChatBlocked: (chatId, at) => repos.chats.markBlocked(chatId, at),
+    swap: (id) => repos.transactions.get(id),
+    chatLanguage: (chatId) => repos.chats.language(chatId),
+  };
+
+  return { swapStore, reconcileStore, trackerStore, outboxStore };
+}
