@@ -8,7 +8,11 @@ import type { Logger } from "../logger.ts";
 import type { QuoteService } from "../quotes/quote-service.ts";
 import type { BotContext, FlowContext } from "./context.ts";
 import { createCurrenciesFeature } from "./currencies/feature.ts";
-import { createExchangeConversation, createExchangeEntry } from "./exchange/feature.ts";
+import {
+  createExchangeConversation,
+  createExchangeEntry,
+  createExchangeExits,
+} from "./exchange/feature.ts";
 import type { FlowDeps } from "./exchange/flow.ts";
 import { createFallbackFeature } from "./fallback/feature.ts";
 import { helpFeature } from "./help/feature.ts";
@@ -62,8 +66,7 @@ export function createBot(
   features.use(createInlineFeature(deps));
   features.use(conversations({ storage: deps.conversationStorage }));
   features.use(
-    createExchangeEntry(),
-    startFeature,
+    createExchangeExits(),
     helpFeature,
     createRateFeature(deps),
     createCurrenciesFeature(deps),
@@ -72,6 +75,8 @@ export function createBot(
     // Calls made inside a conversation use the plugin's own Api object: the transformers and
     // i18n reach it only through `plugins`.
     createExchangeConversation(deps, [i18n, escapeTranslationVariables, conversationApi]),
+    createExchangeEntry(),
+    startFeature,
     createFallbackFeature(),
   );
 

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Readable } from "node:stream";
 import type { InlineKeyboardMarkup, Update } from "grammy/types";
 import { htmlError, visibleText } from "./telegram-html.ts";
 
@@ -592,29 +591,42 @@ export async function startFakeTelegram(options: { botUsername?: string } = {}):
 
 async function readParams(req: IncomingMessage): Promise<Record<string, unknown>> {
   const type = req.headers["content-type"] ?? "";
-  if (type.startsWith("multipart/form-data")) {
-    const request = new Request("http://x/", {
-      method: "POST",
-      headers: { "content-type": type },
-      body: Readable.toWeb(req) as ReadableStream,
-      duplex: "half",
-    } as RequestInit);
-    const form = await request.formData();
-    const params: Record<string, unknown> = {};
-    for (const [key, value] of form.entries()) {
-      if (typeof value !== "string") {
-        params[key] = { file: value.name, size: value.size };
-        continue;
-      }
-      params[key] = /^[[{]/.test(value) ? safeJson(value) : value;
-    }
-    return params;
-  }
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
+  if (type.startsWith("multipart/form-data")) {
+    const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(type);
+    const marker = boundary?.[1] ?? boundary?.[2];
+    if (!marker) throw new Error("multipart without boundary");
+    return parseMultipart(Buffer.concat(chunks), marker);
+  }
   const body = Buffer.concat(chunks).toString("utf8");
   if (!body) return Object.fromEntries(new URL(req.url ?? "/", "http://x").searchParams);
   return JSON.parse(body) as Record<string, unknown>;
+}
+
+/**
+ * multipart/form-data as grammY sends it for uploads (Node 20's built-in parser rejects its
+ * framing). Files become `{ file, size }`; JSON-looking fields (reply_markup) are parsed.
+ */
+function parseMultipart(body: Buffer, boundary: string): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  const text = body.toString("latin1");
+  for (const part of text.split(`--${boundary}`)) {
+    const split = part.indexOf("\r\n\r\n");
+    if (split < 0) continue;
+    const headers = part.slice(0, split);
+    const value = part.slice(split + 4).replace(/\r\n$/, "");
+    const name = /name="([^"]*)"/i.exec(headers)?.[1];
+    if (!name) continue;
+    const filename = /filename="([^"]*)"/i.exec(headers)?.[1];
+    if (filename !== undefined) {
+      params[name] = { file: filename, size: Buffer.byteLength(value, "latin1") };
+      continue;
+    }
+    const decoded = Buffer.from(value, "latin1").toString("utf8");
+    params[name] = /^[[{]/.test(decoded) ? safeJson(decoded) : decoded;
+  }
+  return params;
 }
 
 function safeJson(text: string): unknown {

@@ -7,28 +7,41 @@ import { createExchangeFlow, EXCHANGE_CONVERSATION, type FlowDeps } from "./flow
 const DEEP_LINK = /^swap-([a-z0-9]{1,20})$/i;
 
 /**
- * Entry points of the exchange conversation. They sit in front of the conversation itself, so
- * /exchange restarts a running flow and /cancel leaves it from any step.
+ * Commands that leave a running flow. They sit in front of the conversation, so /exchange
+ * restarts a flow and /cancel leaves it from any step (a conversation would take them as input).
  */
+export function createExchangeExits() {
+  const exits = new Composer<BotContext>();
+
+  exits.command("exchange", async (ctx, next) => {
+    await ctx.conversation.exitAll();
+    return next();
+  });
+
+  exits.command("start", async (ctx, next) => {
+    if (DEEP_LINK.test(ctx.match.trim())) await ctx.conversation.exitAll();
+    return next();
+  });
+
+  exits.command("cancel", async (ctx) => {
+    const active = ctx.conversation.active(EXCHANGE_CONVERSATION) > 0;
+    await ctx.conversation.exitAll();
+    await ctx.reply(ctx.t(active ? "flow-cancelled" : "flow-nothing-to-cancel"));
+  });
+
+  return exits;
+}
+
+/** Commands that start the flow; behind the conversation, which must be registered first. */
 export function createExchangeEntry() {
   const entry = new Composer<BotContext>();
 
-  entry.command("exchange", async (ctx) => {
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(EXCHANGE_CONVERSATION);
-  });
+  entry.command("exchange", (ctx) => ctx.conversation.enter(EXCHANGE_CONVERSATION));
 
   entry.command("start", async (ctx, next) => {
     const match = DEEP_LINK.exec(ctx.match.trim());
     if (!match?.[1]) return next();
-    await ctx.conversation.exitAll();
     await ctx.conversation.enter(EXCHANGE_CONVERSATION, match[1].toLowerCase());
-  });
-
-  entry.command("cancel", async (ctx) => {
-    const active = ctx.conversation.active(EXCHANGE_CONVERSATION) > 0;
-    await ctx.conversation.exitAll();
-    await ctx.reply(ctx.t(active ? "flow-cancelled" : "flow-nothing-to-cancel"));
   });
 
   return entry;
