@@ -245,11 +245,13 @@ describe("idempotent Confirm", () => {
     const user = h.tg.user();
     await typeUntil(user, "summary");
     const before = h.sandbox.control.transactions().length;
-    await user.press("Confirm");
+    const first = user.press("Confirm");
     await new Promise((r) => setTimeout(r, 50));
-    await user.press("Confirm");
-    await user.waitFor((m) => m.text.includes("Swap created"), { timeoutMs: 8_000 });
+    const second = user.press("Confirm");
+    await user.callbackAnswer(second, 8_000);
     await h.tg.settle(300);
     expect(h.sandbox.control.transactions().length).toBe(before + 1);
+    expect(user.transcript().filter((m) => m.text.includes("Swap created"))).toHaveLength(1);
+    expect((await user.callbackAnswer(first)).text).toBeUndefined();
   });
 });

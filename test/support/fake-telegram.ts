@@ -72,6 +72,7 @@ export class FakeTelegram {
   readonly botUsername: string;
   private readonly server = createServer((req, res) => void this.handle(req, res));
   private readonly updates: Update[] = [];
+  private readonly delivered: Update[] = [];
   private nextUpdateId = 1;
   private pollers: Array<() => void> = [];
   private pollingWaiters: Array<() => void> = [];
@@ -128,8 +129,14 @@ export class FakeTelegram {
     const full = { ...update, update_id: update.update_id ?? this.nextUpdateId++ } as Update;
     this.nextUpdateId = Math.max(this.nextUpdateId, full.update_id + 1);
     this.updates.push(full);
+    this.delivered.push(full);
     for (const release of this.pollers.splice(0)) release();
     return full.update_id;
+  }
+
+  /** Every update queued so far, in order (to redeliver one, as Telegram sometimes does). */
+  deliveredUpdates(): Update[] {
+    return [...this.delivered];
   }
 
   /** Resolves once the bot is long-polling (a getUpdates is being held). */
