@@ -1,0 +1,158 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { type Harness, startHarness } from "../support/bot-harness.ts";
+
+const ETH_ADDRESS = "0x742d35Cc6634C0532925a3b844Bc454e4438f44e";
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+type User = ReturnType<Harness["tg"]["user"]>;
+
+async function createSwap(harness: Harness, user: User, amount = "0.5"): Promise<string> {
+  await user.reply("/exchange");
+  await user.reply("btc");
+  await user.reply("eth");
+  await user.reply(amount);
+  await user.reply(ETH_ADDRESS);
+  await user.reply("skip");
+  const deposit = await user.reply("confirm", { timeoutMs: 8_000 });
+  const id = /Transaction id: (\S+)/.exec(deposit.text)?.[1];
+  if (!id) throw new Error(`no transaction id in: ${deposit.text}`);
+  expect(harness.sandbox.control.transaction(id)).toBeDefined();
+  return id;
+}
+
+/** New messages (not edits) sent to the chat that mention the swap's state. */
+function pushes(user: User, word: string): number {
+  return user
+    .transcript()
+    .filter((m) => !m.photo && !m.text.includes("Swap created") && m.text.includes(`: ${word}`))
+    .length;
+}
+
+async function until(check: () => boolean, timeoutMs = 8_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("condition not reached in time");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("status pushes", () => {
+  it("each transition sends exactly one new message naming the state, and the card follows", async () => {
+    h = await startHarness();
+    const user = h.tg.user();
+    const id = await createSwap(h, user);
+    const card = user.transcript().find((m) => m.text.includes("Swap created"))!;
+    for (const [status, word] of [
+      ["confirmation", "confirming"],
+      ["exchanging", "exchanging"],
+      ["success", "complete"],
+    ] as const) {
+      h.sandbox.control.setStatus(id, status);
+      await until(() => pushes(user, word) === 1);
+    }
+    await h.tg.settle(600);
+    expect(pushes(user, "confirming")).toBe(1);
+    expect(pushes(user, "exchanging")).toBe(1);
+    expect(pushes(user, "complete")).toBe(1);
+    const tx = h.sandbox.control.transaction(id)!;
+    const complete = user.transcript().find((m) => m.text.includes(`${id}: complete`))!;
+    expect(complete.text).toContain(tx.tx_hash_out);
+    expect(complete.text).toContain(String(tx.amount_out));
+    const edited = user.transcript().find((m) => m.messageId === card.messageId)!;
+    expect(edited.edited).toBe(true);
+    expect(edited.text).toContain("Status: complete");
+  });
+
+  it.each([
+    ["overdue", "expired", "deposit window closed"],
+    ["refunded", "refunded", "sent your"],
+    ["sending", "sending", "new state"],
+  ])("announces %s as %s", async (status, word, explanation) => {
+    h = await startHarness();
+    const user = h.tg.user();
+    const id = await createSwap(h, user);
+    h.sandbox.control.setStatus(id, status);
+    await until(() => pushes(user, word) === 1);
+    const push = user.transcript().find((m) => m.text.includes(`${id}: ${word}`))!;
+    expect(push.text).toContain(explanation);
+  });
+
+  it("keeps tracking a swap in an unknown status until it ends", async () => {
+    h = await startHarness();
+    const user = h.tg.user();
+    const id = await createSwap(h, user);
+    h.sandbox.control.setStatus(id, "sending");
+    await until(() => pushes(user, "sending") === 1);
+    h.sandbox.control.setStatus(id, "success");
+    await until(() => pushes(user, "complete") === 1);
+  });
+
+  it("changes made while the bot was down are pushed after it starts again", async () => {
+    h = await startHarness();
+    const user = h.tg.user();
+    const id = await createSwap(h, user);
+    await h.app.stop();
+    h.sandbox.control.setStatus(id, "confirmation");
+    await h.restart();
+    await until(() => pushes(user, "confirming") === 1);
+    h.sandbox.control.setStatus(id, "success");
+    await until(() => pushes(user, "complete") === 1);
+    await h.tg.settle(500);
+    expect(pushes(user, "confirming")).toBe(1);
+  });
+
+  it("a chat that blocked the bot does not stall the others", async () => {
+    h = await startHarness();
+    const blocked = h.tg.user();
+    const other = h.tg.user();
+    const a = await createSwap(h, blocked, "0.5");
+    const b = await createSwap(h, other, "0.6");
+    h.tg.blockChat(blocked.chatId);
+    h.sandbox.control.setStatus(a, "confirmation");
+    h.sandbox.control.setStatus(b, "confirmation");
+    await until(() => pushes(other, "confirming") === 1);
+    await until(() => h!.app.repos.chats.isBlocked(blocked.chatId));
+    h.sandbox.control.setStatus(b, "success");
+    await until(() => pushes(other, "complete") === 1);
+    expect(pushes(blocked, "confirming")).toBe(0);
+  });
+
+  it("an exchange outage delays pushes without losing them", async () => {
+    h = await startHarness();
+    const user = h.tg.user();
+    const id = await createSwap(h, user);
+    h.sandbox.control.setDown(true);
+    h.sandbox.control.setStatus(id, "exchanging");
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(pushes(user, "exchanging")).toBe(0);
+    h.sandbox.control.setDown(false);
+    await until(() => pushes(user, "exchanging") === 1, 15_000);
+  });
+});
+
+describe("a POST that creates the transaction but answers too late", () => {
+  it("ends with the user holding that transaction's deposit address, and one transaction upstream", async () => {
+    h = await startHarness();
+    const user = h.tg.user();
+    await user.reply("/exchange");
+    await user.reply("btc");
+    await user.reply("eth");
+    await user.reply("0.5");
+    await user.reply(ETH_ADDRESS);
+    await user.reply("skip");
+    h.sandbox.control.createThenHang(4_000);
+    user.send("confirm");
+    await user.waitFor((m) => m.text.includes("I am checking"), { timeoutMs: 8_000 });
+    const found = await user.waitFor((m) => m.text.includes("Swap created"), { timeoutMs: 15_000 });
+    const txs = h.sandbox.control.transactions();
+    expect(txs).toHaveLength(1);
+    expect(found.text).toContain(txs[0]!.deposit_address);
+    expect(found.text).toContain(txs[0]!.id);
+    expect(h.app.repos.transactions.getForChat(user.chatId, txs[0]!.id)).toBeDefined();
+  });
+});
