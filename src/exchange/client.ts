@@ -104,6 +104,8 @@ const transactionsPage = pageSchema(transactionListItemSchema);
  */
 export class ExchangeClient {
   readonly budgets: Record<EndpointClass, RequestBudget>;
+  /** Consecutive 429s per class, for the backoff when no Retry-After comes. */
+  private readonly rateLimited: Record<EndpointClass, number> = { public: 0, create: 0, read: 0 };
   private readonly http: KyInstance;
 
   constructor(private readonly options: ExchangeClientOptions) {
@@ -154,12 +156,17 @@ export class ExchangeClient {
           (_request, opts, response) => {
             const ctx = opts.context as Context;
             this.finish(ctx, response.status);
-            if (response.status === 429) {
-              // Our count and the upstream's disagree (another client on the same key or IP?):
-              // hold the whole class back, not only this request.
-              const retryAfter = parseRetryAfter(response.headers.get("Retry-After"));
-              this.budgets[ctx.endpointClass].pause(retryAfter ?? 5_000);
+            const streak = this.rateLimited[ctx.endpointClass];
+            if (response.status !== 429) {
+              this.rateLimited[ctx.endpointClass] = 0;
+              return;
             }
+            // Our count and the upstream's disagree (another client on the same key or IP?):
+            // hold the whole class back, not only this request; without a Retry-After, back
+            // off exponentially.
+            this.rateLimited[ctx.endpointClass] = streak + 1;
+            const retryAfter = parseRetryAfter(response.headers.get("Retry-After"));
+            this.budgets[ctx.endpointClass].pause(retryAfter ?? Math.min(500 * 2 ** streak, 30_000));
           },
         ],
         beforeRetry: [
