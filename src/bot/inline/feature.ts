@@ -42,9 +42,10 @@ export function createInlineFeature(deps: {
   feature.on("inline_query", async (ctx) => {
     const query = ctx.inlineQuery.query.trim().slice(0, 64);
     const offset = Math.max(0, Number.parseInt(ctx.inlineQuery.offset || "0", 10) || 0);
+    // An empty query browses everything, the popular coins first.
     const coins = query
       ? deps.catalog.search(query, MAX_RESULTS).map((hit) => hit.coin)
-      : deps.catalog.popular();
+      : deps.catalog.all();
     const page = coins.slice(offset, offset + PAGE);
     const bot = ctx.me.username;
     await ctx.answerInlineQuery(
