@@ -20,12 +20,15 @@ const FOLD: Record<string, string> = {
   þ: "th",
 };
 const FOLDABLE = /[ßæœøđðłħıþ]/g;
+const PLAIN = /^[A-Za-z0-9 ]*$/;
 
 /**
  * Lower case, accents stripped, punctuation and runs of spaces collapsed to one space:
  * "  Bítcoin-Cash! " → "bitcoin cash". Apostrophes join rather than split ("Dogelon's" → "dogelons").
  */
 export function normalize(text: string): string {
+  // Most names and queries are plain ASCII words: skip the Unicode passes for them.
+  if (PLAIN.test(text)) return text.toLowerCase().replace(/ {2,}/g, " ").trim();
   return text
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")

@@ -46,17 +46,21 @@ const LEVEL = {
   fuzzy: 50,
 } as const;
 
-/** Fuzzy levels step down by this much per edit, leaving room for the half-step prefix penalty. */
+/** Fuzzy levels step down by this much per edit (eight terms of two edits still stay above 0). */
 const FUZZY_STEP = 2;
-/** A typo against the start of a word ("etheri" → Ethereum) ranks below one against a whole word. */
-const PREFIX_FUZZY_PENALTY = 0.5;
 
 /** Bounds for hostile input: nothing a person types for a coin is longer. */
 const MAX_QUERY_CHARS = 100;
 const MAX_TERMS = 8;
-/** One letter is a substring of most names: it would only add noise. */
-const MIN_SUBSTRING = 2;
-/** Below this the last term is still being typed; only full-word typos count. */
+/**
+ * Even one letter searches inside names: those hits rank last, and a wide query such as "o" should
+ * still page through every coin that holds it (inline results come 50 at a time).
+ */
+const MIN_SUBSTRING = 1;
+/**
+ * Shortest last term matched with typos against the start of longer words too: four letters with
+ * one typo are the start of far too many words.
+ */
 const MIN_PREFIX_FUZZY = 5;
 
 /** Edits tolerated for a term of this length; three-letter terms are too short to guess from. */
@@ -68,19 +72,43 @@ interface Entry {
   readonly coin: Coin;
   /** Compact normalized code ("usdttrc20"). */
   readonly code: string;
-  /** Normalized name, words separated by single spaces. */
-  readonly name: string;
+  /** Normalized name without spaces ("bitcoincash"). */
   readonly nameCompact: string;
   /** Name words plus the code, for multi-word queries such as "tether usdt". */
   readonly words: readonly string[];
 }
 
-/** A distinct word of the catalog, for the typo pass. */
-interface FuzzyWord {
-  readonly text: string;
-  /** `masks[k]`: letter mask of the first k characters, for the prefix pass. */
-  readonly masks: Int32Array;
-  readonly ids: number[];
+/**
+ * The catalog's distinct words of one length, for the typo pass. Their `CharMask`s are packed in
+ * one array so that the filter that rejects most words reads memory in order and nothing else.
+ */
+class FuzzyBucket {
+  readonly texts: string[] = [];
+  readonly ids: number[][] = [];
+  /** Word w's masks of its first k characters: `masks[w * stride + 2k]` (once), `+ 1` (twice). */
+  masks: Int32Array = new Int32Array(0);
+  readonly stride: number;
+
+  constructor(length: number) {
+    this.stride = 2 * (length + 1);
+  }
+
+  add(text: string, ids: number[]): void {
+    this.texts.push(text);
+    this.ids.push(ids);
+  }
+
+  pack(): void {
+    this.masks = new Int32Array(this.texts.length * this.stride);
+    for (const [w, text] of this.texts.entries()) {
+      const mask = new CharMask();
+      for (let k = 0; k < text.length; k++) {
+        mask.add(text.charCodeAt(k));
+        this.masks[w * this.stride + 2 * k + 2] = mask.once;
+        this.masks[w * this.stride + 2 * k + 3] = mask.twice;
+      }
+    }
+  }
 }
 
 /** Sorted distinct keys: the keys sharing a prefix form one contiguous run found by bisection. */
@@ -108,6 +136,29 @@ class PrefixTable {
   }
 }
 
+interface Scored {
+  id: number;
+  cost: number;
+}
+
+/** Per-coin marks cleared in O(1): a mark counts only while it equals the current generation. */
+class Marks {
+  readonly at: Uint32Array;
+  private generation = 0;
+
+  constructor(size: number) {
+    this.at = new Uint32Array(size);
+  }
+
+  next(): number {
+    if (this.generation === 0xffffffff) {
+      this.at.fill(0);
+      this.generation = 0;
+    }
+    return ++this.generation;
+  }
+}
+
 function addTo(map: Map<string, number[]>, key: string, id: number): void {
   if (key === "") return;
   const list = map.get(key);
@@ -125,10 +176,19 @@ export class CoinIndex {
   private readonly names: PrefixTable;
   private readonly words: PrefixTable;
   /** Distinct words (name words, codes, compact multi-word names) bucketed by length. */
-  private readonly fuzzyByLength: FuzzyWord[][] = [];
-  /** `seen[id] === generation`: already a hit of the current search. Avoids a Set per search. */
-  private readonly seen: Uint32Array;
-  private generation = 0;
+  private readonly fuzzyByLength: (FuzzyBucket | undefined)[] = [];
+  /** Every entry's "code\nnameCompact\n" in rank order, for the substring tier. */
+  private readonly haystack: string;
+  /** Where each entry starts in `haystack`, plus its total length. */
+  private readonly starts: Int32Array;
+  /** Already a hit of the current search. */
+  private readonly seen: Marks;
+  /** Scratch for the typo pass, sized once so a search allocates no per-coin structures. */
+  private readonly term: Marks;
+  private readonly termCost: Uint8Array;
+  private readonly fuzzy: Marks;
+  private readonly totalCost: Uint8Array;
+  private readonly termsMatched: Uint8Array;
 
   constructor(coins: readonly Coin[], options: CoinIndexOptions = {}) {
     const popularity = new Map<string, number>();
@@ -166,18 +226,30 @@ export class CoinIndex {
         addTo(fuzzyMap, word, id);
       }
       if (nameWords.length > 1) addTo(fuzzyMap, nameCompact, id);
-      return { coin, code, name, nameCompact, words };
+      return { coin, code, nameCompact, words };
     });
     this.codes = new PrefixTable(this.codeExact);
     this.names = new PrefixTable(compactNames);
     this.words = new PrefixTable(wordMap);
     for (const [text, ids] of fuzzyMap) {
-      const masks = new Int32Array(text.length + 1);
-      for (let k = 0; k < text.length; k++) masks[k + 1] = masks[k]! | charBit(text.charCodeAt(k));
-      const bucket = (this.fuzzyByLength[text.length] ??= []);
-      bucket.push({ text, masks, ids });
+      this.fuzzyByLength[text.length] ??= new FuzzyBucket(text.length);
+      this.fuzzyByLength[text.length]!.add(text, ids);
     }
-    this.seen = new Uint32Array(this.entries.length);
+    for (const bucket of this.fuzzyByLength) bucket?.pack();
+    const n = this.entries.length;
+    // Normalized text holds no newline, so a match can never run across two fields.
+    this.haystack = this.entries.map((e) => `${e.code}\n${e.nameCompact}\n`).join("");
+    this.starts = new Int32Array(n + 1);
+    for (let id = 0; id < n; id++) {
+      const e = this.entries[id]!;
+      this.starts[id + 1] = this.starts[id]! + e.code.length + e.nameCompact.length + 2;
+    }
+    this.seen = new Marks(n);
+    this.term = new Marks(n);
+    this.termCost = new Uint8Array(n);
+    this.fuzzy = new Marks(n);
+    this.totalCost = new Uint8Array(n);
+    this.termsMatched = new Uint8Array(n);
   }
 
   get size(): number {
@@ -201,8 +273,8 @@ export class CoinIndex {
     const terms = q.split(" ").slice(0, MAX_TERMS);
     const compact = terms.join("");
 
-    const gen = this.nextGeneration();
-    const seen = this.seen;
+    const gen = this.seen.next();
+    const seen = this.seen.at;
     const hits: SearchHit[] = [];
     let batch: number[] = [];
     const add = (id: number): void => {
@@ -234,20 +306,23 @@ export class CoinIndex {
     if (flush(LEVEL.word, "word")) return hits;
 
     if (compact.length >= MIN_SUBSTRING) {
-      // Ids are already in rank order, so the scan can stop as soon as the limit is reached.
-      for (let id = 0; id < this.entries.length && hits.length < want; id++) {
-        if (seen[id] === gen) continue;
-        const entry = this.entries[id]!;
-        if (entry.code.includes(compact) || entry.nameCompact.includes(compact)) {
+      // One native indexOf over all codes and names beats a loop of includes() by an order of
+      // magnitude; entries are laid out in rank order, so the scan stops once the limit is met.
+      let from = 0;
+      while (hits.length < want) {
+        const at = this.haystack.indexOf(compact, from);
+        if (at < 0) break;
+        const id = this.entryAt(at);
+        if (seen[id] !== gen) {
           seen[id] = gen;
           hits.push(this.hit(id, LEVEL.substring, "substring"));
         }
+        from = this.starts[id + 1]!;
       }
       if (hits.length >= want) return hits;
     }
 
-    for (const { id, cost } of this.fuzzyMatches(terms, gen)) {
-      if (hits.length >= want) break;
+    for (const { id, cost } of this.fuzzyMatches(terms, gen, want - hits.length)) {
       hits.push(this.hit(id, LEVEL.fuzzy - FUZZY_STEP * cost, "fuzzy"));
     }
     return hits;
@@ -272,52 +347,71 @@ export class CoinIndex {
   }
 
   /**
-   * Coins whose words match every term within the typo budget, cheapest first. A term matches a
-   * word exactly as a prefix (cost 0, for multi-word queries), as a whole word within
-   * `maxTypos`, or, for the last term, as the start of a word (still being typed).
+   * Coins whose words match every term within the typo budget, cheapest first, then by rank, at
+   * most `room` of them. A term matches a word exactly as a prefix (cost 0, for multi-word
+   * queries), as a whole word within `maxTypos`, or, for the last term, as the start of a word
+   * within `maxTypos` (a word still being typed).
    */
-  private fuzzyMatches(terms: readonly string[], gen: number): { id: number; cost: number }[] {
+  private fuzzyMatches(terms: readonly string[], seenGen: number, room: number): Scored[] {
     if (!terms.some((term) => maxTypos(term.length) > 0)) return [];
-    const perTerm: Map<number, number>[] = [];
-    for (const [i, term] of terms.entries()) {
-      const costs = this.termCosts(term, i === terms.length - 1, terms.length > 1);
-      if (costs.size === 0) return [];
-      perTerm.push(costs);
-    }
-    perTerm.sort((a, b) => a.size - b.size);
-    const [driver, ...others] = perTerm;
-    const found: { id: number; cost: number }[] = [];
-    for (const [id, first] of driver!) {
-      if (this.seen[id] === gen) continue;
-      let cost = first;
-      for (const costs of others) {
-        const c = costs.get(id);
-        if (c === undefined) {
-          cost = Number.NaN;
-          break;
-        }
-        cost += c;
+    const round = this.fuzzy.next();
+    const { at } = this.fuzzy;
+    for (const [t, term] of terms.entries()) {
+      let alive = 0;
+      for (const id of this.termCosts(term, t === terms.length - 1, terms.length > 1)) {
+        if (t === 0) {
+          at[id] = round;
+          this.totalCost[id] = this.termCost[id]!;
+          this.termsMatched[id] = 1;
+        } else if (at[id] === round && this.termsMatched[id] === t) {
+          this.totalCost[id] = this.totalCost[id]! + this.termCost[id]!;
+          this.termsMatched[id] = t + 1;
+        } else continue;
+        alive++;
       }
-      if (cost > 0) found.push({ id, cost });
+      if (alive === 0) return [];
     }
-    found.sort((a, b) => a.cost - b.cost || a.id - b.id);
+    // Bucketing by cost while walking ids in rank order leaves every bucket already sorted.
+    const byCost: number[][] = [];
+    let cheapest = 0;
+    for (let id = 0; id < this.entries.length && cheapest < room; id++) {
+      if (at[id] !== round || this.termsMatched[id] !== terms.length) continue;
+      if (this.seen.at[id] === seenGen) continue;
+      const cost = this.totalCost[id]!;
+      // Cost 0 is a plain word match, found by an earlier tier.
+      if (cost === 0) continue;
+      byCost[cost] ??= [];
+      byCost[cost]!.push(id);
+      if (cost === 1) cheapest++;
+    }
+    const found: Scored[] = [];
+    for (const [cost, ids] of byCost.entries()) {
+      for (const id of ids ?? []) {
+        if (found.length >= room) return found;
+        found.push({ id, cost });
+      }
+    }
     return found;
   }
 
-  private termCosts(term: string, last: boolean, exactToo: boolean): Map<number, number> {
-    const costs = new Map<number, number>();
-    const offer = (ids: readonly number[], cost: number): void => {
-      for (const id of ids) {
-        const old = costs.get(id);
-        if (old === undefined || cost < old) costs.set(id, cost);
-      }
+  /** Ids matching one term, each with its cheapest cost left in `termCost`. */
+  private termCosts(term: string, last: boolean, exactToo: boolean): number[] {
+    const gen = this.term.next();
+    const { at } = this.term;
+    const touched: number[] = [];
+    const offer = (id: number, cost: number): void => {
+      if (at[id] !== gen) {
+        at[id] = gen;
+        this.termCost[id] = cost;
+        touched.push(id);
+      } else if (cost < this.termCost[id]!) this.termCost[id] = cost;
     };
-    if (exactToo) this.words.forPrefix(term, (id) => costs.set(id, 0));
+    if (exactToo) this.words.forPrefix(term, (id) => offer(id, 0));
     const max = maxTypos(term.length);
-    if (max === 0) return costs;
+    if (max === 0) return touched;
     const m = term.length;
-    let mask = 0;
-    for (let k = 0; k < m; k++) mask |= charBit(term.charCodeAt(k));
+    const q = new CharMask();
+    for (let k = 0; k < m; k++) q.add(term.charCodeAt(k));
     const prefixToo = last && m >= MIN_PREFIX_FUZZY;
     const longest = this.fuzzyByLength.length - 1;
     const hi = prefixToo ? longest : Math.min(m + max, longest);
@@ -325,44 +419,76 @@ export class CoinIndex {
       const bucket = this.fuzzyByLength[len];
       if (bucket === undefined) continue;
       const whole = Math.abs(len - m) <= max;
-      for (const word of bucket) {
+      const k = Math.min(len, m + max);
+      const { masks, stride, texts } = bucket;
+      for (let w = 0, base = 0; w < texts.length; w++, base += stride) {
         let cost = max + 1;
         if (whole) {
-          const wm = word.masks[len]!;
-          // Each edit removes at most one letter missing from the other side: a cheap lower bound.
-          if (popcount(mask & ~wm) <= max && popcount(wm & ~mask) <= max) {
-            cost = damerauLevenshtein(term, word.text, max);
+          const once = masks[base + 2 * len]!;
+          const twice = masks[base + 2 * len + 1]!;
+          if (q.excessOver(once, twice) <= max && excess(once, twice, q.once, q.twice) <= max) {
+            cost = damerauLevenshtein(term, texts[w]!, max);
           }
         }
+        // A typo in the start of a word costs the same as in a whole word, and rank decides
+        // between them ("etheri": Ethereum before Ether).
         if (prefixToo && cost > 0) {
-          const bound = Math.min(max, Math.ceil(cost - PREFIX_FUZZY_PENALTY) - 1);
-          const head = word.masks[Math.min(len, m + max)]!;
-          if (bound >= 0 && popcount(mask & ~head) <= bound) {
-            const d = damerauLevenshtein(term, word.text, bound, true);
-            if (d <= bound && d + PREFIX_FUZZY_PENALTY < cost) cost = d + PREFIX_FUZZY_PENALTY;
+          const bound = Math.min(max, cost - 1);
+          if (q.excessOver(masks[base + 2 * k]!, masks[base + 2 * k + 1]!) <= bound) {
+            cost = Math.min(cost, damerauLevenshtein(term, texts[w]!, bound, true));
           }
         }
-        if (cost <= max + PREFIX_FUZZY_PENALTY) offer(word.ids, cost);
+        if (cost <= max) for (const id of bucket.ids[w]!) offer(id, cost);
       }
     }
-    return costs;
+    return touched;
+  }
+
+  /** The entry whose text holds position `at` of the haystack. */
+  private entryAt(at: number): number {
+    let lo = 0;
+    let hi = this.entries.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (this.starts[mid]! <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
   }
 
   private hit(id: number, level: number, kind: MatchKind): SearchHit {
     return { coin: this.entries[id]!.coin, kind, score: level - id / (this.entries.length + 1) };
   }
-
-  private nextGeneration(): number {
-    if (this.generation === 0xffffffff) {
-      this.seen.fill(0);
-      this.generation = 0;
-    }
-    return ++this.generation;
-  }
 }
 
 function compare(a: number | string, b: number | string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Which characters a string holds once and twice or more, one bit per character class. Each edit
+ * removes at most one surplus occurrence of a character, so the surplus of one string over the
+ * other (`excess`) is a lower bound of their edit distance, cheap enough to skip most of the
+ * dictionary without running the distance at all.
+ */
+class CharMask {
+  once = 0;
+  twice = 0;
+
+  add(c: number): void {
+    const bit = charBit(c);
+    if (this.once & bit) this.twice |= bit;
+    this.once |= bit;
+  }
+
+  excessOver(once: number, twice: number): number {
+    return excess(this.once, this.twice, once, twice);
+  }
+}
+
+/** Occurrences in a (counted up to two per class) that b lacks. */
+function excess(aOnce: number, aTwice: number, bOnce: number, bTwice: number): number {
+  return popcount(aOnce & ~bOnce) + popcount(aTwice & ~bTwice);
 }
 
 /** Letters and digits get bits of their own; anything else shares, which only weakens the bound. */
@@ -384,15 +510,18 @@ let rowC = new Int32Array(32);
 
 /**
  * Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions), or
- * `max + 1` as soon as it is known to exceed `max`: typo tolerance needs only small distances.
- * With `prefixOf`, the distance from `a` to the closest prefix of `b`.
+ * `max + 1` as soon as it is known to exceed `max`: typo tolerance needs only small distances, so
+ * only the diagonal band |i - j| <= max is computed. With `prefixOf`, the distance from `a` to the
+ * closest prefix of `b`.
  */
 export function damerauLevenshtein(a: string, b: string, max: number, prefixOf = false): number {
   const m = a.length;
+  const big = max + 1;
   // A prefix of b longer than m + max is already more than max edits away.
   const n = prefixOf ? Math.min(b.length, m + max) : b.length;
-  if (!prefixOf && Math.abs(m - n) > max) return max + 1;
+  if (!prefixOf && Math.abs(m - n) > max) return big;
   if (!prefixOf && a === b) return 0;
+  if (m === 0 || n === 0) return Math.min(prefixOf ? m : Math.max(m, n), big);
   if (rowA.length <= n) {
     rowA = new Int32Array(n + 1);
     rowB = new Int32Array(n + 1);
@@ -401,13 +530,20 @@ export function damerauLevenshtein(a: string, b: string, max: number, prefixOf =
   let before = rowA;
   let prev = rowB;
   let cur = rowC;
-  for (let j = 0; j <= n; j++) prev[j] = j;
+  // Each row is written over [lo - 1, hi + 1]: the band plus a "too far" cell either side, which
+  // is all the next row (and the transposition two rows down) reads.
+  const top = Math.min(n, max);
+  for (let j = 0; j <= top; j++) prev[j] = j;
+  if (top < n) prev[top + 1] = big;
   for (let i = 1; i <= m; i++) {
+    const lo = Math.max(1, i - max);
+    const hi = Math.min(n, i + max);
+    if (lo > hi) return big;
     const ca = a.charCodeAt(i - 1);
     const caBefore = i > 1 ? a.charCodeAt(i - 2) : -1;
-    cur[0] = i;
-    let rowMin = i;
-    for (let j = 1; j <= n; j++) {
+    cur[lo - 1] = lo === 1 ? i : big;
+    let rowMin = cur[lo - 1]!;
+    for (let j = lo; j <= hi; j++) {
       const cb = b.charCodeAt(j - 1);
       let v = prev[j - 1]! + (ca === cb ? 0 : 1);
       const del = prev[j]! + 1;
@@ -421,14 +557,17 @@ export function damerauLevenshtein(a: string, b: string, max: number, prefixOf =
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
+    if (hi < n) cur[hi + 1] = big;
     // Row minima never decrease (a transposition reaches back two rows but costs one more).
-    if (rowMin > max) return max + 1;
+    if (rowMin > max) return big;
     const spare = before;
     before = prev;
     prev = cur;
     cur = spare;
   }
   let result = prev[n]!;
-  if (prefixOf) for (let j = 0; j < n; j++) result = Math.min(result, prev[j]!);
-  return result <= max ? result : max + 1;
+  if (prefixOf) {
+    for (let j = Math.max(0, m - max); j < n; j++) result = Math.min(result, prev[j]!);
+  }
+  return result <= max ? result : big;
 }
