@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { type FakeTelegram, startFakeTelegram } from "../support/fake-telegram.ts";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+
+interface Started {
+  child: ChildProcess;
+  stdout: string[];
+  stderr: string[];
+  exit: Promise<number | null>;
+}
+
+/** `npm start`, as the operator runs it (tsx directly, to skip npm's own start-up time). */
+function start(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  child.stdout?.on("data", (d: Buffer) => stdout.push(...d.toString().split("\n").filter(Boolean)));
+  child.stderr?.on("data", (d: Buffer) => stderr.push(...d.toString().split("\n").filter(Boolean)));
+  const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, stdout, stderr, exit };
+}
+
+let tg: FakeTelegram | undefined;
+let dir: string | undefined;
+let running: Started | undefined;
+afterEach(async () => {
+  if (running && running.child.exitCode === null) {
+    running.child.kill("SIGKILL");
+    await running.exit;
+  }
+  await tg?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  tg = undefined;
+  dir = undefined;
+  running = undefined;
+});
+
+describe("npm start", () => {
+  it("runs on the embedded sandbox with only BOT_TOKEN and TELEGRAM_API_ROOT, and stops cleanly on SIGTERM", async () => {
+    tg = await startFakeTelegram();
+    dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
+    running = start({
+      BOT_TOKEN: tg.token,
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      DATABASE_PATH: join(dir, "db", "bot.sqlite"),
+    });
+    await tg.waitForPolling(30_000);
+    const reply = await tg.user().reply("/rate 0.5 btc eth", { timeoutMs: 10_000 });
+    expect(reply.text).toMatch(/0\.5 BTC → ≈ [\d.]+ ETH/);
+    expect(running.stdout.some((l) => l.includes("SANDBOX"))).toBe(true);
+    for (const line of running.stdout) expect(() => JSON.parse(line)).not.toThrow();
+
+    const stopping = Date.now();
+    running.child.kill("SIGTERM");
+    expect(await running.exit).toBe(0);
+    expect(Date.now() - stopping).toBeLessThan(10_000);
+    expect(running.stdout.join("\n")).not.toContain(tg.token);
+  }, 60_000);
+
+  it.each([
+    [{}, "BOT_TOKEN"],
+    [{ BOT_TOKEN: "x:y", STATUS_POLL_INTERVAL_MS: "often" }, "STATUS_POLL_INTERVAL_MS"],
+    [{ BOT_TOKEN: "123:secret-token-value", EXCHANGE_API_URL: "http://127.0.0.1:9/api/v2" }, "EXCHANGE_API_KEY"],
+  ])("a bad setting stops start-up with one line naming it (%j)", async (env, variable) => {
+    running = start(env as Record<string, string>);
+    const code = await running.exit;
+    expect(code).not.toBe(0);
+    const lines = [...running.stdout, ...running.stderr];
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(variable);
+    expect(lines[0]).not.toContain("secret-token-value");
+  }, 30_000);
+});
