@@ -84,6 +84,7 @@ export class FakeTelegram {
   private seq = 0;
   private lastCallAt = Date.now();
   private readonly failures: Failure[] = [];
+  private readonly holds: Array<{ method: string; chatId?: number; arrived: () => void; gate: Promise<void> }> = [];
   private readonly blocked = new Set<number>();
   readonly callbackAnswers = new Map<string, Record<string, unknown>>();
   readonly inlineAnswers = new Map<string, Record<string, unknown>>();
@@ -168,6 +169,23 @@ export class FakeTelegram {
     this.failures.push({ method, times: 1, ...options });
   }
 
+  /**
+   * The next matching call is carried out (the message appears in the chat) but its answer is held
+   * until release(): the moment a crash would lose the bot's record of having sent it.
+   */
+  holdNext(method: string, chatId?: number): { arrived: Promise<void>; release: () => void } {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let arrived = () => {};
+    const arrival = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    this.holds.push({ method, chatId, arrived, gate });
+    return { arrived: arrival, release };
+  }
+
   blockChat(chatId: number): void {
     this.blocked.add(chatId);
   }
@@ -244,6 +262,14 @@ export class FakeTelegram {
     try {
       this.injectedFailure(method, params);
       const result = await this.call(method, params);
+      const hold = this.holds.findIndex(
+        (h) => h.method === method && (h.chatId === undefined || h.chatId === Number(params.chat_id)),
+      );
+      if (hold >= 0) {
+        const [entry] = this.holds.splice(hold, 1);
+        entry?.arrived();
+        await entry?.gate;
+      }
       if (method !== "getUpdates") this.lastCallAt = Date.now();
       reply(200, { ok: true, result });
     } catch (error) {

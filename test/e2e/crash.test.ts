@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { type FakeTelegram, startFakeTelegram } from "../support/fake-telegram.ts";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+const ETH_ADDRESS = "0x742d35Cc6634C0532925a3b844Bc454e4438f44e";
+
+let tg: FakeTelegram | undefined;
+let sandbox: Sandbox | undefined;
+let dir: string | undefined;
+const children: ChildProcess[] = [];
+
+afterEach(async () => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+  await tg?.close();
+  await sandbox?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function startBot(env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: "ignore",
+  });
+  children.push(child);
+  return child;
+}
+
+describe("a crash between sending a push and recording it", () => {
+  it("repeats that one push at most once and loses nothing", async () => {
+    tg = await startFakeTelegram();
+    sandbox = await startSandbox({ schedule: false, limits: false });
+    dir = mkdtempSync(join(tmpdir(), "swapbot-crash-"));
+    const env = {
+      BOT_TOKEN: tg.token,
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      EXCHANGE_API_URL: sandbox.url,
+      EXCHANGE_API_KEY: sandbox.apiKey,
+      DATABASE_PATH: join(dir, "bot.sqlite"),
+      STATUS_POLL_INTERVAL_MS: "200",
+      LOG_LEVEL: "warn",
+    };
+    const first = startBot(env);
+    await tg.waitForPolling(30_000);
+    const user = tg.user();
+    for (const text of ["/exchange", "btc", "eth", "0.5", ETH_ADDRESS, "skip"]) {
+      await user.reply(text, { timeoutMs: 10_000 });
+    }
+    await user.reply("confirm", { timeoutMs: 10_000 });
+    const [tx] = sandbox.control.transactions();
+    expect(tx).toBeDefined();
+
+    // The push reaches the chat, but the bot dies before it hears Telegram's answer.
+    const held = tg.holdNext("sendMessage", user.chatId);
+    sandbox.control.setStatus(tx!.id, "confirmation");
+    await held.arrived;
+    first.kill("SIGKILL");
+    await new Promise((resolve) => first.once("exit", resolve));
+    held.release();
+
+    sandbox.control.setStatus(tx!.id, "exchanging");
+    startBot(env);
+    const pushes = (word: string) =>
+      user.transcript().filter((m) => m.text.includes(`${tx!.id}: ${word}`)).length;
+    const deadline = Date.now() + 20_000;
+    while (pushes("exchanging") === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await tg.settle(800);
+    expect(pushes("confirming")).toBeGreaterThanOrEqual(1);
+    expect(pushes("confirming")).toBeLessThanOrEqual(2);
+    expect(pushes("exchanging")).toBe(1);
+  }, 90_000);
+});
