@@ -88,7 +88,15 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
       quotes,
       swaps,
       reader,
-      setStatusCard: (id, messageId) => repos.transactions.setCardMessage(id, messageId),
+      setStatusCard: (id, messageId) => {
+        repos.transactions.setCardMessage(id, messageId);
+      },
+      chatLanguage: (chatId) => repos.chats.language(chatId),
+      setChatLanguage: (chatId, chatType, language) => {
+        repos.chats.touch(chatId, chatType);
+        repos.chats.setLanguage(chatId, language);
+      },
+      touchChat: (chatId, chatType) => repos.chats.touch(chatId, chatType),
       conversationStorage: {
         type: "key",
         version: CONVERSATION_VERSION,

@@ -20,11 +20,17 @@ import { createHistoryFeature, type HistoryDeps } from "./history/feature.ts";
 import { htmlParseMode } from "./html.ts";
 import { createI18n, escapeTranslationVariables } from "./i18n.ts";
 import { createInlineFeature } from "./inline/feature.ts";
+import { createLanguageFeature } from "./language/feature.ts";
 import { createRateFeature } from "./rate/feature.ts";
 import { startFeature } from "./start/feature.ts";
 import { createStatusFeature, type StatusDeps } from "./status/feature.ts";
 
 export interface BotDependencies extends FlowDeps, StatusDeps, HistoryDeps {
+  /** The language a chat chose with /language, if any. */
+  chatLanguage(chatId: number): string | undefined;
+  setChatLanguage(chatId: number, chatType: string, language: string): void;
+  /** Records that a chat talks to us (and so has not blocked the bot). */
+  touchChat(chatId: number, chatType: string): void;
   logger: Logger;
   catalog: CoinCatalog;
   quotes: QuoteService;
@@ -51,11 +57,15 @@ export function createBot(
   bot.api.config.use(telegramRetry());
   bot.api.config.use(htmlParseMode);
 
-  const i18n = createI18n();
+  const i18n = createI18n(deps.chatLanguage);
   // One chat's updates in order (a flow's steps), different chats in parallel.
   bot.use(sequentialize(chatKey));
   bot.use(i18n);
   bot.use(escapeTranslationVariables);
+  bot.on("message", (ctx, next) => {
+    deps.touchChat(ctx.chat.id, ctx.chat.type);
+    return next();
+  });
 
   const features = bot.errorBoundary(async ({ error, ctx }) => {
     deps.logger.error({ err: error, update: ctx.update.update_id }, "update failed");
@@ -68,6 +78,7 @@ export function createBot(
   features.use(
     createExchangeExits(),
     helpFeature,
+    createLanguageFeature({ ...deps, i18n }),
     createRateFeature(deps),
     createCurrenciesFeature(deps),
     createStatusFeature(deps),

@@ -11,6 +11,7 @@ export const COMMANDS = [
   "status",
   "history",
   "cancel",
+  "language",
   "help",
 ] as const;
 

@@ -6,13 +6,19 @@ import { escapeHtml } from "./html.ts";
 
 export const LOCALES_DIR = fileURLToPath(new URL("../locales", import.meta.url));
 
-export function createI18n(): I18n<FlowContext> {
+/**
+ * The chat's chosen language (/language) wins; otherwise the user's Telegram language when we
+ * have it; otherwise English.
+ */
+export function createI18n(chatLanguage: (chatId: number) => string | undefined): I18n<FlowContext> {
   return new I18n<FlowContext>({
     defaultLocale: "en",
     directory: LOCALES_DIR,
     useSession: false,
     // Unicode isolation marks around variables would break copy-paste of amounts and addresses.
     fluentBundleOptions: { useIsolating: false },
+    localeNegotiator: (ctx) =>
+      (ctx.chat ? chatLanguage(ctx.chat.id) : undefined) ?? ctx.from?.language_code?.slice(0, 2),
   });
 }
 

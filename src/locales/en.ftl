@@ -232,3 +232,10 @@ push-other =
     The exchange reports a new state for your swap. I keep following it and will tell you when it moves on.
 reconcile-found = ✅ Found it: the exchange did create your swap.
 reconcile-not-created = ℹ️ The exchange has no record of the swap you confirmed: nothing was created and no deposit address exists for it. You can start again with /exchange.
+
+## /language
+
+language-name = 🇬🇧 English
+language-choose = Choose the language I speak in this chat:
+language-set = Done: I will speak English here. /help
+cmd-language = choose the bot's language

@@ -1,0 +1,38 @@
+import type { I18n } from "@grammyjs/i18n";
+import { Composer, InlineKeyboard } from "grammy";
+import { z } from "zod";
+import { defineCallback } from "../callback-data.ts";
+import type { BotContext, FlowContext } from "../context.ts";
+
+export interface LanguageDeps {
+  i18n: I18n<FlowContext>;
+  setChatLanguage(chatId: number, chatType: string, language: string): void;
+}
+
+const pick = defineCallback("lang", { code: z.string().regex(/^[a-z]{2}$/) });
+
+/** `/language`: the chat picks its language; the choice is stored per chat. */
+export function createLanguageFeature(deps: LanguageDeps) {
+  const feature = new Composer<BotContext>();
+
+  feature.command("language", async (ctx) => {
+    const keyboard = new InlineKeyboard();
+    for (const code of deps.i18n.locales) {
+      keyboard.text(deps.i18n.t(code, "language-name"), pick.pack({ code }));
+    }
+    await ctx.reply(ctx.t("language-choose"), { reply_markup: keyboard });
+  });
+
+  feature.callbackQuery(pick.filter, async (ctx) => {
+    const data = pick.unpack(ctx.callbackQuery.data);
+    if (!data || !deps.i18n.locales.includes(data.code) || !ctx.chat) {
+      return ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
+    }
+    deps.setChatLanguage(ctx.chat.id, ctx.chat.type, data.code);
+    ctx.i18n.useLocale(data.code);
+    await ctx.answerCallbackQuery();
+    await ctx.editMessageText(ctx.t("language-set"));
+  });
+
+  return feature;
+}
