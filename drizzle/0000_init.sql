@@ -24,7 +24,8 @@ CREATE TABLE `conversation_state` (
 --> statement-breakpoint
 CREATE TABLE `meta` (
 	`key` text PRIMARY KEY NOT NULL,
-	`value` text NOT NULL
+	`value` text NOT NULL,
+	`updated_at` integer NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE `notifications` (
@@ -34,13 +35,16 @@ CREATE TABLE `notifications` (
 	`status` text NOT NULL,
 	`created_at` integer NOT NULL,
 	`sent_at` integer,
+	`dropped_at` integer,
 	`attempts` integer DEFAULT 0 NOT NULL,
 	`next_attempt_at` integer NOT NULL,
-	`last_error` text
+	`last_error` text,
+	FOREIGN KEY (`transaction_id`) REFERENCES `transactions`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `notifications_once` ON `notifications` (`transaction_id`,`status`);--> statement-breakpoint
-CREATE INDEX `notifications_due` ON `notifications` (`next_attempt_at`) WHERE "notifications"."sent_at" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX `notifications_transaction_status` ON `notifications` (`transaction_id`,`status`);--> statement-breakpoint
+CREATE INDEX `notifications_pending` ON `notifications` (`next_attempt_at`) WHERE "notifications"."sent_at" is null and "notifications"."dropped_at" is null;--> statement-breakpoint
+CREATE INDEX `notifications_chat` ON `notifications` (`chat_id`);--> statement-breakpoint
 CREATE TABLE `swap_intents` (
 	`key` text PRIMARY KEY NOT NULL,
 	`chat_id` integer NOT NULL,
@@ -81,5 +85,5 @@ CREATE TABLE `transactions` (
 	`sandbox` integer DEFAULT false NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX `transactions_chat_created` ON `transactions` (`chat_id`,`inserted_at`);--> statement-breakpoint
-CREATE INDEX `transactions_open` ON `transactions` (`status`,`created_at`) WHERE "transactions"."status" not in ('success', 'overdue', 'refunded');
+CREATE INDEX `transactions_chat_created` ON `transactions` (`chat_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `transactions_open_created` ON `transactions` (`created_at`) WHERE status not in ('success', 'overdue', 'refunded');

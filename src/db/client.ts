@@ -4,41 +4,76 @@ import { fileURLToPath } from "node:url";
 import BetterSqlite3 from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema.ts";
 
+/** The drizzle instance every repository takes; typed with the schema. */
 export type Db = BetterSQLite3Database<typeof schema>;
+
+/**
+ * The database or a transaction open on it: what a helper takes when it must run inside a caller's
+ * SQLite transaction (two tables changing together) as well as on its own.
+ */
+export type DbExecutor = BaseSQLiteDatabase<"sync", BetterSqlite3.RunResult, typeof schema>;
+
+/**
+ * For read-then-write transactions: take the write lock up front. A deferred transaction that
+ * read first can fail with SQLITE_BUSY when it upgrades, which no busy timeout waits out.
+ */
+export const WRITE = { behavior: "immediate" } as const;
 
 export interface Database {
   db: Db;
+  /** The raw connection, for pragmas and tests; queries belong in the repositories. */
   sqlite: BetterSqlite3.Database;
   close(): void;
 }
 
-/** The committed migrations, found from this file (not the working directory). */
+/** The committed migrations, found from this file so that the working directory does not matter. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
 /**
- * Opens (creating if needed) the SQLite file and brings its schema up to date. WAL lets readers
- * run beside the single writer; NORMAL sync is durable across process crashes (only a power loss
- * can drop the last commits); the busy timeout rides out a backup tool's lock.
+ * Opens (creating if needed) the SQLite file and brings its schema up to date. `":memory:"` gives
+ * a private in-memory database.
+ *
+ * WAL lets readers run beside the single writer; NORMAL sync is durable across process crashes
+ * (only a power loss can drop the last commits); the busy timeout rides out another connection's
+ * lock (a backup, a second process during a deploy) instead of failing at once.
  */
 export function openDatabase(path: string): Database {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  if (path !== ":memory:" && path !== "") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new BetterSqlite3(path);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("synchronous = NORMAL");
-  const db = drizzle(sqlite, { schema });
-  // drizzle's table-rebuild migrations switch foreign keys off inside a transaction, where that
-  // does nothing: switch them off on the connection around migrate() instead.
+  try {
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("synchronous = NORMAL");
+    const db = drizzle(sqlite, { schema });
+    runMigrations(sqlite, db);
+    return {
+      db,
+      sqlite,
+      close: () => {
+        if (sqlite.open) sqlite.close();
+      },
+    };
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+}
+
+function runMigrations(sqlite: BetterSqlite3.Database, db: Db): void {
+  // drizzle's table-rebuild migrations say `PRAGMA foreign_keys=OFF` inside their transaction,
+  // where SQLite ignores it: switch it off on the connection around migrate() instead, and check
+  // afterwards that the rebuilt tables still hold together.
   sqlite.pragma("foreign_keys = OFF");
-  migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  sqlite.pragma("foreign_keys = ON");
-  return {
-    db,
-    sqlite,
-    close: () => {
-      if (sqlite.open) sqlite.close();
-    },
-  };
+  try {
+    migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    const broken = sqlite.pragma("foreign_key_check") as unknown[];
+    if (broken.length > 0) {
+      throw new Error(`migrations left ${broken.length} rows with a broken foreign key`);
+    }
+  } finally {
+    sqlite.pragma("foreign_keys = ON");
+  }
 }

@@ -2,15 +2,33 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
- * The bot's tables. Amounts are TEXT decimal strings (shown exactly, never via a double); times
- * are unix milliseconds, except the upstream's own ISO `created_at`. No ON DELETE CASCADE: drizzle's
- * table-rebuild migrations can silently empty cascading children.
+ * The bot's tables. Amounts are TEXT decimal strings, so what is shown is exactly what the
+ * exchange said (a REAL would round through a double); times are unix milliseconds, except the
+ * upstream's own ISO `created_at`, kept verbatim because the tracker sends it back as `dateFrom`.
+ *
+ * No ON DELETE CASCADE anywhere: drizzle's SQLite table-rebuild migrations can empty a cascading
+ * child table silently (see design.md, "Known traps").
+ *
+ * This file must stay free of project imports: drizzle-kit loads it on its own.
  */
 
+/**
+ * Statuses after which the exchange never moves a transaction again. Written into the partial
+ * index below as literal SQL (a bound parameter cannot match an index's WHERE), so the queries of
+ * open transactions use `OPEN_STATUS_SQL` verbatim. Must equal `FINAL_STATUSES` of the exchange
+ * schemas (a test checks it).
+ */
+export const TERMINAL_STATUSES = ["success", "overdue", "refunded"] as const;
+
+const terminalList = TERMINAL_STATUSES.map((s) => `'${s}'`).join(", ");
+
 export const chats = sqliteTable("chats", {
+  /** Telegram's chat id (negative for groups). */
   id: integer("id").primaryKey(),
   type: text("type").notNull(),
+  /** The locale the chat chose (or was first seen with); null means "use the default". */
   languageCode: text("language_code"),
+  /** Set when Telegram answered 403: pushes to this chat are skipped until it talks to us again. */
   blockedAt: integer("blocked_at"),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
@@ -19,6 +37,7 @@ export const chats = sqliteTable("chats", {
 export const transactions = sqliteTable(
   "transactions",
   {
+    /** The upstream id (its format is undocumented, so TEXT). */
     id: text("id").primaryKey(),
     chatId: integer("chat_id").notNull(),
     userId: integer("user_id").notNull(),
@@ -36,22 +55,39 @@ export const transactions = sqliteTable(
     refundAddress: text("refund_address"),
     txHashIn: text("tx_hash_in"),
     txHashOut: text("tx_hash_out"),
+    /** Any string the upstream sends, including ones the spec does not list. */
     status: text("status").notNull(),
     statusChangedAt: integer("status_changed_at").notNull(),
+    /** The upstream's ISO 8601 timestamp, verbatim. */
     createdAt: text("created_at").notNull(),
     insertedAt: integer("inserted_at").notNull(),
+    /** The status card message, edited in place on each change. */
     cardMessageId: integer("card_message_id"),
     lastCheckedAt: integer("last_checked_at"),
+    /** Created on the embedded sandbox exchange, not a real one. */
     sandbox: integer("sandbox", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
-    index("transactions_chat_created").on(t.chatId, t.insertedAt),
-    index("transactions_open")
-      .on(t.status, t.createdAt)
-      .where(sql`${t.status} not in ('success', 'overdue', 'refunded')`),
+    // History pages (newest first) and ownership checks; also serves lookups by chat alone.
+    index("transactions_chat_created").on(t.chatId, t.createdAt),
+    // Only the open rows: the tracker's oldest-open `dateFrom` and its list stay cheap however
+    // many finished swaps pile up.
+    index("transactions_open_created")
+      .on(t.createdAt)
+      .where(sql.raw(`status not in (${terminalList})`)),
   ],
 );
 
+/** The SQL condition of an open transaction, identical to the partial index's WHERE. */
+export const OPEN_STATUS_SQL = sql.raw(`"transactions"."status" not in (${terminalList})`);
+
+export const INTENT_STATES = ["pending", "created", "failed", "unknown"] as const;
+export type IntentState = (typeof INTENT_STATES)[number];
+
+/**
+ * The idempotency of Confirm: a row with the summary's key is claimed before POST /transactions,
+ * so a double tap or a redelivered update finds it taken and creates nothing.
+ */
 export const swapIntents = sqliteTable(
   "swap_intents",
   {
@@ -60,8 +96,8 @@ export const swapIntents = sqliteTable(
     userId: integer("user_id").notNull(),
     /** The POST /transactions body, JSON. */
     request: text("request").notNull(),
-    /** pending | created | failed | unknown (the POST's answer was lost: reconcile). */
-    state: text("state").notNull(),
+    /** `unknown`: the POST's answer was lost (timeout), so only reconciliation can tell. */
+    state: text("state", { enum: INTENT_STATES }).notNull(),
     transactionId: text("transaction_id"),
     error: text("error"),
     createdAt: integer("created_at").notNull(),
@@ -70,42 +106,67 @@ export const swapIntents = sqliteTable(
   (t) => [index("swap_intents_state").on(t.state)],
 );
 
+/** The conversations plugin's state per chat, so a restart mid-flow keeps the user's place. */
 export const conversationState = sqliteTable("conversation_state", {
   key: text("key").primaryKey(),
+  /** The plugin's versioned state, JSON. */
   value: text("value").notNull(),
   updatedAt: integer("updated_at").notNull(),
 });
 
-/** The outbox: one row per status change to announce; sent_at set once Telegram accepted it. */
+/**
+ * The outbox: one row per status change to announce, written in the same SQLite transaction as
+ * the change. Sent at least once; once `sent_at` is set it is never picked again.
+ */
 export const notifications = sqliteTable(
   "notifications",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    transactionId: text("transaction_id").notNull(),
+    // A plain reference, no cascade (see the file comment).
+    transactionId: text("transaction_id")
+      .notNull()
+      .references(() => transactions.id),
     chatId: integer("chat_id").notNull(),
+    /** The status this notification announces. */
     status: text("status").notNull(),
     createdAt: integer("created_at").notNull(),
     sentAt: integer("sent_at"),
+    /** Given up on without sending (e.g. the chat's backlog was discarded). */
+    droppedAt: integer("dropped_at"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: integer("next_attempt_at").notNull(),
     lastError: text("last_error"),
   },
   (t) => [
-    uniqueIndex("notifications_once").on(t.transactionId, t.status),
-    index("notifications_due").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    // The same change can never be queued twice, whoever retries.
+    uniqueIndex("notifications_transaction_status").on(t.transactionId, t.status),
+    index("notifications_pending")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.droppedAt} is null`),
+    index("notifications_chat").on(t.chatId),
   ],
 );
 
+/** The coin catalog's copy on disk, so pickers and inline search work before the first fetch. */
 export const coins = sqliteTable("coins", {
   code: text("code").primaryKey(),
   name: text("name").notNull(),
   icon: text("icon").notNull(),
   notes: text("notes").notNull(),
+  /** The upstream's order. */
   position: integer("position").notNull(),
   updatedAt: integer("updated_at").notNull(),
 });
 
+/** Small persisted facts: a learned page-size cap, when the catalog was loaded. */
 export const meta = sqliteTable("meta", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
+  updatedAt: integer("updated_at").notNull(),
 });
+
+export type ChatRow = typeof chats.$inferSelect;
+export type TransactionRow = typeof transactions.$inferSelect;
+export type SwapIntentRow = typeof swapIntents.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
+export type CoinRow = typeof coins.$inferSelect;

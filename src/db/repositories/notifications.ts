@@ -1,7 +1,11 @@
-import { and, asc, count, eq, isNull, lte, notExists, sql } from "drizzle-orm";
-import type { Db } from "../client.ts";
-import { chats, notifications } from "../schema.ts";
+import { and, asc, count, eq, isNotNull, isNull, lt, lte, notExists, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Db, DbExecutor } from "../client.ts";
+import { chats, type NotificationRow, notifications } from "../schema.ts";
 
+export type Notification = NotificationRow;
+
+/** What the sender needs to send one notification. */
 export interface PendingNotification {
   id: number;
   transactionId: string;
@@ -10,17 +14,55 @@ export interface PendingNotification {
   attempts: number;
 }
 
+/** Longest error text kept: enough to diagnose, bounded so a huge error cannot bloat the table. */
+const MAX_ERROR_LENGTH = 500;
+
+/**
+ * Queues the announcement of `status` for a transaction. A second one for the same transaction and
+ * status is ignored (UNIQUE), so a retried tracker cycle cannot queue a change twice. Takes an
+ * executor so that the transactions repository can call it inside its own SQLite transaction.
+ * Returns whether a row was added.
+ */
+export function enqueueNotification(
+  executor: DbExecutor,
+  input: { transactionId: string; chatId: number; status: string },
+  now: number,
+): boolean {
+  const result = executor
+    .insert(notifications)
+    .values({ ...input, createdAt: now, nextAttemptAt: now })
+    .onConflictDoNothing()
+    .run();
+  return result.changes === 1;
+}
+
+const unsent = () => and(isNull(notifications.sentAt), isNull(notifications.droppedAt));
+
 /** The outbox of status pushes. */
 export function createNotificationsRepository(db: Db) {
+  const earlier = alias(notifications, "earlier");
+
+  const markFailed = (id: number, error: string, retryAt: number): void => {
+    db.update(notifications)
+      .set({
+        attempts: sql`${notifications.attempts} + 1`,
+        lastError: error.slice(0, MAX_ERROR_LENGTH),
+        nextAttemptAt: retryAt,
+      })
+      .where(and(eq(notifications.id, id), unsent()))
+      .run();
+  };
+
   return {
-    /** Queues the announcement of a status; a second one for the same status is ignored. */
-    enqueue(transactionId: string, chatId: number, status: string, now = Date.now()): void {
-      db.insert(notifications)
-        .values({ transactionId, chatId, status, createdAt: now, nextAttemptAt: now })
-        .onConflictDoNothing()
-        .run();
+    enqueue(transactionId: string, chatId: number, status: string, now = Date.now()): boolean {
+      return enqueueNotification(db, { transactionId, chatId, status }, now);
     },
-    /** Unsent and due, oldest first, skipping chats that blocked the bot. */
+
+    /**
+     * Unsent notifications whose time has come, oldest first. Skips chats that blocked the bot,
+     * and holds a notification back while an earlier one of the same transaction is unsent, so a
+     * chat never hears "exchanging" before the "confirming" that failed once and waits to retry.
+     */
     due(limit: number, now = Date.now()): PendingNotification[] {
       return db
         .select({
@@ -33,13 +75,26 @@ export function createNotificationsRepository(db: Db) {
         .from(notifications)
         .where(
           and(
-            isNull(notifications.sentAt),
+            unsent(),
             lte(notifications.nextAttemptAt, now),
             notExists(
               db
                 .select({ one: sql`1` })
                 .from(chats)
-                .where(and(eq(chats.id, notifications.chatId), sql`${chats.blockedAt} is not null`)),
+                .where(and(eq(chats.id, notifications.chatId), isNotNull(chats.blockedAt))),
+            ),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(earlier)
+                .where(
+                  and(
+                    eq(earlier.transactionId, notifications.transactionId),
+                    lt(earlier.id, notifications.id),
+                    isNull(earlier.sentAt),
+                    isNull(earlier.droppedAt),
+                  ),
+                ),
             ),
           ),
         )
@@ -47,19 +102,39 @@ export function createNotificationsRepository(db: Db) {
         .limit(limit)
         .all();
     },
+
+    /** Telegram accepted it. Idempotent: the first time it was sent stays recorded. */
     markSent(id: number, now = Date.now()): void {
-      db.update(notifications).set({ sentAt: now }).where(eq(notifications.id, id)).run();
-    },
-    retryLater(id: number, error: string, retryAt: number): void {
       db.update(notifications)
-        .set({ attempts: sql`${notifications.attempts} + 1`, lastError: error.slice(0, 500), nextAttemptAt: retryAt })
-        .where(eq(notifications.id, id))
+        .set({ sentAt: now })
+        .where(and(eq(notifications.id, id), unsent()))
         .run();
     },
-    pendingCount(): number {
-      return db.select({ n: count() }).from(notifications).where(isNull(notifications.sentAt)).get()?.n ?? 0;
+
+    /** Counts the attempt and schedules the next one. */
+    markFailed,
+    /** The sender's older name of `markFailed`. */
+    retryLater: markFailed,
+
+    /**
+     * Gives up the unsent backlog of a chat (e.g. it comes back after blocking the bot and a pile
+     * of stale statuses would be noise). The rows stay, so the same changes are not queued again.
+     * Returns how many were dropped.
+     */
+    dropForChat(chatId: number, reason: string, now = Date.now()): number {
+      return db
+        .update(notifications)
+        .set({ droppedAt: now, lastError: reason.slice(0, MAX_ERROR_LENGTH) })
+        .where(and(eq(notifications.chatId, chatId), unsent()))
+        .run().changes;
     },
-    forTransaction(transactionId: string) {
+
+    /** Unsent and not dropped, whether due now or waiting for a retry (blocked chats included). */
+    pendingCount(): number {
+      return db.select({ n: count() }).from(notifications).where(unsent()).get()?.n ?? 0;
+    },
+
+    forTransaction(transactionId: string): Notification[] {
       return db
         .select()
         .from(notifications)

@@ -1,169 +1,266 @@
-import { and, asc, count, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
-import { FINAL_STATUSES } from "../../exchange/schemas.ts";
-import type { SwapDetailUpdate, SwapRecord } from "../../swaps/types.ts";
-import type { Db } from "../client.ts";
-import { transactions } from "../schema.ts";
-import type { NotificationsRepository } from "./notifications.ts";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { type Db, type DbExecutor, WRITE } from "../client.ts";
+import { OPEN_STATUS_SQL, type TransactionRow, transactions } from "../schema.ts";
+import { enqueueNotification } from "./notifications.ts";
 
-export type NewSwap = Omit<SwapRecord, "cardMessageId" | "lastCheckedAt" | "statusChangedAt"> & {
+/** A swap as stored: everything the bot knows of one upstream transaction and its chat. */
+export type Transaction = TransactionRow;
+
+/**
+ * A transaction to record. Nullable upstream fields are required (pass null) so that a caller
+ * cannot forget one; the bot's own bookkeeping fields are optional.
+ */
+export type NewTransaction = Omit<
+  Transaction,
+  "insertedAt" | "statusChangedAt" | "cardMessageId" | "lastCheckedAt"
+> & {
   statusChangedAt?: number;
+  cardMessageId?: number | null;
+  lastCheckedAt?: number | null;
 };
 
-const finals = [...FINAL_STATUSES];
+/**
+ * Upstream fields that can change after creation. A missing or null value keeps what is stored:
+ * a later answer without a hash must not erase the hash we already showed.
+ */
+export interface TransactionDetails {
+  amountOut?: string | null;
+  rate?: string | null;
+  txHashIn?: string | null;
+  txHashOut?: string | null;
+  refundAddress?: string | null;
+  /** Filled only while unknown: the network the user chose at creation stays authoritative. */
+  networkFrom?: string | null;
+  networkTo?: string | null;
+}
+
+/** A detail read: the status and the fields that came with it. */
+export type TransactionUpdate = TransactionDetails & { status: string };
+
+/** What the tracker needs of each open transaction. */
+export interface OpenTransaction {
+  id: string;
+  chatId: number;
+  status: string;
+  createdAt: string;
+  lastCheckedAt: number | null;
+}
+
+/** SQLite's default limit on bound parameters is far above this; it only keeps statements small. */
+const CHUNK = 500;
+
+/**
+ * Inserts a transaction unless its id is already stored (the reconciler may have adopted it
+ * first); returns whether it was inserted. Takes an executor so intents can call it inside their
+ * own SQLite transaction.
+ */
+export function insertTransaction(
+  executor: DbExecutor,
+  record: NewTransaction,
+  now: number,
+): boolean {
+  const result = executor
+    .insert(transactions)
+    .values({ ...record, statusChangedAt: record.statusChangedAt ?? now, insertedAt: now })
+    .onConflictDoNothing()
+    .run();
+  return result.changes === 1;
+}
+
+function mergeDetails(current: Transaction, details: TransactionDetails) {
+  return {
+    amountOut: details.amountOut ?? current.amountOut,
+    rate: details.rate ?? current.rate,
+    txHashIn: details.txHashIn ?? current.txHashIn,
+    txHashOut: details.txHashOut ?? current.txHashOut,
+    refundAddress: details.refundAddress ?? current.refundAddress,
+    networkFrom: current.networkFrom ?? details.networkFrom ?? null,
+    networkTo: current.networkTo ?? details.networkTo ?? null,
+  };
+}
+
+/** History, newest first; ties (same upstream second) fall back to the order we stored them. */
+const newestFirst = [desc(transactions.createdAt), desc(transactions.insertedAt)] as const;
 
 /** The chat ↔ transaction map and everything the bot knows of each swap. */
-export function createTransactionsRepository(db: Db, outbox: NotificationsRepository) {
-  const get = (id: string): SwapRecord | undefined =>
-    db.select(columns).from(transactions).where(eq(transactions.id, id)).get();
+export function createTransactionsRepository(db: Db) {
+  const get = (id: string): Transaction | undefined =>
+    db.select().from(transactions).where(eq(transactions.id, id)).get();
+
+  /**
+   * Records what the exchange says now. The status change and its outbox row are written in ONE
+   * SQLite transaction: a crash leaves both or neither, so every change is announced (at least
+   * once) and none is queued twice. Same status: only the details and `last_checked_at` move and
+   * nothing is queued. Any status string is kept, including ones the spec does not list.
+   * Returns whether the status changed (false as well for an unknown id).
+   */
+  const applyStatus = (
+    id: string,
+    status: string,
+    now = Date.now(),
+    details: TransactionDetails = {},
+  ): boolean =>
+    db.transaction((tx) => {
+      const current = tx.select().from(transactions).where(eq(transactions.id, id)).get();
+      if (!current) return false;
+      const changed = current.status !== status;
+      tx.update(transactions)
+        .set({
+          ...mergeDetails(current, details),
+          status,
+          statusChangedAt: changed ? now : current.statusChangedAt,
+          lastCheckedAt: now,
+        })
+        .where(eq(transactions.id, id))
+        .run();
+      if (changed)
+        enqueueNotification(tx, { transactionId: id, chatId: current.chatId, status }, now);
+      return changed;
+    }, WRITE);
 
   return {
+    /** Returns false (and changes nothing) when the id is already stored. */
+    insert(record: NewTransaction, now = Date.now()): boolean {
+      return insertTransaction(db, record, now);
+    },
+
+    /** Any chat's transaction: for the tracker and the outbox, never for a user-supplied id. */
     get,
+
     exists(id: string): boolean {
-      return !!db.select({ id: transactions.id }).from(transactions).where(eq(transactions.id, id)).get();
+      return !!db
+        .select({ id: transactions.id })
+        .from(transactions)
+        .where(eq(transactions.id, id))
+        .get();
     },
-    insert(swap: NewSwap, now = Date.now()): void {
-      db.insert(transactions)
-        .values({ ...swap, statusChangedAt: swap.statusChangedAt ?? now, insertedAt: now })
-        .run();
-    },
+
     /** Privacy: another chat's transaction does not exist for this chat. */
-    getForChat(chatId: number, id: string): SwapRecord | undefined {
+    getForChat(chatId: number, id: string): Transaction | undefined {
       return db
-        .select(columns)
+        .select()
         .from(transactions)
         .where(and(eq(transactions.id, id), eq(transactions.chatId, chatId)))
         .get();
     },
-    latestForChat(chatId: number): SwapRecord | undefined {
+
+    latestForChat(chatId: number): Transaction | undefined {
       return db
-        .select(columns)
+        .select()
         .from(transactions)
         .where(eq(transactions.chatId, chatId))
-        .orderBy(desc(transactions.insertedAt), desc(sql`rowid`))
+        .orderBy(...newestFirst)
         .limit(1)
         .get();
     },
-    pageForChat(chatId: number, page: { limit: number; offset: number }) {
-      const items = db
-        .select(columns)
-        .from(transactions)
-        .where(eq(transactions.chatId, chatId))
-        .orderBy(desc(transactions.insertedAt), desc(sql`rowid`))
-        .limit(page.limit)
-        .offset(page.offset)
-        .all();
-      const total =
-        db.select({ n: count() }).from(transactions).where(eq(transactions.chatId, chatId)).get()?.n ?? 0;
-      return { items, total };
+
+    /** One history page, newest first, with the chat's total for the pager. */
+    pageForChat(
+      chatId: number,
+      page: { limit: number; offset: number },
+    ): { items: Transaction[]; total: number } {
+      return db.transaction((tx) => {
+        // One read transaction: the page and its total see the same rows.
+        const items = tx
+          .select()
+          .from(transactions)
+          .where(eq(transactions.chatId, chatId))
+          .orderBy(...newestFirst)
+          .limit(page.limit)
+          .offset(page.offset)
+          .all();
+        const total =
+          tx.select({ n: count() }).from(transactions).where(eq(transactions.chatId, chatId)).get()
+            ?.n ?? 0;
+        return { items, total };
+      });
     },
-    /** Swaps not yet in a final state: the tracker follows these. */
-    listOpen() {
+
+    /** Transactions not yet in a terminal state, oldest first: what the tracker follows. */
+    listOpen(): OpenTransaction[] {
       return db
         .select({
           id: transactions.id,
+          chatId: transactions.chatId,
           status: transactions.status,
           createdAt: transactions.createdAt,
           lastCheckedAt: transactions.lastCheckedAt,
         })
         .from(transactions)
-        .where(notInArray(transactions.status, finals))
+        .where(OPEN_STATUS_SQL)
         .orderBy(asc(transactions.createdAt))
         .all();
     },
+
+    /** The upstream `created_at` of the oldest open transaction: the tracker's `dateFrom`. */
+    oldestOpenCreatedAt(): string | undefined {
+      return db
+        .select({ createdAt: transactions.createdAt })
+        .from(transactions)
+        .where(OPEN_STATUS_SQL)
+        .orderBy(asc(transactions.createdAt))
+        .limit(1)
+        .get()?.createdAt;
+    },
+
+    countOpen(): number {
+      return db.select({ n: count() }).from(transactions).where(OPEN_STATUS_SQL).get()?.n ?? 0;
+    },
+
+    /** Open transactions per status, for metrics. */
     openByStatus(): Record<string, number> {
       const rows = db
         .select({ status: transactions.status, n: count() })
         .from(transactions)
-        .where(notInArray(transactions.status, finals))
+        .where(OPEN_STATUS_SQL)
         .groupBy(transactions.status)
         .all();
       return Object.fromEntries(rows.map((r) => [r.status, r.n]));
     },
-    /**
-     * Stores what the exchange says now. A status change and its notification are written in one
-     * SQLite transaction: either both exist or neither, so no change is ever announced twice or
-     * lost. Returns whether the status changed.
-     */
-    applyDetail(id: string, update: SwapDetailUpdate, now = Date.now()): boolean {
+
+    applyStatus,
+
+    /** `applyStatus` for a detail read (the shape the tracker and the status reader hold). */
+    applyDetail(id: string, update: TransactionUpdate, now = Date.now()): boolean {
+      return applyStatus(id, update.status, now, update);
+    },
+
+    /** Stores details without touching the status (no notification). Returns whether it exists. */
+    updateDetails(id: string, details: TransactionDetails): boolean {
       return db.transaction((tx) => {
-        const current = tx.select(columns).from(transactions).where(eq(transactions.id, id)).get();
+        const current = tx.select().from(transactions).where(eq(transactions.id, id)).get();
         if (!current) return false;
-        const changed = current.status !== update.status;
         tx.update(transactions)
-          .set({
-            status: update.status,
-            statusChangedAt: changed ? now : current.statusChangedAt,
-            amountOut: update.amountOut ?? current.amountOut,
-            rate: update.rate ?? current.rate,
-            txHashIn: update.txHashIn ?? current.txHashIn,
-            txHashOut: update.txHashOut ?? current.txHashOut,
-            refundAddress: update.refundAddress ?? current.refundAddress,
-            networkFrom: current.networkFrom ?? update.networkFrom,
-            networkTo: current.networkTo ?? update.networkTo,
-            lastCheckedAt: now,
-          })
+          .set(mergeDetails(current, details))
           .where(eq(transactions.id, id))
           .run();
-        if (changed) outbox.enqueue(id, current.chatId, update.status, now);
-        return changed;
-      });
-    },
-    /** A status seen in the list without its detail: announced now, details follow later. */
-    applyStatus(id: string, status: string, now = Date.now()): boolean {
-      return db.transaction((tx) => {
-        const current = tx
-          .select({ status: transactions.status, chatId: transactions.chatId })
-          .from(transactions)
-          .where(eq(transactions.id, id))
-          .get();
-        if (!current || current.status === status) return false;
-        tx.update(transactions)
-          .set({ status, statusChangedAt: now, lastCheckedAt: now })
-          .where(eq(transactions.id, id))
-          .run();
-        outbox.enqueue(id, current.chatId, status, now);
         return true;
-      });
+      }, WRITE);
     },
+
+    /** The status card to edit in place from now on. */
+    setCardMessage(id: string, messageId: number): boolean {
+      return (
+        db
+          .update(transactions)
+          .set({ cardMessageId: messageId })
+          .where(eq(transactions.id, id))
+          .run().changes === 1
+      );
+    },
+
+    /** Records that these were seen upstream unchanged (the tracker checks the stalest first). */
     markChecked(ids: readonly string[], now = Date.now()): void {
-      // Chunked: SQLite limits the number of bound parameters per statement.
-      for (let i = 0; i < ids.length; i += 500) {
-        db.update(transactions)
-          .set({ lastCheckedAt: now })
-          .where(inArray(transactions.id, ids.slice(i, i + 500)))
-          .run();
-      }
-    },
-    setCardMessage(id: string, messageId: number): void {
-      db.update(transactions).set({ cardMessageId: messageId }).where(eq(transactions.id, id)).run();
+      db.transaction((tx) => {
+        for (let i = 0; i < ids.length; i += CHUNK) {
+          tx.update(transactions)
+            .set({ lastCheckedAt: now })
+            .where(inArray(transactions.id, ids.slice(i, i + CHUNK)))
+            .run();
+        }
+      });
     },
   };
 }
 
 export type TransactionsRepository = ReturnType<typeof createTransactionsRepository>;
-
-const columns = {
-  id: transactions.id,
-  chatId: transactions.chatId,
-  userId: transactions.userId,
-  coinFrom: transactions.coinFrom,
-  coinTo: transactions.coinTo,
-  networkFrom: transactions.networkFrom,
-  networkTo: transactions.networkTo,
-  amountIn: transactions.amountIn,
-  amountOutExpected: transactions.amountOutExpected,
-  amountOut: transactions.amountOut,
-  rate: transactions.rate,
-  rateType: transactions.rateType,
-  depositAddress: transactions.depositAddress,
-  withdrawalAddress: transactions.withdrawalAddress,
-  refundAddress: transactions.refundAddress,
-  txHashIn: transactions.txHashIn,
-  txHashOut: transactions.txHashOut,
-  status: transactions.status,
-  statusChangedAt: transactions.statusChangedAt,
-  createdAt: transactions.createdAt,
-  cardMessageId: transactions.cardMessageId,
-  lastCheckedAt: transactions.lastCheckedAt,
-  sandbox: transactions.sandbox,
-};

@@ -1,0 +1,137 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { asc } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/db/client.ts";
+import { OPEN_STATUS_SQL, TERMINAL_STATUSES, transactions } from "../../src/db/schema.ts";
+import { FINAL_STATUSES } from "../../src/exchange/schemas.ts";
+import { newTransaction, tempDatabase, tempDir } from "./helpers.ts";
+
+const tableNames = (database: ReturnType<typeof tempDatabase>) =>
+  (
+    database.sqlite
+      .prepare("select name from sqlite_master where type = 'table' order by name")
+      .all() as { name: string }[]
+  ).map((row) => row.name);
+
+describe("openDatabase", () => {
+  it("creates the folder and the file and migrates a fresh database", () => {
+    const database = tempDatabase();
+    expect(existsSync(database.path)).toBe(true);
+    expect(tableNames(database)).toEqual(
+      expect.arrayContaining([
+        "chats",
+        "coins",
+        "conversation_state",
+        "meta",
+        "notifications",
+        "swap_intents",
+        "transactions",
+        "__drizzle_migrations",
+      ]),
+    );
+  });
+
+  it("runs in WAL mode with the busy timeout, NORMAL sync and foreign keys back on", () => {
+    const { sqlite } = tempDatabase();
+    expect(sqlite.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(sqlite.pragma("busy_timeout", { simple: true })).toBe(5000);
+    expect(sqlite.pragma("synchronous", { simple: true })).toBe(1);
+    expect(sqlite.pragma("foreign_keys", { simple: true })).toBe(1);
+  });
+
+  it("enforces foreign keys after migrating: no notification for an unknown transaction", () => {
+    const { repos } = tempDatabase();
+    expect(() => repos.notifications.enqueue("nope", 1, "wait")).toThrow(/FOREIGN KEY/);
+  });
+
+  it("reopens an existing file without migrating twice and keeps its rows", () => {
+    const first = tempDatabase();
+    first.repos.transactions.insert(newTransaction({ id: "kept" }));
+    first.close();
+    const again = openDatabase(first.path);
+    try {
+      const applied = again.sqlite.prepare("select count(*) as n from __drizzle_migrations").get();
+      expect(applied).toEqual({ n: 1 });
+      expect(
+        again.db
+          .select()
+          .from(transactions)
+          .all()
+          .map((t) => t.id),
+      ).toEqual(["kept"]);
+    } finally {
+      again.close();
+    }
+  });
+
+  it("finds its migrations whatever the working directory", () => {
+    const previous = process.cwd();
+    process.chdir(tempDir());
+    try {
+      const database = openDatabase(join(tempDir(), "elsewhere.sqlite"));
+      database.close();
+    } finally {
+      process.chdir(previous);
+    }
+  });
+
+  it("works in memory for unit tests", () => {
+    const database = openDatabase(":memory:");
+    try {
+      database.db
+        .insert(transactions)
+        .values({ ...newTransaction(), statusChangedAt: 1, insertedAt: 1 })
+        .run();
+      expect(database.db.select().from(transactions).all()).toHaveLength(1);
+    } finally {
+      database.close();
+    }
+  });
+
+  it("closes idempotently", () => {
+    const database = tempDatabase();
+    database.close();
+    expect(() => database.close()).not.toThrow();
+  });
+});
+
+describe("schema", () => {
+  it("knows the same terminal statuses as the exchange schemas", () => {
+    expect([...TERMINAL_STATUSES].sort()).toEqual([...FINAL_STATUSES].sort());
+  });
+
+  it("answers open-transaction queries from the partial index", () => {
+    const { db, sqlite } = tempDatabase();
+    const query = db
+      .select({ createdAt: transactions.createdAt })
+      .from(transactions)
+      .where(OPEN_STATUS_SQL)
+      .orderBy(asc(transactions.createdAt))
+      .limit(1)
+      .toSQL();
+    const plan = sqlite.prepare(`explain query plan ${query.sql}`).all(...query.params) as {
+      detail: string;
+    }[];
+    expect(plan.map((step) => step.detail).join("\n")).toContain("transactions_open_created");
+  });
+
+  it("stores amounts as the exact decimal text", () => {
+    const { repos, sqlite } = tempDatabase();
+    repos.transactions.insert(
+      newTransaction({
+        id: "exact",
+        amountIn: "0.000000000000000001",
+        amountOutExpected: "123456789012345678.123456789012345678",
+      }),
+    );
+    const row = sqlite
+      .prepare("select amount_in, amount_out_expected, typeof(amount_in) as t from transactions")
+      .get();
+    expect(row).toEqual({
+      amount_in: "0.000000000000000001",
+      amount_out_expected: "123456789012345678.123456789012345678",
+      t: "text",
+    });
+  });
+});
