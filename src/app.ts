@@ -1,12 +1,19 @@
-import { type RunnerHandle, run } from "@grammyjs/runner";
 import { createBot } from "./bot/bot.ts";
 import { registerCommands } from "./bot/commands.ts";
+import { translator } from "./bot/i18n.ts";
 import { CoinCatalog } from "./catalog/catalog.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { conversationStorage } from "./db/repositories/conversations.ts";
+import { createStatsRepository } from "./db/repositories/stats.ts";
 import { createRepositories, type Repositories } from "./db/repositories.ts";
 import { ExchangeClient } from "./exchange/client.ts";
 import type { Logger } from "./logger.ts";
+import { AdminAlerts } from "./ops/admin-alerts.ts";
+import { ExchangeMonitor } from "./ops/exchange-monitor.ts";
+import { createHealthCheck } from "./ops/health.ts";
+import { BotMetrics } from "./ops/metrics.ts";
+import { startOpsServer } from "./ops/ops-server.ts";
 import { QuoteService } from "./quotes/quote-service.ts";
 import { type Sandbox, startSandbox } from "./sandbox/index.ts";
 import { createStores } from "./swaps/stores.ts";
@@ -15,6 +22,8 @@ import { SwapService } from "./swaps/swap-service.ts";
 import { OutboxSender } from "./tracker/outbox-sender.ts";
 import { Reconciler } from "./tracker/reconciler.ts";
 import { StatusTracker } from "./tracker/status-tracker.ts";
+import { startPolling } from "./transport/polling.ts";
+import { startWebhook } from "./transport/webhook.ts";
 
 /**
  * The stored state of a conversation is replayed against the current code: bump this whenever the
@@ -32,8 +41,12 @@ export interface App {
   repos: Repositories;
   tracker: StatusTracker;
   outbox: OutboxSender;
-  /** Resolves when polling has ended (after stop(), or when Telegram refused for good). */
-  stopped: Promise<void>;
+  metrics: BotMetrics;
+  monitor: ExchangeMonitor;
+  /** Where /healthz and /metrics are served, when METRICS_PORT is set. */
+  opsUrl: string | undefined;
+  /** The webhook server's port, in webhook mode. */
+  webhookPort: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -56,14 +69,19 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
 
   const database = openDatabase(config.databasePath);
   const repos = createRepositories(database.db);
-  const stores = createStores(database.db, repos);
+  const stores = createStores(repos);
+  const statsQueries = createStatsRepository(database.db);
 
+  const monitor = new ExchangeMonitor();
+  let metrics: BotMetrics | undefined;
   const exchange = new ExchangeClient({
     baseUrl: exchangeTarget.url,
     apiKey: exchangeTarget.apiKey,
     limits: config.limits,
     timeoutMs: config.exchangeTimeoutMs,
     onRequest: (event) => {
+      monitor.record(event);
+      metrics?.recordRequest(event);
       if (typeof event.status !== "number" || event.status >= 400) {
         logger.warn(event, "exchange request failed");
       } else logger.debug(event, "exchange request");
@@ -80,8 +98,20 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
   const swaps = new SwapService({ exchange, store: stores.swapStore, logger, sandbox: !!sandbox });
   const reader = new SwapReader({ exchange, swaps: repos.transactions, logger });
 
+  let tracker: StatusTracker | undefined;
+  metrics = new BotMetrics(() => ({
+    budgetWaitMs: (c) => exchange.budgets[c].stats.waitedMs,
+    openSwapsByStatus: () => repos.transactions.openByStatus(),
+    trackerLagMs: () => (tracker?.lastCycleAt ? Date.now() - tracker.lastCycleAt : 0),
+    outboxDepth: () => repos.notifications.pendingCount(),
+  }));
   const { bot, i18n } = createBot(
-    { token: config.botToken, apiRoot: config.telegramApiRoot },
+    {
+      token: config.botToken,
+      apiRoot: config.telegramApiRoot,
+      metrics,
+      adminChatIds: config.adminChatIds,
+    },
     {
       logger,
       catalog,
@@ -97,16 +127,18 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
         repos.chats.setLanguage(chatId, language);
       },
       touchChat: (chatId, chatType) => repos.chats.touch(chatId, chatType),
-      conversationStorage: {
-        type: "key",
-        version: CONVERSATION_VERSION,
-        adapter: repos.conversations,
-      },
+      stats: () => ({
+        swapsByStatus: statsQueries.swapsByStatus(),
+        volumeByPair: statsQueries.volumeByPair(),
+        activeUsers: statsQueries.activeChats(),
+        exchangeErrors: monitor.errorRate(60),
+      }),
+      conversationStorage: conversationStorage(database.db, { version: CONVERSATION_VERSION }),
     },
   );
 
   const outbox = new OutboxSender({ api: bot.api, i18n, store: stores.outboxStore, logger });
-  const tracker = new StatusTracker({
+  tracker = new StatusTracker({
     exchange,
     store: stores.trackerStore,
     logger,
@@ -126,27 +158,59 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
     intervalMs: Math.min(5_000, config.statusPollIntervalMs),
   });
 
-  let runner: RunnerHandle | undefined;
+  const alerts = new AdminAlerts({
+    api: bot.api,
+    translate: (chatId) => translator(i18n, repos.chats.language(chatId) ?? "en"),
+    adminChatIds: config.adminChatIds,
+    monitor,
+    alertAfterMs: config.alertAfterMs,
+    logger,
+  });
+  const ops =
+    config.metricsPort === undefined
+      ? undefined
+      : await startOpsServer({
+          port: config.metricsPort,
+          metrics,
+          health: createHealthCheck({
+            writeProbe: () => repos.meta.set("healthz", String(Date.now())),
+            monitor,
+            probeExchange: () =>
+              exchange.listCurrencies({ page: 1, size: 1 }, { maxWaitMs: 2_000 }),
+            trackerLagMs: () => (tracker.lastCycleAt ? Date.now() - tracker.lastCycleAt : 0),
+            hasOpenSwaps: () => repos.transactions.listOpen().length > 0,
+            maxTrackerLagMs: Math.max(config.statusPollIntervalMs * 5, 60_000),
+          }),
+        });
+
   let stopping = false;
-  const stopped = (async () => {
-    await initTelegram();
-    if (stopping) return;
-    await bot.api.deleteWebhook().catch((error: unknown) => {
-      logger.warn({ err: error }, "deleteWebhook failed");
-    });
+  let transport: { stop(): Promise<void> } | undefined;
+  let webhookPort: number | undefined;
+  await initTelegram();
+  if (!stopping) {
     await registerCommands(bot.api, i18n).catch((error: unknown) => {
       logger.warn({ err: error }, "setMyCommands failed");
     });
-    if (stopping) return;
-    runner = run(bot, { runner: { silent: true } });
+    if (config.webhook) {
+      const webhook = await startWebhook(bot, config.webhook, logger);
+      webhookPort = webhook.port;
+      transport = webhook;
+    } else {
+      transport = startPolling(bot, logger);
+    }
     tracker.start();
     outbox.start();
     reconciler.start();
-    logger.info({ bot: bot.botInfo.username, sandbox: !!sandbox }, "bot started (long polling)");
-    await runner.task();
-  })().catch((error: unknown) => {
-    logger.error({ err: error }, "polling stopped: Telegram refused getUpdates");
-  });
+    alerts.start();
+    logger.info(
+      {
+        bot: bot.botInfo.username,
+        sandbox: !!sandbox,
+        mode: config.webhook ? "webhook" : "long polling",
+      },
+      "bot started",
+    );
+  }
 
   /** getMe until it works: Telegram may be briefly unreachable at boot. */
   async function initTelegram(): Promise<void> {
@@ -169,13 +233,18 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
     repos,
     tracker,
     outbox,
-    stopped,
+    metrics,
+    monitor,
+    opsUrl: ops?.url,
+    webhookPort,
     async stop() {
       stopping = true;
       // In-flight updates finish first; then the loops; the database closes last.
-      if (runner?.isRunning()) await runner.stop();
+      await transport?.stop();
+      alerts.stop();
       await Promise.all([tracker.stop(), reconciler.stop(), outbox.stop()]);
       catalog.stop();
+      await ops?.close();
       database.close();
       await sandbox?.close();
       logger.info("bot stopped");

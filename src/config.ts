@@ -43,8 +43,40 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })
       .default("info"),
+    WEBHOOK_URL: url
+      .refine(
+        (u) => u.startsWith("https://") || /^http:\/\/(127\.|localhost)/.test(u),
+        "must be an https URL",
+      )
+      .optional(),
+    WEBHOOK_SECRET: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,256}$/, "must be 16–256 characters of A-Z, a-z, 0-9, _ and -")
+      .optional(),
+    PORT: int(1, 8080).pipe(z.number().max(65_535, "must be a port number")),
+    METRICS_PORT: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, "must be a port number")
+      .transform(Number)
+      .pipe(z.number().int().min(0).max(65_535, "must be a port number"))
+      .optional(),
+    ADMIN_CHAT_IDS: z
+      .string()
+      .trim()
+      .regex(/^-?\d+(\s*,\s*-?\d+)*$/, "must be a comma-separated list of chat ids")
+      .transform((v) => v.split(",").map((id) => Number(id.trim())))
+      .optional(),
+    ALERT_AFTER_MS: int(1_000, 300_000),
   })
   .superRefine((env, ctx) => {
+    if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEBHOOK_SECRET"],
+        message: "is required when WEBHOOK_URL is set",
+      });
+    }
     if (env.EXCHANGE_API_URL && !env.EXCHANGE_API_KEY) {
       ctx.addIssue({
         code: "custom",
@@ -64,6 +96,13 @@ export interface Config {
   statusPollIntervalMs: number;
   limits: { publicPerMin: number; createPerMin: number; readPerMin: number };
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Webhook mode when set; long polling otherwise. */
+  webhook: { url: string; secret: string; port: number } | undefined;
+  /** Port of /healthz and /metrics; off when undefined. */
+  metricsPort: number | undefined;
+  adminChatIds: number[];
+  /** How long the exchange may fail before the admins are alerted. */
+  alertAfterMs: number;
 }
 
 export class ConfigError extends Error {
@@ -114,5 +153,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       readPerMin: e.EXCHANGE_LIMIT_READ_PER_MIN,
     },
     logLevel: e.LOG_LEVEL,
+    webhook:
+      e.WEBHOOK_URL && e.WEBHOOK_SECRET
+        ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET, port: e.PORT }
+        : undefined,
+    metricsPort: e.METRICS_PORT,
+    adminChatIds: e.ADMIN_CHAT_IDS ?? [],
+    alertAfterMs: e.ALERT_AFTER_MS,
   };
 }

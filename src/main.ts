@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   }
   const logger = createLogger({
     level: config.logLevel,
-    secrets: [config.botToken, config.exchange?.apiKey],
+    secrets: [config.botToken, config.exchange?.apiKey, config.webhook?.secret],
   });
   process.on("unhandledRejection", (reason) => {
     logger.error({ err: reason }, "unhandled rejection");

@@ -2,9 +2,10 @@ import { autoRetry } from "@grammyjs/auto-retry";
 import { type ConversationOptions, conversations } from "@grammyjs/conversations";
 import type { I18n } from "@grammyjs/i18n";
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, type Context, type MiddlewareFn } from "grammy";
+import { Bot, type Context, type MiddlewareFn, type Transformer } from "grammy";
 import type { CoinCatalog } from "../catalog/catalog.ts";
 import type { Logger } from "../logger.ts";
+import type { BotMetrics } from "../ops/metrics.ts";
 import type { QuoteService } from "../quotes/quote-service.ts";
 import type { BotContext, FlowContext } from "./context.ts";
 import { createCurrenciesFeature } from "./currencies/feature.ts";
@@ -23,9 +24,14 @@ import { createInlineFeature } from "./inline/feature.ts";
 import { createLanguageFeature } from "./language/feature.ts";
 import { createRateFeature } from "./rate/feature.ts";
 import { startFeature } from "./start/feature.ts";
+import { createStatsFeature, type StatsDeps } from "./stats/feature.ts";
 import { createStatusFeature, type StatusDeps } from "./status/feature.ts";
 
-export interface BotDependencies extends FlowDeps, StatusDeps, HistoryDeps {
+export interface BotDependencies
+  extends FlowDeps,
+    StatusDeps,
+    HistoryDeps,
+    Omit<StatsDeps, "adminChatIds"> {
   /** The language a chat chose with /language, if any. */
   chatLanguage(chatId: number): string | undefined;
   setChatLanguage(chatId: number, chatType: string, language: string): void;
@@ -40,6 +46,8 @@ export interface BotDependencies extends FlowDeps, StatusDeps, HistoryDeps {
 export interface CreateBotOptions {
   token: string;
   apiRoot: string;
+  metrics?: BotMetrics;
+  adminChatIds?: readonly number[];
 }
 
 /** Telegram's own retry hints are honoured, but never for so long that a shutdown would hang. */
@@ -54,8 +62,11 @@ export function createBot(
   deps: BotDependencies,
 ): { bot: Bot<BotContext>; i18n: I18n<FlowContext> } {
   const bot = new Bot<BotContext>(options.token, { client: { apiRoot: options.apiRoot } });
+  const { metrics } = options;
+  if (metrics) bot.api.config.use(countFailures(metrics));
   bot.api.config.use(telegramRetry());
   bot.api.config.use(htmlParseMode);
+  if (metrics) bot.use(measureUpdates(metrics));
 
   const i18n = createI18n(deps.chatLanguage);
   // One chat's updates in order (a flow's steps), different chats in parallel.
@@ -79,6 +90,7 @@ export function createBot(
     createExchangeExits(),
     helpFeature,
     createLanguageFeature({ ...deps, i18n }),
+    createStatsFeature({ ...deps, adminChatIds: options.adminChatIds ?? [] }),
     createRateFeature(deps),
     createCurrenciesFeature(deps),
     createStatusFeature(deps),
@@ -98,6 +110,29 @@ export function createBot(
     );
   });
   return { bot, i18n };
+}
+
+/** Update counts and handling time by update type, for /metrics. */
+function measureUpdates(metrics: BotMetrics): MiddlewareFn<BotContext> {
+  return async (ctx, next) => {
+    const type = Object.keys(ctx.update).find((k) => k !== "update_id") ?? "unknown";
+    const stop = metrics.updateDuration.startTimer({ type });
+    try {
+      await next();
+    } finally {
+      stop();
+      metrics.updates.inc({ type });
+    }
+  };
+}
+
+/** Failed Bot API calls by method and error code, for /metrics (outside auto-retry: final ones). */
+function countFailures(metrics: BotMetrics): Transformer {
+  return async (prev, method, payload, signal) => {
+    const result = await prev(method, payload, signal);
+    if (!result.ok) metrics.telegramFailures.inc({ method, code: String(result.error_code) });
+    return result;
+  };
 }
 
 const conversationApi: MiddlewareFn<FlowContext> = (ctx, next) => {

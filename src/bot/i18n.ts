@@ -10,7 +10,9 @@ export const LOCALES_DIR = fileURLToPath(new URL("../locales", import.meta.url))
  * The chat's chosen language (/language) wins; otherwise the user's Telegram language when we
  * have it; otherwise English.
  */
-export function createI18n(chatLanguage: (chatId: number) => string | undefined): I18n<FlowContext> {
+export function createI18n(
+  chatLanguage: (chatId: number) => string | undefined,
+): I18n<FlowContext> {
   return new I18n<FlowContext>({
     defaultLocale: "en",
     directory: LOCALES_DIR,

@@ -166,7 +166,9 @@ export class ExchangeClient {
             // off exponentially.
             this.rateLimited[ctx.endpointClass] = streak + 1;
             const retryAfter = parseRetryAfter(response.headers.get("Retry-After"));
-            this.budgets[ctx.endpointClass].pause(retryAfter ?? Math.min(500 * 2 ** streak, 30_000));
+            this.budgets[ctx.endpointClass].pause(
+              retryAfter ?? Math.min(500 * 2 ** streak, 30_000),
+            );
           },
         ],
         beforeRetry: [

@@ -63,3 +63,17 @@ export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
   if (pa === pb) return 0;
   return pa < pb ? -1 : 1;
 }
+
+/** Exact sum of plain decimal strings (through scaled integers, never a double). */
+export function sumDecimals(values: readonly string[]): DecimalString {
+  let scale = 0;
+  for (const v of values) scale = Math.max(scale, (v.split(".")[1] ?? "").length);
+  let total = 0n;
+  for (const v of values) {
+    const [int = "0", frac = ""] = normalizeDecimal(v).split(".");
+    total += BigInt(int + frac.padEnd(scale, "0"));
+  }
+  const digits = total.toString().padStart(scale + 1, "0");
+  const text = scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
+  return normalizeDecimal(text);
+}

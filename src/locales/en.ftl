@@ -239,3 +239,22 @@ language-name = 🇬🇧 English
 language-choose = Choose the language I speak in this chat:
 language-set = Done: I will speak English here. /help
 cmd-language = choose the bot's language
+
+## Operator: admin alerts and /stats
+
+alert-unauthorized = 🚨 The exchange rejects the bot's API key (401). Users are told the exchange is unavailable. Check EXCHANGE_API_KEY.
+alert-down = 🚨 The exchange has been failing for {$minutes} min (since {$since}). Swaps cannot be quoted or created; status pushes are delayed.
+alert-recovered = ✅ The exchange answers again.
+stats-not-allowed = /stats is for the bot's operators only.
+stats =
+    📊 <b>Swaps by status</b>
+    Today: {$today}
+    Last 7 days: {$week}
+    All time: {$all}
+
+    <b>Volume by pair</b> (all time)
+    {$pairs}
+
+    <b>Active users</b>: {$usersToday} today, {$usersWeek} in 7 days
+    <b>Exchange errors</b> (last hour): {$errorRate} of {$requests} requests
+stats-pair = {$pair}: {$swaps} swaps, {$amount}

@@ -1,5 +1,4 @@
 import type { DepositView } from "../bot/shared/deposit-message.ts";
-import type { Db } from "../db/client.ts";
 import type { Repositories } from "../db/repositories.ts";
 import type { OutboxStore } from "../tracker/outbox-sender.ts";
 import type { ReconcileStore } from "../tracker/reconciler.ts";
@@ -12,31 +11,25 @@ const PAGE_CAP_KEY = "transactions.pageCap";
  * The storage each service needs, over the repositories. Where two tables must change together
  * (a created transaction and its intent) it happens in one SQLite transaction.
  */
-export function createStores(db: Db, repos: Repositories) {
+export function createStores(repos: Repositories) {
+  /** The transaction row and its intent's completion, in one SQLite transaction. */
   const insertCreated = (
-    intent: { key: string; chatId: number; userId: number },
+    intentKey: string,
     view: DepositView & { refundAddress: string | null; createdAt: string },
   ) => {
-    db.transaction(() => {
-      if (!repos.transactions.exists(view.id)) {
-        repos.transactions.insert({
-          ...view,
-          chatId: intent.chatId,
-          userId: intent.userId,
-          amountOut: null,
-          rate: null,
-          txHashIn: null,
-          txHashOut: null,
-        });
-      }
-      repos.intents.markCreated(intent.key, view.id);
+    repos.intents.completeWithTransaction(intentKey, {
+      ...view,
+      amountOut: null,
+      rate: null,
+      txHashIn: null,
+      txHashOut: null,
     });
   };
 
   const swapStore: SwapStore = {
     claimIntent: (input) => repos.intents.claim(input),
     recordCreated: (input, created, view) =>
-      insertCreated(input, {
+      insertCreated(input.key, {
         ...view,
         refundAddress: input.request.refundAddress ?? null,
         createdAt: created.created_at || new Date().toISOString(),
@@ -50,7 +43,7 @@ export function createStores(db: Db, repos: Repositories) {
     unknownIntents: () => repos.intents.listUnknown(),
     isKnownTransaction: (id) => repos.transactions.exists(id),
     adopt: (intent, created, view) =>
-      insertCreated(intent, {
+      insertCreated(intent.key, {
         ...view,
         refundAddress: intent.request.refundAddress ?? null,
         createdAt: created.created_at || new Date(intent.createdAt).toISOString(),

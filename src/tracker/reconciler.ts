@@ -54,17 +54,20 @@ export class Reconciler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  private abort = new AbortController();
 
   constructor(private readonly options: ReconcilerOptions) {}
 
   start(): void {
     this.stopped = false;
+    this.abort = new AbortController();
     this.schedule(0);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.abort.abort();
     await this.running;
   }
 
@@ -102,7 +105,10 @@ export class Reconciler {
     const dateFrom = new Date(intent.createdAt - CLOCK_SLACK_MS).toISOString();
     const { request } = intent;
     for (let page = 1; page <= 3; page++) {
-      const list = await exchange.listTransactions({ page, size: 100, dateFrom });
+      const list = await exchange.listTransactions(
+        { page, size: 100, dateFrom },
+        { signal: this.abort.signal },
+      );
       for (const item of list.data) {
         const samePair =
           item.coin_from.toLowerCase() === request.coinFrom.toLowerCase() &&
@@ -110,7 +116,7 @@ export class Reconciler {
         if (!samePair || store.isKnownTransaction(item.id)) continue;
         if (compareDecimal(formatDecimal(item.amount_in, 18), request.amount) !== 0) continue;
         // The list does not carry the payout address: the detail decides.
-        const detail = await exchange.getTransaction(item.id);
+        const detail = await exchange.getTransaction(item.id, { signal: this.abort.signal });
         if (detail.withdrawal_address !== request.withdrawalAddress) continue;
         return {
           id: detail.id,

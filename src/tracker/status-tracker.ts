@@ -58,6 +58,8 @@ export class StatusTracker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  /** Aborts a cycle waiting for read budget when the bot stops. */
+  private abort = new AbortController();
   private failures = 0;
   private pageCap: number | undefined;
   /** When the last cycle finished (0: none yet): health checks read the lag from it. */
@@ -67,6 +69,7 @@ export class StatusTracker {
 
   start(): void {
     this.stopped = false;
+    this.abort = new AbortController();
     this.pageCap = this.options.store.loadPageCap();
     this.schedule(0);
   }
@@ -75,6 +78,7 @@ export class StatusTracker {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.abort.abort();
     await this.running;
   }
 
@@ -135,7 +139,7 @@ export class StatusTracker {
     for (let page = 1; unseen.size > 0; page++) {
       const result = await exchange.listTransactions(
         { page, size, dateFrom },
-        { background: true },
+        { background: true, signal: this.abort.signal },
       );
       stats.pages++;
       for (const item of result.data) {
@@ -162,7 +166,10 @@ export class StatusTracker {
       stats.changes++;
       stats.detailReads++;
       try {
-        const detail = await exchange.getTransaction(item.id, { background: true });
+        const detail = await exchange.getTransaction(item.id, {
+          background: true,
+          signal: this.abort.signal,
+        });
         store.applyDetail(item.id, detailUpdate(detail), now());
       } catch (error) {
         // The list already told us the new status: announce it now, hashes come later.
@@ -183,7 +190,10 @@ export class StatusTracker {
     for (const swap of missing) {
       stats.fallbackReads++;
       try {
-        const detail = await exchange.getTransaction(swap.id, { background: true });
+        const detail = await exchange.getTransaction(swap.id, {
+          background: true,
+          signal: this.abort.signal,
+        });
         store.applyDetail(swap.id, detailUpdate(detail), now());
         unseen.delete(swap.id);
       } catch (error) {

@@ -19,7 +19,16 @@ describe("start-up", () => {
     const params = call!.params as { commands: { command: string }[]; language_code?: string };
     expect(params.language_code).toBeUndefined();
     const registered = params.commands.map((c) => c.command);
-    for (const command of ["start", "exchange", "rate", "currencies", "status", "history", "cancel", "help"]) {
+    for (const command of [
+      "start",
+      "exchange",
+      "rate",
+      "currencies",
+      "status",
+      "history",
+      "cancel",
+      "help",
+    ]) {
       expect(registered).toContain(command);
     }
   });

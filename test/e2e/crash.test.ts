@@ -68,7 +68,8 @@ describe("a crash between sending a push and recording it", () => {
     const pushes = (word: string) =>
       user.transcript().filter((m) => m.text.includes(`${tx!.id}: ${word}`)).length;
     const deadline = Date.now() + 20_000;
-    while (pushes("exchanging") === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (pushes("exchanging") === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     await tg.settle(800);
     expect(pushes("confirming")).toBeGreaterThanOrEqual(1);
     expect(pushes("confirming")).toBeLessThanOrEqual(2);

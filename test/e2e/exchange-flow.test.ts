@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
+import { step } from "../support/flows.ts";
 
 const ETH_ADDRESS = "0x742d35Cc6634C0532925a3b844Bc454e4438f44e";
 const BTC_ADDRESS = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
@@ -17,22 +18,25 @@ afterAll(async () => {
 
 type User = ReturnType<Harness["tg"]["user"]>;
 
-/** Drives a user to the given step by typing. */
+/** Drives a user to the given step by typing, waiting for each step's prompt. */
 async function typeUntil(
   user: User,
-  step: "receive" | "amount" | "address" | "refund" | "summary",
+  target: "receive" | "amount" | "address" | "refund" | "summary",
 ) {
-  let reply = await user.reply("/exchange");
-  expect(reply.text).toContain("send");
-  reply = await user.reply("btc");
-  if (step === "receive") return reply;
-  reply = await user.reply("eth");
-  if (step === "amount") return reply;
-  reply = await user.reply("0.5");
-  if (step === "address") return reply;
-  reply = await user.reply(ETH_ADDRESS);
-  if (step === "refund") return reply;
-  return user.reply("skip");
+  const steps: Array<[string, string, string]> = [
+    ["/exchange", "send", "send"],
+    ["btc", "receive", "receive"],
+    ["eth", "amount", "amount"],
+    ["0.5", "address", "address"],
+    [ETH_ADDRESS, "refund", "refund"],
+    ["skip", "Please check", "summary"],
+  ];
+  let last = await step(user, "/exchange", "send");
+  for (const [text, word, name] of steps.slice(1)) {
+    last = await step(user, text, word);
+    if (name === target) return last;
+  }
+  return last;
 }
 
 describe("the exchange conversation", () => {

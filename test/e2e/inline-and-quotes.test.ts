@@ -93,7 +93,9 @@ describe("quotes rationed across all users", () => {
     const different = Array.from({ length: 15 }, () => h!.tg.user());
     same.forEach((u) => u.send("/rate 1 btc eth"));
     different.forEach((u, i) => u.send(`/rate ${2 + i} ltc xmr`));
-    const answers = await Promise.all([...same, ...different].map((u) => u.answer({ timeoutMs: 10_000 })));
+    const answers = await Promise.all(
+      [...same, ...different].map((u) => u.answer({ timeoutMs: 10_000 })),
+    );
 
     expect(sandbox.control.stats.served429).toBe(0);
     for (const answer of answers) {

@@ -69,14 +69,21 @@ describe("npm start", () => {
   it.each([
     [{}, "BOT_TOKEN"],
     [{ BOT_TOKEN: "x:y", STATUS_POLL_INTERVAL_MS: "often" }, "STATUS_POLL_INTERVAL_MS"],
-    [{ BOT_TOKEN: "123:secret-token-value", EXCHANGE_API_URL: "http://127.0.0.1:9/api/v2" }, "EXCHANGE_API_KEY"],
-  ])("a bad setting stops start-up with one line naming it (%j)", async (env, variable) => {
-    running = start(env as Record<string, string>);
-    const code = await running.exit;
-    expect(code).not.toBe(0);
-    const lines = [...running.stdout, ...running.stderr];
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain(variable);
-    expect(lines[0]).not.toContain("secret-token-value");
-  }, 30_000);
+    [
+      { BOT_TOKEN: "123:secret-token-value", EXCHANGE_API_URL: "http://127.0.0.1:9/api/v2" },
+      "EXCHANGE_API_KEY",
+    ],
+  ])(
+    "a bad setting stops start-up with one line naming it (%j)",
+    async (env, variable) => {
+      running = start(env as Record<string, string>);
+      const code = await running.exit;
+      expect(code).not.toBe(0);
+      const lines = [...running.stdout, ...running.stderr];
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(variable);
+      expect(lines[0]).not.toContain("secret-token-value");
+    },
+    30_000,
+  );
 });

@@ -39,9 +39,17 @@ describe("secrets in logs", () => {
     control.createThenHang(1_500, { destroy: true });
     await user.reply("confirm", { timeoutMs: 8_000 });
     // Telegram failures: a refused send, a 429 and a blocked chat.
-    h.tg.failNext("sendMessage", { errorCode: 400, description: "Bad Request: injected", chatId: user.chatId });
+    h.tg.failNext("sendMessage", {
+      errorCode: 400,
+      description: "Bad Request: injected",
+      chatId: user.chatId,
+    });
     await user.reply("/help");
-    h.tg.failNext("sendMessage", { errorCode: 429, description: "Too Many Requests: retry after 1", retryAfter: 1 });
+    h.tg.failNext("sendMessage", {
+      errorCode: 429,
+      description: "Too Many Requests: retry after 1",
+      retryAfter: 1,
+    });
     await user.reply("/help", { timeoutMs: 8_000 });
     control.setDown(true);
     await user.reply("/status", { timeoutMs: 10_000 });

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
-
-const ETH_ADDRESS = "0x742d35Cc6634C0532925a3b844Bc454e4438f44e";
+import { createSwapViaChat, ETH_ADDRESS } from "../support/flows.ts";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -10,20 +9,6 @@ afterEach(async () => {
 });
 
 type User = ReturnType<Harness["tg"]["user"]>;
-
-async function createSwap(harness: Harness, user: User, amount = "0.5"): Promise<string> {
-  await user.reply("/exchange");
-  await user.reply("btc");
-  await user.reply("eth");
-  await user.reply(amount);
-  await user.reply(ETH_ADDRESS);
-  await user.reply("skip");
-  const deposit = await user.reply("confirm", { timeoutMs: 8_000 });
-  const id = /Transaction id: (\S+)/.exec(deposit.text)?.[1];
-  if (!id) throw new Error(`no transaction id in: ${deposit.text}`);
-  expect(harness.sandbox.control.transaction(id)).toBeDefined();
-  return id;
-}
 
 /** New messages (not edits) sent to the chat that mention the swap's state. */
 function pushes(user: User, word: string): number {
@@ -45,7 +30,7 @@ describe("status pushes", () => {
   it("each transition sends exactly one new message naming the state, and the card follows", async () => {
     h = await startHarness();
     const user = h.tg.user();
-    const id = await createSwap(h, user);
+    const id = await createSwapViaChat(user);
     const card = user.transcript().find((m) => m.text.includes("Swap created"))!;
     for (const [status, word] of [
       ["confirmation", "confirming"],
@@ -75,7 +60,7 @@ describe("status pushes", () => {
   ])("announces %s as %s", async (status, word, explanation) => {
     h = await startHarness();
     const user = h.tg.user();
-    const id = await createSwap(h, user);
+    const id = await createSwapViaChat(user);
     h.sandbox.control.setStatus(id, status);
     await until(() => pushes(user, word) === 1);
     const push = user.transcript().find((m) => m.text.includes(`${id}: ${word}`))!;
@@ -85,7 +70,7 @@ describe("status pushes", () => {
   it("keeps tracking a swap in an unknown status until it ends", async () => {
     h = await startHarness();
     const user = h.tg.user();
-    const id = await createSwap(h, user);
+    const id = await createSwapViaChat(user);
     h.sandbox.control.setStatus(id, "sending");
     await until(() => pushes(user, "sending") === 1);
     h.sandbox.control.setStatus(id, "success");
@@ -95,7 +80,7 @@ describe("status pushes", () => {
   it("changes made while the bot was down are pushed after it starts again", async () => {
     h = await startHarness();
     const user = h.tg.user();
-    const id = await createSwap(h, user);
+    const id = await createSwapViaChat(user);
     await h.app.stop();
     h.sandbox.control.setStatus(id, "confirmation");
     await h.restart();
@@ -110,8 +95,8 @@ describe("status pushes", () => {
     h = await startHarness();
     const blocked = h.tg.user();
     const other = h.tg.user();
-    const a = await createSwap(h, blocked, "0.5");
-    const b = await createSwap(h, other, "0.6");
+    const a = await createSwapViaChat(blocked, "0.5");
+    const b = await createSwapViaChat(other, "0.6");
     h.tg.blockChat(blocked.chatId);
     h.sandbox.control.setStatus(a, "confirmation");
     h.sandbox.control.setStatus(b, "confirmation");
@@ -125,7 +110,7 @@ describe("status pushes", () => {
   it("an exchange outage delays pushes without losing them", async () => {
     h = await startHarness();
     const user = h.tg.user();
-    const id = await createSwap(h, user);
+    const id = await createSwapViaChat(user);
     h.sandbox.control.setDown(true);
     h.sandbox.control.setStatus(id, "exchanging");
     await new Promise((r) => setTimeout(r, 1_500));

@@ -55,7 +55,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   const logger = createLogger({
     level: config.logLevel,
-    secrets: [config.botToken, config.exchange?.apiKey],
+    secrets: [config.botToken, config.exchange?.apiKey, config.webhook?.secret],
     destination,
   });
   const launch = async () => {

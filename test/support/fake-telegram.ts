@@ -84,7 +84,12 @@ export class FakeTelegram {
   private seq = 0;
   private lastCallAt = Date.now();
   private readonly failures: Failure[] = [];
-  private readonly holds: Array<{ method: string; chatId?: number; arrived: () => void; gate: Promise<void> }> = [];
+  private readonly holds: Array<{
+    method: string;
+    chatId?: number;
+    arrived: () => void;
+    gate: Promise<void>;
+  }> = [];
   private readonly blocked = new Set<number>();
   readonly callbackAnswers = new Map<string, Record<string, unknown>>();
   readonly inlineAnswers = new Map<string, Record<string, unknown>>();
@@ -116,13 +121,17 @@ export class FakeTelegram {
 
   user(options: UserOptions = {}): FakeUser {
     const id = options.id ?? this.nextUserId++;
-    return new FakeUser(this, {
-      id,
-      is_bot: false,
-      first_name: options.firstName ?? `User${id}`,
-      ...(options.username ? { username: options.username } : {}),
-      language_code: options.languageCode ?? "en",
-    }, options.chat ?? { id, type: "private" });
+    return new FakeUser(
+      this,
+      {
+        id,
+        is_bot: false,
+        first_name: options.firstName ?? `User${id}`,
+        ...(options.username ? { username: options.username } : {}),
+        language_code: options.languageCode ?? "en",
+      },
+      options.chat ?? { id, type: "private" },
+    );
   }
 
   /** Queues an update as Telegram would deliver it (update_id is assigned here). */
@@ -164,7 +173,13 @@ export class FakeTelegram {
 
   failNext(
     method: string,
-    options: { errorCode: number; description: string; retryAfter?: number; chatId?: number; times?: number },
+    options: {
+      errorCode: number;
+      description: string;
+      retryAfter?: number;
+      chatId?: number;
+      times?: number;
+    },
   ): void {
     this.failures.push({ method, times: 1, ...options });
   }
@@ -248,7 +263,8 @@ export class FakeTelegram {
     };
     if (!match) return reply(404, { ok: false, error_code: 404, description: "Not Found" });
     const [, token, method = ""] = match;
-    if (token !== this.token) return reply(401, { ok: false, error_code: 401, description: "Unauthorized" });
+    if (token !== this.token)
+      return reply(401, { ok: false, error_code: 401, description: "Unauthorized" });
     let params: Record<string, unknown>;
     try {
       params = await readParams(req);
@@ -263,7 +279,8 @@ export class FakeTelegram {
       this.injectedFailure(method, params);
       const result = await this.call(method, params);
       const hold = this.holds.findIndex(
-        (h) => h.method === method && (h.chatId === undefined || h.chatId === Number(params.chat_id)),
+        (h) =>
+          h.method === method && (h.chatId === undefined || h.chatId === Number(params.chat_id)),
       );
       if (hold >= 0) {
         const [entry] = this.holds.splice(hold, 1);
@@ -278,10 +295,16 @@ export class FakeTelegram {
           ok: false,
           error_code: error.code,
           description: error.message,
-          ...(error.retryAfter !== undefined ? { parameters: { retry_after: error.retryAfter } } : {}),
+          ...(error.retryAfter !== undefined
+            ? { parameters: { retry_after: error.retryAfter } }
+            : {}),
         });
       }
-      reply(500, { ok: false, error_code: 500, description: `Internal Server Error: ${String(error)}` });
+      reply(500, {
+        ok: false,
+        error_code: 500,
+        description: `Internal Server Error: ${String(error)}`,
+      });
     }
   }
 
@@ -335,7 +358,8 @@ export class FakeTelegram {
         return true;
       case "answerInlineQuery": {
         const results = Array.isArray(p.results) ? p.results : [];
-        if (results.length > 50) throw new TelegramError(400, "Bad Request: too many inline query results specified");
+        if (results.length > 50)
+          throw new TelegramError(400, "Bad Request: too many inline query results specified");
         this.inlineAnswers.set(String(p.inline_query_id), p);
         this.emit(0, undefined);
         return true;
@@ -343,7 +367,11 @@ export class FakeTelegram {
       case "getMyCommands":
         return this.calls.findLast((c) => c.method === "setMyCommands")?.params.commands ?? [];
       case "getWebhookInfo":
-        return { url: "", has_custom_certificate: false, pending_update_count: this.updates.length };
+        return {
+          url: "",
+          has_custom_certificate: false,
+          pending_update_count: this.updates.length,
+        };
       default:
         return true;
     }
@@ -379,16 +407,25 @@ export class FakeTelegram {
         if ("callback_data" in button && Buffer.byteLength(String(button.callback_data)) > 64) {
           throw new TelegramError(400, "Bad Request: BUTTON_DATA_INVALID");
         }
-        if (!button.text) throw new TelegramError(400, "Bad Request: text buttons are unallowed in the inline keyboard");
+        if (!button.text)
+          throw new TelegramError(
+            400,
+            "Bad Request: text buttons are unallowed in the inline keyboard",
+          );
       }
     }
     return keyboard;
   }
 
   private checkText(text: string, parseMode: unknown, photo: boolean): void {
-    if (!photo && text.trim() === "") throw new TelegramError(400, "Bad Request: message text is empty");
+    if (!photo && text.trim() === "")
+      throw new TelegramError(400, "Bad Request: message text is empty");
     const max = photo ? 1024 : 4096;
-    if (text.length > max) throw new TelegramError(400, photo ? "Bad Request: message caption is too long" : "Bad Request: message is too long");
+    if (text.length > max)
+      throw new TelegramError(
+        400,
+        photo ? "Bad Request: message caption is too long" : "Bad Request: message is too long",
+      );
     if (String(parseMode ?? "").toUpperCase() === "HTML") {
       const error = htmlError(text);
       if (error) throw new TelegramError(400, error);
@@ -420,7 +457,19 @@ export class FakeTelegram {
       date: Math.floor(Date.now() / 1000),
       chat: { id: chatId, type: chatId > 0 ? "private" : "group" },
       from: { id: BOT_ID, is_bot: true, first_name: "Swap Test Bot", username: this.botUsername },
-      ...(photo ? { photo: [{ file_id: `photo${messageId}`, file_unique_id: `u${messageId}`, width: 360, height: 360 }], caption: text } : { text }),
+      ...(photo
+        ? {
+            photo: [
+              {
+                file_id: `photo${messageId}`,
+                file_unique_id: `u${messageId}`,
+                width: 360,
+                height: 360,
+              },
+            ],
+            caption: text,
+          }
+        : { text }),
       ...(replyMarkup ? { reply_markup: replyMarkup } : {}),
     };
   }
@@ -428,21 +477,34 @@ export class FakeTelegram {
   private edit(p: Record<string, unknown>, change: { text?: string }) {
     const chatId = Number(p.chat_id);
     const message = this.chats.get(chatId)?.get(Number(p.message_id));
-    if (!message || message.deleted) throw new TelegramError(400, "Bad Request: message to edit not found");
+    if (!message || message.deleted)
+      throw new TelegramError(400, "Bad Request: message to edit not found");
     const replyMarkup = this.validateMarkup(p.reply_markup);
     if (change.text !== undefined) this.checkText(change.text, p.parse_mode, message.photo);
-    const text = change.text === undefined ? message.text : visibleText(change.text, p.parse_mode as string | undefined);
+    const text =
+      change.text === undefined
+        ? message.text
+        : visibleText(change.text, p.parse_mode as string | undefined);
     const sameText = text === message.text;
-    const sameMarkup = JSON.stringify(replyMarkup ?? null) === JSON.stringify(message.replyMarkup ?? null);
+    const sameMarkup =
+      JSON.stringify(replyMarkup ?? null) === JSON.stringify(message.replyMarkup ?? null);
     if (sameText && sameMarkup) {
-      throw new TelegramError(400, "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message");
+      throw new TelegramError(
+        400,
+        "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
+      );
     }
     message.text = text;
     if (change.text !== undefined) message.raw = change.text;
     message.replyMarkup = replyMarkup;
     message.edited = true;
     this.emit(chatId, message);
-    return { message_id: message.messageId, chat: { id: chatId }, date: Math.floor(Date.now() / 1000), text: message.text };
+    return {
+      message_id: message.messageId,
+      chat: { id: chatId },
+      date: Math.floor(Date.now() / 1000),
+      text: message.text,
+    };
   }
 
   private emit(chatId: number, message: BotMessage | undefined): void {
@@ -458,7 +520,13 @@ export class FakeUser {
 
   constructor(
     private readonly tg: FakeTelegram,
-    readonly from: { id: number; is_bot: false; first_name: string; username?: string; language_code: string },
+    readonly from: {
+      id: number;
+      is_bot: false;
+      first_name: string;
+      username?: string;
+      language_code: string;
+    },
     readonly chat: { id: number; type: "private" | "group" | "supergroup"; title?: string },
   ) {}
 
@@ -481,13 +549,18 @@ export class FakeUser {
         chat: this.chatObject(),
         from: this.from,
         text,
-        ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] } : {}),
+        ...(command
+          ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] }
+          : {}),
       },
     } as Omit<Update, "update_id">);
   }
 
   /** Sends text and returns the bot's answer: its last message once it has gone quiet. */
-  async reply(text: string, options: { timeoutMs?: number; quietMs?: number } = {}): Promise<BotMessage> {
+  async reply(
+    text: string,
+    options: { timeoutMs?: number; quietMs?: number } = {},
+  ): Promise<BotMessage> {
     this.send(text);
     return this.answer(options);
   }
@@ -510,11 +583,15 @@ export class FakeUser {
 
   /** Presses the newest inline button whose text contains `label`. Returns the query id. */
   press(label: string | RegExp): string {
-    const messages = this.tg.sentTo(this.chat.id).filter((m) => !m.deleted).reverse();
+    const messages = this.tg
+      .sentTo(this.chat.id)
+      .filter((m) => !m.deleted)
+      .reverse();
     for (const message of messages) {
       for (const row of message.replyMarkup?.inline_keyboard ?? []) {
         for (const button of row) {
-          const matches = typeof label === "string" ? button.text.includes(label) : label.test(button.text);
+          const matches =
+            typeof label === "string" ? button.text.includes(label) : label.test(button.text);
           if (matches && "callback_data" in button && button.callback_data !== undefined) {
             return this.pressRaw(message.messageId, button.callback_data);
           }
@@ -552,7 +629,10 @@ export class FakeUser {
   }
 
   /** What the bot answered to a callback query (waits for it). */
-  async callbackAnswer(queryId: string, timeoutMs = 5_000): Promise<{ text?: string; show_alert?: boolean }> {
+  async callbackAnswer(
+    queryId: string,
+    timeoutMs = 5_000,
+  ): Promise<{ text?: string; show_alert?: boolean }> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       const answer = this.tg.callbackAnswers.get(queryId);
@@ -566,7 +646,11 @@ export class FakeUser {
   async inlineQuery(
     query: string,
     options: { offset?: string; chatType?: string; timeoutMs?: number } = {},
-  ): Promise<{ results: Array<Record<string, unknown>>; next_offset?: string; cache_time?: number }> {
+  ): Promise<{
+    results: Array<Record<string, unknown>>;
+    next_offset?: string;
+    cache_time?: number;
+  }> {
     const id = this.tg.newQueryId();
     this.tg.pushUpdate({
       inline_query: {
@@ -587,7 +671,10 @@ export class FakeUser {
   }
 
   /** The first bot message sent or edited after the last action that matches. */
-  async waitFor(predicate: (message: BotMessage) => boolean, options: { timeoutMs?: number } = {}): Promise<BotMessage> {
+  async waitFor(
+    predicate: (message: BotMessage) => boolean,
+    options: { timeoutMs?: number } = {},
+  ): Promise<BotMessage> {
     const deadline = Date.now() + (options.timeoutMs ?? 5_000);
     while (Date.now() < deadline) {
       const hit = this.tg.eventsSince(this.chat.id, this.mark).find((e) => predicate(e.message));
@@ -618,7 +705,9 @@ export class FakeUser {
   }
 }
 
-export async function startFakeTelegram(options: { botUsername?: string } = {}): Promise<FakeTelegram> {
+export async function startFakeTelegram(
+  options: { botUsername?: string } = {},
+): Promise<FakeTelegram> {
   return new FakeTelegram(options).listen();
 }
 

@@ -1,0 +1,57 @@
+import { Composer } from "grammy";
+import type { BotContext } from "../context.ts";
+
+export interface StatsSnapshot {
+  swapsByStatus: {
+    today: Record<string, number>;
+    week: Record<string, number>;
+    all: Record<string, number>;
+  };
+  volumeByPair: Array<{ pair: string; swaps: number; amountIn: string }>;
+  activeUsers: { today: number; week: number };
+  exchangeErrors: { total: number; failed: number };
+}
+
+export interface StatsDeps {
+  adminChatIds: readonly number[];
+  stats(): StatsSnapshot;
+}
+
+/** `/stats`: the operator's figures, for the admin chats only (others are told it is not theirs). */
+export function createStatsFeature(deps: StatsDeps) {
+  const feature = new Composer<BotContext>();
+
+  feature.command("stats", async (ctx) => {
+    const id = ctx.chat?.id;
+    if (id === undefined || !deps.adminChatIds.includes(id)) {
+      return ctx.reply(ctx.t("stats-not-allowed"));
+    }
+    const s = deps.stats();
+    const counts = (byStatus: Record<string, number>) => {
+      const entries = Object.entries(byStatus).sort((a, b) => b[1] - a[1]);
+      return entries.length ? entries.map(([status, n]) => `${status} ${n}`).join(", ") : "—";
+    };
+    const pairs = s.volumeByPair.length
+      ? s.volumeByPair
+          .map((p) => ctx.t("stats-pair", { pair: p.pair, swaps: p.swaps, amount: p.amountIn }))
+          .join("\n")
+      : "—";
+    const rate = s.exchangeErrors.total
+      ? `${((100 * s.exchangeErrors.failed) / s.exchangeErrors.total).toFixed(1)}%`
+      : "—";
+    await ctx.reply(
+      ctx.t("stats", {
+        today: counts(s.swapsByStatus.today),
+        week: counts(s.swapsByStatus.week),
+        all: counts(s.swapsByStatus.all),
+        pairs,
+        usersToday: s.activeUsers.today,
+        usersWeek: s.activeUsers.week,
+        errorRate: rate,
+        requests: s.exchangeErrors.total,
+      }),
+    );
+  });
+
+  return feature;
+}
