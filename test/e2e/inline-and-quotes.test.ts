@@ -91,8 +91,8 @@ describe("quotes rationed across all users", () => {
     const ratesBefore = sandbox.control.stats.responses.rate?.[200] ?? 0;
     const same = Array.from({ length: 10 }, () => h!.tg.user());
     const different = Array.from({ length: 15 }, () => h!.tg.user());
-    same.forEach((u) => u.send("/rate 1 btc eth"));
-    different.forEach((u, i) => u.send(`/rate ${2 + i} ltc xmr`));
+    for (const u of same) u.send("/rate 1 btc eth");
+    for (const [i, u] of different.entries()) u.send(`/rate ${2 + i} ltc xmr`);
     const answers = await Promise.all(
       [...same, ...different].map((u) => u.answer({ timeoutMs: 10_000 })),
     );

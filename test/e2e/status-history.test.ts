@@ -3,7 +3,6 @@ import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat, ETH_ADDRESS } from "../support/flows.ts";
 
 let h: Harness;
-type User = ReturnType<Harness["tg"]["user"]>;
 
 const getReads = () => h.sandbox.control.stats.responses.get?.[200] ?? 0;
 
