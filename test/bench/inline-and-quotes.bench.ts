@@ -15,7 +15,8 @@ export async function run(): Promise<void> {
     const queries = ["btc", "eth", "monero", "bitcon", "usd", "tether", "sol", "", "doge", "lite"];
     const latencies: number[] = [];
     const users = Array.from({ length: 20 }, () => h.tg.user());
-    for (let i = 0; i < 50; i++) await users[i % users.length]!.inlineQuery(queries[i % queries.length]!);
+    for (let i = 0; i < 50; i++)
+      await users[i % users.length]!.inlineQuery(queries[i % queries.length]!);
     for (let i = 0; i < 500; i++) {
       const started = performance.now();
       await users[i % users.length]!.inlineQuery(queries[i % queries.length]!);
@@ -35,7 +36,11 @@ export async function run(): Promise<void> {
         const amount = i % 3 === 0 ? `${1 + i / 100}` : "1";
         user.send(`/rate ${amount} ${pairs[i % pairs.length]}`);
         const answer = await user.answer({ timeoutMs: 30_000, quietMs: 50 });
-        return { ms: performance.now() - started, quote: answer.text.includes("≈"), busy: answer.text.includes("busy") };
+        return {
+          ms: performance.now() - started,
+          quote: answer.text.includes("≈"),
+          busy: answer.text.includes("busy"),
+        };
       }),
     );
     const calls = (h.sandbox.control.stats.responses.rate?.[200] ?? 0) - before;

@@ -20,7 +20,12 @@ beforeAll(async () => {
 });
 afterEach(() => {
   sandbox.control.clearFaults();
-  sandbox.control.setQuirks({ rangeAs422: false, errorStyle: "message", created201: false, numbersAsStrings: false });
+  sandbox.control.setQuirks({
+    rangeAs422: false,
+    errorStyle: "message",
+    created201: false,
+    numbersAsStrings: false,
+  });
 });
 afterAll(async () => {
   await sandbox.close();
@@ -78,9 +83,9 @@ describe("every endpoint of the spec", () => {
   });
 
   it("POST /transactions creates, with the amount sent as the exact number typed", async () => {
-    const created = await client().createTransaction({ ...createBody, amount: amount("0.30000000000000004") }).catch(
-      (e: unknown) => e,
-    );
+    const created = await client()
+      .createTransaction({ ...createBody, amount: amount("0.30000000000000004") })
+      .catch((e: unknown) => e);
     // Above the sandbox's precision the amount still travels verbatim; here it is simply valid.
     expect(created).not.toBeInstanceOf(ExchangeSchemaError);
     const tx = await client().createTransaction(createBody);
@@ -102,7 +107,9 @@ describe("every endpoint of the spec", () => {
 
 describe("every error status of the spec", () => {
   it("400 carries the upstream message naming the parameter", async () => {
-    const error = await failure(client().getRate({ coinFrom: "nope", coinTo: "eth", amount: amount("1") }));
+    const error = await failure(
+      client().getRate({ coinFrom: "nope", coinTo: "eth", amount: amount("1") }),
+    );
     expect(error).toBeInstanceOf(ExchangeApiError);
     expect((error as ExchangeApiError).status).toBe(400);
     expect((error as ExchangeApiError).upstreamMessage).toContain("coinFrom");
@@ -129,7 +136,11 @@ describe("every error status of the spec", () => {
     expect(quote.toAmount).toBeGreaterThan(0);
     sandbox.control.failNext("rate", { status: 429, times: 10 });
     const error = await failure(
-      client({ maxRetryAfterMs: 50, getRetries: 1 }).getRate({ coinFrom: "btc", coinTo: "eth", amount: amount("1") }),
+      client({ maxRetryAfterMs: 50, getRetries: 1 }).getRate({
+        coinFrom: "btc",
+        coinTo: "eth",
+        amount: amount("1"),
+      }),
     );
     expect((error as ExchangeApiError).status).toBe(429);
   });
@@ -156,7 +167,9 @@ describe("every error status of the spec", () => {
 describe("answers that break the contract", () => {
   it("a body that is not JSON is a schema error, not a crash", async () => {
     sandbox.control.malformedNext("rate", { body: "garbage" });
-    const error = await failure(client().getRate({ coinFrom: "btc", coinTo: "eth", amount: amount("1") }));
+    const error = await failure(
+      client().getRate({ coinFrom: "btc", coinTo: "eth", amount: amount("1") }),
+    );
     expect(error).toBeInstanceOf(ExchangeSchemaError);
   });
 
@@ -184,17 +197,25 @@ describe("answers that break the contract", () => {
 describe("known deviations of real services", () => {
   it("422 with limits for an out-of-range amount becomes a quote the bot can explain", async () => {
     sandbox.control.setQuirks({ rangeAs422: true });
-    const quote = await client().getRate({ coinFrom: "btc", coinTo: "eth", amount: amount("0.00000001") });
+    const quote = await client().getRate({
+      coinFrom: "btc",
+      coinTo: "eth",
+      amount: amount("0.00000001"),
+    });
     expect(quote.minAmount).toBeGreaterThan(0.00000001);
     expect(quote.maxAmount).toBeGreaterThan(quote.minAmount);
   });
 
   it("error bodies with `error` or `errors` instead of `message`", async () => {
     sandbox.control.setQuirks({ errorStyle: "error" });
-    let error = await failure(client().getRate({ coinFrom: "nope", coinTo: "eth", amount: amount("1") }));
+    let error = await failure(
+      client().getRate({ coinFrom: "nope", coinTo: "eth", amount: amount("1") }),
+    );
     expect((error as ExchangeApiError).upstreamMessage).toContain("coinFrom");
     sandbox.control.setQuirks({ errorStyle: "errors" });
-    error = await failure(client().getRate({ coinFrom: "nope", coinTo: "eth", amount: amount("1") }));
+    error = await failure(
+      client().getRate({ coinFrom: "nope", coinTo: "eth", amount: amount("1") }),
+    );
     expect((error as ExchangeApiError).upstreamMessage).toMatch(/^coinFrom: .*coinFrom/);
   });
 
