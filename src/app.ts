@@ -5,6 +5,7 @@ import { CoinCatalog } from "./catalog/catalog.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { conversationStorage } from "./db/repositories/conversations.ts";
+import { createPrivacyRepository } from "./db/repositories/privacy.ts";
 import { createStatsRepository } from "./db/repositories/stats.ts";
 import { createRepositories, type Repositories } from "./db/repositories.ts";
 import { ExchangeClient } from "./exchange/client.ts";
@@ -71,6 +72,7 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
   const repos = createRepositories(database.db);
   const stores = createStores(repos);
   const statsQueries = createStatsRepository(database.db);
+  const privacy = createPrivacyRepository(database.db);
 
   const monitor = new ExchangeMonitor();
   let metrics: BotMetrics | undefined;
@@ -127,6 +129,8 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
         repos.chats.setLanguage(chatId, language);
       },
       touchChat: (chatId, chatType) => repos.chats.touch(chatId, chatType),
+      forgetPreview: (chatId) => privacy.preview(chatId),
+      forgetChat: (chatId) => privacy.forgetChat(chatId),
       stats: () => ({
         swapsByStatus: statsQueries.swapsByStatus(),
         volumeByPair: statsQueries.volumeByPair(),

@@ -16,6 +16,8 @@ import {
 } from "./exchange/feature.ts";
 import type { FlowDeps } from "./exchange/flow.ts";
 import { createFallbackFeature } from "./fallback/feature.ts";
+import { createForgetFeature, type ForgetDeps } from "./forget/feature.ts";
+import { createGroupsFeature } from "./groups/feature.ts";
 import { helpFeature } from "./help/feature.ts";
 import { createHistoryFeature, type HistoryDeps } from "./history/feature.ts";
 import { htmlParseMode } from "./html.ts";
@@ -31,6 +33,7 @@ export interface BotDependencies
   extends FlowDeps,
     StatusDeps,
     HistoryDeps,
+    ForgetDeps,
     Omit<StatsDeps, "adminChatIds"> {
   /** The language a chat chose with /language, if any. */
   chatLanguage(chatId: number): string | undefined;
@@ -87,9 +90,11 @@ export function createBot(
   features.use(createInlineFeature(deps));
   features.use(conversations({ storage: deps.conversationStorage }));
   features.use(
+    createGroupsFeature(),
     createExchangeExits(),
     helpFeature,
     createLanguageFeature({ ...deps, i18n }),
+    createForgetFeature(deps),
     createStatsFeature({ ...deps, adminChatIds: options.adminChatIds ?? [] }),
     createRateFeature(deps),
     createCurrenciesFeature(deps),

@@ -12,6 +12,7 @@ export const COMMANDS = [
   "history",
   "cancel",
   "language",
+  "forget",
   "help",
 ] as const;
 

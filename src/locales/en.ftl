@@ -258,3 +258,17 @@ stats =
     <b>Active users</b>: {$usersToday} today, {$usersWeek} in 7 days
     <b>Exchange errors</b> (last hour): {$errorRate} of {$requests} requests
 stats-pair = {$pair}: {$swaps} swaps, {$amount}
+
+## /forget and groups
+
+cmd-forget = delete your finished swaps from the bot
+forget-ask =
+    This deletes what the bot stores about this chat: {$finished} finished swaps and your settings.
+    {$open} swaps still in progress are kept until they finish, so I can tell you how they end.
+    Delete now?
+forget-yes = 🗑 Delete
+forget-no = Keep
+forget-kept = Nothing was deleted.
+forget-done = 🗑 Deleted {$deleted} finished swaps and this chat's settings. {$kept} swaps in progress are kept until they finish; run /forget again afterwards.
+group-go-private = 🔒 Addresses do not belong in a group. Let's continue in a private chat.
+group-go-private-button = Continue in private chat

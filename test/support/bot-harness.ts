@@ -60,7 +60,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   const launch = async () => {
     const app = await startApp(config, logger);
-    await tg.waitForPolling();
+    if (!config.webhook) await tg.waitForPolling();
     return app;
   };
   const harness: Harness = {
@@ -82,4 +82,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
   };
   return harness;
+}
+
+/** A free TCP port on 127.0.0.1 (for servers whose settings need a port number up front). */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import("node:net");
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -19,7 +19,8 @@ export function createExchangeExits() {
   });
 
   exits.command("start", async (ctx, next) => {
-    if (DEEP_LINK.test(ctx.match.trim())) await ctx.conversation.exitAll();
+    const payload = ctx.match.trim();
+    if (DEEP_LINK.test(payload) || payload === "exchange") await ctx.conversation.exitAll();
     return next();
   });
 
@@ -39,6 +40,8 @@ export function createExchangeEntry() {
   entry.command("exchange", (ctx) => ctx.conversation.enter(EXCHANGE_CONVERSATION));
 
   entry.command("start", async (ctx, next) => {
+    // "exchange": the button that moves a group's /exchange into a private chat.
+    if (ctx.match.trim() === "exchange") return ctx.conversation.enter(EXCHANGE_CONVERSATION);
     const match = DEEP_LINK.exec(ctx.match.trim());
     if (!match?.[1]) return next();
     await ctx.conversation.enter(EXCHANGE_CONVERSATION, match[1].toLowerCase());

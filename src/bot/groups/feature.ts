@@ -1,0 +1,35 @@
+import { Composer, InlineKeyboard } from "grammy";
+import type { BotContext } from "../context.ts";
+
+/** Commands that show or ask for addresses: in a group everyone would see them. */
+const PRIVATE_ONLY = ["exchange", "status", "history", "forget"] as const;
+
+/**
+ * In groups, /rate, /currencies and inline mode work; anything involving an address answers with
+ * a button that continues in a private chat with the bot.
+ */
+export function createGroupsFeature() {
+  const feature = new Composer<BotContext>();
+  const groups = feature.chatType(["group", "supergroup"]);
+
+  groups.command([...PRIVATE_ONLY], async (ctx) => {
+    await ctx.reply(ctx.t("group-go-private"), {
+      reply_markup: new InlineKeyboard().url(
+        ctx.t("group-go-private-button"),
+        `https://t.me/${ctx.me.username}?start=${ctx.msg.text.startsWith("/exchange") ? "exchange" : "help"}`,
+      ),
+    });
+  });
+
+  groups.command("start", async (ctx, next) => {
+    if (!/^swap-/.test(ctx.match)) return next();
+    await ctx.reply(ctx.t("group-go-private"), {
+      reply_markup: new InlineKeyboard().url(
+        ctx.t("group-go-private-button"),
+        `https://t.me/${ctx.me.username}?start=${ctx.match}`,
+      ),
+    });
+  });
+
+  return feature;
+}

@@ -1,0 +1,170 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Api } from "grammy";
+import pino from "pino";
+import { createI18n } from "../../src/bot/i18n.ts";
+import { openDatabase } from "../../src/db/client.ts";
+import { createRepositories } from "../../src/db/repositories.ts";
+import { ExchangeClient } from "../../src/exchange/client.ts";
+import { startSandbox } from "../../src/sandbox/index.ts";
+import { createStores } from "../../src/swaps/stores.ts";
+import { OutboxSender } from "../../src/tracker/outbox-sender.ts";
+import { type CycleStats, StatusTracker } from "../../src/tracker/status-tracker.ts";
+import { startFakeTelegram } from "../support/fake-telegram.ts";
+import { percentile } from "./stats.ts";
+
+const INTERVAL_MS = 15_000;
+const READS_PER_MIN = 120;
+
+interface Scenario {
+  open: number;
+  /** How long status changes are injected (and pushes measured). */
+  seconds: number;
+  changesPerSecond: number;
+}
+
+const SCENARIOS: Scenario[] = [
+  { open: 100, seconds: 45, changesPerSecond: 0.5 },
+  { open: 1_000, seconds: 60, changesPerSecond: 1 },
+  { open: 10_000, seconds: 150, changesPerSecond: 2 },
+];
+
+/**
+ * The status tracker with N open swaps in the sandbox, under the real read budget (120/min) and
+ * the default 15 s interval: reads per cycle, cycle duration, and the time from a status change in
+ * the sandbox to its push reaching (fake) Telegram; beside it, what polling each swap would cost.
+ */
+export async function run(): Promise<void> {
+  const only = process.env.BENCH_TRACKER_N ? Number(process.env.BENCH_TRACKER_N) : undefined;
+  for (const scenario of SCENARIOS) {
+    if (only === undefined || only === scenario.open) await runScenario(scenario);
+  }
+}
+
+async function runScenario({ open, seconds, changesPerSecond }: Scenario): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "swapbot-bench-"));
+  const sandbox = await startSandbox({ schedule: false });
+  const tg = await startFakeTelegram();
+  const database = openDatabase(join(dir, "bot.sqlite"));
+  const repos = createRepositories(database.db);
+  const stores = createStores(repos);
+  const logger = pino({ level: "silent" });
+  const exchange = new ExchangeClient({
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    limits: { publicPerMin: 60, createPerMin: 30, readPerMin: READS_PER_MIN },
+    timeoutMs: 10_000,
+  });
+
+  // The same swaps on both sides: seeded upstream, owned by 1,000 chats here.
+  const ids = sandbox.control.seed(open, { spreadOverMs: 6 * 3_600_000 });
+  database.db.transaction(() => {
+    for (const [i, id] of ids.entries()) {
+      const tx = sandbox.control.transaction(id)!;
+      repos.transactions.insert({
+        id,
+        chatId: 10_000 + (i % 1_000),
+        userId: 10_000 + (i % 1_000),
+        coinFrom: tx.coin_from,
+        coinTo: tx.coin_to,
+        networkFrom: null,
+        networkTo: null,
+        amountIn: String(tx.amount_in),
+        amountOutExpected: String(tx.amount_out_expected),
+        amountOut: null,
+        rate: null,
+        rateType: "float",
+        depositAddress: tx.deposit_address,
+        withdrawalAddress: tx.withdrawal_address,
+        refundAddress: null,
+        txHashIn: null,
+        txHashOut: null,
+        status: tx.status,
+        createdAt: tx.created_at,
+        sandbox: true,
+      });
+    }
+  });
+
+  const i18n = createI18n(() => undefined);
+  const api = new Api(tg.token, { apiRoot: tg.apiRoot });
+  const outbox = new OutboxSender({
+    api,
+    i18n,
+    store: stores.outboxStore,
+    logger,
+    intervalMs: 200,
+  });
+  const cycles: CycleStats[] = [];
+  const tracker = new StatusTracker({
+    exchange,
+    store: stores.trackerStore,
+    logger,
+    intervalMs: INTERVAL_MS,
+    onCycle: (stats) => {
+      cycles.push(stats);
+      if (stats.changes > 0) outbox.wake();
+    },
+  });
+  outbox.start();
+  tracker.start();
+
+  const changedAt = new Map<string, number>();
+  const order = [...ids].sort(() => Math.random() - 0.5);
+  const started = Date.now();
+  let next = 0;
+  while (Date.now() - started < seconds * 1000) {
+    const id = order[next++];
+    if (!id) break;
+    sandbox.control.setStatus(id, "confirmation");
+    changedAt.set(id, Date.now());
+    await new Promise((r) => setTimeout(r, 1000 / changesPerSecond));
+  }
+  // Let the last changes come through (one full cycle at most).
+  const settleUntil =
+    Date.now() + Math.max(INTERVAL_MS, (open / 100 / (READS_PER_MIN / 60)) * 1000) + 20_000;
+  const pushedAt = new Map<string, number>();
+  while (Date.now() < settleUntil) {
+    for (const call of tg.calls) {
+      if (call.method !== "sendMessage") continue;
+      const text = String(call.params.text ?? "");
+      const id = /Swap (\w+): confirming/.exec(text)?.[1];
+      if (id && !pushedAt.has(id)) pushedAt.set(id, call.at);
+    }
+    if (pushedAt.size >= changedAt.size) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await tracker.stop();
+  await outbox.stop();
+
+  const latencies = [...changedAt].flatMap(([id, at]) => {
+    const pushed = pushedAt.get(id);
+    return pushed ? [(pushed - at) / 1000] : [];
+  });
+  const steady = cycles.slice(1).filter((c) => c.open > 0);
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const maxExtra = Math.max(0, ...cycles.map((c) => c.reads - c.pages - c.changes));
+  const pages = mean(steady.map((c) => c.pages));
+  const reads = mean(steady.map((c) => c.reads));
+  const duration = mean(steady.map((c) => c.durationMs)) / 1000;
+  console.log(
+    `N=${open} open · list pages of ${cycles.at(-1)?.pageCap ?? "?"} · ${changedAt.size} changes over ${seconds} s`,
+  );
+  console.log(
+    `  tracker:  ${reads.toFixed(1)} reads/cycle (pages ${pages.toFixed(1)} + changes; max reads − pages − changes in any cycle: ${maxExtra}) · cycle ${duration.toFixed(1)} s · push latency p50 ${percentile(latencies, 50).toFixed(1)} s, p95 ${percentile(latencies, 95).toFixed(1)} s · pushed ${latencies.length}/${changedAt.size} · 429s served ${sandbox.control.stats.served429}`,
+  );
+  // Per-transaction polling, computed on the same data: one read per open swap per cycle.
+  const baselineCycle = Math.max(INTERVAL_MS / 1000, open / (READS_PER_MIN / 60));
+  console.log(
+    `  baseline: ${open} reads/cycle · cycle ${baselineCycle.toFixed(1)} s · push latency p50 ≈ ${(baselineCycle / 2).toFixed(1)} s, p95 ≈ ${(baselineCycle * 0.95).toFixed(1)} s (computed: a change waits for its swap's turn)`,
+  );
+
+  database.close();
+  await tg.close();
+  await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await run();

@@ -1,0 +1,242 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { freePort, type Harness, startHarness } from "../support/bot-harness.ts";
+import { createSwapViaChat, step } from "../support/flows.ts";
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+describe("concurrency", () => {
+  it("a chat waiting on a slow exchange does not delay another chat", async () => {
+    h = await startHarness();
+    const slow = h.tg.user();
+    const quick = h.tg.user();
+    // Slow, but within the client's timeout (1 s in the harness).
+    h.sandbox.control.setDelay("rate", 700);
+    const order: string[] = [];
+    slow.send("/rate 0.4 btc eth");
+    const slowAnswer = slow
+      .waitFor((m) => m.text.includes("BTC"), { timeoutMs: 10_000 })
+      .then(() => order.push("slow"));
+    await new Promise((r) => setTimeout(r, 100));
+    quick.send("/help");
+    const quickAnswer = quick
+      .waitFor((m) => m.text.includes("/exchange"))
+      .then(() => order.push("quick"));
+    await Promise.all([slowAnswer, quickAnswer]);
+    expect(order).toEqual(["quick", "slow"]);
+  });
+
+  it("a second instance polling with the same token is reported in one clear line", async () => {
+    h = await startHarness();
+    for (let i = 0; i < 3; i++) {
+      h.tg.failNext("getUpdates", {
+        errorCode: 409,
+        description: "Conflict: terminated by other getUpdates request",
+      });
+    }
+    await step(h.tg.user(), "/help", "/exchange");
+    const deadline = Date.now() + 5_000;
+    while (!h.logs.some((l) => l.includes("409 Conflict")) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(h.logs.filter((l) => l.includes("409 Conflict"))).toHaveLength(1);
+  });
+});
+
+describe("webhook mode", () => {
+  it("registers the webhook with its secret and processes only requests that carry it", async () => {
+    const port = await freePort();
+    const secret = "s3cret-token-for-tests_123";
+    h = await startHarness({
+      env: {
+        WEBHOOK_URL: `http://127.0.0.1:${port}/telegram`,
+        WEBHOOK_SECRET: secret,
+        PORT: String(port),
+      },
+    });
+    const setWebhook = h.tg.calls.find((c) => c.method === "setWebhook");
+    expect(setWebhook?.params.secret_token).toBe(secret);
+    const user = h.tg.user();
+    const update = (id: number) => ({
+      update_id: id,
+      message: {
+        message_id: id,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: user.chatId, type: "private", first_name: "W" },
+        from: user.from,
+        text: "/help",
+        entities: [{ type: "bot_command", offset: 0, length: 5 }],
+      },
+    });
+    const post = (body: unknown, headers: Record<string, string>) =>
+      fetch(`http://127.0.0.1:${port}/telegram`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify(body),
+      });
+    expect((await post(update(1), {})).status).toBe(401);
+    expect(
+      (await post(update(2), { "X-Telegram-Bot-Api-Secret-Token": "wrong-secret-value-123" }))
+        .status,
+    ).toBe(401);
+    await h.tg.settle(300);
+    expect(user.transcript()).toHaveLength(0);
+    expect((await post(update(3), { "X-Telegram-Bot-Api-Secret-Token": secret })).status).toBe(200);
+    const reply = await user.waitFor((m) => m.text.includes("/exchange"));
+    expect(reply.text).toContain("/rate");
+    expect(user.transcript()).toHaveLength(1);
+  });
+});
+
+describe("health and metrics", () => {
+  it("/healthz turns 503 with the reason while the exchange is down, and back to 200", async () => {
+    const port = await freePort();
+    h = await startHarness({ env: { METRICS_PORT: String(port) } });
+    const health = async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      return { status: res.status, body: (await res.json()) as { problems?: string[] } };
+    };
+    expect((await health()).status).toBe(200);
+    h.sandbox.control.setDown(true);
+    await step(h.tg.user(), "/rate 0.3 btc eth", "unavailable", 10_000);
+    const down = await health();
+    expect(down.status).toBe(503);
+    expect(down.body.problems?.join(" ")).toContain("exchange unreachable");
+    h.sandbox.control.setDown(false);
+    await step(h.tg.user(), "/rate 0.31 btc eth", "BTC", 10_000);
+    expect((await health()).status).toBe(200);
+  });
+
+  it("/metrics exposes each metric, with values that move when the bot works", async () => {
+    const port = await freePort();
+    h = await startHarness({ env: { METRICS_PORT: String(port) } });
+    const scrape = async () => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const value = (text: string, pattern: RegExp) =>
+      text
+        .split("\n")
+        .filter((l) => pattern.test(l))
+        .reduce((sum, l) => sum + Number(l.split(" ").at(-1)), 0);
+    const before = await scrape();
+    for (const name of [
+      "bot_updates_total",
+      "bot_update_duration_seconds",
+      "exchange_requests_total",
+      "exchange_budget_wait_seconds_total",
+      "exchange_429_total",
+      "swaps_open",
+      "tracker_lag_seconds",
+      "outbox_depth",
+      "telegram_send_failures_total",
+    ]) {
+      expect(before).toContain(`# TYPE ${name}`);
+    }
+    const user = h.tg.user();
+    await createSwapViaChat(user);
+    h.tg.failNext("sendMessage", {
+      errorCode: 400,
+      description: "Bad Request: injected",
+      chatId: user.chatId,
+    });
+    await step(user, "/help", "Something went wrong");
+    const after = await scrape();
+    expect(value(after, /^bot_updates_total\{type="message"\}/)).toBeGreaterThan(
+      value(before, /^bot_updates_total\{type="message"\}/),
+    );
+    expect(value(after, /^exchange_requests_total\{class="create"/)).toBe(1);
+    expect(value(after, /^swaps_open\{status="wait"\}/)).toBe(1);
+    expect(value(after, /^telegram_send_failures_total\{method="sendMessage",code="400"\}/)).toBe(
+      1,
+    );
+  });
+});
+
+describe("operator tools", () => {
+  it("/stats is refused to other chats and shown to admins", async () => {
+    const admin = 4242;
+    h = await startHarness({ env: { ADMIN_CHAT_IDS: `${admin}, 77` } });
+    const stranger = await step(h.tg.user(), "/stats", "operators only");
+    expect(stranger.text).not.toContain("Swaps by status");
+    const user = h.tg.user();
+    await createSwapViaChat(user);
+    const stats = await step(h.tg.user({ id: admin }), "/stats", "Swaps by status");
+    expect(stats.text).toContain("wait 1");
+    expect(stats.text).toContain("BTC→ETH: 1 swaps, 0.5 BTC");
+  });
+
+  it("admins are alerted when the exchange rejects the key", async () => {
+    const admin = 5151;
+    h = await startHarness({ env: { ADMIN_CHAT_IDS: String(admin) } });
+    const adminUser = h.tg.user({ id: admin });
+    h.sandbox.control.failNext("rate", { status: 401, times: 1 });
+    await step(h.tg.user(), "/rate 0.2 btc eth", "unavailable");
+    const alert = await adminUser.waitFor((m) => m.text.includes("rejects the bot's API key"), {
+      timeoutMs: 10_000,
+    });
+    expect(alert.text).toContain("EXCHANGE_API_KEY");
+  });
+});
+
+describe("/forget", () => {
+  it("with nothing stored says so and deletes nothing", async () => {
+    h = await startHarness();
+    const user = h.tg.user();
+    const ask = await step(user, "/forget", "Delete now?");
+    expect(ask.text).toContain("0 finished swaps");
+    user.press("Keep");
+    await user.waitFor((m) => m.text.includes("Nothing was deleted"));
+  });
+
+  it("deletes finished swaps after confirmation and keeps open ones until they finish", async () => {
+    h = await startHarness();
+    const user = h.tg.user();
+    const finished = await createSwapViaChat(user, "0.3");
+    const open = await createSwapViaChat(user, "0.4");
+    h.sandbox.control.setStatus(finished, "success");
+    await user.waitFor((m) => m.text.includes(`${finished}: complete`), { timeoutMs: 10_000 });
+    const ask = await step(user, "/forget", "Delete now?");
+    expect(ask.text).toContain("1 finished swaps");
+    expect(ask.text).toContain("1 swaps still in progress");
+    user.press("Delete");
+    const done = await user.waitFor((m) => m.text.includes("Deleted 1 finished"));
+    expect(done.text).toContain("1 swaps in progress are kept");
+    expect(h.app.repos.transactions.getForChat(user.chatId, finished)).toBeUndefined();
+    expect(h.app.repos.transactions.getForChat(user.chatId, open)).toBeDefined();
+    const status = await step(user, `/status ${finished}`, "not found");
+    expect(status.text).not.toContain("0.3 BTC");
+  });
+});
+
+describe("group chats", () => {
+  it("/rate works in a group, and the address step moves to a private chat", async () => {
+    h = await startHarness();
+    const member = h.tg.user({ chat: { id: -100123, type: "supergroup", title: "Traders" } });
+    const rate = await step(member, "/rate 0.5 btc eth", "≈");
+    expect(rate.text).toContain("0.5 BTC");
+    const exchange = await step(member, "/exchange", "private chat");
+    expect(JSON.stringify(exchange.replyMarkup)).toContain("start=exchange");
+    const privateChat = h.tg.user({ id: member.id });
+    const flow = await step(privateChat, "/start exchange", "send");
+    expect(flow.text).toContain("send");
+  });
+});
+
+describe("languages", () => {
+  it("/language switches the chat to Russian and keeps it", async () => {
+    h = await startHarness();
+    const user = h.tg.user();
+    await step(user, "/language", "language");
+    user.press("Русский");
+    await user.waitFor((m) => m.edited && !m.text.includes("Choose"));
+    const help = await step(user, "/help", "/exchange");
+    expect(help.text).toMatch(/[а-яА-Я]{3,}/);
+  });
+
+  it("a Russian Telegram user is answered in Russian", async () => {
+    h = await startHarness();
+    const reply = await step(h.tg.user({ languageCode: "ru" }), "/start", "/exchange");
+    expect(reply.text).toMatch(/[а-яА-Я]{3,}/);
+  });
+});
