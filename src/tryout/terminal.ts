@@ -1,0 +1,123 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import pino from "pino";
+import { type BotMessage, startFakeTelegram } from "../../test/support/fake-telegram.ts";
+import { startApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+
+/**
+ * `npm run try`: a chat with the bot in the terminal, with no Telegram token and no network. The
+ * bot is the same one `npm start` runs, talking to a local Bot API double and the embedded
+ * sandbox exchange. Type messages as in Telegram; `#N` presses button N; `@ QUERY` runs an
+ * inline query; `/quit` (or Ctrl-D) leaves.
+ */
+const tg = await startFakeTelegram({ botUsername: "swapbot_try_bot" });
+const dir = mkdtempSync(join(tmpdir(), "swapbot-try-"));
+const config = loadConfig({
+  BOT_TOKEN: tg.token,
+  TELEGRAM_API_ROOT: tg.apiRoot,
+  DATABASE_PATH: join(dir, "try.sqlite"),
+  STATUS_POLL_INTERVAL_MS: "3000",
+  LOG_LEVEL: "silent",
+});
+const app = await startApp(config, pino({ level: "silent" }));
+await tg.waitForPolling();
+const user = tg.user({ firstName: "You" });
+
+const out = (line = "") => process.stdout.write(`${line}\n`);
+const shown = new Map<number, string>();
+let buttons: Array<{ text: string; messageId: number; data?: string; url?: string }> = [];
+
+function render(message: BotMessage): string {
+  const lines = [`${message.photo ? "🖼  " : ""}${message.text}`];
+  const rows = message.replyMarkup?.inline_keyboard ?? [];
+  for (const row of rows) {
+    lines.push(
+      row
+        .map((button) => {
+          buttons.push({
+            text: button.text,
+            messageId: message.messageId,
+            data: "callback_data" in button ? button.callback_data : undefined,
+            url: "url" in button ? button.url : undefined,
+          });
+          return `[#${buttons.length} ${button.text}]`;
+        })
+        .join(" "),
+    );
+  }
+  return lines.join("\n");
+}
+
+/** Prints the bot's new messages and the ones it edited since last time. */
+function printChanges(): void {
+  for (const message of user.transcript()) {
+    const key = `${message.text}|${JSON.stringify(message.replyMarkup ?? null)}`;
+    if (shown.get(message.messageId) === key) continue;
+    const edited = shown.has(message.messageId);
+    shown.set(message.messageId, key);
+    if (message.replyMarkup) buttons = [];
+    out(`\n🤖 ${edited ? "(edited) " : ""}${render(message).replaceAll("\n", "\n   ")}`);
+  }
+}
+
+async function handle(line: string): Promise<boolean> {
+  const text = line.trim();
+  if (text === "/quit" || text === "/exit") return false;
+  if (text === "") return true;
+  const press = /^#(\d+)$/.exec(text);
+  if (press) {
+    const button = buttons[Number(press[1]) - 1];
+    if (!button) {
+      out(`(no button #${press[1]})`);
+      return true;
+    }
+    const payload = button.url ? /start=([\w-]+)/.exec(button.url)?.[1] : undefined;
+    if (payload) user.send(`/start ${payload}`);
+    else if (button.data) user.pressRaw(button.messageId, button.data);
+    await user.answer({ timeoutMs: 15_000 }).catch(() => undefined);
+    printChanges();
+    return true;
+  }
+  if (text.startsWith("@")) {
+    const answer = await user.inlineQuery(text.slice(1).trim());
+    const results = answer.results.slice(0, 10);
+    out(results.length ? "" : "(no inline results)");
+    for (const [i, r] of results.entries()) out(`  ${i + 1}. ${String(r.title)} — ${String(r.description ?? "")}`);
+    return true;
+  }
+  user.send(text);
+  await user.answer({ timeoutMs: 15_000 }).catch(() => undefined);
+  printChanges();
+  return true;
+}
+
+out("swapbot try-out: a chat with the bot on the embedded sandbox exchange (no real funds).");
+out("Type as in Telegram (/start, /exchange, /rate 0.5 btc eth, ...). #N presses button N,");
+out("`@ btc` runs an inline query, /quit leaves.");
+
+const input = createInterface({ input: process.stdin, terminal: process.stdin.isTTY });
+// Status pushes arrive on their own: print them as they come.
+const pushes = setInterval(printChanges, 500);
+let queue = Promise.resolve(true);
+let closing = false;
+const stop = async () => {
+  if (closing) return;
+  closing = true;
+  clearInterval(pushes);
+  await queue;
+  printChanges();
+  await app.stop();
+  await tg.close();
+  process.exit(0);
+};
+input.on("line", (line) => {
+  queue = queue.then(async (go) => (go ? handle(line) : false)).then((go) => {
+    if (!go) void stop();
+    return go;
+  });
+});
+input.on("close", () => void stop());
+if (process.stdin.isTTY) input.setPrompt("you › ");
