@@ -1,11 +1,27 @@
 import { startSandbox } from "./index.ts";
 
-/** `npm run sandbox`: the embedded exchange alone, for trying the API with curl. */
-const port = Number(process.env.SANDBOX_PORT ?? 0);
-const sandbox = await startSandbox({ port: Number.isInteger(port) ? port : 0 });
-process.stdout.write(
-  `${JSON.stringify({ msg: "sandbox exchange listening", url: sandbox.url, apiKey: sandbox.apiKey })}\n`,
-);
+/**
+ * `npm run sandbox`: the embedded exchange on its own, for trying the API with curl.
+ * SANDBOX_PORT (default 0: any free port), SANDBOX_HOST, SANDBOX_API_KEY, SANDBOX_LOG=1 (one line
+ * per request on stderr).
+ */
+const rawPort = process.env.SANDBOX_PORT ?? "0";
+const port = Number(rawPort);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  process.stderr.write(`SANDBOX_PORT must be a port number (0-65535), got "${rawPort}"\n`);
+  process.exit(2);
+}
+
+const sandbox = await startSandbox({
+  port,
+  ...(process.env.SANDBOX_HOST ? { host: process.env.SANDBOX_HOST } : {}),
+  ...(process.env.SANDBOX_API_KEY ? { apiKey: process.env.SANDBOX_API_KEY } : {}),
+  ...(process.env.SANDBOX_LOG === "1"
+    ? { logger: (line: string) => process.stderr.write(`${line}\n`) }
+    : {}),
+});
+process.stdout.write(`sandbox exchange listening: url=${sandbox.url} apiKey=${sandbox.apiKey}\n`);
+
 const stop = () => {
   void sandbox.close().then(() => process.exit(0));
 };

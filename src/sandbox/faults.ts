@@ -1,69 +1,94 @@
+/** The five endpoints of the spec, as faults, limits and stats name them. */
 export type Endpoint = "currencies" | "rate" | "create" | "list" | "get";
-export type EndpointOrAny = Endpoint | "any";
+/** An endpoint, or "any" for whichever endpoint is called next. */
+export type FaultTarget = Endpoint | "any";
 
-interface StatusFault {
-  kind: "status";
+/**
+ * A malformed 200 answer: `garbage` is an HTML error page, `truncated` JSON cut in the middle,
+ * `empty` no body at all, `shape` valid JSON of the wrong shape (fields missing or mistyped).
+ */
+export type MalformedBody = "garbage" | "truncated" | "empty" | "shape";
+
+export interface StatusFaultOptions {
+  /** HTTP status to answer, e.g. 500, 503, or 400 with a message. */
   status: number;
-  message: string;
-  times: number;
+  /** The error message; default "sandbox: injected <status>". */
+  message?: string;
+  /** How many responses; default 1. */
+  times?: number;
+  /** Seconds for a Retry-After header (useful with 429 and 503). */
+  retryAfter?: number;
 }
-interface MalformedFault {
-  kind: "malformed";
-  body: "garbage" | "shape";
-  times: number;
-}
-type Fault = StatusFault | MalformedFault;
 
-/** Failures tests and benchmarks inject, consumed in order, per endpoint (or for any). */
+export interface MalformedFaultOptions {
+  /** Default "garbage". */
+  body?: MalformedBody;
+  /** How many responses; default 1. */
+  times?: number;
+}
+
+export type Fault =
+  | { kind: "status"; status: number; message: string; retryAfter?: number }
+  | { kind: "malformed"; body: MalformedBody };
+
+/** How the next POST /transactions misbehaves after it has really created the transaction. */
+export interface CreateHang {
+  ms: number;
+  /** Destroy the socket after `ms` instead of answering. */
+  destroy: boolean;
+}
+
+/** Failures that tests and benchmarks inject; queued faults are consumed in the order given. */
 export class Faults {
-  private readonly queue: Array<{ endpoint: EndpointOrAny; fault: Fault }> = [];
-  private readonly delays = new Map<EndpointOrAny, number>();
+  private readonly queue: Array<{ target: FaultTarget; fault: Fault; left: number }> = [];
+  private readonly delays = new Map<FaultTarget, number>();
+  /** Every request answers 503 while down. */
   down = false;
-  /** Next POST creates the transaction, then answers only after this many ms (or never). */
-  hangNextCreate: { ms: number; destroy: boolean } | undefined;
+  hangNextCreate: CreateHang | undefined;
 
-  failNext(
-    endpoint: EndpointOrAny,
-    options: { status: number; message?: string; times?: number },
-  ): void {
+  failNext(target: FaultTarget, options: StatusFaultOptions): void {
+    const fault: Fault = {
+      kind: "status",
+      status: options.status,
+      message: options.message ?? `sandbox: injected ${options.status}`,
+    };
+    if (options.retryAfter !== undefined) fault.retryAfter = options.retryAfter;
+    this.queue.push({ target, fault, left: options.times ?? 1 });
+  }
+
+  malformedNext(target: FaultTarget, options: MalformedFaultOptions = {}): void {
     this.queue.push({
-      endpoint,
-      fault: {
-        kind: "status",
-        status: options.status,
-        message: options.message ?? `sandbox: injected ${options.status}`,
-        times: options.times ?? 1,
-      },
+      target,
+      fault: { kind: "malformed", body: options.body ?? "garbage" },
+      left: options.times ?? 1,
     });
   }
 
-  malformedNext(
-    endpoint: EndpointOrAny,
-    options: { body?: "garbage" | "shape"; times?: number } = {},
-  ): void {
-    this.queue.push({
-      endpoint,
-      fault: { kind: "malformed", body: options.body ?? "garbage", times: options.times ?? 1 },
-    });
-  }
-
-  setDelay(endpoint: EndpointOrAny, ms: number): void {
-    if (ms > 0) this.delays.set(endpoint, ms);
-    else this.delays.delete(endpoint);
+  /** Delays every answer of `target` by `ms` (0 removes the delay); "any" adds to all. */
+  setDelay(target: FaultTarget, ms: number): void {
+    if (ms > 0) this.delays.set(target, ms);
+    else this.delays.delete(target);
   }
 
   delayFor(endpoint: Endpoint): number {
     return (this.delays.get(endpoint) ?? 0) + (this.delays.get("any") ?? 0);
   }
 
-  /** Takes the next fault that applies to this endpoint, if any. */
+  /** Takes the next queued fault that applies to `endpoint`, if any. */
   take(endpoint: Endpoint): Fault | undefined {
-    const index = this.queue.findIndex((f) => f.endpoint === endpoint || f.endpoint === "any");
-    if (index < 0) return undefined;
-    const entry = this.queue[index]!;
-    entry.fault.times--;
-    if (entry.fault.times <= 0) this.queue.splice(index, 1);
+    const index = this.queue.findIndex((e) => e.target === endpoint || e.target === "any");
+    const entry = this.queue[index];
+    if (!entry) return undefined;
+    entry.left--;
+    if (entry.left <= 0) this.queue.splice(index, 1);
     return entry.fault;
+  }
+
+  /** Faults still waiting to be served, per target (for assertions). */
+  pending(): Partial<Record<FaultTarget, number>> {
+    const out: Partial<Record<FaultTarget, number>> = {};
+    for (const e of this.queue) out[e.target] = (out[e.target] ?? 0) + e.left;
+    return out;
   }
 
   clear(): void {

@@ -2,25 +2,57 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { buildCatalog } from "./coins.ts";
-import { type EndpointOrAny, Faults } from "./faults.ts";
-import { WindowLimiter } from "./limits.ts";
-import { quote } from "./pricing.ts";
-import { createHandler, type Quirks, type SandboxState, type SandboxStats } from "./server.ts";
-import { type SandboxTransaction, type Schedule, TransactionStore } from "./store.ts";
+import { createControl, type SandboxControl } from "./control.ts";
+import { Faults } from "./faults.ts";
+import { type Limits, RateLimiter, SPEC_LIMITS } from "./limits.ts";
+import { createRequestHandler } from "./server.ts";
+import { type PageSizeCap, type Quirks, type SandboxState, SPEC_QUIRKS } from "./state.ts";
+import { StatsCounter } from "./stats.ts";
+import { type Schedule, TransactionStore } from "./store.ts";
+import { Sleeps } from "./timers.ts";
 
-export type { Quirks, SandboxStats, SandboxTransaction, Schedule };
+export type { SandboxCoin } from "./coins.ts";
+export type { SandboxControl, SeedOptions } from "./control.ts";
+export type {
+  Endpoint,
+  FaultTarget,
+  MalformedBody,
+  MalformedFaultOptions,
+  StatusFaultOptions,
+} from "./faults.ts";
+export type { Limits } from "./limits.ts";
+export type { RateType } from "./pricing.ts";
+export type { PageSizeCap, Quirks } from "./state.ts";
+export type { SandboxStats } from "./stats.ts";
+export type { SandboxTransaction, Schedule } from "./store.ts";
+export { SPEC_LIMITS, SPEC_QUIRKS };
 
 export interface SandboxOptions {
+  /** Default 127.0.0.1. */
   host?: string;
+  /** Default 0: a free port. */
   port?: number;
+  /** Default "sandbox-" + 24 random hex digits. */
   apiKey?: string;
-  /** The spec's limits by default (60/30/120 per minute); false: unlimited. */
-  limits?: { publicPerMin: number; createPerMin: number; readPerMin: number } | false;
-  /** Silent caps on `size`: the spec does not publish one, so clients must learn it. */
-  pageSizeCap?: { currencies: number; transactions: number };
-  /** Automatic status machine; false: statuses change only through control. */
+  /** Default the spec's 60/30/120 per minute; false: unlimited. */
+  limits?: Limits | false;
+  /** Silent caps on `size`; the spec publishes none, so clients must learn them. */
+  pageSizeCap?: PageSizeCap;
+  /** The automatic status machine; false: statuses change only through control. */
   schedule?: Schedule | false;
+  /** Real-world deviations from the spec; all off by default. */
   quirks?: Partial<Quirks>;
+  /** Receives one line per request (and the stack of any unexpected error). */
+  logger?: (line: string) => void;
+}
+
+export interface Sandbox {
+  /** Base URL ending in /api/v2, e.g. http://127.0.0.1:45678/api/v2. */
+  url: string;
+  apiKey: string;
+  control: SandboxControl;
+  /** Stops listening, drops open connections and cancels pending delays. */
+  close(): Promise<void>;
 }
 
 /** Quick enough that a try-out shows a whole swap within a minute. */
@@ -30,156 +62,52 @@ export const DEFAULT_SCHEDULE: Schedule = {
   successAfterMs: 45_000,
 };
 
-export interface SeedOptions {
-  status?: string;
-  /** Creation times spread evenly over this many ms before now (default: one hour). */
-  spreadOverMs?: number;
-  coinFrom?: string;
-  coinTo?: string;
-}
+/** The caps a client meets unless told otherwise. */
+export const DEFAULT_PAGE_SIZE_CAP: PageSizeCap = { currencies: 100, transactions: 100 };
 
-export interface SandboxControl {
-  setStatus(id: string, status: string): SandboxTransaction;
-  seed(n: number, options?: SeedOptions): string[];
-  transactions(): SandboxTransaction[];
-  transaction(id: string): SandboxTransaction | undefined;
-  failNext(
-    endpoint: EndpointOrAny,
-    options: { status: number; message?: string; times?: number },
-  ): void;
-  malformedNext(
-    endpoint: EndpointOrAny,
-    options?: { body?: "garbage" | "shape"; times?: number },
-  ): void;
-  setDelay(endpoint: EndpointOrAny, ms: number): void;
-  setDown(down: boolean): void;
-  /** The next POST /transactions creates the transaction but answers after `ms` (or drops). */
-  createThenHang(ms: number, options?: { destroy?: boolean }): void;
-  setSchedule(schedule: Schedule | false): void;
-  setQuirks(quirks: Partial<Quirks>): void;
-  clearFaults(): void;
-  readonly stats: SandboxStats;
-  resetStats(): void;
-}
-
-export interface Sandbox {
-  url: string;
-  apiKey: string;
-  control: SandboxControl;
-  close(): Promise<void>;
-}
-
-/** Starts the embedded exchange: a real HTTP server implementing API v2 on a loopback port. */
+/** Starts the embedded exchange: a real HTTP server implementing API v2. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const coins = buildCatalog();
-  const apiKey = options.apiKey ?? `sandbox-${randomBytes(12).toString("hex")}`;
-  const limits = options.limits ?? { publicPerMin: 60, createPerMin: 30, readPerMin: 120 };
+  const limits = options.limits ?? SPEC_LIMITS;
   const state: SandboxState = {
     coins,
     byCode: new Map(coins.map((c) => [c.code, c])),
-    store: new TransactionStore(
-      options.schedule === undefined ? DEFAULT_SCHEDULE : options.schedule,
-    ),
+    store: new TransactionStore(options.schedule ?? DEFAULT_SCHEDULE),
     faults: new Faults(),
-    limits: limits && {
-      public: new WindowLimiter(limits.publicPerMin),
-      create: new WindowLimiter(limits.createPerMin),
-      read: new WindowLimiter(limits.readPerMin),
-    },
-    apiKey,
-    pageSizeCap: options.pageSizeCap ?? { currencies: 100, transactions: 100 },
-    quirks: {
-      rangeAs422: false,
-      errorStyle: "message",
-      created201: false,
-      numbersAsStrings: false,
-      ...options.quirks,
-    },
-    stats: { responses: {}, served429: 0 },
+    limiter: limits ? new RateLimiter(limits) : undefined,
+    apiKey: options.apiKey ?? `sandbox-${randomBytes(12).toString("hex")}`,
+    pageSizeCap: { ...(options.pageSizeCap ?? DEFAULT_PAGE_SIZE_CAP) },
+    quirks: { ...SPEC_QUIRKS, ...options.quirks },
+    stats: new StatsCounter(),
+    sleeps: new Sleeps(),
+    logger: options.logger,
   };
-  const server = createServer(createHandler(state));
-  server.keepAliveTimeout = 5_000;
+  const server = createServer(createRequestHandler(state));
+  const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", resolve);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
   const { port } = server.address() as AddressInfo;
-  const host = options.host && options.host !== "0.0.0.0" ? options.host : "127.0.0.1";
+  // A wildcard bind is reachable on loopback; a URL needs a concrete host.
+  const urlHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  const hostPart = urlHost.includes(":") ? `[${urlHost}]` : urlHost;
 
-  const control: SandboxControl = {
-    setStatus: (id, status) => state.store.setStatus(id, status),
-    seed(n, seed = {}) {
-      const from = state.byCode.get(seed.coinFrom ?? "btc") ?? coins[0]!;
-      const to = state.byCode.get(seed.coinTo ?? "eth") ?? coins[1]!;
-      const spread = seed.spreadOverMs ?? 3_600_000;
-      const now = Date.now();
-      const ids: string[] = [];
-      for (let i = 0; i < n; i++) {
-        // Oldest first, so the store appends instead of inserting.
-        const createdMs = now - spread + Math.floor((spread * i) / Math.max(1, n));
-        const amount = Number((0.01 + (i % 100) / 1000).toFixed(3));
-        const q = quote(from, to, amount, "float");
-        const tx: SandboxTransaction = {
-          id: state.store.newId(),
-          status: seed.status ?? "wait",
-          coin_from: from.code,
-          coin_to: to.code,
-          network_from: from.networks[0]!,
-          network_to: to.networks[0]!,
-          amount_in: amount,
-          amount_out_expected: q.toAmount,
-          amount_out: 0,
-          rate: q.rate,
-          rate_type: "float",
-          deposit_address: `seed-deposit-${i}-${randomBytes(8).toString("hex")}`,
-          withdrawal_address: `seed-withdrawal-${i}-${randomBytes(8).toString("hex")}`,
-          refund_address: null,
-          tx_hash_in: "",
-          tx_hash_out: "",
-          created_at: new Date(createdMs).toISOString(),
-          createdMs,
-          manual: seed.status !== undefined,
-        };
-        state.store.add(tx);
-        ids.push(tx.id);
-      }
-      return ids;
-    },
-    transactions: () => state.store.all(),
-    transaction: (id) => state.store.get(id),
-    failNext: (endpoint, o) => state.faults.failNext(endpoint, o),
-    malformedNext: (endpoint, o) => state.faults.malformedNext(endpoint, o),
-    setDelay: (endpoint, ms) => state.faults.setDelay(endpoint, ms),
-    setDown: (down) => {
-      state.faults.down = down;
-    },
-    createThenHang: (ms, o = {}) => {
-      state.faults.hangNextCreate = { ms, destroy: o.destroy ?? false };
-    },
-    setSchedule: (schedule) => {
-      state.store.schedule = schedule;
-    },
-    setQuirks: (quirks) => {
-      Object.assign(state.quirks, quirks);
-    },
-    clearFaults: () => state.faults.clear(),
-    get stats() {
-      return state.stats;
-    },
-    resetStats: () => {
-      state.stats.responses = {};
-      state.stats.served429 = 0;
-    },
-  };
-
+  let closing: Promise<void> | undefined;
   return {
-    url: `http://${host}:${port}/api/v2`,
-    apiKey,
-    control,
-    close: () =>
-      new Promise<void>((resolve) => {
+    url: `http://${hostPart}:${port}/api/v2`,
+    apiKey: state.apiKey,
+    control: createControl(state),
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        state.sleeps.cancelAll();
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      return closing;
+    },
   };
 }

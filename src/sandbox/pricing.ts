@@ -2,26 +2,35 @@ import type { SandboxCoin } from "./coins.ts";
 
 export type RateType = "float" | "fixed";
 
-/** The exchange's margin: a fixed rate costs more because the exchange carries the risk. */
-const FEE: Record<RateType, number> = { float: 0.005, fixed: 0.015 };
+/** The exchange's margin: a fixed rate costs more because the exchange carries the price risk. */
+const MARGIN: Record<RateType, number> = { float: 0.005, fixed: 0.012 };
+/** Limits in USD; a fixed rate is offered for smaller tickets only. */
 const MIN_USD = 15;
-const MAX_USD = 500_000;
+const MAX_USD: Record<RateType, number> = { float: 100_000, fixed: 50_000 };
 
 /** Rounds to at most 8 decimals and returns a clean double (no 0.30000000000000004). */
 export function round8(value: number): number {
   return Number(value.toFixed(8));
 }
 
-/** Rounds up to two significant digits: limits look like 0.00016, not 0.000157894. */
-function niceUp(value: number): number {
-  if (value <= 0) return 0;
-  const magnitude = 10 ** (Math.floor(Math.log10(value)) - 1);
-  return round8(Math.ceil(value / magnitude) * magnitude) || 1e-8;
+/**
+ * Rounds a rate to 8 decimals, except for rates so small (a meme coin priced in bitcoin) that 8
+ * decimals would leave fewer than four significant digits or none at all.
+ */
+function roundRate(value: number): number {
+  return value >= 1e-4 ? round8(value) : Number(value.toPrecision(6));
 }
 
+/** Two significant digits, rounded up: a minimum reads 0.00016, not 0.000157894. */
+function niceUp(value: number): number {
+  const step = 10 ** (Math.floor(Math.log10(value)) - 1);
+  return Math.max(1e-8, round8(Math.ceil(value / step) * step));
+}
+
+/** Two significant digits, rounded down, so the maximum is never above what was promised. */
 function niceDown(value: number): number {
-  const magnitude = 10 ** (Math.floor(Math.log10(value)) - 1);
-  return round8(Math.floor(value / magnitude) * magnitude);
+  const step = 10 ** (Math.floor(Math.log10(value)) - 1);
+  return round8(Math.floor(value / step) * step);
 }
 
 export interface SandboxQuote {
@@ -33,23 +42,49 @@ export interface SandboxQuote {
   rateType: RateType;
 }
 
+/** The quote for `amount` of `from` into `to`, derived from the catalog's USD prices. */
 export function quote(
   from: SandboxCoin,
   to: SandboxCoin,
   amount: number,
   rateType: RateType,
 ): SandboxQuote {
-  const rawRate = (from.usd / to.usd) * (1 - FEE[rateType]);
-  const rate = Number(rawRate.toPrecision(10));
-  // Fixed quotes have tighter limits: the exchange hedges less for them.
-  const minAmount = niceUp((MIN_USD * (rateType === "fixed" ? 2 : 1)) / from.usd);
-  const maxAmount = niceDown((MAX_USD * (rateType === "fixed" ? 0.5 : 1)) / from.usd);
+  const rate = roundRate((from.usd / to.usd) * (1 - MARGIN[rateType]));
   return {
     fromAmount: amount,
     toAmount: round8(amount * rate),
     rate,
-    minAmount,
-    maxAmount,
+    minAmount: niceUp(MIN_USD / from.usd),
+    maxAmount: niceDown(MAX_USD[rateType] / from.usd),
     rateType,
   };
+}
+
+/** Which limit `amount` breaks, if any. */
+export function outOfRange(q: SandboxQuote): "below" | "above" | undefined {
+  if (q.fromAmount < q.minAmount) return "below";
+  if (q.fromAmount > q.maxAmount) return "above";
+  return undefined;
+}
+
+/** The payout of a finished float-rate swap drifts a little from the estimate; fixed does not. */
+export function finalAmountOut(expected: number, rateType: RateType, seed: string): number {
+  if (rateType === "fixed") return expected;
+  let hash = 0;
+  for (let i = 0; i < seed.length; i++) hash = (hash * 31 + seed.charCodeAt(i)) | 0;
+  const drift = ((Math.abs(hash) % 61) - 30) / 10_000; // within ±0.3 %
+  return round8(expected * (1 + drift));
+}
+
+/**
+ * Writes a number as a plain decimal string, never in exponent form ("0.00000015", not "1.5e-7"),
+ * for the quirk that sends numbers as strings.
+ */
+export function decimalString(value: number): string {
+  const text = String(value);
+  const exponent = /e([+-]\d+)$/.exec(text);
+  if (!exponent) return text;
+  const mantissaDecimals = text.split("e")[0]!.split(".")[1]?.length ?? 0;
+  const decimals = Math.min(100, Math.max(0, mantissaDecimals - Number(exponent[1])));
+  return value.toFixed(decimals);
 }

@@ -1,468 +1,198 @@
-import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { SandboxCoin } from "./coins.ts";
-import type { Endpoint, Faults } from "./faults.ts";
-import type { WindowLimiter } from "./limits.ts";
-import { quote, type RateType, round8 } from "./pricing.ts";
-import type { SandboxTransaction, TransactionStore } from "./store.ts";
+import * as endpoints from "./endpoints.ts";
+import type { Endpoint } from "./faults.ts";
+import { errorBody, HttpError, malformedText, readJsonObject, serialize } from "./http.ts";
+import type { LimitClass } from "./limits.ts";
+import type { SandboxState } from "./state.ts";
+import type { StatsEndpoint } from "./stats.ts";
 
-export interface Quirks {
-  /** Out-of-range amounts answered 422 with the limits in the body (seen at real services). */
-  rangeAs422: boolean;
-  /** `{message, code}` (the spec), `{error}` or `{errors: {field: message}}`. */
-  errorStyle: "message" | "error" | "errors";
-  /** 201 instead of 200 for a created transaction. */
-  created201: boolean;
-  /** Every number in a response written as a JSON string. */
-  numbersAsStrings: boolean;
+const PREFIX = "/api/v2";
+
+interface Route {
+  endpoint: Endpoint;
+  id?: string;
 }
 
-export interface SandboxStats {
-  /** Responses served, per endpoint ("other" for unknown routes) and HTTP status. */
-  responses: Record<string, Record<number, number>>;
-  served429: number;
+function routeOf(method: string, path: string): Route | undefined {
+  if (!path.startsWith(`${PREFIX}/`)) return undefined;
+  const rest = path.slice(PREFIX.length);
+  if (method === "GET" && rest === "/currencies") return { endpoint: "currencies" };
+  if (method === "GET" && rest === "/rate") return { endpoint: "rate" };
+  if (method === "POST" && rest === "/transactions") return { endpoint: "create" };
+  if (method === "GET" && rest === "/transactions") return { endpoint: "list" };
+  const match = /^\/transactions\/([^/]+)$/.exec(rest);
+  if (method === "GET" && match?.[1]) {
+    try {
+      return { endpoint: "get", id: decodeURIComponent(match[1]) };
+    } catch {
+      return undefined; // Bad percent-encoding names no transaction.
+    }
+  }
+  return undefined;
 }
 
-export interface SandboxState {
-  coins: SandboxCoin[];
-  byCode: Map<string, SandboxCoin>;
-  store: TransactionStore;
-  faults: Faults;
-  limits: { public: WindowLimiter; create: WindowLimiter; read: WindowLimiter } | false;
-  apiKey: string;
-  pageSizeCap: { currencies: number; transactions: number };
-  quirks: Quirks;
-  stats: SandboxStats;
-}
+const LIMIT_CLASS: Record<Endpoint, LimitClass> = {
+  currencies: "public",
+  rate: "public",
+  create: "create",
+  list: "read",
+  get: "read",
+};
 
-class HttpFailure extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly field?: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
+function safeLog(state: SandboxState, line: string): void {
+  try {
+    state.logger?.(line);
+  } catch {
+    // A broken logger must not turn a served answer into a dropped connection.
   }
 }
 
-const STATUSES_WITH_HASH_IN = new Set(["confirmation", "exchanging", "success", "refunded"]);
+/** One request's answer, written once; the place where stats and the log line are kept. */
+class Reply {
+  private readonly started = performance.now();
 
-/** The HTTP side of the sandbox: the spec's five endpoints under /api/v2. */
-export function createHandler(state: SandboxState) {
+  constructor(
+    private readonly state: SandboxState,
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+    public endpoint: StatsEndpoint,
+  ) {}
+
+  json(status: number, body: unknown, headers: Record<string, string> = {}): void {
+    this.raw(
+      status,
+      serialize(body, this.state.quirks),
+      "application/json; charset=utf-8",
+      headers,
+    );
+  }
+
+  error(status: number, message: string, field?: string, extra: Record<string, unknown> = {}) {
+    const body = { ...errorBody(this.state.quirks.errorStyle, status, message, field), ...extra };
+    this.json(status, body);
+  }
+
+  raw(status: number, text: string, contentType: string, headers: Record<string, string> = {}) {
+    if (this.res.headersSent || this.res.destroyed) {
+      this.drop();
+      return;
+    }
+    this.state.stats.record(this.endpoint, status);
+    this.res.writeHead(status, { "Content-Type": contentType, ...headers });
+    this.res.end(text);
+    this.log(String(status));
+  }
+
+  /** Ends the exchange without an answer, as a dead upstream or a cut connection would. */
+  drop(): void {
+    this.state.stats.drop();
+    this.req.socket.destroy();
+    this.log("dropped");
+  }
+
+  private log(outcome: string): void {
+    if (!this.state.logger) return;
+    const ms = (performance.now() - this.started).toFixed(1);
+    safeLog(this.state, `sandbox ${this.req.method} ${this.req.url} ${outcome} ${ms}ms`);
+  }
+}
+
+/** The HTTP side: the spec's five endpoints under /api/v2, with faults, auth and rate limits. */
+export function createRequestHandler(state: SandboxState) {
   return (req: IncomingMessage, res: ServerResponse): void => {
-    handle(state, req, res).catch((error: unknown) => {
-      if (!res.headersSent) send(state, res, "other", 500, errorBody(state, 500, String(error)));
+    const reply = new Reply(state, req, res, "other");
+    handle(state, req, reply).catch((error: unknown) => {
+      // The sandbox never crashes on a request: whatever went wrong becomes a 500.
+      safeLog(state, `sandbox error: ${error instanceof Error ? error.stack : String(error)}`);
+      reply.error(500, "internal error");
     });
   };
 }
 
-function route(method: string, path: string): { endpoint: Endpoint; id?: string } | undefined {
-  if (method === "GET" && path === "/api/v2/currencies") return { endpoint: "currencies" };
-  if (method === "GET" && path === "/api/v2/rate") return { endpoint: "rate" };
-  if (method === "POST" && path === "/api/v2/transactions") return { endpoint: "create" };
-  if (method === "GET" && path === "/api/v2/transactions") return { endpoint: "list" };
-  const match = /^\/api\/v2\/transactions\/([^/]+)$/.exec(path);
-  if (method === "GET" && match?.[1]) return { endpoint: "get", id: decodeURIComponent(match[1]) };
-  return undefined;
-}
+async function handle(state: SandboxState, req: IncomingMessage, reply: Reply): Promise<void> {
+  const url = new URL(req.url ?? "/", "http://sandbox.invalid");
+  const route = routeOf(req.method ?? "GET", url.pathname.replace(/\/+$/, ""));
+  if (route) reply.endpoint = route.endpoint;
 
-async function handle(
-  state: SandboxState,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
-  const url = new URL(req.url ?? "/", "http://sandbox.local");
-  const found = route(req.method ?? "GET", url.pathname.replace(/\/+$/, ""));
   if (state.faults.down) {
-    return send(
-      state,
-      res,
-      found?.endpoint ?? "other",
-      503,
-      errorBody(state, 503, "service unavailable"),
-    );
+    return reply.error(503, "service unavailable");
   }
-  if (!found) return send(state, res, "other", 404, errorBody(state, 404, "not found"));
-  const { endpoint } = found;
-  const isPrivate = endpoint === "create" || endpoint === "list" || endpoint === "get";
-  if (isPrivate && req.headers["x-api-key"] !== state.apiKey) {
-    return send(state, res, endpoint, 401, errorBody(state, 401, "invalid or missing API key"));
-  }
-  if (state.limits) {
-    const limiter =
-      endpoint === "create"
-        ? state.limits.create
-        : isPrivate
-          ? state.limits.read
-          : state.limits.public;
-    const key = isPrivate ? state.apiKey : (req.socket.remoteAddress ?? "?");
-    const retryAfter = limiter.take(key);
-    if (retryAfter !== undefined) {
-      res.setHeader("Retry-After", String(retryAfter));
-      return send(state, res, endpoint, 429, errorBody(state, 429, "rate limit exceeded"));
-    }
-  }
+  if (!route) return reply.error(404, `no such endpoint: ${req.method} ${url.pathname}`);
+  const { endpoint } = route;
+
+  // Injected faults come first, like a failing proxy in front of the service.
   const delay = state.faults.delayFor(endpoint);
-  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+  if (delay > 0 && !(await state.sleeps.sleep(delay))) return reply.drop();
   const fault = state.faults.take(endpoint);
   if (fault?.kind === "status") {
-    return send(state, res, endpoint, fault.status, errorBody(state, fault.status, fault.message));
+    const headers: Record<string, string> =
+      fault.retryAfter !== undefined ? { "Retry-After": String(fault.retryAfter) } : {};
+    const body = errorBody(state.quirks.errorStyle, fault.status, fault.message);
+    return reply.json(fault.status, body, headers);
   }
   if (fault?.kind === "malformed") {
-    const body =
-      fault.body === "garbage"
-        ? "<html>502 Bad Gateway</html>"
-        : JSON.stringify({ data: "nope", count: -1, toAmount: "x" });
-    return sendRaw(state, res, endpoint, 200, body);
+    const type = fault.body === "garbage" ? "text/html" : "application/json; charset=utf-8";
+    return reply.raw(200, malformedText(fault.body, endpoint), type);
   }
-  try {
-    switch (endpoint) {
-      case "currencies":
-        return send(state, res, endpoint, 200, currencies(state, url.searchParams));
-      case "rate":
-        return send(state, res, endpoint, 200, rate(state, url.searchParams));
-      case "create":
-        return await create(state, req, res);
-      case "list":
-        return send(state, res, endpoint, 200, list(state, url.searchParams));
-      case "get": {
-        const tx = state.store.get(found.id ?? "");
-        if (!tx) throw new HttpFailure(404, `transaction ${found.id} not found`);
-        return send(state, res, endpoint, 200, detail(tx));
-      }
+
+  const limitClass = LIMIT_CLASS[endpoint];
+  if (limitClass !== "public") {
+    const key = req.headers["x-api-key"];
+    if (key === undefined || key === "") {
+      return reply.error(401, "API key missing: send it in the X-API-Key header", "X-API-Key");
     }
-  } catch (error) {
-    if (error instanceof HttpFailure) {
-      return send(state, res, endpoint, error.status, {
-        ...errorBody(state, error.status, error.message, error.field),
-        ...error.extra,
-      });
-    }
-    throw error;
+    if (key !== state.apiKey) return reply.error(401, "invalid API key", "X-API-Key");
   }
-}
-
-function intParam(params: URLSearchParams, name: string, fallback: number, min: number): number {
-  const raw = params.get(name);
-  if (raw === null || raw === "") return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min) {
-    throw new HttpFailure(400, `${name} must be an integer ≥ ${min}`, name);
-  }
-  return Number(raw);
-}
-
-function currencies(state: SandboxState, params: URLSearchParams) {
-  const page = intParam(params, "page", 1, 1);
-  const size = Math.min(intParam(params, "size", 50, 1), state.pageSizeCap.currencies);
-  const search = (params.get("search") ?? "").trim().toLowerCase();
-  const matching = search
-    ? state.coins.filter((c) => c.code.includes(search) || c.name.toLowerCase().includes(search))
-    : state.coins;
-  const data = matching.slice((page - 1) * size, page * size).map((c) => ({
-    code: c.code,
-    name: c.name,
-    icon: `https://sandbox.invalid/icons/${c.code}.png`,
-    notes: c.notes,
-  }));
-  return { data, count: matching.length };
-}
-
-function coinParam(state: SandboxState, value: unknown, name: string): SandboxCoin {
-  if (typeof value !== "string" || value.trim() === "")
-    throw new HttpFailure(400, `${name} is required`, name);
-  const coin = state.byCode.get(value.trim().toLowerCase());
-  if (!coin) throw new HttpFailure(400, `${name} '${value}' is not a supported currency`, name);
-  return coin;
-}
-
-function networkParam(coin: SandboxCoin, value: unknown, name: string): string {
-  if (value === undefined || value === null || value === "") return coin.networks[0]!;
-  const network = String(value).toUpperCase();
-  if (!coin.networks.includes(network)) {
-    throw new HttpFailure(
-      400,
-      `${name} '${value}' is not supported for ${coin.code}; use one of ${coin.networks.join(", ")}`,
-      name,
-    );
-  }
-  return network;
-}
-
-function amountParam(value: unknown): number {
-  const amount =
-    typeof value === "number"
-      ? value
-      : typeof value === "string" && /^\d+(\.\d+)?$/.test(value.trim())
-        ? Number(value)
-        : Number.NaN;
-  if (!Number.isFinite(amount) || amount <= 0)
-    throw new HttpFailure(400, "amount must be a positive number", "amount");
-  return amount;
-}
-
-function rateTypeParam(value: unknown): RateType {
-  if (value === undefined || value === null || value === "") return "float";
-  if (value === "float" || value === "fixed") return value;
-  throw new HttpFailure(400, "rateType must be float or fixed", "rateType");
-}
-
-function pair(state: SandboxState, input: Record<string, unknown>) {
-  const from = coinParam(state, input.coinFrom, "coinFrom");
-  const to = coinParam(state, input.coinTo, "coinTo");
-  if (from.code === to.code)
-    throw new HttpFailure(400, "coinFrom and coinTo must differ", "coinTo");
-  return {
-    from,
-    to,
-    networkFrom: networkParam(from, input.networkFrom, "networkFrom"),
-    networkTo: networkParam(to, input.networkTo, "networkTo"),
-    rateType: rateTypeParam(input.rateType),
-  };
-}
-
-function rangeFailure(
-  state: SandboxState,
-  q: ReturnType<typeof quote>,
-  from: SandboxCoin,
-): HttpFailure {
-  const below = q.fromAmount < q.minAmount;
-  const message = below
-    ? `amount is below the minimum of ${q.minAmount} ${from.code}`
-    : `amount is above the maximum of ${q.maxAmount} ${from.code}`;
-  return new HttpFailure(state.quirks.rangeAs422 ? 422 : 400, message, "amount", {
-    minAmount: q.minAmount,
-    maxAmount: q.maxAmount,
-    fromAmount: q.fromAmount,
-    toAmount: q.toAmount,
-    rate: q.rate,
-  });
-}
-
-function rate(state: SandboxState, params: URLSearchParams) {
-  const input = Object.fromEntries(params.entries());
-  const p = pair(state, input);
-  const amount = amountParam(input.amount);
-  const q = quote(p.from, p.to, amount, p.rateType);
-  const outOfRange = amount < q.minAmount || amount > q.maxAmount;
-  if (outOfRange && state.quirks.rangeAs422) throw rangeFailure(state, q, p.from);
-  return {
-    ...q,
-    message: outOfRange
-      ? amount < q.minAmount
-        ? `Amount is below the minimum of ${q.minAmount} ${p.from.code}`
-        : `Amount is above the maximum of ${q.maxAmount} ${p.from.code}`
-      : null,
-  };
-}
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  try {
-    const value: unknown = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-    if (value && typeof value === "object" && !Array.isArray(value))
-      return value as Record<string, unknown>;
-  } catch {
-    // Falls through to the 400 below.
-  }
-  throw new HttpFailure(400, "body must be a JSON object");
-}
-
-function depositAddress(coin: SandboxCoin): string {
-  const hex = (n: number) => randomBytes(n).toString("hex");
-  if (coin.address.source.includes("0x")) return `0x${hex(20)}`;
-  if (coin.code === "btc")
-    return `bc1q${randomBytes(19)
-      .toString("hex")
-      .replace(/[^02-9ac-hj-np-z]/g, "q")
-      .slice(0, 38)}`;
-  if (coin.code === "trx" || coin.networks[0] === "TRC20")
-    return `T${randomBytes(24)
-      .toString("base64url")
-      .replace(/[^1-9A-HJ-NP-Za-km-z]/g, "x")
-      .slice(0, 33)}`;
-  return `${coin.code}${randomBytes(20)
-    .toString("base64url")
-    .replace(/[^A-Za-z0-9]/g, "k")}`;
-}
-
-async function create(
-  state: SandboxState,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
-  const body = await readJson(req);
-  const p = pair(state, body);
-  const amount = amountParam(body.amount);
-  const withdrawal = body.withdrawalAddress;
-  if (typeof withdrawal !== "string" || withdrawal.trim() === "") {
-    throw new HttpFailure(400, "withdrawalAddress is required", "withdrawalAddress");
-  }
-  if (!p.to.address.test(withdrawal) && !/^[A-Za-z0-9:_-]{20,120}$/.test(withdrawal)) {
-    throw new HttpFailure(
-      400,
-      `withdrawalAddress is not a valid ${p.to.code} address`,
-      "withdrawalAddress",
-    );
-  }
-  const refund = body.refundAddress;
-  if (
-    refund !== undefined &&
-    refund !== null &&
-    (typeof refund !== "string" || !/^[A-Za-z0-9:_-]{14,120}$/.test(refund))
-  ) {
-    throw new HttpFailure(
-      400,
-      `refundAddress is not a valid ${p.from.code} address`,
-      "refundAddress",
-    );
-  }
-  const q = quote(p.from, p.to, amount, p.rateType);
-  if (amount < q.minAmount || amount > q.maxAmount) throw rangeFailure(state, q, p.from);
-  const now = new Date();
-  const tx: SandboxTransaction = {
-    id: state.store.newId(),
-    status: "wait",
-    coin_from: p.from.code,
-    coin_to: p.to.code,
-    network_from: p.networkFrom,
-    network_to: p.networkTo,
-    amount_in: amount,
-    amount_out_expected: q.toAmount,
-    amount_out: 0,
-    rate: q.rate,
-    rate_type: p.rateType,
-    deposit_address: depositAddress(p.from),
-    withdrawal_address: withdrawal,
-    refund_address: typeof refund === "string" ? refund : null,
-    tx_hash_in: "",
-    tx_hash_out: "",
-    created_at: now.toISOString(),
-    createdMs: now.getTime(),
-    manual: false,
-  };
-  state.store.add(tx);
-  const answer = {
-    id: tx.id,
-    status: tx.status,
-    coin_from: tx.coin_from,
-    coin_to: tx.coin_to,
-    amount_in: tx.amount_in,
-    amount_out_expected: tx.amount_out_expected,
-    deposit_address: tx.deposit_address,
-    withdrawal_address: tx.withdrawal_address,
-    rate_type: tx.rate_type,
-    created_at: tx.created_at,
-  };
-  const hang = state.faults.hangNextCreate;
-  if (hang) {
-    state.faults.hangNextCreate = undefined;
-    await new Promise((resolve) => setTimeout(resolve, hang.ms));
-    if (hang.destroy) {
-      count(state, "create", 0);
-      req.socket.destroy();
+  if (state.limiter) {
+    // Public endpoints are counted per client IP, the others per API key (auth passed above).
+    const who = limitClass === "public" ? (req.socket.remoteAddress ?? "unknown") : state.apiKey;
+    const retryAfter = state.limiter.take(limitClass, who);
+    if (retryAfter !== undefined) {
+      const limit = state.limiter.limitOf(limitClass);
+      reply.json(
+        429,
+        errorBody(
+          state.quirks.errorStyle,
+          429,
+          `rate limit exceeded: ${limit} requests per minute; retry in ${retryAfter} s`,
+        ),
+        { "Retry-After": String(retryAfter) },
+      );
       return;
     }
   }
-  send(state, res, "create", state.quirks.created201 ? 201 : 200, answer);
-}
 
-function dateParam(params: URLSearchParams, name: string): number | undefined {
-  const raw = params.get(name);
-  if (raw === null || raw === "") return undefined;
-  const ms = Date.parse(raw);
-  if (Number.isNaN(ms)) throw new HttpFailure(400, `${name} must be an ISO 8601 date`, name);
-  return ms;
-}
-
-function list(state: SandboxState, params: URLSearchParams) {
-  const page = intParam(params, "page", 1, 1);
-  const size = Math.min(intParam(params, "size", 20, 1), state.pageSizeCap.transactions);
-  const from = dateParam(params, "dateFrom") ?? Number.NEGATIVE_INFINITY;
-  const to = dateParam(params, "dateTo") ?? Number.POSITIVE_INFINITY;
-  const { data, count } = state.store.page(from, to, (page - 1) * size, size);
-  return {
-    data: data.map((tx) => ({
-      id: tx.id,
-      status: tx.status,
-      coin_from: tx.coin_from,
-      coin_to: tx.coin_to,
-      amount_in: tx.amount_in,
-      amount_out: tx.status === "success" ? tx.amount_out : tx.amount_out_expected,
-      created_at: tx.created_at,
-    })),
-    count,
-  };
-}
-
-function detail(tx: SandboxTransaction) {
-  return {
-    id: tx.id,
-    status: tx.status,
-    coin_from: tx.coin_from,
-    coin_to: tx.coin_to,
-    network_from: tx.network_from,
-    network_to: tx.network_to,
-    amount_in: tx.amount_in,
-    amount_out: tx.status === "success" ? tx.amount_out : tx.amount_out_expected,
-    rate: tx.rate,
-    rate_type: tx.rate_type,
-    deposit_address: tx.deposit_address,
-    withdrawal_address: tx.withdrawal_address,
-    refund_address: tx.refund_address,
-    tx_hash_in: STATUSES_WITH_HASH_IN.has(tx.status) || tx.tx_hash_in ? tx.tx_hash_in : "",
-    tx_hash_out: tx.tx_hash_out,
-    created_at: tx.created_at,
-  };
-}
-
-function errorBody(
-  state: SandboxState,
-  status: number,
-  message: string,
-  field?: string,
-): Record<string, unknown> {
-  switch (state.quirks.errorStyle) {
-    case "error":
-      return { error: message };
-    case "errors":
-      return { errors: { [field ?? "request"]: message } };
-    default:
-      return { message, code: status };
+  try {
+    const answer = await answerFor(state, route, url, req);
+    if (endpoint === "create" && state.faults.hangNextCreate) {
+      const hang = state.faults.hangNextCreate;
+      state.faults.hangNextCreate = undefined;
+      const waited = await state.sleeps.sleep(hang.ms);
+      if (!waited || hang.destroy) return reply.drop();
+    }
+    reply.json(answer.status, answer.body);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    reply.error(error.status, error.message, error.field, error.extra);
   }
 }
 
-function count(state: SandboxState, endpoint: string, status: number): void {
-  const byStatus = state.stats.responses[endpoint] ?? {};
-  byStatus[status] = (byStatus[status] ?? 0) + 1;
-  state.stats.responses[endpoint] = byStatus;
-  if (status === 429) state.stats.served429++;
-}
-
-function send(
+async function answerFor(
   state: SandboxState,
-  res: ServerResponse,
-  endpoint: string,
-  status: number,
-  body: unknown,
-): void {
-  const text = JSON.stringify(body, state.quirks.numbersAsStrings ? numbersToStrings : undefined);
-  sendRaw(state, res, endpoint, status, text);
-}
-
-function sendRaw(
-  state: SandboxState,
-  res: ServerResponse,
-  endpoint: string,
-  status: number,
-  text: string,
-): void {
-  count(state, endpoint, status);
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" });
-  res.end(text);
-}
-
-function numbersToStrings(_key: string, value: unknown): unknown {
-  return typeof value === "number" ? String(round8(value)) : value;
+  route: Route,
+  url: URL,
+  req: IncomingMessage,
+): Promise<endpoints.Answer> {
+  switch (route.endpoint) {
+    case "currencies":
+      return endpoints.currencies(state, url.searchParams);
+    case "rate":
+      return endpoints.rate(state, url.searchParams);
+    case "create":
+      return endpoints.create(state, await readJsonObject(req), Date.now());
+    case "list":
+      return endpoints.list(state, url.searchParams);
+    case "get":
+      return endpoints.detail(state, route.id ?? "");
+  }
 }

@@ -1,8 +1,11 @@
-import { randomBytes } from "node:crypto";
-import type { RateType } from "./pricing.ts";
+import { txHashFor } from "./addresses.ts";
+import { finalAmountOut, type RateType } from "./pricing.ts";
+import { randomHex } from "./random.ts";
 
+/** A transaction as the sandbox keeps it: the API's fields plus two of its own. */
 export interface SandboxTransaction {
   id: string;
+  /** Usually one of the spec's six states, but control may set any string ("sending"). */
   status: string;
   coin_from: string;
   coin_to: string;
@@ -10,63 +13,119 @@ export interface SandboxTransaction {
   network_to: string;
   amount_in: number;
   amount_out_expected: number;
+  /** The estimate until `success`, then the final payout; 0 once refunded. */
   amount_out: number;
   rate: number;
   rate_type: RateType;
   deposit_address: string;
   withdrawal_address: string;
   refund_address: string | null;
+  /** "" until the deposit is seen (confirmation or later). */
   tx_hash_in: string;
+  /** "" until the payout (success). */
   tx_hash_out: string;
+  /** ISO 8601 UTC with milliseconds. */
   created_at: string;
-  /** Milliseconds of created_at, for ordering and filters. */
+  /** created_at in epoch milliseconds, for ordering and date filters. */
   createdMs: number;
-  /** Set by control: the automatic schedule no longer moves this transaction. */
-  manual: boolean;
+  /** Whether the automatic schedule moves it; control's setStatus turns this off. */
+  auto: boolean;
 }
 
+/** What a new transaction needs; the store adds id, status, hashes and timestamps. */
+export type NewTransaction = Pick<
+  SandboxTransaction,
+  | "coin_from"
+  | "coin_to"
+  | "network_from"
+  | "network_to"
+  | "amount_in"
+  | "amount_out_expected"
+  | "rate"
+  | "rate_type"
+  | "deposit_address"
+  | "withdrawal_address"
+  | "refund_address"
+>;
+
+/** When the automatic status machine moves a transaction on, counted from its created_at. */
 export interface Schedule {
   confirmationAfterMs: number;
   exchangingAfterMs: number;
   successAfterMs: number;
 }
 
-const AUTO = ["wait", "confirmation", "exchanging", "success"];
-
-function hex(bytes: number): string {
-  return randomBytes(bytes).toString("hex");
-}
+/** The states a deposit-to-payout swap goes through when nothing goes wrong. */
+const HAPPY_PATH = ["wait", "confirmation", "exchanging", "success"];
+/** States in which no deposit has been seen yet. */
+const BEFORE_DEPOSIT = new Set(["wait", "overdue"]);
 
 /**
- * The sandbox's transactions, ordered by creation time, with a status machine that advances
- * lazily (on read), so tens of thousands of transactions cost nothing while nobody looks.
+ * The sandbox's transactions, kept sorted by creation time so that date filters are binary
+ * searches. The schedule is applied lazily, when a transaction is read: tens of thousands of
+ * transactions cost nothing while nobody looks, and no timer keeps the process alive.
  */
 export class TransactionStore {
-  private readonly items: SandboxTransaction[] = [];
+  /** Oldest first; equal timestamps keep insertion order. */
+  private items: SandboxTransaction[] = [];
   private readonly byId = new Map<string, SandboxTransaction>();
-  schedule: Schedule | false;
 
-  constructor(schedule: Schedule | false) {
-    this.schedule = schedule;
-  }
+  constructor(public schedule: Schedule | false) {}
 
   get size(): number {
     return this.items.length;
   }
 
-  newId(): string {
-    let id: string;
-    do id = hex(7);
-    while (this.byId.has(id));
-    return id;
+  /** Builds a transaction (not stored yet) in `status`, with what that status implies filled. */
+  build(
+    input: NewTransaction,
+    createdMs: number,
+    status = "wait",
+    auto = true,
+  ): SandboxTransaction {
+    const tx: SandboxTransaction = {
+      id: this.newId(),
+      status: "wait",
+      ...input,
+      amount_out: input.amount_out_expected,
+      tx_hash_in: "",
+      tx_hash_out: "",
+      created_at: new Date(createdMs).toISOString(),
+      createdMs,
+      auto,
+    };
+    if (status !== "wait") this.enter(tx, status);
+    return tx;
   }
 
   add(tx: SandboxTransaction): void {
-    this.byId.set(tx.id, tx);
-    // Usually appended (now is the newest); seeded past transactions are inserted in order.
-    let i = this.items.length;
-    while (i > 0 && this.items[i - 1]!.createdMs > tx.createdMs) i--;
-    this.items.splice(i, 0, tx);
+    this.addMany([tx]);
+  }
+
+  /** Adds many at once: one merge instead of one insertion each, so seeding 10,000 is instant. */
+  addMany(txs: SandboxTransaction[]): void {
+    const incoming = [...txs].sort((a, b) => a.createdMs - b.createdMs);
+    for (const tx of incoming) this.byId.set(tx.id, tx);
+    const last = this.items.at(-1);
+    if (!last || (incoming[0] && incoming[0].createdMs >= last.createdMs)) {
+      for (const tx of incoming) this.items.push(tx);
+      return;
+    }
+    const merged: SandboxTransaction[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < this.items.length || j < incoming.length) {
+      const a = this.items[i];
+      const b = incoming[j];
+      if (a && (!b || a.createdMs <= b.createdMs)) {
+        merged.push(a);
+        i++;
+      } else if (b) {
+        merged.push(b);
+        j++;
+      }
+    }
+    this.items = merged;
   }
 
   get(id: string, now = Date.now()): SandboxTransaction | undefined {
@@ -75,33 +134,55 @@ export class TransactionStore {
     return tx;
   }
 
-  /** Newest first within [fromMs, toMs]; returns the page and the total matching. */
-  page(fromMs: number, toMs: number, offset: number, size: number, now = Date.now()) {
-    const lo = this.lowerBound(fromMs);
-    const hi = this.lowerBound(toMs + 1);
-    const count = Math.max(0, hi - lo);
+  /** Newest first within [fromMs, toMs]: one page and the total that matches. */
+  page(
+    range: { fromMs: number; toMs: number; offset: number; size: number },
+    now = Date.now(),
+  ): { data: SandboxTransaction[]; count: number } {
+    const lo = this.lowerBound(range.fromMs);
+    const hi = this.upperBound(range.toMs);
     const data: SandboxTransaction[] = [];
-    for (let i = hi - 1 - offset; i >= lo && data.length < size; i--) {
+    for (let i = hi - 1 - range.offset; i >= lo && data.length < range.size; i--) {
       const tx = this.items[i]!;
       this.advance(tx, now);
       data.push(tx);
     }
-    return { data, count };
+    return { data, count: Math.max(0, hi - lo) };
   }
 
+  /** Every transaction, newest first, with the schedule applied. */
   all(now = Date.now()): SandboxTransaction[] {
-    for (const tx of this.items) this.advance(tx, now);
-    return [...this.items];
+    const out: SandboxTransaction[] = [];
+    for (let i = this.items.length - 1; i >= 0; i--) {
+      const tx = this.items[i]!;
+      this.advance(tx, now);
+      out.push(tx);
+    }
+    return out;
   }
 
+  /** Puts a transaction in any status; from then on only control moves it. */
   setStatus(id: string, status: string): SandboxTransaction {
     const tx = this.byId.get(id);
     if (!tx) throw new Error(`sandbox: no transaction ${id}`);
-    tx.manual = true;
+    tx.auto = false;
     this.enter(tx, status);
     return tx;
   }
 
+  clear(): void {
+    this.items = [];
+    this.byId.clear();
+  }
+
+  private newId(): string {
+    let id: string;
+    do id = randomHex(7);
+    while (this.byId.has(id));
+    return id;
+  }
+
+  /** First index whose createdMs ≥ ms. */
   private lowerBound(ms: number): number {
     let lo = 0;
     let hi = this.items.length;
@@ -113,30 +194,42 @@ export class TransactionStore {
     return lo;
   }
 
-  private advance(tx: SandboxTransaction, now: number): void {
-    if (!this.schedule || tx.manual) return;
-    const index = AUTO.indexOf(tx.status);
-    if (index < 0 || index === AUTO.length - 1) return;
-    const elapsed = now - tx.createdMs;
-    const { confirmationAfterMs, exchangingAfterMs, successAfterMs } = this.schedule;
-    const target =
-      elapsed >= successAfterMs
-        ? 3
-        : elapsed >= exchangingAfterMs
-          ? 2
-          : elapsed >= confirmationAfterMs
-            ? 1
-            : 0;
-    if (target > index) this.enter(tx, AUTO[target]!);
+  /** First index whose createdMs > ms. */
+  private upperBound(ms: number): number {
+    let lo = 0;
+    let hi = this.items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.items[mid]!.createdMs <= ms) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
-  /** Moves a transaction to a status, filling what the real service fills at that point. */
+  private advance(tx: SandboxTransaction, now: number): void {
+    if (!this.schedule || !tx.auto) return;
+    const current = HAPPY_PATH.indexOf(tx.status);
+    if (current < 0 || current === HAPPY_PATH.length - 1) return;
+    const elapsed = now - tx.createdMs;
+    const { confirmationAfterMs, exchangingAfterMs, successAfterMs } = this.schedule;
+    let reached = 0;
+    if (elapsed >= confirmationAfterMs) reached = 1;
+    if (elapsed >= exchangingAfterMs) reached = 2;
+    if (elapsed >= successAfterMs) reached = 3;
+    if (reached > current) this.enter(tx, HAPPY_PATH[reached]!);
+  }
+
+  /** Moves a transaction to a status, filling in what the real service knows at that point. */
   private enter(tx: SandboxTransaction, status: string): void {
     tx.status = status;
-    if (status !== "wait" && status !== "overdue" && !tx.tx_hash_in) tx.tx_hash_in = hex(32);
+    if (!BEFORE_DEPOSIT.has(status) && !tx.tx_hash_in) tx.tx_hash_in = txHashFor(tx.network_from);
     if (status === "success") {
-      if (!tx.tx_hash_out) tx.tx_hash_out = hex(32);
-      tx.amount_out = tx.amount_out || tx.amount_out_expected;
+      if (!tx.tx_hash_out) tx.tx_hash_out = txHashFor(tx.network_to);
+      tx.amount_out = finalAmountOut(tx.amount_out_expected, tx.rate_type, tx.id);
+    } else if (status === "refunded") {
+      // The deposit went back to the refund address; nothing was paid out.
+      tx.amount_out = 0;
+      tx.tx_hash_out = "";
     }
   }
 }

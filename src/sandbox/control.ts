@@ -1,0 +1,183 @@
+import { depositAddressFor } from "./addresses.ts";
+import type { SandboxCoin } from "./coins.ts";
+import type { FaultTarget, MalformedFaultOptions, StatusFaultOptions } from "./faults.ts";
+import { type Limits, RateLimiter } from "./limits.ts";
+import { quote, type RateType, round8 } from "./pricing.ts";
+import type { Quirks, SandboxState } from "./state.ts";
+import type { SandboxStats } from "./stats.ts";
+import type { SandboxTransaction, Schedule } from "./store.ts";
+
+export interface SeedOptions {
+  /** Status of every seeded transaction; default "wait". */
+  status?: string;
+  /** All created at this instant (or, with spreadOverMs, the newest one is). */
+  createdAt?: Date | string | number;
+  /** Creation times spread evenly over this many ms, ending at createdAt or now. Default: one
+   * hour when createdAt is not given, else 0. */
+  spreadOverMs?: number;
+  /** Default "btc". */
+  coinFrom?: string;
+  /** Default "eth". */
+  coinTo?: string;
+  networkFrom?: string;
+  networkTo?: string;
+  /** Default: varied amounts between about $50 and $5,000 worth of coinFrom. */
+  amount?: number;
+  /** Default "float". */
+  rateType?: RateType;
+  /** Default: a fresh realistic address per transaction. */
+  withdrawalAddress?: string;
+  refundAddress?: string | null;
+  /**
+   * Whether the automatic schedule moves them (measured from their created_at, so old ones jump
+   * straight to success on the first read). Default false: seeded transactions stay where they
+   * are put until setStatus.
+   */
+  auto?: boolean;
+}
+
+/** The sandbox's programmatic side, for tests and benchmarks. Nothing here goes through HTTP. */
+export interface SandboxControl {
+  /**
+   * Puts a transaction in any status (unknown ones like "sending" too), filling tx_hash_in from
+   * confirmation on, tx_hash_out and the final amount_out on success; refunded zeroes amount_out.
+   * The automatic schedule no longer moves it. Throws for an unknown id.
+   */
+  setStatus(id: string, status: string): SandboxTransaction;
+  /** Creates n transactions directly (10,000 in a few tens of ms); returns their ids, oldest first. */
+  seed(n: number, options?: SeedOptions): string[];
+  /** Copies of all transactions, newest first, with the schedule applied. */
+  transactions(): SandboxTransaction[];
+  transaction(id: string): SandboxTransaction | undefined;
+  clearTransactions(): void;
+
+  /** The next `times` responses of `target` answer this status (before auth and limits). */
+  failNext(target: FaultTarget, options: StatusFaultOptions): void;
+  /** The next `times` responses of `target` are a 200 with a broken body. */
+  malformedNext(target: FaultTarget, options?: MalformedFaultOptions): void;
+  /** Every answer of `target` waits `ms` first; 0 removes the delay. */
+  setDelay(target: FaultTarget, ms: number): void;
+  /** Down: every request answers 503 until set up again. */
+  setDown(down: boolean): void;
+  /**
+   * The next successful POST /transactions really creates the transaction, then answers only
+   * after `ms`, or, with destroy, destroys the socket after `ms` without answering.
+   */
+  createThenHang(ms: number, options?: { destroy?: boolean }): void;
+  /** Queued faults not yet served, per target. */
+  pendingFaults(): Partial<Record<FaultTarget, number>>;
+  /** Removes every queued fault, delay, hang and the down mode. */
+  clearFaults(): void;
+
+  setSchedule(schedule: Schedule | false): void;
+  setQuirks(quirks: Partial<Quirks>): void;
+  /** New limits (false: unlimited); the windows start empty. */
+  setLimits(limits: Limits | false): void;
+  /** Empties the rate-limit windows, keeping the limits. */
+  resetLimits(): void;
+
+  /** A snapshot of the responses served since start or resetStats(). */
+  readonly stats: SandboxStats;
+  resetStats(): void;
+
+  /** The catalog with what the API does not show: networks (default first) and USD prices. */
+  coins(): SandboxCoin[];
+}
+
+function coinOrThrow(state: SandboxState, code: string): SandboxCoin {
+  const coin = state.byCode.get(code.toLowerCase());
+  if (!coin) throw new Error(`sandbox: unknown coin ${code}`);
+  return coin;
+}
+
+function networkOrThrow(coin: SandboxCoin, network: string | undefined): string {
+  if (network === undefined) return coin.networks[0]!;
+  const code = network.toUpperCase();
+  if (!coin.networks.includes(code)) throw new Error(`sandbox: ${coin.code} has no ${network}`);
+  return code;
+}
+
+function seed(state: SandboxState, n: number, o: SeedOptions): string[] {
+  const from = coinOrThrow(state, o.coinFrom ?? "btc");
+  const to = coinOrThrow(state, o.coinTo ?? "eth");
+  const networkFrom = networkOrThrow(from, o.networkFrom);
+  const networkTo = networkOrThrow(to, o.networkTo);
+  const rateType = o.rateType ?? "float";
+  const { rate } = quote(from, to, 1, rateType);
+  const end = o.createdAt === undefined ? Date.now() : new Date(o.createdAt).getTime();
+  if (Number.isNaN(end)) throw new Error(`sandbox: bad createdAt ${String(o.createdAt)}`);
+  const spread = o.spreadOverMs ?? (o.createdAt === undefined ? 3_600_000 : 0);
+  const txs: SandboxTransaction[] = [];
+  for (let i = 0; i < n; i++) {
+    const createdMs = n > 1 ? end - spread + Math.floor((spread * i) / (n - 1)) : end;
+    // 50..5,000 USD worth, four significant digits, so amounts look typed by people.
+    const amount = o.amount ?? Number(((50 * (1 + ((i * 37) % 100))) / from.usd).toPrecision(4));
+    const tx = state.store.build(
+      {
+        coin_from: from.code,
+        coin_to: to.code,
+        network_from: networkFrom,
+        network_to: networkTo,
+        amount_in: amount,
+        amount_out_expected: round8(amount * rate),
+        rate,
+        rate_type: rateType,
+        deposit_address: depositAddressFor(networkFrom),
+        withdrawal_address: o.withdrawalAddress ?? depositAddressFor(networkTo),
+        refund_address: o.refundAddress ?? null,
+      },
+      createdMs,
+      o.status ?? "wait",
+      o.auto ?? false,
+    );
+    txs.push(tx);
+  }
+  state.store.addMany(txs);
+  return txs.map((tx) => tx.id);
+}
+
+export function createControl(state: SandboxState): SandboxControl {
+  const control: SandboxControl = {
+    setStatus: (id, status) => ({ ...state.store.setStatus(id, status) }),
+    seed: (n, options = {}) => seed(state, n, options),
+    transactions: () => state.store.all().map((tx) => ({ ...tx })),
+    transaction: (id) => {
+      const tx = state.store.get(id);
+      return tx && { ...tx };
+    },
+    clearTransactions: () => state.store.clear(),
+
+    failNext: (target, options) => state.faults.failNext(target, options),
+    malformedNext: (target, options) => state.faults.malformedNext(target, options),
+    setDelay: (target, ms) => state.faults.setDelay(target, ms),
+    setDown: (down) => {
+      state.faults.down = down;
+    },
+    createThenHang: (ms, options = {}) => {
+      state.faults.hangNextCreate = { ms, destroy: options.destroy ?? false };
+    },
+    pendingFaults: () => state.faults.pending(),
+    clearFaults: () => state.faults.clear(),
+
+    setSchedule: (schedule) => {
+      state.store.schedule = schedule;
+    },
+    setQuirks: (quirks) => {
+      Object.assign(state.quirks, quirks);
+    },
+    setLimits: (next) => {
+      state.limiter = next ? new RateLimiter(next) : undefined;
+    },
+    resetLimits: () => {
+      if (state.limiter) state.limiter = new RateLimiter(state.limiter.limits);
+    },
+
+    get stats() {
+      return state.stats.snapshot();
+    },
+    resetStats: () => state.stats.reset(),
+
+    coins: () => state.coins.map((c) => ({ ...c })),
+  };
+  return control;
+}

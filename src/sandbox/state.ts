@@ -1,0 +1,46 @@
+import type { SandboxCoin } from "./coins.ts";
+import type { Faults } from "./faults.ts";
+import type { RateLimiter } from "./limits.ts";
+import type { StatsCounter } from "./stats.ts";
+import type { TransactionStore } from "./store.ts";
+import type { Sleeps } from "./timers.ts";
+
+/** Deviations from the spec seen at real exchanges; all off by default. */
+export interface Quirks {
+  /** Out-of-range amounts on GET /rate and POST /transactions answer 422 with the limits. */
+  rangeAs422: boolean;
+  /** Error bodies: `{message, code}` (the spec), `{error: "..."}` or `{errors: {field: "..."}}`. */
+  errorStyle: "message" | "error" | "errors";
+  /** POST /transactions answers 201 instead of 200. */
+  created201: boolean;
+  /** Every number in a response is written as a JSON string ("0.5"). */
+  numbersAsStrings: boolean;
+}
+
+export const SPEC_QUIRKS: Quirks = {
+  rangeAs422: false,
+  errorStyle: "message",
+  created201: false,
+  numbersAsStrings: false,
+};
+
+export interface PageSizeCap {
+  currencies: number;
+  transactions: number;
+}
+
+/** Everything the HTTP side and the control side share. */
+export interface SandboxState {
+  coins: readonly SandboxCoin[];
+  byCode: ReadonlyMap<string, SandboxCoin>;
+  store: TransactionStore;
+  faults: Faults;
+  /** Undefined: unlimited. */
+  limiter: RateLimiter | undefined;
+  apiKey: string;
+  pageSizeCap: PageSizeCap;
+  quirks: Quirks;
+  stats: StatsCounter;
+  sleeps: Sleeps;
+  logger: ((line: string) => void) | undefined;
+}
