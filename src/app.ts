@@ -98,7 +98,12 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
   await catalog.start();
   const quotes = new QuoteService({ exchange, cacheMs: 10_000, maxWaitMs: 3_000 });
   const swaps = new SwapService({ exchange, store: stores.swapStore, logger, sandbox: !!sandbox });
-  const reader = new SwapReader({ exchange, swaps: repos.transactions, logger });
+  const reader = new SwapReader({
+    exchange,
+    swaps: repos.transactions,
+    logger,
+    onChange: () => outbox.wake(),
+  });
 
   let tracker: StatusTracker | undefined;
   metrics = new BotMetrics(() => ({
@@ -147,10 +152,8 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
     store: stores.trackerStore,
     logger,
     intervalMs: config.statusPollIntervalMs,
-    onCycle: (stats) => {
-      if (stats.changes > 0) outbox.wake();
-      logger.debug(stats, "tracker cycle");
-    },
+    onChange: () => outbox.wake(),
+    onCycle: (stats) => logger.debug(stats, "tracker cycle"),
   });
   const reconciler = new Reconciler({
     exchange,

@@ -59,6 +59,8 @@ export interface CallOptions {
   background?: boolean;
 }
 
+/** `signal` aborts only the wait for budget; a request in flight runs to its timeout. */
+
 export interface RateParams {
   coinFrom: string;
   coinTo: string;
@@ -91,6 +93,8 @@ interface Context extends Record<string, unknown> {
   endpointClass: EndpointClass;
   maxWaitMs?: number;
   background?: boolean;
+  /** Ends a wait for budget (not a request in flight: that one is bounded by the timeout). */
+  signal?: AbortSignal;
   release?: Release;
   startedAt?: number;
 }
@@ -141,7 +145,7 @@ export class ExchangeClient {
               ctx.release = await budget.acquire({
                 maxWaitMs: ctx.maxWaitMs,
                 background: ctx.background,
-                signal: opts.signal ?? undefined,
+                signal: ctx.signal,
               });
             } catch (error) {
               if (error instanceof BudgetWaitTooLong) {
@@ -265,7 +269,7 @@ export class ExchangeClient {
       Object.entries(params).filter((e): e is [string, string | number] => e[1] !== undefined),
     );
     return this.request(endpoint, endpointClass, schema, call, (context) =>
-      this.http.get(path, { searchParams, context, signal: call?.signal }),
+      this.http.get(path, { searchParams, context }),
     );
   }
 
@@ -281,6 +285,7 @@ export class ExchangeClient {
       endpointClass,
       maxWaitMs: call?.maxWaitMs,
       background: call?.background,
+      signal: call?.signal,
     };
     let response: Response;
     try {

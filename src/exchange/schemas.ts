@@ -141,3 +141,16 @@ export const errorBodySchema = z
   })
   .catch({});
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The documented happy path; a swap moves along it in this order. */
+const HAPPY_PATH = ["wait", "confirmation", "exchanging", "success"];
+
+/**
+ * The states a swap went through from `from` to `to`, in order. A poll can miss a short state
+ * (wait → exchanging between two looks): the user is still told about each step it took.
+ */
+export function statesReached(from: string, to: string): string[] {
+  const a = HAPPY_PATH.indexOf(from);
+  const b = HAPPY_PATH.indexOf(to);
+  return a >= 0 && b > a ? HAPPY_PATH.slice(a + 1, b + 1) : [to];
+}

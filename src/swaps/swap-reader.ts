@@ -16,7 +16,7 @@ export interface SwapQueries {
     total: number;
   };
   /** Stores the detail; a status change also queues its notification (one SQLite transaction). */
-  applyDetail(id: string, update: SwapDetailUpdate, at: number): void;
+  applyDetail(id: string, update: SwapDetailUpdate, at: number): boolean;
 }
 
 export interface SwapView {
@@ -31,7 +31,13 @@ export interface SwapView {
  */
 export class SwapReader {
   constructor(
-    private readonly deps: { exchange: ExchangeClient; swaps: SwapQueries; logger: Logger },
+    private readonly deps: {
+      exchange: ExchangeClient;
+      swaps: SwapQueries;
+      logger: Logger;
+      /** A status change was stored (its push can go out now). */
+      onChange?: () => void;
+    },
   ) {}
 
   async get(chatId: number, id?: string): Promise<SwapView | undefined> {
@@ -42,7 +48,7 @@ export class SwapReader {
     try {
       const detail = await this.deps.exchange.getTransaction(stored.id, { maxWaitMs: 5_000 });
       const now = Date.now();
-      this.deps.swaps.applyDetail(stored.id, detailUpdate(detail), now);
+      if (this.deps.swaps.applyDetail(stored.id, detailUpdate(detail), now)) this.deps.onChange?.();
       return { swap: this.deps.swaps.getForChat(chatId, stored.id) ?? stored, fresh: true };
     } catch (error) {
       this.deps.logger.warn({ err: error, transaction: stored.id }, "status: detail read failed");

@@ -30,7 +30,7 @@ export interface CycleStats {
   changes: number;
   detailReads: number;
   fallbackReads: number;
-  /** Reads spent in this cycle: pages + detail reads + fallback reads. */
+  /** Reads spent in this cycle: pages + detail reads (completed swaps) + fallback reads. */
   reads: number;
   durationMs: number;
   pageCap: number;
@@ -46,7 +46,12 @@ export interface TrackerOptions {
   /** Open swaps missing from the list get a detail read; at most this many per cycle. */
   maxFallbackReads?: number;
   onCycle?: (stats: CycleStats) => void;
+  /** Called after each stored change, so its push can go out at once. */
+  onChange?: () => void;
 }
+
+/** Statuses whose push needs fields only the detail has (payout hash, refund address). */
+const NEEDS_DETAIL = new Set(["success", "refunded"]);
 
 /**
  * Finds status changes of open swaps within the shared read budget: the list endpoint carries the
@@ -126,7 +131,6 @@ export class StatusTracker {
 
     const byId = new Map(open.map((swap) => [swap.id, swap]));
     const unseen = new Set(byId.keys());
-    const changed: TransactionListItem[] = [];
     let oldest = Number.POSITIVE_INFINITY;
     for (const swap of open) oldest = Math.min(oldest, Date.parse(swap.createdAt) || oldest);
     // A second of slack: the upstream may round creation times differently than it reports them.
@@ -142,10 +146,12 @@ export class StatusTracker {
         { background: true, signal: this.abort.signal },
       );
       stats.pages++;
+      // Changes are announced as soon as their page is read, not after the whole scan: with
+      // 10,000 open swaps a scan takes most of a minute.
       for (const item of result.data) {
         const swap = byId.get(item.id);
         if (!swap || !unseen.delete(item.id)) continue;
-        if (item.status !== swap.status) changed.push(item);
+        if (item.status !== swap.status) await this.announce(item, stats);
       }
       fetched += result.data.length;
       if (result.data.length === 0 || fetched >= result.count) break;
@@ -162,25 +168,6 @@ export class StatusTracker {
     stats.pageCap = size;
 
     const now = () => Date.now();
-    for (const item of changed) {
-      stats.changes++;
-      stats.detailReads++;
-      try {
-        const detail = await exchange.getTransaction(item.id, {
-          background: true,
-          signal: this.abort.signal,
-        });
-        store.applyDetail(item.id, detailUpdate(detail), now());
-      } catch (error) {
-        // The list already told us the new status: announce it now, hashes come later.
-        this.options.logger.warn(
-          { err: error, transaction: item.id },
-          "tracker: detail read failed",
-        );
-        store.applyStatus(item.id, item.status, now());
-      }
-    }
-
     // Open swaps the list did not show (older than its window, or an odd answer): a few detail
     // reads per cycle, the longest-unchecked first.
     const missing = [...unseen]
@@ -208,6 +195,33 @@ export class StatusTracker {
       now(),
     );
     return this.finish(stats, started);
+  }
+
+  /**
+   * Stores and announces one change. The list carries the new status; only a swap that completed
+   * needs its detail (the payout hash and final amount for the push), so only those cost a read.
+   */
+  private async announce(item: TransactionListItem, stats: CycleStats): Promise<void> {
+    const { exchange, store } = this.options;
+    stats.changes++;
+    if (!NEEDS_DETAIL.has(item.status)) {
+      store.applyStatus(item.id, item.status, Date.now());
+      this.options.onChange?.();
+      return;
+    }
+    stats.detailReads++;
+    try {
+      const detail = await exchange.getTransaction(item.id, {
+        background: true,
+        signal: this.abort.signal,
+      });
+      store.applyDetail(item.id, detailUpdate(detail), Date.now());
+    } catch (error) {
+      // The list already told us the new status: announce it now, the hash comes with /status.
+      this.options.logger.warn({ err: error, transaction: item.id }, "tracker: detail read failed");
+      store.applyStatus(item.id, item.status, Date.now());
+    }
+    this.options.onChange?.();
   }
 
   private finish(stats: CycleStats, started: number): CycleStats {

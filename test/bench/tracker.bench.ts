@@ -27,9 +27,16 @@ interface Scenario {
 
 const SCENARIOS: Scenario[] = [
   { open: 100, seconds: 45, changesPerSecond: 0.5 },
-  { open: 1_000, seconds: 60, changesPerSecond: 1 },
-  { open: 10_000, seconds: 150, changesPerSecond: 2 },
+  { open: 1_000, seconds: 60, changesPerSecond: 0.5 },
+  { open: 10_000, seconds: 180, changesPerSecond: 0.25 },
 ];
+
+/** Each change moves a swap one step on; a third of the steps complete a swap (a detail read). */
+const NEXT: Record<string, [string, string]> = {
+  wait: ["confirmation", "confirming"],
+  confirmation: ["exchanging", "exchanging"],
+  exchanging: ["success", "complete"],
+};
 
 /**
  * The status tracker with N open swaps in the sandbox, under the real read budget (120/min) and
@@ -103,23 +110,26 @@ async function runScenario({ open, seconds, changesPerSecond }: Scenario): Promi
     store: stores.trackerStore,
     logger,
     intervalMs: INTERVAL_MS,
-    onCycle: (stats) => {
-      cycles.push(stats);
-      if (stats.changes > 0) outbox.wake();
-    },
+    onChange: () => outbox.wake(),
+    onCycle: (stats) => cycles.push(stats),
   });
   outbox.start();
   tracker.start();
 
+  // Keyed by "id: word", the way the push names the new state.
   const changedAt = new Map<string, number>();
-  const order = [...ids].sort(() => Math.random() - 0.5);
+  const state = new Map(ids.map((id) => [id, "wait"]));
+  // A few swaps move through several steps, as real ones do.
+  const active = ids.slice(0, Math.max(10, Math.round(changesPerSecond * seconds * 0.6)));
   const started = Date.now();
-  let next = 0;
   while (Date.now() - started < seconds * 1000) {
-    const id = order[next++];
+    const movable = active.filter((id) => NEXT[state.get(id)!]);
+    const id = movable[Math.floor(Math.random() * movable.length)];
     if (!id) break;
-    sandbox.control.setStatus(id, "confirmation");
-    changedAt.set(id, Date.now());
+    const [status, word] = NEXT[state.get(id)!]!;
+    sandbox.control.setStatus(id, status);
+    state.set(id, status);
+    changedAt.set(`${id}: ${word}`, Date.now());
     await new Promise((r) => setTimeout(r, 1000 / changesPerSecond));
   }
   // Let the last changes come through (one full cycle at most).
@@ -130,8 +140,8 @@ async function runScenario({ open, seconds, changesPerSecond }: Scenario): Promi
     for (const call of tg.calls) {
       if (call.method !== "sendMessage") continue;
       const text = String(call.params.text ?? "");
-      const id = /Swap (\w+): confirming/.exec(text)?.[1];
-      if (id && !pushedAt.has(id)) pushedAt.set(id, call.at);
+      const key = /Swap (\w+: (?:confirming|exchanging|complete))/.exec(text)?.[1];
+      if (key && !pushedAt.has(key)) pushedAt.set(key, call.at);
     }
     if (pushedAt.size >= changedAt.size) break;
     await new Promise((r) => setTimeout(r, 500));
@@ -139,8 +149,8 @@ async function runScenario({ open, seconds, changesPerSecond }: Scenario): Promi
   await tracker.stop();
   await outbox.stop();
 
-  const latencies = [...changedAt].flatMap(([id, at]) => {
-    const pushed = pushedAt.get(id);
+  const latencies = [...changedAt].flatMap(([key, at]) => {
+    const pushed = pushedAt.get(key);
     return pushed ? [(pushed - at) / 1000] : [];
   });
   const steady = cycles.slice(1).filter((c) => c.open > 0);

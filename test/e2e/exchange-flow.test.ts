@@ -259,3 +259,50 @@ describe("idempotent Confirm", () => {
     expect((await user.callbackAnswer(first)).text).toBeUndefined();
   });
 });
+
+describe("warnings and networks", () => {
+  it("warns when the amount is within 10% of the minimum", async () => {
+    const user = h.tg.user();
+    await typeUntil(user, "amount");
+    const quote = await (await fetch(`${h.sandbox.url}/rate?coinFrom=btc&coinTo=eth&amount=0.5`)).json();
+    const near = ((quote as { minAmount: number }).minAmount * 1.05).toFixed(8);
+    const reply = await step(user, near, "address");
+    expect(reply.text).toContain("close to the minimum");
+  });
+
+  it("warns that a memo coin's payout address must need no memo", async () => {
+    const user = h.tg.user();
+    await step(user, "/exchange", "send");
+    await step(user, "btc", "receive");
+    await step(user, "xrp", "amount");
+    const reply = await step(user, "0.5", "address");
+    expect(reply.text).toContain("memo or destination tag");
+  });
+
+  it("takes a network from a button and checks the address against it", async () => {
+    const user = h.tg.user();
+    await step(user, "/exchange", "send");
+    await step(user, "btc", "receive");
+    await step(user, "usdt", "amount");
+    user.press("TRC20");
+    await user.waitFor((m) => m.text.includes("Network for USDT: TRC20"));
+    const quote = await step(user, "0.5", "address");
+    expect(quote.text).toContain("USDT (TRC20)");
+    const wrong = await step(user, ETH_ADDRESS, "again");
+    expect(wrong.text).toContain("not a valid USDT address on TRC20");
+    const ok = await step(user, "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7", "refund");
+    expect(ok.text).toContain("refund");
+    const summary = await step(user, "skip", "Please check");
+    expect(summary.text).toContain("USDT (TRC20)");
+  });
+
+  it("explains an unknown network with the exchange's words", async () => {
+    const user = h.tg.user();
+    await step(user, "/exchange", "send");
+    await step(user, "usdt@nosuchnet", "receive");
+    await step(user, "btc", "amount");
+    const reply = await step(user, "100", "NOSUCHNET");
+    expect(reply.text).toContain("did not accept");
+    expect(reply.text).toContain("amount");
+  });
+});

@@ -14,7 +14,7 @@ type User = ReturnType<Harness["tg"]["user"]>;
 function pushes(user: User, word: string): number {
   return user
     .transcript()
-    .filter((m) => !m.photo && !m.text.includes("Swap created") && m.text.includes(`: ${word}`))
+    .filter((m) => !m.photo && new RegExp(`Swap \\w+: ${word}\\n`).test(m.text))
     .length;
 }
 
@@ -139,5 +139,25 @@ describe("a POST that creates the transaction but answers too late", () => {
     expect(found.text).toContain(txs[0]!.deposit_address);
     expect(found.text).toContain(txs[0]!.id);
     expect(h.app.repos.transactions.getForChat(user.chatId, txs[0]!.id)).toBeDefined();
+  });
+});
+
+describe("states missed between two polls", () => {
+  it("are still announced, each once and in order", async () => {
+    h = await startHarness({ env: { STATUS_POLL_INTERVAL_MS: "60000" } });
+    const user = h.tg.user();
+    const id = await createSwapViaChat(user);
+    h.sandbox.control.setStatus(id, "confirmation");
+    h.sandbox.control.setStatus(id, "exchanging");
+    h.sandbox.control.setStatus(id, "success");
+    // /status reads the detail and stores it: the same path as the tracker's.
+    user.send("/status");
+    await until(() => pushes(user, "complete") === 1);
+    await h.tg.settle(300);
+    const order = user
+      .transcript()
+      .map((m) => /Swap \w+: (confirming|exchanging|complete)\n/.exec(m.text)?.[1])
+      .filter(Boolean);
+    expect(order).toEqual(["confirming", "exchanging", "complete"]);
   });
 });
