@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
-import { createSwapViaChat, ETH_ADDRESS } from "../support/flows.ts";
+import { createSwapViaChat, ETH_ADDRESS, step } from "../support/flows.ts";
 
 let h: Harness;
 
@@ -24,7 +24,7 @@ describe("/status", () => {
     const id = await createSwapViaChat(user);
     h.sandbox.control.setStatus(id, "success");
     const tx = h.sandbox.control.transaction(id)!;
-    const reply = await user.reply("/status");
+    const reply = await step(user, "/status", "Deposit address:");
     expect(reply.text).toContain(id);
     expect(reply.text).toContain("complete");
     expect(reply.text).toContain(tx.deposit_address);
