@@ -92,11 +92,11 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
   const catalog = new CoinCatalog({
     exchange,
     logger,
-    refreshIntervalMs: 6 * 60 * 60_000,
+    refreshIntervalMs: config.catalogRefreshMs,
     store: { load: () => repos.coins.all(), save: (coins) => repos.coins.replaceAll(coins) },
   });
   await catalog.start();
-  const quotes = new QuoteService({ exchange, cacheMs: 10_000, maxWaitMs: 3_000 });
+  const quotes = new QuoteService({ exchange, cacheMs: config.quoteCacheMs, maxWaitMs: 3_000 });
   const swaps = new SwapService({ exchange, store: stores.swapStore, logger, sandbox: !!sandbox });
   const reader = new SwapReader({
     exchange,

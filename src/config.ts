@@ -68,6 +68,8 @@ const envSchema = z
       .transform((v) => v.split(",").map((id) => Number(id.trim())))
       .optional(),
     ALERT_AFTER_MS: int(1_000, 300_000),
+    CATALOG_REFRESH_MS: int(60_000, 6 * 60 * 60_000),
+    QUOTE_CACHE_MS: int(0, 10_000),
   })
   .superRefine((env, ctx) => {
     if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) {
@@ -103,6 +105,10 @@ export interface Config {
   adminChatIds: number[];
   /** How long the exchange may fail before the admins are alerted. */
   alertAfterMs: number;
+  /** How often the coin list is fetched again. */
+  catalogRefreshMs: number;
+  /** How long an identical quote is reused. */
+  quoteCacheMs: number;
 }
 
 export class ConfigError extends Error {
@@ -160,5 +166,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     metricsPort: e.METRICS_PORT,
     adminChatIds: e.ADMIN_CHAT_IDS ?? [],
     alertAfterMs: e.ALERT_AFTER_MS,
+    catalogRefreshMs: e.CATALOG_REFRESH_MS,
+    quoteCacheMs: e.QUOTE_CACHE_MS,
   };
 }
