@@ -85,7 +85,8 @@ async function handle(line: string): Promise<boolean> {
     const answer = await user.inlineQuery(text.slice(1).trim());
     const results = answer.results.slice(0, 10);
     out(results.length ? "" : "(no inline results)");
-    for (const [i, r] of results.entries()) out(`  ${i + 1}. ${String(r.title)} — ${String(r.description ?? "")}`);
+    for (const [i, r] of results.entries())
+      out(`  ${i + 1}. ${String(r.title)} — ${String(r.description ?? "")}`);
     return true;
   }
   user.send(text);
@@ -114,10 +115,12 @@ const stop = async () => {
   process.exit(0);
 };
 input.on("line", (line) => {
-  queue = queue.then(async (go) => (go ? handle(line) : false)).then((go) => {
-    if (!go) void stop();
-    return go;
-  });
+  queue = queue
+    .then(async (go) => (go ? handle(line) : false))
+    .then((go) => {
+      if (!go) void stop();
+      return go;
+    });
 });
 input.on("close", () => void stop());
 if (process.stdin.isTTY) input.setPrompt("you › ");

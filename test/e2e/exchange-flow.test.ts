@@ -264,7 +264,9 @@ describe("warnings and networks", () => {
   it("warns when the amount is within 10% of the minimum", async () => {
     const user = h.tg.user();
     await typeUntil(user, "amount");
-    const quote = await (await fetch(`${h.sandbox.url}/rate?coinFrom=btc&coinTo=eth&amount=0.5`)).json();
+    const quote = await (
+      await fetch(`${h.sandbox.url}/rate?coinFrom=btc&coinTo=eth&amount=0.5`)
+    ).json();
     const near = ((quote as { minAmount: number }).minAmount * 1.05).toFixed(8);
     const reply = await step(user, near, "address");
     expect(reply.text).toContain("close to the minimum");
@@ -284,7 +286,7 @@ describe("warnings and networks", () => {
     await step(user, "/exchange", "send");
     await step(user, "btc", "receive");
     await step(user, "usdt", "amount");
-    user.press("TRC20");
+    await user.press("TRC20");
     await user.waitFor((m) => m.text.includes("Network for USDT: TRC20"));
     const quote = await step(user, "0.5", "address");
     expect(quote.text).toContain("USDT (TRC20)");

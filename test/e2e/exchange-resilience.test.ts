@@ -56,7 +56,7 @@ describe("the exchange conversation survives", () => {
     await user.reply("0.5");
     await user.reply(ETH_ADDRESS);
     await user.reply("skip");
-    user.press("Confirm");
+    await user.press("Confirm");
     await user.answer({ timeoutMs: 8_000 });
     const confirm = h.tg.calls.length;
     const update = h.tg.deliveredUpdates().findLast((u) => u.callback_query);

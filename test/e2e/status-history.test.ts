@@ -83,7 +83,7 @@ describe("privacy", () => {
     expect(reply.text).toContain("(1)");
     expect(reply.text).toContain("0.9 BTC");
     expect(reply.text).not.toContain("0.35 BTC");
-    bob.press("1");
+    await bob.press("1");
     const card = await bob.waitFor((m) => m.text.includes(mine));
     expect(card.text).toContain("Status:");
   });
@@ -99,7 +99,7 @@ describe("/history", () => {
     expect(first.text).toContain("page 1 of 2");
     expect(first.text.indexOf("0.16")).toBeLessThan(first.text.indexOf("0.12"));
     expect(first.text).not.toContain("0.11 BTC");
-    user.press("Next");
+    await user.press("Next");
     const second = await user.waitFor((m) => m.text.includes("page 2 of 2"));
     expect(second.text).toContain("0.11 BTC");
   });

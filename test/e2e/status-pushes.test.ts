@@ -14,8 +14,7 @@ type User = ReturnType<Harness["tg"]["user"]>;
 function pushes(user: User, word: string): number {
   return user
     .transcript()
-    .filter((m) => !m.photo && new RegExp(`Swap \\w+: ${word}\\n`).test(m.text))
-    .length;
+    .filter((m) => !m.photo && new RegExp(`Swap \\w+: ${word}\\n`).test(m.text)).length;
 }
 
 async function until(check: () => boolean, timeoutMs = 8_000): Promise<void> {

@@ -17,7 +17,19 @@ describe("npm run try", () => {
     });
     const exit = new Promise<number | null>((resolve) => child.once("exit", resolve));
     child.stdin.end(
-      ["/start", "@ monero", "/exchange", "#1", "eth", "0.5", ETH_ADDRESS, "skip", "confirm", "/quit", ""].join("\n"),
+      [
+        "/start",
+        "@ monero",
+        "/exchange",
+        "#1",
+        "eth",
+        "0.5",
+        ETH_ADDRESS,
+        "skip",
+        "confirm",
+        "/quit",
+        "",
+      ].join("\n"),
     );
     expect(await exit).toBe(0);
     expect(stdout).toContain("Which coin do you want to send?");

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { statesReached } from "../../exchange/schemas.ts";
 import { type Db, type DbExecutor, WRITE } from "../client.ts";
 import { OPEN_STATUS_SQL, type TransactionRow, transactions } from "../schema.ts";
-import { statesReached } from "../../exchange/schemas.ts";
 import { enqueueNotification } from "./notifications.ts";
 
 /** A swap as stored: everything the bot knows of one upstream transaction and its chat. */
@@ -116,7 +116,11 @@ export function createTransactionsRepository(db: Db) {
         .run();
       if (changed) {
         for (const reached of statesReached(current.status, status)) {
-          enqueueNotification(tx, { transactionId: id, chatId: current.chatId, status: reached }, now);
+          enqueueNotification(
+            tx,
+            { transactionId: id, chatId: current.chatId, status: reached },
+            now,
+          );
         }
       }
       return changed;

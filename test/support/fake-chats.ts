@@ -1,0 +1,258 @@
+import type { Chat, Message, UserFromGetMe } from "grammy/types";
+import type { BotMessage, ChatEvent, Params, PhotoFile } from "./fake-telegram-types.ts";
+import type { UploadedFile } from "./telegram-request.ts";
+import { badRequest, checkMarkup, formatText, inlineKeyboardOf } from "./telegram-validate.ts";
+
+export interface ChatState {
+  chat: Chat;
+  botMessages: Map<number, BotMessage>;
+  userMessages: Set<number>;
+  nextMessageId: number;
+}
+
+/**
+ * The chats as Telegram keeps them: one message-id sequence per chat shared by the users' and the
+ * bot's messages, each bot message's current state, and the ordered events (sent, edited,
+ * deleted) that users wait on.
+ */
+export class ChatStore {
+  private readonly chats = new Map<number, ChatState>();
+  private readonly events = new Map<number, ChatEvent[]>();
+  private readonly fileIds = new Set<string>();
+  private nextFileId = 1;
+  private lastSeq = 0;
+
+  constructor(
+    private readonly botUser: () => UserFromGetMe,
+    private readonly changed: () => void,
+  ) {}
+
+  get seq(): number {
+    return this.lastSeq;
+  }
+
+  /** Records how a chat looks (type, title, names) for the messages and updates about it. */
+  register(chat: Chat): void {
+    this.state(chat.id).chat = chat;
+  }
+
+  newUserMessageId(chatId: number): number {
+    const chat = this.state(chatId);
+    const id = chat.nextMessageId++;
+    chat.userMessages.add(id);
+    return id;
+  }
+
+  sentTo(chatId: number): BotMessage[] {
+    return [...(this.chats.get(chatId)?.botMessages.values() ?? [])].map((m) => ({ ...m }));
+  }
+
+  message(chatId: number, messageId: number): BotMessage | undefined {
+    const message = this.chats.get(chatId)?.botMessages.get(messageId);
+    return message && { ...message };
+  }
+
+  eventsSince(chatId: number, mark: number): ChatEvent[] {
+    const events = this.events.get(chatId) ?? [];
+    // Waiters re-check at every change; scanning back from the newest keeps that cheap in long runs.
+    let start = events.length;
+    while (start > 0 && events[start - 1]!.seq > mark) start--;
+    return events.slice(start);
+  }
+
+  /** The message object Telegram would put in an update or answer for a bot message. */
+  toMessage(message: BotMessage): Message {
+    const chat = this.state(message.chatId).chat;
+    const inline = message.replyMarkup;
+    const body: Record<string, unknown> = {
+      message_id: message.messageId,
+      date: message.date,
+      chat,
+      from: this.botUser(),
+      ...(message.editDate ? { edit_date: message.editDate } : {}),
+    };
+    if (message.photo) {
+      const fileId = message.photoFile?.fileId ?? "photo";
+      body.photo = [90, 320, 800].map((width) => ({
+        file_id: `${fileId}_${width}`,
+        file_unique_id: `${fileId.slice(-8)}${width}`,
+        width,
+        height: width,
+      }));
+      if (message.text) body.caption = message.text;
+      if (message.entities.length > 0) body.caption_entities = message.entities;
+    } else {
+      body.text = message.text;
+      if (message.entities.length > 0) body.entities = message.entities;
+    }
+    if (inline) body.reply_markup = inline;
+    return body as unknown as Message;
+  }
+
+  /** A chat's state, created on first use (as when the bot writes to a chat id it was given). */
+  state(chatId: number): ChatState {
+    let state = this.chats.get(chatId);
+    if (!state) {
+      const chat: Chat =
+        chatId > 0
+          ? { id: chatId, type: "private", first_name: `User${chatId}` }
+          : chatId < -1_000_000_000_000
+            ? { id: chatId, type: "supergroup", title: "Test supergroup" }
+            : { id: chatId, type: "group", title: "Test group" };
+      state = { chat, botMessages: new Map(), userMessages: new Set(), nextMessageId: 1 };
+      this.chats.set(chatId, state);
+    }
+    return state;
+  }
+
+  private targetChat(p: Params): ChatState {
+    const chatId = Number(p.chat_id);
+    if (p.chat_id === undefined || p.chat_id === "") throw badRequest("chat_id is empty");
+    if (!Number.isSafeInteger(chatId)) throw badRequest("chat not found");
+    return this.state(chatId);
+  }
+
+  send(p: Params, kind: "text" | "caption"): Message {
+    const chat = this.targetChat(p);
+    if (kind === "text" && (p.text === undefined || p.text === null))
+      throw badRequest("message text is empty");
+    const raw = String((kind === "text" ? p.text : p.caption) ?? "");
+    const parseMode = p.parse_mode === undefined ? undefined : String(p.parse_mode);
+    const { text, entities } = formatText(
+      raw,
+      parseMode,
+      kind === "text" ? p.entities : p.caption_entities,
+      kind,
+    );
+    const markup = checkMarkup(p.reply_markup);
+    const photoFile = kind === "caption" ? this.photoOf(p.photo) : undefined;
+    const replyParameters = p.reply_parameters as { message_id?: unknown } | undefined;
+    const replyTo = Number(replyParameters?.message_id ?? p.reply_to_message_id);
+    const message: BotMessage = {
+      messageId: chat.nextMessageId++,
+      chatId: chat.chat.id,
+      method: kind === "text" ? "sendMessage" : "sendPhoto",
+      text,
+      raw,
+      parseMode,
+      entities,
+      replyMarkup: inlineKeyboardOf(markup),
+      keyboard: markup && !("inline_keyboard" in markup) ? markup : undefined,
+      photo: kind === "caption",
+      photoFile,
+      replyTo: Number.isFinite(replyTo) ? replyTo : undefined,
+      date: unixNow(),
+      editDate: undefined,
+      edited: false,
+      deleted: false,
+    };
+    chat.botMessages.set(message.messageId, message);
+    this.emit("sent", message);
+    return this.toMessage(message);
+  }
+
+  private photoOf(photo: unknown): PhotoFile {
+    if (photo && typeof photo === "object" && (photo as UploadedFile).kind === "upload") {
+      const upload = photo as UploadedFile;
+      if (upload.size === 0) throw badRequest("file must be non-empty");
+      const fileId = this.newFileId();
+      return { source: "upload", fileId, upload };
+    }
+    if (typeof photo === "string" && /^https?:\/\/\S+$/i.test(photo)) {
+      return { source: "url", fileId: this.newFileId(), url: photo };
+    }
+    if (typeof photo === "string" && this.fileIds.has(photo.replace(/_\d+$/, ""))) {
+      return { source: "file_id", fileId: photo.replace(/_\d+$/, "") };
+    }
+    if (photo === undefined || photo === "") throw badRequest("there is no photo in the request");
+    throw badRequest("wrong file identifier/HTTP URL specified");
+  }
+
+  private newFileId(): string {
+    const id = `AgACAgIAAxkBAAI${String(this.nextFileId++).padStart(6, "0")}`;
+    this.fileIds.add(id);
+    return id;
+  }
+
+  edit(method: string, p: Params): Message | true {
+    if (p.inline_message_id !== undefined) {
+      // Messages sent via inline mode live in other chats; Telegram answers true for them.
+      if (method === "editMessageText")
+        formatText(String(p.text ?? ""), p.parse_mode, p.entities, "text");
+      checkMarkup(p.reply_markup);
+      return true;
+    }
+    const chat = this.chats.get(Number(p.chat_id));
+    const messageId = Number(p.message_id);
+    const message = chat?.botMessages.get(messageId);
+    if (!message || message.deleted) {
+      if (chat?.userMessages.has(messageId)) throw badRequest("message can't be edited");
+      throw badRequest("message to edit not found");
+    }
+    let { text, raw, entities, parseMode } = message;
+    if (method === "editMessageText") {
+      if (message.photo) throw badRequest("there is no text in the message to edit");
+      raw = String(p.text ?? "");
+      parseMode = p.parse_mode === undefined ? undefined : String(p.parse_mode);
+      ({ text, entities } = formatText(raw, parseMode, p.entities, "text"));
+    } else if (method === "editMessageCaption") {
+      if (!message.photo) throw badRequest("there is no caption in the message to edit");
+      raw = String(p.caption ?? "");
+      parseMode = p.parse_mode === undefined ? undefined : String(p.parse_mode);
+      ({ text, entities } = formatText(raw, parseMode, p.caption_entities, "caption"));
+    }
+    const markup = checkMarkup(p.reply_markup);
+    if (markup && !("inline_keyboard" in markup)) throw badRequest("inline keyboard expected");
+    const replyMarkup = inlineKeyboardOf(markup);
+    const same =
+      text === message.text &&
+      JSON.stringify(entities) === JSON.stringify(message.entities) &&
+      JSON.stringify(replyMarkup ?? null) === JSON.stringify(message.replyMarkup ?? null);
+    if (same) {
+      throw badRequest(
+        "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
+      );
+    }
+    Object.assign(message, {
+      text,
+      raw,
+      entities,
+      parseMode,
+      replyMarkup,
+      edited: true,
+      editDate: unixNow(),
+    });
+    this.emit("edited", message);
+    return this.toMessage(message);
+  }
+
+  deleteMessage(p: Params): true {
+    const chat = this.chats.get(Number(p.chat_id));
+    const messageId = Number(p.message_id);
+    const message = chat?.botMessages.get(messageId);
+    if (message && !message.deleted) {
+      message.deleted = true;
+      this.emit("deleted", message);
+      return true;
+    }
+    if (chat?.userMessages.delete(messageId)) return true;
+    throw badRequest("message to delete not found");
+  }
+
+  private emit(kind: ChatEvent["kind"], message: BotMessage): void {
+    const events = this.events.get(message.chatId) ?? [];
+    events.push({
+      seq: ++this.lastSeq,
+      chatId: message.chatId,
+      kind,
+      at: Date.now(),
+      message: { ...message },
+    });
+    this.events.set(message.chatId, events);
+    this.changed();
+  }
+}
+
+function unixNow(): number {
+  return Math.floor(Date.now() / 1000);
+}
