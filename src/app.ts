@@ -17,6 +17,7 @@ import { BotMetrics } from "./ops/metrics.ts";
 import { startOpsServer } from "./ops/ops-server.ts";
 import { QuoteService } from "./quotes/quote-service.ts";
 import { type Sandbox, startSandbox } from "./sandbox/index.ts";
+import { createChatSettings } from "./swaps/chat-settings.ts";
 import { createStores } from "./swaps/stores.ts";
 import { SwapReader } from "./swaps/swap-reader.ts";
 import { SwapService } from "./swaps/swap-service.ts";
@@ -70,7 +71,8 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
 
   const database = openDatabase(config.databasePath);
   const repos = createRepositories(database.db);
-  const stores = createStores(repos);
+  const chatSettings = createChatSettings(repos.chats);
+  const stores = createStores(repos, chatSettings);
   const statsQueries = createStatsRepository(database.db);
   const privacy = createPrivacyRepository(database.db);
 
@@ -128,14 +130,15 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
       setStatusCard: (id, messageId) => {
         repos.transactions.setCardMessage(id, messageId);
       },
-      chatLanguage: (chatId) => repos.chats.language(chatId),
-      setChatLanguage: (chatId, chatType, language) => {
-        repos.chats.touch(chatId, chatType);
-        repos.chats.setLanguage(chatId, language);
-      },
-      touchChat: (chatId, chatType) => repos.chats.touch(chatId, chatType),
+      chatLanguage: (chatId) => chatSettings.language(chatId),
+      setChatLanguage: (chatId, chatType, language) =>
+        chatSettings.setLanguage(chatId, chatType, language),
+      touchChat: (chatId, chatType) => chatSettings.touch(chatId, chatType),
       forgetPreview: (chatId) => privacy.preview(chatId),
-      forgetChat: (chatId) => privacy.forgetChat(chatId),
+      forgetChat: (chatId) => {
+        chatSettings.forget(chatId);
+        return privacy.forgetChat(chatId);
+      },
       stats: () => ({
         swapsByStatus: statsQueries.swapsByStatus(),
         volumeByPair: statsQueries.volumeByPair(),
@@ -167,7 +170,7 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
 
   const alerts = new AdminAlerts({
     api: bot.api,
-    translate: (chatId) => translator(i18n, repos.chats.language(chatId) ?? "en"),
+    translate: (chatId) => translator(i18n, chatSettings.language(chatId) ?? "en"),
     adminChatIds: config.adminChatIds,
     monitor,
     alertAfterMs: config.alertAfterMs,

@@ -92,6 +92,7 @@ export function createBot(
   features.use(
     createGroupsFeature(),
     createExchangeExits(),
+    startFeature,
     helpFeature,
     createLanguageFeature({ ...deps, i18n }),
     createForgetFeature(deps),
@@ -104,7 +105,6 @@ export function createBot(
     // i18n reach it only through `plugins`.
     createExchangeConversation(deps, [i18n, escapeTranslationVariables, conversationApi]),
     createExchangeEntry(),
-    startFeature,
     createFallbackFeature(),
   );
 

@@ -11,7 +11,13 @@ const PAGE_CAP_KEY = "transactions.pageCap";
  * The storage each service needs, over the repositories. Where two tables must change together
  * (a created transaction and its intent) it happens in one SQLite transaction.
  */
-export function createStores(repos: Repositories) {
+export function createStores(
+  repos: Repositories,
+  chats: {
+    markBlocked(chatId: number, at: number): void;
+    language(chatId: number): string | undefined;
+  },
+) {
   /** The transaction row and its intent's completion, in one SQLite transaction. */
   const insertCreated = (
     intentKey: string,
@@ -50,7 +56,7 @@ export function createStores(repos: Repositories) {
       }),
     giveUp: (key, reason) => repos.intents.markFailed(key, reason),
     setStatusCard: (id, messageId) => repos.transactions.setCardMessage(id, messageId),
-    chatLanguage: (chatId) => repos.chats.language(chatId),
+    chatLanguage: (chatId) => chats.language(chatId),
   };
 
   const trackerStore: TrackerStore = {
@@ -73,9 +79,9 @@ export function createStores(repos: Repositories) {
     due: (limit, now) => repos.notifications.due(limit, now),
     markSent: (id, at) => repos.notifications.markSent(id, at),
     retryLater: (id, error, at) => repos.notifications.retryLater(id, error, at),
-    markChatBlocked: (chatId, at) => repos.chats.markBlocked(chatId, at),
+    markChatBlocked: (chatId, at) => chats.markBlocked(chatId, at),
     swap: (id) => repos.transactions.get(id),
-    chatLanguage: (chatId) => repos.chats.language(chatId),
+    chatLanguage: (chatId) => chats.language(chatId),
   };
 
   return { swapStore, reconcileStore, trackerStore, outboxStore };

@@ -8,6 +8,7 @@ import {
 import { eq } from "drizzle-orm";
 import type { Context } from "grammy";
 import { z } from "zod";
+import { Lru } from "../../lib/lru.ts";
 import type { Db } from "../client.ts";
 import { conversationState } from "../schema.ts";
 
@@ -107,9 +108,13 @@ export function createConversationDataRepository(
  */
 export function conversationStorage<C extends Context>(
   db: Db,
-  options: { version: string | number },
+  options: { version: string | number; cacheSize?: number },
 ): ConversationStorage<C, ConversationData> {
   const rows = createConversationDataRepository(db);
+  // Every update of a chat reads its state, and most chats have none: a write-through cache
+  // (this process is the only writer) answers those reads without a query. Values are kept
+  // serialized so the plugin never shares an object with the cache.
+  const cache = new Lru<string, string | null>(options.cacheSize ?? 10_000);
   const keyOf = (ctx: C): string | undefined =>
     ctx.chatId === undefined ? undefined : String(ctx.chatId);
   return {
@@ -118,15 +123,25 @@ export function conversationStorage<C extends Context>(
     adapter: {
       read(ctx) {
         const key = keyOf(ctx);
-        return key === undefined ? undefined : rows.read(key);
+        if (key === undefined) return undefined;
+        const cached = cache.get(key);
+        if (cached === null) return undefined;
+        if (cached !== undefined) return JSON.parse(cached) as VersionedState<ConversationData>;
+        const state = rows.read(key);
+        cache.set(key, state === undefined ? null : JSON.stringify(state));
+        return state;
       },
       write(ctx, state) {
         const key = keyOf(ctx);
-        if (key !== undefined) return rows.write(key, state);
+        if (key === undefined) return;
+        cache.set(key, JSON.stringify(state));
+        return rows.write(key, state);
       },
       delete(ctx) {
         const key = keyOf(ctx);
-        if (key !== undefined) return rows.delete(key);
+        if (key === undefined) return;
+        cache.set(key, null);
+        return rows.delete(key);
       },
     },
   };

@@ -1,0 +1,45 @@
+import type { ChatsRepository } from "../db/repositories/chats.ts";
+import { Lru } from "../lib/lru.ts";
+
+/** A chat is recorded as active at most this often: every message need not be a write. */
+const TOUCH_EVERY_MS = 10 * 60_000;
+
+/**
+ * Per-chat settings read on every update (the language) and the "this chat talks to us" mark,
+ * cached in memory in front of the chats table so a busy bot does not query SQLite per update.
+ * This process is the only writer, so the cache cannot go stale.
+ */
+export function createChatSettings(chats: ChatsRepository, capacity = 20_000) {
+  const languages = new Lru<number, string | null>(capacity);
+  const touched = new Lru<number, number>(capacity);
+  return {
+    language(chatId: number): string | undefined {
+      const cached = languages.get(chatId);
+      if (cached !== undefined) return cached ?? undefined;
+      const stored = chats.language(chatId) ?? null;
+      languages.set(chatId, stored);
+      return stored ?? undefined;
+    },
+    setLanguage(chatId: number, chatType: string, language: string): void {
+      chats.touch(chatId, chatType);
+      chats.setLanguage(chatId, language);
+      languages.set(chatId, language);
+    },
+    /** Telegram said 403: the next message from the chat must be recorded again to unblock it. */
+    markBlocked(chatId: number, now = Date.now()): void {
+      touched.delete(chatId);
+      chats.markBlocked(chatId, now);
+    },
+    /** The chat's row may be gone (/forget): nothing cached about it may outlive it. */
+    forget(chatId: number): void {
+      touched.delete(chatId);
+      languages.delete(chatId);
+    },
+    touch(chatId: number, chatType: string, now = Date.now()): void {
+      const last = touched.get(chatId);
+      if (last !== undefined && now - last < TOUCH_EVERY_MS) return;
+      touched.set(chatId, now);
+      chats.touch(chatId, chatType, now);
+    },
+  };
+}
