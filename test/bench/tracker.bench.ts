@@ -9,6 +9,7 @@ import { openDatabase } from "../../src/db/client.ts";
 import { createRepositories } from "../../src/db/repositories.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import { startSandbox } from "../../src/sandbox/index.ts";
+import { createChatSettings } from "../../src/swaps/chat-settings.ts";
 import { createStores } from "../../src/swaps/stores.ts";
 import { OutboxSender } from "../../src/tracker/outbox-sender.ts";
 import { type CycleStats, StatusTracker } from "../../src/tracker/status-tracker.ts";
@@ -56,7 +57,7 @@ async function runScenario({ open, seconds, changesPerSecond }: Scenario): Promi
   const tg = await startFakeTelegram();
   const database = openDatabase(join(dir, "bot.sqlite"));
   const repos = createRepositories(database.db);
-  const stores = createStores(repos);
+  const stores = createStores(repos, createChatSettings(repos.chats));
   const logger = pino({ level: "silent" });
   const exchange = new ExchangeClient({
     baseUrl: sandbox.url,

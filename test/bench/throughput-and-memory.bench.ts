@@ -1,0 +1,141 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { run as runGrammy } from "@grammyjs/runner";
+import { Bot } from "grammy";
+import { openDatabase } from "../../src/db/client.ts";
+import { createRepositories } from "../../src/db/repositories.ts";
+import { startSandbox } from "../../src/sandbox/index.ts";
+import { startHarness } from "../support/bot-harness.ts";
+import { type FakeTelegram, startFakeTelegram } from "../support/fake-telegram.ts";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+
+/**
+ * Pushes `count` updates from `users` users and returns updates per second until the last reply
+ * arrived. The same users first send one round unmeasured: steady state, not first contact.
+ */
+async function throughput(tg: FakeTelegram, count: number, text: string, users: number) {
+  const people = Array.from({ length: users }, () => tg.user());
+  const replies = () => {
+    let n = 0;
+    for (const call of tg.calls) if (call.method === "sendMessage") n++;
+    return n;
+  };
+  const round = async (n: number) => {
+    const before = replies();
+    const started = performance.now();
+    for (let i = 0; i < n; i++) people[i % users]!.send(text);
+    while (replies() - before < n) await new Promise((r) => setTimeout(r, 5));
+    return n / ((performance.now() - started) / 1000);
+  };
+  await round(users);
+  return round(count);
+}
+
+async function rates(): Promise<void> {
+  const N = 3_000;
+  // Baseline: a bare grammY bot on the same runner, answering /start.
+  const bareTg = await startFakeTelegram();
+  const bare = new Bot(bareTg.token, { client: { apiRoot: bareTg.apiRoot } });
+  bare.command("start", (ctx) => ctx.reply("hi"));
+  const handle = runGrammy(bare);
+  await bareTg.waitForPolling();
+  const baseline = await throughput(bareTg, N, "/start", 1_000);
+  await handle.stop();
+  await bareTg.close();
+
+  const h = await startHarness({ env: { LOG_LEVEL: "silent" } });
+  const start = await throughput(h.tg, N, "/start", 1_000);
+  // Cached /rate: the same quote for everyone, and 3,000 users so each stays within the
+  // per-user share (4 quotes per 10 s).
+  const rate = await throughput(h.tg, N, "/rate 1 btc eth", 3_000);
+  await h.close();
+  console.log(`updates per second through the fake Telegram (${N} updates from 1,000 users):`);
+  console.log(`  bare grammY bot, /start:  ${baseline.toFixed(0)}/s (baseline)`);
+  console.log(
+    `  swapbot, /start:          ${start.toFixed(0)}/s (${(start / baseline).toFixed(2)} × baseline)`,
+  );
+  console.log(
+    `  swapbot, cached /rate:    ${rate.toFixed(0)}/s (${(rate / baseline).toFixed(2)} × baseline)`,
+  );
+}
+
+async function memory(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "swapbot-mem-"));
+  const sandbox = await startSandbox({ schedule: false, limits: false });
+  const tg = await startFakeTelegram();
+  const dbPath = join(dir, "bot.sqlite");
+  const ids = sandbox.control.seed(10_000, { spreadOverMs: 6 * 3_600_000 });
+  {
+    const database = openDatabase(dbPath);
+    const repos = createRepositories(database.db);
+    database.db.transaction(() => {
+      for (let chat = 0; chat < 100_000; chat++) repos.chats.touch(1_000_000 + chat, "private");
+      for (const [i, id] of ids.entries()) {
+        const tx = sandbox.control.transaction(id)!;
+        repos.transactions.insert({
+          id,
+          chatId: 1_000_000 + (i % 100_000),
+          userId: 1_000_000 + (i % 100_000),
+          coinFrom: tx.coin_from,
+          coinTo: tx.coin_to,
+          networkFrom: null,
+          networkTo: null,
+          amountIn: String(tx.amount_in),
+          amountOutExpected: String(tx.amount_out_expected),
+          amountOut: null,
+          rate: null,
+          rateType: "float",
+          depositAddress: tx.deposit_address,
+          withdrawalAddress: tx.withdrawal_address,
+          refundAddress: null,
+          txHashIn: null,
+          txHashOut: null,
+          status: tx.status,
+          createdAt: tx.created_at,
+          sandbox: true,
+        });
+      }
+    });
+    database.close();
+  }
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      BOT_TOKEN: tg.token,
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      EXCHANGE_API_URL: sandbox.url,
+      EXCHANGE_API_KEY: sandbox.apiKey,
+      DATABASE_PATH: dbPath,
+      STATUS_POLL_INTERVAL_MS: "2000",
+      LOG_LEVEL: "warn",
+    },
+    stdio: "ignore",
+  });
+  await tg.waitForPolling(60_000);
+  // Let the tracker go through all 10,000 (100 list pages) and serve some users meanwhile.
+  for (let i = 0; i < 200; i++)
+    await tg.user().reply(i % 2 ? "/start" : "/rate 1 btc eth", { quietMs: 20 });
+  await new Promise((r) => setTimeout(r, 15_000));
+  const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  console.log(
+    `resident memory of the bot process with 10,000 tracked swaps and 100,000 known chats: ${(kb("VmRSS") / 1024).toFixed(0)} MB (peak ${(kb("VmHWM") / 1024).toFixed(0)} MB)`,
+  );
+  child.kill("SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+  await tg.close();
+  await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+export async function run(): Promise<void> {
+  await rates();
+  await memory();
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await run();
