@@ -32,6 +32,19 @@ describe("start-up", () => {
       expect(registered).toContain(command);
     }
   });
+
+  it("then registers the same commands described in each translation", () => {
+    const calls = h.tg.calls.filter((c) => c.method === "setMyCommands");
+    const russian = calls.find(
+      (c) => (c.params as { language_code?: string }).language_code === "ru",
+    );
+    expect(calls.indexOf(russian!)).toBeGreaterThan(0);
+    const commands = (russian!.params as { commands: { command: string; description: string }[] })
+      .commands;
+    const english = (calls[0]!.params as { commands: { command: string }[] }).commands;
+    expect(commands.map((c) => c.command)).toEqual(english.map((c) => c.command));
+    expect(commands.find((c) => c.command === "exchange")?.description).toMatch(/[а-я]{3,}/);
+  });
 });
 
 describe("/start and /help", () => {

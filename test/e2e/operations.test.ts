@@ -185,7 +185,7 @@ describe("/forget", () => {
     const user = h.tg.user();
     const ask = await step(user, "/forget", "Delete now?");
     expect(ask.text).toContain("0 finished swaps");
-    user.press("Keep");
+    await user.press("Keep");
     await user.waitFor((m) => m.text.includes("Nothing was deleted"));
   });
 
@@ -199,7 +199,7 @@ describe("/forget", () => {
     const ask = await step(user, "/forget", "Delete now?");
     expect(ask.text).toContain("1 finished swaps");
     expect(ask.text).toContain("1 swaps still in progress");
-    user.press("Delete");
+    await user.press("Delete");
     const done = await user.waitFor((m) => m.text.includes("Deleted 1 finished"));
     expect(done.text).toContain("1 swaps in progress are kept");
     expect(h.app.repos.transactions.getForChat(user.chatId, finished)).toBeUndefined();
@@ -228,7 +228,7 @@ describe("languages", () => {
     h = await startHarness();
     const user = h.tg.user();
     await step(user, "/language", "language");
-    user.press("Русский");
+    await user.press("Русский");
     await user.waitFor((m) => m.edited && !m.text.includes("Choose"));
     const help = await step(user, "/help", "/exchange");
     expect(help.text).toMatch(/[а-яА-Я]{3,}/);

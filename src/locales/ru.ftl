@@ -1,0 +1,274 @@
+## General
+
+welcome =
+    👋 Привет{$name ->
+        [none] {""}
+       *[other] , {$name}
+    }! Я меняю одну криптовалюту на другую: без аккаунта и без регистрации.
+
+    Нажмите /exchange, чтобы начать обмен, или запросите курс, например <code>/rate 0.5 btc eth</code>.
+    Монеты можно искать в любом чате: наберите <code>@{$bot} btc</code>.
+    /help — всё, что я умею.
+
+help =
+    <b>Что я делаю</b>
+    Я меняю одну монету на другую через сервис мгновенного обмена. Вы выбираете монеты и сумму, видите курс, указываете адрес для получения, а я даю адрес для депозита. О каждом шаге обмена я сообщу сам.
+
+    <b>Команды</b>
+    {$commands}
+
+    <b>Советы</b>
+    • На каждом шаге можно не только нажимать кнопки, но и писать: коды монет (<code>btc</code>), названия (<code>monero</code>), суммы (<code>0.5</code> или <code>0,5</code>).
+    • У монеты может быть сеть: <code>usdt trc20</code> или <code>usdt@trc20</code>.
+    • Поиск монет из любого чата: <code>@{$bot} eth</code>.
+
+cmd-start = приветствие и с чего начать
+cmd-exchange = обменять одну монету на другую
+cmd-rate = курс, например /rate 0.5 btc eth
+cmd-currencies = список и поиск монет
+cmd-status = статус обмена (последнего или по id)
+cmd-history = ваши обмены, сначала новые
+cmd-cancel = выйти из пошагового диалога
+cmd-help = команды и подсказки
+
+error-generic = 😕 У меня что-то пошло не так. Попробуйте ещё раз через минуту.
+exchange-busy = ⏳ Обменник сейчас перегружен. Попробуйте ещё раз через {$seconds} с.
+exchange-unavailable = 🔌 Обменник временно недоступен. Попробуйте ещё раз через несколько минут.
+exchange-not-found = Обменник не знает такой записи.
+exchange-rejected = ⚠️ Обменник это не принял: {$reason}
+button-expired = Эта кнопка больше не действует.
+
+## Amounts and coins
+
+amount-not-a-number = «{$input}» — не число. Напишите, например, <code>0.5</code> или <code>0,5</code>.
+amount-negative = Сумма должна быть положительной.
+amount-zero = Сумма должна быть больше нуля.
+amount-too-precise = В этой сумме слишком много знаков.
+coin-unknown = Я не знаю монету «{$input}».
+coin-unknown-suggest = Я не знаю монету «{$input}». Может быть, {$suggestions}?
+coin-ambiguous = «{$input}» подходит к нескольким монетам: {$options}. Напишите код монеты.
+coin-same = С обеих сторон выбрана {$coin}. Выберите две разные монеты.
+rate-type-float = плавающий курс
+rate-type-fixed = фиксированный курс
+
+## /rate
+
+rate-usage =
+    Напишите так: <code>/rate СУММА ОТКУДА КУДА</code>
+    Например: <code>/rate 0.5 btc eth</code>
+quote =
+    💱 <b>{$amount} {$from}</b> → ≈ <b>{$toAmount} {$to}</b>
+    Курс: 1 {$from} ≈ {$rate} {$to} ({$rateType})
+    Минимум: {$min} {$from} · Максимум: {$max} {$from}
+quote-below-min = ⚠️ {$amount} {$from} меньше минимума <b>{$min} {$from}</b>.
+quote-above-max = ⚠️ {$amount} {$from} больше максимума <b>{$max} {$from}</b>.
+quote-exchange-note = Примечание обменника: {$message}
+rate-start-swap = 🔁 Обменять {$from} → {$to}
+
+## /currencies
+
+currencies-title = <b>Монеты</b> ({$total}) · страница {$page} из {$pages}
+currencies-title-search = <b>Монеты по запросу «{$query}»</b> ({$total}) · страница {$page} из {$pages}
+currencies-empty = Ни одна монета не подходит к «{$query}». Попробуйте код, например <code>btc</code>, или название, например <code>monero</code>.
+currencies-empty-catalog = Список монет ещё не загружен. Попробуйте через минуту.
+currencies-hint = Поиск: <code>/currencies название</code> · Курс: <code>/rate 1 btc eth</code>
+button-prev = ◀ Назад
+button-next = Далее ▶
+
+## The exchange conversation
+## Each prompt names its own step (send, receive, amount, address, refund) and none of the later
+## steps' words, as in English.
+
+flow-ask-from =
+    🔁 <b>Новый обмен</b>
+    Какую монету вы хотите <b>отправить</b>? Нажмите на неё или напишите код или название (например, <code>btc</code>, <code>monero</code>).
+flow-ask-to =
+    Вы отправляете <b>{$from}</b>.
+    Какую монету вы хотите <b>получить</b>? Нажмите на неё или напишите код или название.
+flow-ask-amount =
+    {$from} → <b>{$to}</b>
+    Какую <b>сумму</b> {$from} вы хотите обменять? Напишите число, например <code>0.5</code>.
+flow-network-choose = Сеть для {$coin}: выберите одну или напишите on, чтобы взять сеть обменника по умолчанию.
+flow-network-set = Сеть для {$coin}: {$network}
+flow-quoting = ⏳ Узнаю курс…
+flow-ask-address = Теперь напишите <b>адрес {$to}</b>, на который хотите получить монеты.
+flow-memo-warning = ⚠️ Адресам {$coin} часто нужен memo или destination tag, а этот обменник их не принимает: укажите адрес, которому он не нужен (свой кошелёк, а не адрес депозита на бирже).
+flow-near-min = ⚠️ Это близко к минимуму: плавающий курс меняется, а депозит меньше минимума может потеряться. Лучше отправьте немного больше.
+flow-near-max = ⚠️ Это близко к максимуму: плавающий курс меняется, а депозит больше максимума могут вернуть.
+flow-amount-range = Напишите сумму от {$min} до {$max} {$from}.
+flow-amount-again = Напишите сумму {$from} для обмена, например <code>0.5</code>.
+flow-ask-refund =
+    Необязательно: адрес <b>возврата</b> для {$from}, куда обменник вернёт монеты, если обмен не удастся. Напишите его или нажмите «Пропустить».
+flow-summary =
+    <b>Проверьте обмен</b>
+    Вы отправляете: <b>{$amount} {$from}</b>
+    Вы получаете: ≈ <b>{$toAmount} {$to}</b> ({$rateType})
+    Курс: 1 {$from} ≈ {$rate} {$to}
+    Выплата на: <code>{$address}</code>
+    Возврат на: {$refund}
+flow-summary-no-refund = (нет)
+flow-summary-ask = Нажмите «Подтвердить», чтобы создать обмен, или «Отмена».
+flow-quote-moved = ℹ️ Курс изменился с момента расчёта; вот новые цифры.
+flow-address-problem-empty = Пожалуйста, напишите адрес.
+flow-address-problem-spaces = В адресе не бывает пробелов. Вставьте его ещё раз.
+flow-address-problem-length = Это не похоже на адрес: он слишком короткий или слишком длинный.
+flow-address-problem-characters = В этом адресе есть символы, которых в адресах не бывает.
+flow-address-problem-format = Это неверный адрес {$coin}{$network ->
+        [none] {""}
+       *[other] {" "}в сети {$network}
+    }.
+flow-address-again = Напишите адрес {$coin} ещё раз.
+flow-refund-again = Напишите адрес возврата для {$coin} или нажмите «Пропустить».
+flow-not-understood = Напишите ответ или нажмите кнопку под последним сообщением.
+flow-step-over = Этот шаг уже пройден.
+flow-cancelled = ✖ Обмен отменён. Начните новый командой /exchange.
+flow-nothing-to-cancel = Отменять нечего. Начните обмен командой /exchange.
+flow-creating = ⏳ Создаю обмен…
+flow-create-failed = Ничего не создано. Нажмите «Подтвердить», чтобы попробовать ещё раз, или «Отмена».
+flow-create-rejected = Ничего не создано. Начните заново с /exchange.
+flow-create-pending = ⏳ Обменник не ответил вовремя. Возможно, обмен уже создан: я проверяю и пришлю сюда адрес депозита, как только узнаю. Пока не начинайте новый обмен на те же средства.
+flow-already-created = Этот обмен уже создан: данные для депозита выше.
+
+button-skip = Пропустить ⏭
+button-confirm = ✅ Подтвердить
+button-cancel = ✖ Отмена
+button-rate-float = Плавающий курс
+button-rate-fixed = Фиксированный курс
+button-selected = ✓ {$label}
+
+## The deposit message (also the status card, edited as the swap moves on)
+
+deposit =
+    ✅ <b>Обмен создан</b>
+    Отправьте ровно <code>{$amount}</code> <b>{$from}</b> на этот адрес депозита:
+    <code>{$address}</code>
+
+    Вы получите: ≈ {$toAmount} {$to} ({$rateType})
+    Выплата на: <code>{$withdrawal}</code>
+    Id транзакции: <code>{$id}</code>
+    Статус: {$status}
+
+    Нажмите на адрес или сумму, чтобы скопировать. Когда депозит придёт, я сообщу здесь о каждом шаге: подтверждение, обмен, завершение. Проверить можно в любой момент командой /status.
+deposit-sandbox = 🧪 <b>песочница: не отправляйте настоящие средства</b>. Этот обмен имитируется.
+deposit-qr-caption = Адрес депозита для {$amount} {$from}
+
+## Swap states
+
+status-wait = ждём ваш депозит
+status-confirmation = подтверждается
+status-exchanging = обменивается
+status-success = завершён
+status-overdue = истёк
+status-refunded = возвращён
+status-other = {$status}
+
+## Inline mode
+
+inline-coin-title = {$code} — {$name}
+inline-coin-description = Нажмите, чтобы поделиться · обменять через меня
+inline-coin-message =
+    <b>{$code}</b> — {$name}
+    {$notes}
+inline-swap-button = 🔁 Обменять {$code}
+inline-quote-title = {$amount} {$from} → ≈ {$toAmount} {$to}
+inline-quote-description = Курс 1 {$from} ≈ {$rate} {$to} · мин. {$min} · макс. {$max} {$from}
+inline-quote-out-of-range-title = {$amount} {$from} вне лимитов
+inline-quote-out-of-range-description = Минимум {$min} {$from} · максимум {$max} {$from}
+inline-hint-button = Открыть бота для обмена
+rate-too-fast = ⏳ Вы запрашиваете курс слишком часто. Подождите несколько секунд и попробуйте снова.
+fallback-hint = Я не понял. Начните обмен командой /exchange, узнайте курс через /rate или посмотрите /help.
+
+## /status and /history
+
+status-none = У вас ещё нет обменов. Начните с /exchange.
+status-not-found = Обмен «{$id}» не найден. Список ваших обменов: /history.
+status-card =
+    📄 <b>Обмен</b> <code>{$id}</code>
+    Статус: <b>{$status}</b>
+    Вы отправляете: <code>{$amountIn}</code> {$from}
+    Вы получаете: {$received}
+    Курс: {$rate} ({$rateType})
+    Адрес депозита: <code>{$deposit}</code>
+    Адрес выплаты: <code>{$withdrawal}</code>
+    Адрес возврата: {$refund}
+    Транзакция депозита: {$hashIn}
+    Транзакция выплаты: {$hashOut}
+    Создан: {$created}
+status-received-expected = ≈ {$amount} {$to} (ожидается)
+status-received-final = {$amount} {$to}
+status-rate = 1 {$from} ≈ {$rate} {$to}
+status-none-value = —
+status-stale = ⚠️ Обменник сейчас недоступен: это последнее известное состояние на {$checked}.
+status-refresh = 🔄 Обновить
+history-title = <b>Ваши обмены</b> ({$total}) · страница {$page} из {$pages}
+history-line = {$n}. {$amountIn} {$from} → {$to} · {$status} · {$created}
+history-empty = У вас ещё нет обменов. Начните с /exchange.
+history-open = 🔎 {$n}
+
+## Status pushes (one new message per change)
+
+push-confirmation =
+    🔎 <b>Обмен {$id}: подтверждается</b>
+    Ваш депозит {$amountIn} {$from} пришёл и подтверждается в сети. Делать ничего не нужно: я сообщу, когда обмен продвинется.
+push-exchanging =
+    ⚙️ <b>Обмен {$id}: обменивается</b>
+    Ваши {$amountIn} {$from} подтверждены и обмениваются на {$to}.
+push-success =
+    ✅ <b>Обмен {$id}: завершён</b>
+    Вы получили <b>{$amountOut} {$to}</b> на <code>{$withdrawal}</code>.
+    Транзакция выплаты: <code>{$hashOut}</code>
+push-overdue =
+    ⌛ <b>Обмен {$id}: истёк</b>
+    Депозит не пришёл, пока было открыто окно депозита, поэтому обмен закрыт. Ничего не отправляйте на его адрес депозита. Если вы всё же отправили средства, напишите в поддержку обменника, указав id транзакции {$id} и транзакцию депозита; новый обмен можно начать с /exchange.
+push-refunded =
+    ↩️ <b>Обмен {$id}: возвращён</b>
+    Обменник вернул ваши {$amountIn} {$from} на <code>{$refundTo}</code>.
+push-refunded-no-address = адрес, с которого вы отправляли
+push-wait =
+    ⏳ <b>Обмен {$id}: ждём ваш депозит</b>
+    Отправьте ровно <code>{$amountIn}</code> {$from} на <code>{$deposit}</code>.
+push-other =
+    ℹ️ <b>Обмен {$id}: {$status}</b>
+    Обменник сообщает о новом состоянии вашего обмена. Я продолжаю следить и сообщу, когда он продвинется.
+reconcile-found = ✅ Нашёл: обменник действительно создал ваш обмен.
+reconcile-not-created = ℹ️ У обменника нет записи о подтверждённом вами обмене: ничего не создано, и адреса депозита для него нет. Можно начать заново с /exchange.
+
+## /language
+
+language-name = 🇷🇺 Русский
+language-choose = Выберите язык, на котором я буду говорить в этом чате:
+language-set = Готово: здесь я буду говорить по-русски. /help
+cmd-language = выбрать язык бота
+
+## Operator: admin alerts and /stats
+
+alert-unauthorized = 🚨 Обменник отклоняет API-ключ бота (401). Пользователям сообщается, что обменник недоступен. Проверьте EXCHANGE_API_KEY.
+alert-down = 🚨 Обменник не отвечает уже {$minutes} мин (с {$since}). Курсы и новые обмены недоступны; уведомления о статусах задерживаются.
+alert-recovered = ✅ Обменник снова отвечает.
+stats-not-allowed = /stats доступна только операторам бота.
+stats =
+    📊 <b>Обмены по статусам</b>
+    Сегодня: {$today}
+    За 7 дней: {$week}
+    За всё время: {$all}
+
+    <b>Объём по парам</b> (за всё время)
+    {$pairs}
+
+    <b>Активные пользователи</b>: {$usersToday} сегодня, {$usersWeek} за 7 дней
+    <b>Ошибки обменника</b> (за час): {$errorRate} из {$requests} запросов
+stats-pair = {$pair}: обменов {$swaps}, {$amount}
+
+## /forget and groups
+
+cmd-forget = удалить ваши завершённые обмены из бота
+forget-ask =
+    Будет удалено всё, что бот хранит об этом чате: завершённые обмены ({$finished}) и ваши настройки.
+    Обмены в процессе ({$open}) сохранятся до завершения, чтобы я мог сообщить, чем они закончились.
+    Удалить сейчас?
+forget-yes = 🗑 Удалить
+forget-no = Оставить
+forget-kept = Ничего не удалено.
+forget-done = 🗑 Удалено завершённых обменов: {$deleted}, и настройки этого чата. Обмены в процессе ({$kept}) сохранятся до завершения; потом запустите /forget ещё раз.
+group-go-private = 🔒 Адресам не место в группе. Продолжим в личном чате.
+group-go-private-button = Продолжить в личном чате
