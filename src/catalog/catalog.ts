@@ -1,4 +1,5 @@
 import type { ExchangeClient } from "../exchange/client.ts";
+import { readPages } from "../exchange/paging.ts";
 import type { Currency } from "../exchange/schemas.ts";
 import type { Logger } from "../logger.ts";
 import { type Coin, CoinIndex, type SearchHit } from "./search.ts";
@@ -114,22 +115,16 @@ export class CoinCatalog {
   }
 
   private async fetchAll(): Promise<Coin[]> {
-    let size = this.options.pageSize ?? 100;
     const byCode = new Map<string, Coin>();
-    let fetched = 0;
-    for (let page = 1; page <= 1_000; page++) {
-      const result = await this.options.exchange.listCurrencies({ page, size });
-      for (const currency of result.data) byCode.set(currency.code.toLowerCase(), toCoin(currency));
-      fetched += result.data.length;
-      if (result.data.length === 0 || fetched >= result.count) break;
-      if (result.data.length < size) {
-        // A short page before the end: the upstream caps the page size. Continue with its size so
-        // that page numbers line up with its offsets.
-        if (fetched % result.data.length !== 0) throw new Error("inconsistent page sizes");
-        size = result.data.length;
-        page = fetched / size;
-      }
-    }
+    await readPages({
+      size: this.options.pageSize ?? 100,
+      fetchPage: (page, size) => this.options.exchange.listCurrencies({ page, size }),
+      onPage: (currencies) => {
+        for (const currency of currencies) {
+          byCode.set(currency.code.toLowerCase(), toCoin(currency));
+        }
+      },
+    });
     return [...byCode.values()];
   }
 }

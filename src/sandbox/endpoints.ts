@@ -22,7 +22,7 @@ export function iconUrl(code: string): string {
 /** GET /currencies: paged, searchable by code or name; `size` silently capped. */
 export function currencies(state: SandboxState, params: URLSearchParams): Answer {
   const page = p.positiveInt(params, "page", 1);
-  const size = Math.min(p.positiveInt(params, "size", 50), state.pageSizeCap.currencies);
+  const size = pageSize(state, params, 50, state.pageSizeCap.currencies);
   const search = (params.get("search") ?? "").trim().toLowerCase();
   const matching = search
     ? state.coins.filter((c) => c.code.includes(search) || c.name.toLowerCase().includes(search))
@@ -143,10 +143,19 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
   };
 }
 
+/** The page size asked for, clamped to the cap (or refused, with the quirk). */
+function pageSize(state: SandboxState, params: URLSearchParams, fallback: number, cap: number) {
+  const size = p.positiveInt(params, "size", fallback);
+  if (size > cap && state.quirks.sizeOverCapAs400) {
+    throw new HttpError(400, `size must not be greater than ${cap}`, "size");
+  }
+  return Math.min(size, cap);
+}
+
 /** GET /transactions: newest first, inclusive date filters, `count` = all that match. */
 export function list(state: SandboxState, params: URLSearchParams): Answer {
   const page = p.positiveInt(params, "page", 1);
-  const size = Math.min(p.positiveInt(params, "size", 20), state.pageSizeCap.transactions);
+  const size = pageSize(state, params, 20, state.pageSizeCap.transactions);
   const fromMs = p.isoDate(params, "dateFrom") ?? Number.NEGATIVE_INFINITY;
   const toMs = p.isoDate(params, "dateTo", true) ?? Number.POSITIVE_INFINITY;
   const { data, count } = state.store.page({ fromMs, toMs, offset: (page - 1) * size, size });

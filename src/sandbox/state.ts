@@ -15,6 +15,8 @@ export interface Quirks {
   created201: boolean;
   /** Every number in a response is written as a JSON string ("0.5"). */
   numbersAsStrings: boolean;
+  /** A `size` above the page-size cap answers 400 naming `size`, instead of a shorter page. */
+  sizeOverCapAs400: boolean;
 }
 
 export const SPEC_QUIRKS: Quirks = {
@@ -22,6 +24,7 @@ export const SPEC_QUIRKS: Quirks = {
   errorStyle: "message",
   created201: false,
   numbersAsStrings: false,
+  sizeOverCapAs400: false,
 };
 
 export interface PageSizeCap {

@@ -1,4 +1,5 @@
 import type { ExchangeClient } from "../exchange/client.ts";
+import { readPages } from "../exchange/paging.ts";
 import type { TransactionListItem } from "../exchange/schemas.ts";
 import type { Logger } from "../logger.ts";
 import { detailUpdate } from "../swaps/swap-reader.ts";
@@ -41,7 +42,7 @@ export interface TrackerOptions {
   store: TrackerStore;
   logger: Logger;
   intervalMs: number;
-  /** Page size asked for; the upstream may answer with fewer per page (its cap). */
+  /** Page size asked for first; the upstream may answer with fewer per page (its cap). */
   pageSize?: number;
   /** Open swaps missing from the list get a detail read; at most this many per cycle. */
   maxFallbackReads?: number;
@@ -49,6 +50,12 @@ export interface TrackerOptions {
   /** Called after each stored change, so its push can go out at once. */
   onChange?: () => void;
 }
+
+/**
+ * Asked for until the upstream shows its real cap (the spec does not give it): the larger the
+ * pages it allows, the fewer reads a cycle costs.
+ */
+const DEFAULT_PAGE_SIZE = 500;
 
 /** Statuses whose push needs fields only the detail has (payout hash, refund address). */
 const NEEDS_DETAIL = new Set(["success", "refunded"]);
@@ -70,12 +77,13 @@ export class StatusTracker {
   /** When the last cycle finished (0: none yet): health checks read the lag from it. */
   lastCycleAt = 0;
 
-  constructor(private readonly options: TrackerOptions) {}
+  constructor(private readonly options: TrackerOptions) {
+    this.pageCap = options.store.loadPageCap();
+  }
 
   start(): void {
     this.stopped = false;
     this.abort = new AbortController();
-    this.pageCap = this.options.store.loadPageCap();
     this.schedule(0);
   }
 
@@ -125,7 +133,7 @@ export class StatusTracker {
       fallbackReads: 0,
       reads: 0,
       durationMs: 0,
-      pageCap: this.pageCap ?? this.options.pageSize ?? 100,
+      pageCap: this.pageCap ?? this.options.pageSize ?? DEFAULT_PAGE_SIZE,
     };
     if (open.length === 0) return this.finish(stats, started);
 
@@ -138,34 +146,31 @@ export class StatusTracker {
       (Number.isFinite(oldest) ? oldest : Date.now()) - 1_000,
     ).toISOString();
 
-    let size = this.pageCap ?? this.options.pageSize ?? 100;
-    let fetched = 0;
-    for (let page = 1; unseen.size > 0; page++) {
-      const result = await exchange.listTransactions(
-        { page, size, dateFrom },
-        { background: true, signal: this.abort.signal },
-      );
-      stats.pages++;
+    const read = await readPages<TransactionListItem>({
+      size: this.pageCap ?? this.options.pageSize ?? DEFAULT_PAGE_SIZE,
+      fetchPage: (page, size) =>
+        exchange.listTransactions(
+          { page, size, dateFrom },
+          { background: true, signal: this.abort.signal },
+        ),
       // Changes are announced as soon as their page is read, not after the whole scan: with
       // 10,000 open swaps a scan takes most of a minute.
-      for (const item of result.data) {
-        const swap = byId.get(item.id);
-        if (!swap || !unseen.delete(item.id)) continue;
-        if (item.status !== swap.status) await this.announce(item, stats);
-      }
-      fetched += result.data.length;
-      if (result.data.length === 0 || fetched >= result.count) break;
-      if (result.data.length < size) {
-        // A short page that is not the last one: the upstream's real cap. Keep page numbers
-        // aligned with its offsets from here on, and remember it for the next cycles.
-        size = result.data.length;
-        page = Math.floor(fetched / size);
+      onPage: async (items) => {
+        for (const item of items) {
+          const swap = byId.get(item.id);
+          if (!swap || !unseen.delete(item.id)) continue;
+          if (item.status !== swap.status) await this.announce(item, stats);
+        }
+        return unseen.size > 0;
+      },
+      onCap: (size) => {
         this.pageCap = size;
         store.savePageCap(size);
         this.options.logger.info({ pageCap: size }, "learned the transaction list page-size cap");
-      }
-    }
-    stats.pageCap = size;
+      },
+    });
+    stats.pages = read.reads;
+    stats.pageCap = read.size;
 
     const now = () => Date.now();
     // Open swaps the list did not show (older than its window, or an odd answer): a few detail

@@ -1,0 +1,77 @@
+import { ExchangeApiError } from "./errors.ts";
+
+export interface Page<T> {
+  data: T[];
+  count: number;
+}
+
+export interface ReadPagesOptions<T> {
+  /** The page size to ask for first; the upstream's cap may turn out lower. */
+  size: number;
+  fetchPage(page: number, size: number): Promise<Page<T>>;
+  /** Receives each page as it arrives; returning false stops the read there. */
+  onPage(items: T[]): unknown | Promise<unknown>;
+  /** The upstream's real cap, when it turned out lower than asked: worth remembering. */
+  onCap?(size: number): void;
+  /** Safety stop for an upstream whose `count` never ends. */
+  maxPages?: number;
+}
+
+export interface PagesRead {
+  /** Requests made, refused ones included: each one spent budget. */
+  reads: number;
+  pages: number;
+  /** The page size in use at the end. */
+  size: number;
+}
+
+/** The spec's documented default page sizes are 20 and 50: never shrink below that. */
+const SMALLEST_SIZE = 20;
+
+/**
+ * Reads a paged list to its end. The maximum `size` is not documented, and upstreams answer a
+ * larger one in two ways: with a shorter page (the cap), or with a 400 naming the size. Both are
+ * learned here: the page numbers are realigned to the smaller size and `onCap` is told once.
+ */
+export async function readPages<T>(options: ReadPagesOptions<T>): Promise<PagesRead> {
+  let size = options.size;
+  let fetched = 0;
+  let reads = 0;
+  let pages = 0;
+  const maxPages = options.maxPages ?? 1_000;
+  for (let page = 1; pages < maxPages; page++) {
+    let result: Page<T>;
+    reads++;
+    try {
+      result = await options.fetchPage(page, size);
+    } catch (error) {
+      if (fetched > 0 || size <= SMALLEST_SIZE || !refusesSize(error)) throw error;
+      size = Math.max(SMALLEST_SIZE, Math.floor(size / 2));
+      options.onCap?.(size);
+      page = 0;
+      continue;
+    }
+    pages++;
+    if ((await options.onPage(result.data)) === false) break;
+    fetched += result.data.length;
+    if (result.data.length === 0 || fetched >= result.count) break;
+    if (result.data.length < size) {
+      // A short page before the end: the cap. Page numbers must line up with its offsets.
+      if (fetched % result.data.length !== 0) {
+        throw new Error(`inconsistent page sizes: ${result.data.length} after ${fetched} items`);
+      }
+      size = result.data.length;
+      page = fetched / size;
+      options.onCap?.(size);
+    }
+  }
+  return { reads, pages, size };
+}
+
+function refusesSize(error: unknown): boolean {
+  return (
+    error instanceof ExchangeApiError &&
+    (error.status === 400 || error.status === 422) &&
+    /size|limit|page|max/i.test(error.upstreamMessage)
+  );
+}
