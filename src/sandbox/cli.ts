@@ -2,7 +2,7 @@ import { startSandbox } from "./index.ts";
 
 /**
  * `npm run sandbox`: the embedded exchange on its own, for trying the API with curl.
- * SANDBOX_PORT (default 0: any free port), SANDBOX_HOST, SANDBOX_API_KEY, SANDBOX_LOG=1 (one line
+ * SANDBOX_PORT (default 0: a free port), SANDBOX_HOST, SANDBOX_API_KEY, SANDBOX_LOG=1 (one line
  * per request on stderr).
  */
 const rawPort = process.env.SANDBOX_PORT ?? "0";

@@ -37,3 +37,12 @@ export interface SwapDetailUpdate {
   networkFrom: string | null;
   networkTo: string | null;
 }
+
+/** What the outbox sender needs to send one notification. */
+export interface PendingNotification {
+  id: number;
+  transactionId: string;
+  chatId: number;
+  status: string;
+  attempts: number;
+}

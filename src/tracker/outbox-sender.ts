@@ -6,15 +6,7 @@ import { depositText, label } from "../bot/shared/deposit-message.ts";
 import { statusName } from "../bot/shared/status-name.ts";
 import { RequestBudget } from "../exchange/limiter.ts";
 import type { Logger } from "../logger.ts";
-import type { SwapRecord } from "../swaps/types.ts";
-
-export interface PendingNotification {
-  id: number;
-  transactionId: string;
-  chatId: number;
-  status: string;
-  attempts: number;
-}
+import type { PendingNotification, SwapRecord } from "../swaps/types.ts";
 
 export interface OutboxStore {
   /** Unsent notifications whose time has come, oldest first, skipping chats that blocked us. */

@@ -10,6 +10,7 @@ import { createRepositories } from "../../src/db/repositories.ts";
 import { startSandbox } from "../../src/sandbox/index.ts";
 import { startHarness } from "../support/bot-harness.ts";
 import { type FakeTelegram, startFakeTelegram } from "../support/fake-telegram.ts";
+import { seedOpenSwaps } from "../support/seed-swaps.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
@@ -73,37 +74,16 @@ async function memory(): Promise<void> {
   const sandbox = await startSandbox({ schedule: false, limits: false });
   const tg = await startFakeTelegram();
   const dbPath = join(dir, "bot.sqlite");
-  const ids = sandbox.control.seed(10_000, { spreadOverMs: 6 * 3_600_000 });
   {
     const database = openDatabase(dbPath);
     const repos = createRepositories(database.db);
     database.db.transaction(() => {
       for (let chat = 0; chat < 100_000; chat++) repos.chats.touch(1_000_000 + chat, "private");
-      for (const [i, id] of ids.entries()) {
-        const tx = sandbox.control.transaction(id)!;
-        repos.transactions.insert({
-          id,
-          chatId: 1_000_000 + (i % 100_000),
-          userId: 1_000_000 + (i % 100_000),
-          coinFrom: tx.coin_from,
-          coinTo: tx.coin_to,
-          networkFrom: null,
-          networkTo: null,
-          amountIn: String(tx.amount_in),
-          amountOutExpected: String(tx.amount_out_expected),
-          amountOut: null,
-          rate: null,
-          rateType: "float",
-          depositAddress: tx.deposit_address,
-          withdrawalAddress: tx.withdrawal_address,
-          refundAddress: null,
-          txHashIn: null,
-          txHashOut: null,
-          status: tx.status,
-          createdAt: tx.created_at,
-          sandbox: true,
-        });
-      }
+    });
+    seedOpenSwaps(sandbox.control, database.db, repos, {
+      count: 10_000,
+      chats: 100_000,
+      firstChat: 1_000_000,
     });
     database.close();
   }

@@ -14,6 +14,7 @@ import { createStores } from "../../src/swaps/stores.ts";
 import { OutboxSender } from "../../src/tracker/outbox-sender.ts";
 import { type CycleStats, StatusTracker } from "../../src/tracker/status-tracker.ts";
 import { startFakeTelegram } from "../support/fake-telegram.ts";
+import { seedOpenSwaps } from "../support/seed-swaps.ts";
 import { percentile } from "./stats.ts";
 
 const INTERVAL_MS = 15_000;
@@ -67,34 +68,12 @@ async function runScenario({ open, seconds, changesPerSecond }: Scenario): Promi
   });
 
   // The same swaps on both sides: seeded upstream, owned by 1,000 chats here.
-  const ids = sandbox.control.seed(open, { spreadOverMs: 6 * 3_600_000 });
-  database.db.transaction(() => {
-    for (const [i, id] of ids.entries()) {
-      const tx = sandbox.control.transaction(id)!;
-      repos.transactions.insert({
-        id,
-        chatId: 10_000 + (i % 1_000),
-        userId: 10_000 + (i % 1_000),
-        coinFrom: tx.coin_from,
-        coinTo: tx.coin_to,
-        networkFrom: null,
-        networkTo: null,
-        amountIn: String(tx.amount_in),
-        amountOutExpected: String(tx.amount_out_expected),
-        amountOut: null,
-        rate: null,
-        rateType: "float",
-        depositAddress: tx.deposit_address,
-        withdrawalAddress: tx.withdrawal_address,
-        refundAddress: null,
-        txHashIn: null,
-        txHashOut: null,
-        status: tx.status,
-        createdAt: tx.created_at,
-        sandbox: true,
-      });
-    }
+  const chatOf = seedOpenSwaps(sandbox.control, database.db, repos, {
+    count: open,
+    chats: 1_000,
+    firstChat: 10_000,
   });
+  const ids = [...chatOf.keys()];
 
   const i18n = createI18n(() => undefined);
   const api = new Api(tg.token, { apiRoot: tg.apiRoot });
@@ -166,6 +145,18 @@ async function runScenario({ open, seconds, changesPerSecond }: Scenario): Promi
   console.log(
     `  tracker:  ${reads.toFixed(1)} reads/cycle (pages ${pages.toFixed(1)} + changes; max reads − pages − changes in any cycle: ${maxExtra}) · cycle ${duration.toFixed(1)} s · push latency p50 ${percentile(latencies, 50).toFixed(1)} s, p95 ${percentile(latencies, 95).toFixed(1)} s · pushed ${latencies.length}/${changedAt.size} · 429s served ${sandbox.control.stats.served429}`,
   );
+  const missing = [...changedAt.keys()].filter((key) => !pushedAt.has(key));
+  if (missing.length > 0) {
+    console.log(
+      `  not pushed within ${((settleUntil - started) / 1000).toFixed(0)} s: ${missing
+        .slice(0, 5)
+        .map(
+          (key) =>
+            `${key} (changed at +${((changedAt.get(key)! - started) / 1000).toFixed(0)} s, stored ${repos.transactions.getForChat(chatOf.get(key.split(":")[0]!) ?? 0, key.split(":")[0]!)?.status})`,
+        )
+        .join(", ")}`,
+    );
+  }
   // Per-transaction polling, computed on the same data: one read per open swap per cycle.
   const baselineCycle = Math.max(INTERVAL_MS / 1000, open / (READS_PER_MIN / 60));
   console.log(

@@ -5,10 +5,9 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { type FakeTelegram, startFakeTelegram } from "../support/fake-telegram.ts";
+import { ETH_ADDRESS } from "../support/flows.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
-const ETH_ADDRESS = "0x742d35Cc6634C0532925a3b844Bc454e4438f44e";
-
 let tg: FakeTelegram | undefined;
 let sandbox: Sandbox | undefined;
 let dir: string | undefined;

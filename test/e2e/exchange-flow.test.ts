@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
-import { step } from "../support/flows.ts";
+import { ETH_ADDRESS, step } from "../support/flows.ts";
 
-const ETH_ADDRESS = "0x742d35Cc6634C0532925a3b844Bc454e4438f44e";
 const BTC_ADDRESS = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
 
 let h: Harness;

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
-
-const ETH_ADDRESS = "0x742d35Cc6634C0532925a3b844Bc454e4438f44e";
+import { ETH_ADDRESS, toSummary } from "../support/flows.ts";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -50,12 +49,7 @@ describe("the exchange conversation survives", () => {
   it("the same confirming update delivered twice: one transaction", async () => {
     h = await startHarness();
     const user = h.tg.user();
-    await user.reply("/exchange");
-    await user.reply("btc");
-    await user.reply("eth");
-    await user.reply("0.5");
-    await user.reply(ETH_ADDRESS);
-    await user.reply("skip");
+    await toSummary(user);
     await user.press("Confirm");
     await user.answer({ timeoutMs: 8_000 });
     const confirm = h.tg.calls.length;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
-
-const ETH_ADDRESS = "0x742d35Cc6634C0532925a3b844Bc454e4438f44e";
+import { toSummary } from "../support/flows.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -28,12 +27,7 @@ describe("secrets in logs", () => {
     control.failNext("rate", { status: 429, times: 3 });
     await user.reply("/rate 1.4 btc eth", { timeoutMs: 10_000 });
     // Creation failures, including an unknown outcome.
-    await user.reply("/exchange");
-    await user.reply("btc");
-    await user.reply("eth");
-    await user.reply("0.5");
-    await user.reply(ETH_ADDRESS);
-    await user.reply("skip");
+    await toSummary(user);
     control.failNext("create", { status: 401, times: 1 });
     await user.reply("confirm");
     control.createThenHang(1_500, { destroy: true });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
-import { createSwapViaChat, ETH_ADDRESS } from "../support/flows.ts";
+import { createSwapViaChat, toSummary } from "../support/flows.ts";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -123,12 +123,7 @@ describe("a POST that creates the transaction but answers too late", () => {
   it("ends with the user holding that transaction's deposit address, and one transaction upstream", async () => {
     h = await startHarness();
     const user = h.tg.user();
-    await user.reply("/exchange");
-    await user.reply("btc");
-    await user.reply("eth");
-    await user.reply("0.5");
-    await user.reply(ETH_ADDRESS);
-    await user.reply("skip");
+    await toSummary(user);
     h.sandbox.control.createThenHang(4_000);
     user.send("confirm");
     await user.waitFor((m) => m.text.includes("I am checking"), { timeoutMs: 8_000 });

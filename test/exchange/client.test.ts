@@ -11,7 +11,9 @@ import type { DecimalString } from "../../src/lib/decimal.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 
 const amount = (v: string) => v as DecimalString;
-const ETH_ADDRESS = "0x742d35Cc6634C0532925a3b844Bc454e4438f44e";
+
+import { ETH_ADDRESS } from "../sandbox/helpers.ts";
+
 const unlimited = { publicPerMin: 10_000, createPerMin: 10_000, readPerMin: 10_000 };
 
 let sandbox: Sandbox;

@@ -1,18 +1,10 @@
 import { and, asc, count, eq, isNotNull, isNull, lt, lte, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import type { PendingNotification } from "../../swaps/types.ts";
 import type { Db, DbExecutor } from "../client.ts";
 import { chats, type NotificationRow, notifications } from "../schema.ts";
 
 export type Notification = NotificationRow;
-
-/** What the sender needs to send one notification. */
-export interface PendingNotification {
-  id: number;
-  transactionId: string;
-  chatId: number;
-  status: string;
-  attempts: number;
-}
 
 /** Longest error text kept: enough to diagnose, bounded so a huge error cannot bloat the table. */
 const MAX_ERROR_LENGTH = 500;

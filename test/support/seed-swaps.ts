@@ -1,0 +1,47 @@
+import type { Db } from "../../src/db/client.ts";
+import type { Repositories } from "../../src/db/repositories.ts";
+import type { SandboxControl } from "../../src/sandbox/index.ts";
+
+/**
+ * Seeds `count` open swaps in the sandbox and stores the same swaps in the bot's database, as if
+ * chats had created them: the first chat is `firstChat`, then round-robin over `chats` chats.
+ * Returns each seeded id with the chat that owns it.
+ */
+export function seedOpenSwaps(
+  control: SandboxControl,
+  db: Db,
+  repos: Repositories,
+  options: { count: number; chats: number; firstChat: number },
+): Map<string, number> {
+  const ids = control.seed(options.count, { spreadOverMs: 6 * 3_600_000 });
+  const chatOf = new Map(ids.map((id, i) => [id, options.firstChat + (i % options.chats)]));
+  db.transaction(() => {
+    for (const [id, chatId] of chatOf) {
+      const tx = control.transaction(id);
+      if (!tx) throw new Error(`the sandbox lost seeded transaction ${id}`);
+      repos.transactions.insert({
+        id,
+        chatId,
+        userId: chatId,
+        coinFrom: tx.coin_from,
+        coinTo: tx.coin_to,
+        networkFrom: null,
+        networkTo: null,
+        amountIn: String(tx.amount_in),
+        amountOutExpected: String(tx.amount_out_expected),
+        amountOut: null,
+        rate: null,
+        rateType: "float",
+        depositAddress: tx.deposit_address,
+        withdrawalAddress: tx.withdrawal_address,
+        refundAddress: null,
+        txHashIn: null,
+        txHashOut: null,
+        status: tx.status,
+        createdAt: tx.created_at,
+        sandbox: true,
+      });
+    }
+  });
+  return chatOf;
+}
