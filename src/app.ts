@@ -98,7 +98,12 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
     store: { load: () => repos.coins.all(), save: (coins) => repos.coins.replaceAll(coins) },
   });
   await catalog.start();
-  const quotes = new QuoteService({ exchange, cacheMs: config.quoteCacheMs, maxWaitMs: 3_000 });
+  const quotes = new QuoteService({
+    exchange,
+    cacheMs: config.quoteCacheMs,
+    fixedTtlMs: config.fixedQuoteTtlMs,
+    maxWaitMs: 3_000,
+  });
   const swaps = new SwapService({ exchange, store: stores.swapStore, logger, sandbox: !!sandbox });
   const reader = new SwapReader({
     exchange,

@@ -70,6 +70,7 @@ const envSchema = z
     ALERT_AFTER_MS: int(1_000, 300_000),
     CATALOG_REFRESH_MS: int(60_000, 6 * 60 * 60_000),
     QUOTE_CACHE_MS: int(0, 10_000),
+    FIXED_QUOTE_TTL_MS: int(0, 30_000),
   })
   .superRefine((env, ctx) => {
     if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) {
@@ -109,6 +110,8 @@ export interface Config {
   catalogRefreshMs: number;
   /** How long an identical quote is reused. */
   quoteCacheMs: number;
+  /** How old a fixed-rate quote may be at Confirm before it is fetched again and shown anew. */
+  fixedQuoteTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -168,5 +171,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     alertAfterMs: e.ALERT_AFTER_MS,
     catalogRefreshMs: e.CATALOG_REFRESH_MS,
     quoteCacheMs: e.QUOTE_CACHE_MS,
+    fixedQuoteTtlMs: e.FIXED_QUOTE_TTL_MS,
   };
 }

@@ -10,6 +10,11 @@ export interface QuoteServiceOptions {
   exchange: ExchangeClient;
   /** How long an identical quote is reused. */
   cacheMs: number;
+  /**
+   * How long a fixed rate is trusted. The exchange fixes the rate when the swap is created, not
+   * when it was quoted, so an older quote is fetched again before the user commits to it.
+   */
+  fixedTtlMs?: number;
   /** Longest a user waits for public budget before hearing "busy, try again in N s". */
   maxWaitMs: number;
   now?: () => number;
@@ -56,6 +61,11 @@ export class QuoteService {
       },
     );
     return promise;
+  }
+
+  /** Whether a fixed-rate quote is too old to create a swap on without showing fresh numbers. */
+  isStale(quote: Quote): boolean {
+    return this.now() - quote.fetchedAt > (this.options.fixedTtlMs ?? 30_000);
   }
 
   private sweep(now: number): void {

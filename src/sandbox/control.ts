@@ -82,6 +82,8 @@ export interface SandboxControl {
 
   /** The catalog with what the API does not show: networks (default first) and USD prices. */
   coins(): SandboxCoin[];
+  /** Moves a coin's USD price: every quote and limit involving it moves with it. */
+  setPrice(code: string, usd: number): void;
 }
 
 function coinOrThrow(state: SandboxState, code: string): SandboxCoin {
@@ -178,6 +180,10 @@ export function createControl(state: SandboxState): SandboxControl {
     resetStats: () => state.stats.reset(),
 
     coins: () => state.coins.map((c) => ({ ...c })),
+    setPrice: (code, usd) => {
+      if (!(usd > 0)) throw new RangeError("sandbox: a price must be positive");
+      coinOrThrow(state, code).usd = usd;
+    },
   };
   return control;
 }

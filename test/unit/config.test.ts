@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config.ts";
 
@@ -58,5 +59,34 @@ describe("loadConfig", () => {
     });
     expect(config.exchange).toEqual({ url: "http://127.0.0.1:1/api/v2", apiKey: "k" });
     expect(config.logLevel).toBe("info");
+  });
+});
+
+describe("the settings' documentation", () => {
+  const root = new URL("../../", import.meta.url);
+  const read = (file: string) => readFileSync(new URL(file, root), "utf8");
+  // Every key of the environment schema, as written in src/config.ts.
+  const variables = [...read("src/config.ts").matchAll(/^ {4}([A-Z][A-Z0-9_]+): /gm)].map(
+    (m) => m[1],
+  );
+
+  it("lists every variable in .env.example and in the README's table", () => {
+    expect(variables).toContain("FIXED_QUOTE_TTL_MS");
+    expect(variables.length).toBeGreaterThan(15);
+    const example = read(".env.example");
+    const readme = read("README.md");
+    for (const name of variables) {
+      expect(example, name).toMatch(new RegExp(`^#? ?${name}=`, "m"));
+      expect(readme, name).toContain(`| \`${name}\` |`);
+    }
+  });
+
+  it("applies the documented defaults", () => {
+    expect(loadConfig({ BOT_TOKEN: token })).toMatchObject({
+      quoteCacheMs: 10_000,
+      fixedQuoteTtlMs: 30_000,
+      catalogRefreshMs: 21_600_000,
+      alertAfterMs: 300_000,
+    });
   });
 });

@@ -20,8 +20,6 @@ import { type FlowStep, flowButton } from "./buttons.ts";
 import { needsMemoWarning } from "./memo-coins.ts";
 
 export const EXCHANGE_CONVERSATION = "exchange";
-/** A fixed rate is honoured for a limited time; older quotes are refreshed before creating. */
-const FIXED_QUOTE_TTL_MS = 30_000;
 const SKIP_WORDS = new Set(["skip", "-", "no", "none", "пропустить"]);
 const CONFIRM_WORDS = new Set(["confirm", "yes", "ok", "y"]);
 const CANCEL_WORDS = new Set(["cancel", "no", "n", "stop"]);
@@ -98,17 +96,25 @@ export function createExchangeFlow(deps: FlowDeps) {
       }
     };
 
-    const getQuote = (side: { from: Side; to: Side }, amount: DecimalString, rateType: RateType) =>
+    const getQuote = (
+      side: { from: Side; to: Side },
+      amount: DecimalString,
+      rateType: RateType,
+      fresh = false,
+    ) =>
       conversation.external(async (): Promise<QuoteResult> => {
         try {
-          const quote = await deps.quotes.quote({
-            coinFrom: side.from.coin.code,
-            coinTo: side.to.coin.code,
-            networkFrom: side.from.network,
-            networkTo: side.to.network,
-            amount,
-            rateType,
-          });
+          const quote = await deps.quotes.quote(
+            {
+              coinFrom: side.from.coin.code,
+              coinTo: side.to.coin.code,
+              networkFrom: side.from.network,
+              networkTo: side.to.network,
+              amount,
+              rateType,
+            },
+            { fresh },
+          );
           return { ok: true, quote };
         } catch (error) {
           return { ok: false, failure: describeExchangeError(error) };
@@ -379,16 +385,28 @@ export function createExchangeFlow(deps: FlowDeps) {
         await ctx.reply(summary(), { reply_markup: confirmKeyboard });
         continue;
       }
-      if (quote.rateType === "fixed") {
-        const now = await conversation.now();
-        if (now - quote.fetchedAt > FIXED_QUOTE_TTL_MS) {
-          const fresh = await getQuote({ from, to }, amount, "fixed");
-          if (fresh.ok && fresh.quote.toAmount !== quote.toAmount) {
-            quote = fresh.quote;
-            await ctx.reply(summary(t("flow-quote-moved")), { reply_markup: confirmKeyboard });
-            continue;
-          }
-          if (fresh.ok) quote = fresh.quote;
+      const stale = quote;
+      if (
+        stale.rateType === "fixed" &&
+        (await conversation.external(() => deps.quotes.isStale(stale)))
+      ) {
+        const fresh = await getQuote({ from, to }, amount, "fixed", true);
+        if (!fresh.ok) {
+          await ctx.reply(`${failureText(t, fresh.failure)}\n${t("flow-create-failed")}`, {
+            reply_markup: confirmKeyboard,
+          });
+          continue;
+        }
+        if (amountFit(amount, fresh.quote) !== "ok") {
+          // The limits moved with the rate: this amount can no longer be swapped at all.
+          const { text } = quoteText(t, fresh.quote, amount, fromLabel, toLabel);
+          await ctx.reply(`${text}\n${t("flow-create-rejected")}`);
+          return;
+        }
+        quote = { ...fresh.quote, rateType: "fixed" };
+        if (fresh.quote.toAmount !== stale.toAmount || fresh.quote.rate !== stale.rate) {
+          await ctx.reply(summary(t("flow-quote-moved")), { reply_markup: confirmKeyboard });
+          continue;
         }
       }
       const result: CreateSwapResult = await conversation.external(() =>
