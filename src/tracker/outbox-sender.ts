@@ -27,6 +27,8 @@ export interface OutboxSenderOptions {
   intervalMs?: number;
   /** Telegram allows about 30 messages per second to different chats. */
   perSecond?: number;
+  /** Telegram allows about one message per second in one chat: the gap kept between two. */
+  perChatGapMs?: number;
 }
 
 /**
@@ -40,6 +42,8 @@ export class OutboxSender {
   private draining: Promise<number> | undefined;
   private again = false;
   private stopped = true;
+  /** When each recently served chat may get its next message; entries go once that passed. */
+  private readonly chatFreeAt = new Map<number, number>();
 
   constructor(private readonly options: OutboxSenderOptions) {
     this.pace = new RequestBudget(options.perSecond ?? 25, 1_000);
@@ -81,20 +85,37 @@ export class OutboxSender {
           this.tick();
           return;
         }
-        this.timer = setTimeout(() => this.tick(), this.options.intervalMs ?? 1_000);
+        // A chat that just got a message holds its next one back: come back when it may go.
+        const interval = this.options.intervalMs ?? 1_000;
+        const soonest = Math.min(...this.chatFreeAt.values()) - Date.now();
+        this.timer = setTimeout(() => this.tick(), Math.max(10, Math.min(interval, soonest)));
         this.timer.unref();
       });
   }
 
-  /** Sends every due notification; returns how many were sent. */
+  /**
+   * Sends every due notification whose chat may get a message now; returns how many were sent.
+   * Those held back for their chat's pace stay due for the next tick.
+   */
   async drain(): Promise<number> {
     let sent = 0;
     for (;;) {
+      this.forgetPastChats(Date.now());
       const batch = this.options.store.due(50, Date.now());
-      if (batch.length === 0 || this.stopped) return sent;
+      let tried = 0;
       for (const notification of batch) {
+        if (this.stopped) return sent;
+        if ((this.chatFreeAt.get(notification.chatId) ?? 0) > Date.now()) continue;
+        tried++;
         if (await this.send(notification)) sent++;
       }
+      if (tried === 0) return sent;
+    }
+  }
+
+  private forgetPastChats(now: number): void {
+    for (const [chatId, freeAt] of this.chatFreeAt) {
+      if (freeAt <= now) this.chatFreeAt.delete(chatId);
     }
   }
 
@@ -113,6 +134,7 @@ export class OutboxSender {
         link_preview_options: { is_disabled: true },
       });
       store.markSent(notification.id, Date.now());
+      this.chatFreeAt.set(notification.chatId, Date.now() + (this.options.perChatGapMs ?? 1_000));
     } catch (error) {
       if (error instanceof GrammyError && error.error_code === 403) {
         store.markChatBlocked(notification.chatId, Date.now());

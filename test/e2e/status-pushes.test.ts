@@ -154,4 +154,30 @@ describe("states missed between two polls", () => {
       .filter(Boolean);
     expect(order).toEqual(["confirming", "exchanging", "complete"]);
   });
+
+  it("go out one per second in one chat, without holding other chats back", async () => {
+    h = await startHarness({ env: { STATUS_POLL_INTERVAL_MS: "60000" } });
+    const busy = h.tg.user();
+    const other = h.tg.user();
+    const busyId = await createSwapViaChat(busy);
+    const otherId = await createSwapViaChat(other);
+    h.sandbox.control.setStatus(busyId, "success");
+    h.sandbox.control.setStatus(otherId, "confirmation");
+    busy.send("/status");
+    other.send(`/status ${otherId}`);
+    await until(() => pushes(busy, "complete") === 1 && pushes(other, "confirming") === 1);
+    const pushedAt = (chatId: number) =>
+      h!.tg.calls
+        .filter(
+          (c) =>
+            c.method === "sendMessage" &&
+            c.params.chat_id === chatId &&
+            /Swap \w+: (confirming|exchanging|complete)/.test(String(c.params.text)),
+        )
+        .map((c) => c.at);
+    const [first, second, third] = pushedAt(busy.chatId);
+    expect(second! - first!).toBeGreaterThanOrEqual(950);
+    expect(third! - second!).toBeGreaterThanOrEqual(950);
+    expect(pushedAt(other.chatId)[0]!).toBeLessThan(third!);
+  });
 });
