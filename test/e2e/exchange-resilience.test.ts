@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
-import { ETH_ADDRESS, toSummary } from "../support/flows.ts";
+import { ETH_ADDRESS, step, toSummary } from "../support/flows.ts";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -44,6 +44,22 @@ describe("the exchange conversation survives", () => {
     expect(again.text).toContain("send");
     const next = await user.reply("btc");
     expect(next.text).toContain("receive");
+  });
+
+  it("a QR code Telegram refuses does not keep the deposit details from the user", async () => {
+    h = await startHarness();
+    const user = h.tg.user();
+    await toSummary(user);
+    h.tg.failNext("sendPhoto", {
+      errorCode: 400,
+      description: "Bad Request: IMAGE_PROCESS_FAILED",
+      chatId: user.chatId,
+    });
+    const deposit = await step(user, "confirm", "Swap created");
+    const [tx] = h.sandbox.control.transactions();
+    expect(deposit.text).toContain(tx!.deposit_address);
+    expect(deposit.text).toContain(tx!.id);
+    expect(user.transcript().some((m) => m.photo)).toBe(false);
   });
 
   it("the same confirming update delivered twice: one transaction", async () => {

@@ -5,6 +5,7 @@ import { POPULAR_CODES } from "../../catalog/catalog.ts";
 import type { Coin } from "../../catalog/search.ts";
 import type { RateType } from "../../exchange/schemas.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
+import type { Logger } from "../../logger.ts";
 import type { Quote, QuoteService } from "../../quotes/quote-service.ts";
 import type { CreateSwapResult, SwapService } from "../../swaps/swap-service.ts";
 import type { BotContext, FlowContext } from "../context.ts";
@@ -30,6 +31,7 @@ export interface FlowDeps {
   swaps: SwapService;
   /** Remembers which message is the swap's status card, to edit it as the swap moves on. */
   setStatusCard(transactionId: string, messageId: number): void;
+  logger: Logger;
 }
 
 type FlowConversation = Conversation<BotContext, FlowContext>;
@@ -327,13 +329,18 @@ export function createExchangeFlow(deps: FlowDeps) {
     };
 
     const sendDeposit = async (swap: DepositView) => {
-      const qr = await depositQr(swap.depositAddress);
-      await ctx.replyWithPhoto(new InputFile(qr, "deposit-address.png"), {
-        caption: t("deposit-qr-caption", {
-          amount: swap.amountIn,
-          from: swap.coinFrom.toUpperCase(),
-        }),
-      });
+      // The QR code is a convenience: if it cannot be made or sent, the text below still must go.
+      try {
+        const qr = await depositQr(swap.depositAddress);
+        await ctx.replyWithPhoto(new InputFile(qr, "deposit-address.png"), {
+          caption: t("deposit-qr-caption", {
+            amount: swap.amountIn,
+            from: swap.coinFrom.toUpperCase(),
+          }),
+        });
+      } catch (error) {
+        deps.logger.warn({ err: error, transaction: swap.id }, "deposit QR code not sent");
+      }
       const card = await ctx.reply(depositText(t, swap, statusName(t, swap.status)), {
         link_preview_options: { is_disabled: true },
       });
