@@ -193,7 +193,7 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
             probeExchange: () =>
               exchange.listCurrencies({ page: 1, size: 1 }, { maxWaitMs: 2_000 }),
             trackerLagMs: () => (tracker.lastCycleAt ? Date.now() - tracker.lastCycleAt : 0),
-            hasOpenSwaps: () => repos.transactions.listOpen().length > 0,
+            hasOpenSwaps: () => repos.transactions.countOpen() > 0,
             maxTrackerLagMs: Math.max(config.statusPollIntervalMs * 5, 60_000),
           }),
         });

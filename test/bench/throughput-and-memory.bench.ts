@@ -59,7 +59,9 @@ async function rates(): Promise<void> {
   // per-user share (4 quotes per 10 s).
   const rate = await throughput(h.tg, N, "/rate 1 btc eth", 3_000);
   await h.close();
-  console.log(`updates per second through the fake Telegram (${N} updates from 1,000 users):`);
+  console.log(
+    `updates per second through the fake Telegram (${N} measured after as many unmeasured; /start from 1,000 users, /rate from 3,000):`,
+  );
   console.log(`  bare grammY bot, /start:  ${baseline.toFixed(0)}/s (baseline)`);
   console.log(
     `  swapbot, /start:          ${start.toFixed(0)}/s (${(start / baseline).toFixed(2)} × baseline)`,
