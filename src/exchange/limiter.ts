@@ -11,7 +11,10 @@ export interface AcquireOptions {
   signal?: AbortSignal;
   /**
    * Background work (the status tracker) is served only when no user request is waiting, so it
-   * uses the budget users leave over and never delays them.
+   * uses the budget users leave over and never delays them. It is also spaced evenly (window /
+   * limit apart) instead of bursting: a burst frees all its slots one window later at once, and
+   * work that keeps the budget busy would then run in bursts with idle gaps, using less of the
+   * budget than it may (measured: 10,000 tracked swaps took 60 s cycles instead of 51 s).
    */
   background?: boolean;
 }
@@ -38,6 +41,7 @@ export class RequestBudget {
   private readonly slots: number[] = [];
   private readonly waiters: Waiter[] = [];
   private pausedUntil = 0;
+  private lastBackgroundAt = Number.NEGATIVE_INFINITY;
   private timer: NodeJS.Timeout | undefined;
   /** Totals for metrics and benchmarks. */
   readonly stats = { granted: 0, waited: 0, waitedMs: 0, refused: 0 };
@@ -54,7 +58,9 @@ export class RequestBudget {
   acquire(options: AcquireOptions = {}): Promise<Release> {
     this.prune();
     const background = options.background ?? false;
-    if (this.waiters.length === 0 && this.freeNow()) return Promise.resolve(this.grant());
+    if (this.waiters.length === 0 && this.freeNow() && !(background && this.backgroundHeldMs())) {
+      return Promise.resolve(this.grant(background));
+    }
     const ahead = background ? this.waiters.length : this.foregroundWaiting();
     const estimate = this.estimateWaitMs(ahead);
     if (options.maxWaitMs !== undefined && estimate > options.maxWaitMs) {
@@ -110,8 +116,14 @@ export class RequestBudget {
     return this.now() >= this.pausedUntil && this.slots.length < this.limit;
   }
 
-  private grant(): Release {
+  /** How long the next background request must still wait for its even spacing (0: none). */
+  private backgroundHeldMs(): number {
+    return Math.max(0, Math.ceil(this.lastBackgroundAt + this.windowMs / this.limit - this.now()));
+  }
+
+  private grant(background = false): Release {
     this.stats.granted++;
+    if (background) this.lastBackgroundAt = this.now();
     // Infinity sorts last and completion times only grow, so `slots` stays sorted without sorting.
     this.slots.push(Number.POSITIVE_INFINITY);
     let released = false;
@@ -151,7 +163,10 @@ export class RequestBudget {
   private schedule(): void {
     this.pump();
     if (this.timer || this.waiters.length === 0) return;
-    const wait = this.estimateWaitMs(0);
+    const wait = Math.max(
+      this.estimateWaitMs(0),
+      this.waiters[0]?.background ? this.backgroundHeldMs() : 0,
+    );
     // In-flight slots free on release (which calls schedule), not on a timer.
     const allInFlight =
       this.slots.length >= this.limit && this.slots.every((s) => !Number.isFinite(s));
@@ -169,9 +184,10 @@ export class RequestBudget {
   private pump(): void {
     this.prune();
     while (this.waiters.length > 0 && this.freeNow()) {
+      if (this.waiters[0]?.background && this.backgroundHeldMs() > 0) return;
       const waiter = this.waiters.shift()!;
       waiter.cleanup();
-      waiter.resolve(this.grant());
+      waiter.resolve(this.grant(waiter.background));
     }
   }
 }

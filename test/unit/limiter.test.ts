@@ -75,4 +75,18 @@ describe("RequestBudget priorities", () => {
     await Promise.all(all);
     expect(order).toEqual(["user1", "user2", "bg1", "bg2"]);
   });
+
+  it("spaces background requests evenly, window / limit apart; user requests never", async () => {
+    const budget = new RequestBudget(10, 2_000);
+    const at: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const release = await budget.acquire({ background: true });
+      at.push(Date.now());
+      release();
+    }
+    for (let i = 1; i < 4; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(190);
+    const user = Date.now();
+    (await budget.acquire())();
+    expect(Date.now() - user).toBeLessThan(150);
+  });
 });
