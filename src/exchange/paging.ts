@@ -30,14 +30,17 @@ const SMALLEST_SIZE = 20;
 
 /**
  * Reads a paged list to its end. The maximum `size` is not documented, and upstreams answer a
- * larger one in two ways: with a shorter page (the cap), or with a 400 naming the size. Both are
- * learned here: the page numbers are realigned to the smaller size and `onCap` is told once.
+ * larger one in two ways: with a shorter page (the cap), or with a 400. Both are learned here:
+ * the size is halved until one is accepted, page numbers are realigned to the smaller size, and
+ * `onCap` is told the size that worked.
  */
 export async function readPages<T>(options: ReadPagesOptions<T>): Promise<PagesRead> {
   let size = options.size;
   let fetched = 0;
   let reads = 0;
   let pages = 0;
+  /** A size that was refused: learned only once a smaller one is accepted. */
+  let refused = false;
   const maxPages = options.maxPages ?? 1_000;
   for (let page = 1; pages < maxPages; page++) {
     let result: Page<T>;
@@ -45,13 +48,17 @@ export async function readPages<T>(options: ReadPagesOptions<T>): Promise<PagesR
     try {
       result = await options.fetchPage(page, size);
     } catch (error) {
-      if (fetched > 0 || size <= SMALLEST_SIZE || !refusesSize(error)) throw error;
+      if (fetched > 0 || size <= SMALLEST_SIZE || !isRefusal(error)) throw error;
       size = Math.max(SMALLEST_SIZE, Math.floor(size / 2));
-      options.onCap?.(size);
+      refused = true;
       page = 0;
       continue;
     }
     pages++;
+    if (refused) {
+      refused = false;
+      options.onCap?.(size);
+    }
     if ((await options.onPage(result.data)) === false) break;
     fetched += result.data.length;
     if (result.data.length === 0 || fetched >= result.count) break;
@@ -68,10 +75,11 @@ export async function readPages<T>(options: ReadPagesOptions<T>): Promise<PagesR
   return { reads, pages, size };
 }
 
-function refusesSize(error: unknown): boolean {
-  return (
-    error instanceof ExchangeApiError &&
-    (error.status === 400 || error.status === 422) &&
-    /size|limit|page|max/i.test(error.upstreamMessage)
-  );
+/**
+ * Any 400 or 422 to a first page counts: the wording of a size refusal is not documented. If the
+ * request was wrong for another reason, the smallest size fails too and the error is thrown,
+ * with nothing learned.
+ */
+function isRefusal(error: unknown): boolean {
+  return error instanceof ExchangeApiError && (error.status === 400 || error.status === 422);
 }

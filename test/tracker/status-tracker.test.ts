@@ -100,6 +100,15 @@ describe("the status tracker", () => {
     expect(rig.sandbox.control.stats.responses.list?.[400]).toBeUndefined();
   });
 
+  it("does not take a 400 that every size gets for a page-size cap", async () => {
+    rig = await startRig(30, 100);
+    rig.sandbox.control.failNext("list", { status: 400, times: 10 });
+    await expect(rig.tracker().cycle()).rejects.toThrow();
+    expect(rig.repos.meta.get("transactions.pageCap")).toBeUndefined();
+    rig.sandbox.control.clearFaults();
+    expect((await rig.tracker().cycle()).fallbackReads).toBe(0);
+  });
+
   it("reads the detail only of swaps that completed, and queues one notification per state reached", async () => {
     rig = await startRig(60, 100);
     const tracker = rig.tracker();
