@@ -140,7 +140,7 @@ async function runScenario({ open, seconds, changesPerSecond }: Scenario): Promi
   const reads = mean(steady.map((c) => c.reads));
   const duration = mean(steady.map((c) => c.durationMs)) / 1000;
   console.log(
-    `N=${open} open · list pages of ${cycles.at(-1)?.pageCap ?? "?"} · ${changedAt.size} changes over ${seconds} s`,
+    `N=${open} open · list page size ${cycles.at(-1)?.pageCap ?? "?"} (asked, or the cap learned) · ${changedAt.size} changes over ${seconds} s`,
   );
   console.log(
     `  tracker:  ${reads.toFixed(1)} reads/cycle (pages ${pages.toFixed(1)} + changes; max reads − pages − changes in any cycle: ${maxExtra}) · cycle ${duration.toFixed(1)} s · push latency p50 ${percentile(latencies, 50).toFixed(1)} s, p95 ${percentile(latencies, 95).toFixed(1)} s · pushed ${latencies.length}/${changedAt.size} · 429s served ${sandbox.control.stats.served429}`,
