@@ -5,28 +5,16 @@ import {
   uniformStorage,
 } from "@grammyjs/conversations";
 import { Api, Context } from "grammy";
-import type { Update, UserFromGetMe } from "grammy/types";
+import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import type { BotContext, FlowContext } from "../../src/bot/context.ts";
 import { conversationStorage } from "../../src/db/repositories/conversations.ts";
 import { conversationState } from "../../src/db/schema.ts";
+import { FakeTelegram } from "../support/fake-telegram.ts";
 import { tempDatabase } from "./helpers.ts";
 
-const me: UserFromGetMe = {
-  id: 1,
-  is_bot: true,
-  first_name: "Bot",
-  username: "swap_bot",
-  can_join_groups: true,
-  can_read_all_group_messages: false,
-  supports_inline_queries: true,
-  can_connect_to_business: false,
-  has_main_web_app: false,
-  has_topics_enabled: false,
-  allows_users_to_create_topics: false,
-  can_manage_bots: false,
-  supports_join_request_queries: false,
-};
+// The same bot identity the fake Telegram answers getMe with; nothing listens here.
+const me = new FakeTelegram({ token: "1:test", botUsername: "swap_bot", botName: "Bot" }).botUser();
 const api = new Api("1:test");
 const user = { id: 42, is_bot: false, first_name: "Ann" };
 
