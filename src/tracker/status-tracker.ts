@@ -1,5 +1,6 @@
 import type { ExchangeClient } from "../exchange/client.ts";
-import { readPages } from "../exchange/paging.ts";
+import { ExchangeApiError, ExchangeSchemaError } from "../exchange/errors.ts";
+import { type PagesRead, readPages } from "../exchange/paging.ts";
 import type { TransactionListItem } from "../exchange/schemas.ts";
 import type { Logger } from "../logger.ts";
 import { detailUpdate } from "../swaps/swap-reader.ts";
@@ -46,6 +47,8 @@ export interface TrackerOptions {
   pageSize?: number;
   /** Open swaps missing from the list get a detail read; at most this many per cycle. */
   maxFallbackReads?: number;
+  /** Detail reads per cycle when the list endpoint is unusable (default 10). */
+  maxReadsWithoutList?: number;
   onCycle?: (stats: CycleStats) => void;
   /** Called after each stored change, so its push can go out at once. */
   onChange?: () => void;
@@ -56,6 +59,21 @@ export interface TrackerOptions {
  * pages it allows, the fewer reads a cycle costs.
  */
 const DEFAULT_PAGE_SIZE = 500;
+
+const DEFAULT_READS_WITHOUT_LIST = 10;
+/** An unusable list is tried again every this many cycles, in case the upstream fixed it. */
+const LIST_RETRY_EVERY = 10;
+
+/** The list endpoint refused or garbled while the upstream answers: an outage is not this. */
+function listUnusable(error: unknown): boolean {
+  if (error instanceof ExchangeSchemaError) return true;
+  return (
+    error instanceof ExchangeApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    ![401, 403, 408, 429].includes(error.status)
+  );
+}
 
 /** Statuses whose push needs fields only the detail has (payout hash, refund address). */
 const NEEDS_DETAIL = new Set(["success", "refunded"]);
@@ -74,6 +92,9 @@ export class StatusTracker {
   private abort = new AbortController();
   private failures = 0;
   private pageCap: number | undefined;
+  private listUnusableLogged = false;
+  /** After the list proved unusable, cycles to go before it is tried again. */
+  private cyclesWithoutList = 0;
   /** When the last cycle finished (0: none yet): health checks read the lag from it. */
   lastCycleAt = 0;
 
@@ -146,39 +167,21 @@ export class StatusTracker {
       (Number.isFinite(oldest) ? oldest : Date.now()) - 1_000,
     ).toISOString();
 
-    const read = await readPages<TransactionListItem>({
-      size: this.pageCap ?? this.options.pageSize ?? DEFAULT_PAGE_SIZE,
-      fetchPage: (page, size) =>
-        exchange.listTransactions(
-          { page, size, dateFrom },
-          { background: true, signal: this.abort.signal },
-        ),
-      // Changes are announced as soon as their page is read, not after the whole scan: with
-      // 10,000 open swaps a scan takes most of a minute.
-      onPage: async (items) => {
-        for (const item of items) {
-          const swap = byId.get(item.id);
-          if (!swap || !unseen.delete(item.id)) continue;
-          if (item.status !== swap.status) await this.announce(item, stats);
-        }
-        return unseen.size > 0;
-      },
-      onCap: (size) => {
-        this.pageCap = size;
-        store.savePageCap(size);
-        this.options.logger.info({ pageCap: size }, "learned the transaction list page-size cap");
-      },
-    });
-    stats.pages = read.reads;
-    stats.pageCap = read.size;
-
+    let read: PagesRead | undefined;
+    if (this.cyclesWithoutList > 0) this.cyclesWithoutList--;
+    else read = await this.readList(dateFrom, byId, unseen, stats);
     const now = () => Date.now();
-    // Open swaps the list did not show (older than its window, or an odd answer): a few detail
-    // reads per cycle, the longest-unchecked first.
+    // Open swaps the list did not show (older than its window, or an odd answer), or all of them
+    // when the list itself is unusable: detail reads, the longest-unchecked first, rationed.
     const missing = [...unseen]
       .map((id) => byId.get(id)!)
       .sort((a, b) => (a.lastCheckedAt ?? 0) - (b.lastCheckedAt ?? 0))
-      .slice(0, this.options.maxFallbackReads ?? 1);
+      .slice(
+        0,
+        read
+          ? (this.options.maxFallbackReads ?? 1)
+          : (this.options.maxReadsWithoutList ?? DEFAULT_READS_WITHOUT_LIST),
+      );
     for (const swap of missing) {
       stats.fallbackReads++;
       try {
@@ -188,6 +191,7 @@ export class StatusTracker {
         });
         store.applyDetail(swap.id, detailUpdate(detail), now());
         unseen.delete(swap.id);
+        this.options.onChange?.();
       } catch (error) {
         this.options.logger.warn(
           { err: error, transaction: swap.id },
@@ -200,6 +204,58 @@ export class StatusTracker {
       now(),
     );
     return this.finish(stats, started);
+  }
+
+  /**
+   * Reads the list and announces the changes it shows. Returns undefined when the upstream's list
+   * endpoint is unusable (refused or answered with something that is not a list) while the
+   * upstream itself is up: the cycle then falls back to detail reads rather than going blind.
+   */
+  private async readList(
+    dateFrom: string,
+    byId: ReadonlyMap<string, OpenSwap>,
+    unseen: Set<string>,
+    stats: CycleStats,
+  ): Promise<PagesRead | undefined> {
+    const { exchange, store, logger } = this.options;
+    let read: PagesRead;
+    try {
+      read = await readPages<TransactionListItem>({
+        size: this.pageCap ?? this.options.pageSize ?? DEFAULT_PAGE_SIZE,
+        fetchPage: (page, size) =>
+          exchange.listTransactions(
+            { page, size, dateFrom },
+            { background: true, signal: this.abort.signal },
+          ),
+        // Changes are announced as soon as their page is read, not after the whole scan: with
+        // 10,000 open swaps a scan takes most of a minute.
+        onPage: async (items) => {
+          for (const item of items) {
+            const swap = byId.get(item.id);
+            if (!swap || !unseen.delete(item.id)) continue;
+            if (item.status !== swap.status) await this.announce(item, stats);
+          }
+          return unseen.size > 0;
+        },
+        onCap: (size) => {
+          this.pageCap = size;
+          store.savePageCap(size);
+          logger.info({ pageCap: size }, "learned the transaction list page-size cap");
+        },
+      });
+    } catch (error) {
+      if (!listUnusable(error)) throw error;
+      if (!this.listUnusableLogged) {
+        logger.warn({ err: error }, "transaction list unusable: following open swaps one by one");
+      }
+      this.listUnusableLogged = true;
+      this.cyclesWithoutList = LIST_RETRY_EVERY - 1;
+      return undefined;
+    }
+    stats.pages = read.reads;
+    stats.pageCap = read.size;
+    this.listUnusableLogged = false;
+    return read;
   }
 
   /**

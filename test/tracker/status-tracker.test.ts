@@ -103,10 +103,40 @@ describe("the status tracker", () => {
   it("does not take a 400 that every size gets for a page-size cap", async () => {
     rig = await startRig(30, 100);
     rig.sandbox.control.failNext("list", { status: 400, times: 10 });
-    await expect(rig.tracker().cycle()).rejects.toThrow();
+    // 500, 250, 125, 62, 31, 20 all refused: the list is unusable, not capped.
+    expect(await rig.tracker().cycle()).toMatchObject({ pages: 0, fallbackReads: 10 });
+    expect(rig.sandbox.control.stats.responses.list?.[400]).toBe(6);
     expect(rig.repos.meta.get("transactions.pageCap")).toBeUndefined();
     rig.sandbox.control.clearFaults();
     expect((await rig.tracker().cycle()).fallbackReads).toBe(0);
+  });
+
+  it("follows swaps one by one when the list endpoint is unusable, and tries the list again later", async () => {
+    rig = await startRig(5, 100);
+    const tracker = rig.tracker();
+    rig.sandbox.control.setStatus(rig.ids[2]!, "confirmation");
+    rig.sandbox.control.failNext("list", { status: 404, times: 1 });
+    const blind = await tracker.cycle();
+    expect(blind).toMatchObject({ pages: 0, fallbackReads: 5 });
+    expect(rig.repos.transactions.get(rig.ids[2]!)?.status).toBe("confirmation");
+    expect(rig.repos.notifications.forTransaction(rig.ids[2]!).map((n) => n.status)).toEqual([
+      "confirmation",
+    ]);
+    // The next cycles keep to detail reads without asking the list each time ...
+    rig.sandbox.control.resetStats();
+    for (let i = 0; i < 9; i++) await tracker.cycle();
+    expect(rig.sandbox.control.stats.byEndpoint.list).toBeUndefined();
+    // ... then the list is tried again, and used now that it works.
+    expect(await tracker.cycle()).toMatchObject({ pages: 1, fallbackReads: 0 });
+  });
+
+  it("an answer that is not a list counts as an unusable list too", async () => {
+    rig = await startRig(3, 100);
+    rig.sandbox.control.setStatus(rig.ids[0]!, "exchanging");
+    rig.sandbox.control.malformedNext("list", { times: 5 });
+    const stats = await rig.tracker().cycle();
+    expect(stats.fallbackReads).toBe(3);
+    expect(rig.repos.transactions.get(rig.ids[0]!)?.status).toBe("exchanging");
   });
 
   it("reads the detail only of swaps that completed, and queues one notification per state reached", async () => {
