@@ -1,0 +1,56 @@
+import { InlineKeyboard } from "grammy";
+import type { DecimalString } from "../../lib/decimal.ts";
+import type { Quote } from "../../quotes/quote-service.ts";
+import { failureText } from "../exchange-errors.ts";
+import { parseAmount } from "../shared/amount.ts";
+import { coinLabel, quoteText, quoteVariables } from "../shared/quote-text.ts";
+import { amountProblem } from "../shared/resolve-text.ts";
+import { networkLine, networkRow } from "./keyboards.ts";
+import type { FlowSession, Side } from "./session.ts";
+
+/**
+ * Step 3: the amount of the sent coin, checked against a live floating quote (its limits); the
+ * prompt also offers the received coin's networks.
+ */
+export async function askAmount(
+  s: FlowSession,
+  from: Side,
+  to: Side,
+): Promise<{ amount: DecimalString; quote: Quote }> {
+  const { t } = s;
+  const labels = () => ({
+    from: coinLabel(from.coin, from.network),
+    to: coinLabel(to.coin, to.network),
+  });
+  const prompt = () => t("flow-ask-amount", labels()) + networkLine(s, to);
+  const keyboard = () => networkRow(s, new InlineKeyboard(), "tnet", to);
+  const message = await s.ctx.reply(prompt(), { reply_markup: keyboard() });
+  for (;;) {
+    const input = await s.nextInput(["tnet"]);
+    if (input.kind === "button") {
+      to.network = input.value.toUpperCase();
+      await s.ctx.api.editMessageText(s.chatId, message.message_id, prompt(), {
+        reply_markup: keyboard(),
+      });
+      continue;
+    }
+    const again = t("flow-amount-again", { from: labels().from });
+    const amount = parseAmount(input.text);
+    if (!amount.ok) {
+      await s.ctx.reply(`${amountProblem(t, input.text, amount)}\n${again}`);
+      continue;
+    }
+    const result = await s.quote({ from, to }, amount.value, "float");
+    if (!result.ok) {
+      await s.ctx.reply(`${failureText(t, result.failure)}\n${again}`);
+      continue;
+    }
+    const { fit, text } = quoteText(t, result.quote, amount.value, labels().from, labels().to);
+    if (fit !== "ok") {
+      const vars = quoteVariables(t, result.quote, amount.value, labels().from, labels().to);
+      await s.ctx.reply(`${text}\n${t("flow-amount-range", vars)}`);
+      continue;
+    }
+    return { amount: amount.value, quote: result.quote };
+  }
+}

@@ -1,0 +1,145 @@
+import { InlineKeyboard, InputFile } from "grammy";
+import type { DecimalString } from "../../lib/decimal.ts";
+import type { Quote } from "../../quotes/quote-service.ts";
+import type { CreateSwapResult } from "../../swaps/swap-service.ts";
+import { failureText } from "../exchange-errors.ts";
+import { type DepositView, depositQr, depositText } from "../shared/deposit-message.ts";
+import { amountFit, coinLabel, quoteText, quoteVariables } from "../shared/quote-text.ts";
+import { statusName } from "../shared/status-name.ts";
+import type { FlowSession, Side } from "./session.ts";
+
+const CONFIRM_WORDS = new Set(["confirm", "yes", "ok", "y"]);
+const CANCEL_WORDS = new Set(["cancel", "no", "n", "stop"]);
+
+/** Everything the user chose, as the summary shows it. */
+export interface SwapOrder {
+  from: Side;
+  to: Side;
+  amount: DecimalString;
+  address: string;
+  refund: string | undefined;
+  quote: Quote;
+}
+
+/**
+ * Steps 6 and 7: the summary, then Confirm → the swap is created (once, however often Confirm
+ * comes) → the deposit message. A fixed quote too old to trust is fetched again first, and shown
+ * again if it moved.
+ */
+export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promise<void> {
+  const { t } = s;
+  const { from, to, amount, address, refund } = order;
+  let quote = order.quote;
+  const fromLabel = coinLabel(from.coin, from.network);
+  const toLabel = coinLabel(to.coin, to.network);
+  const summary = (note?: string) =>
+    [
+      note,
+      t("flow-summary", {
+        ...quoteVariables(t, quote, amount, fromLabel, toLabel),
+        address,
+        refund: refund ?? t("flow-summary-no-refund"),
+      }),
+      t("flow-summary-ask"),
+    ]
+      .filter(Boolean)
+      .join("\n");
+  const confirmKeyboard = new InlineKeyboard()
+    .text(t("button-confirm"), s.btn("confirm"))
+    .text(t("button-cancel"), s.btn("cancel"));
+  await s.ctx.reply(summary(), { reply_markup: confirmKeyboard });
+
+  for (;;) {
+    const input = await s.nextInput(["confirm", "cancel"]);
+    const word = input.kind === "text" ? input.text.toLowerCase() : "";
+    if ((input.kind === "button" && input.step === "cancel") || CANCEL_WORDS.has(word)) {
+      await s.ctx.reply(t("flow-cancelled"));
+      return;
+    }
+    if (input.kind === "text" && !CONFIRM_WORDS.has(word)) {
+      await s.ctx.reply(summary(), { reply_markup: confirmKeyboard });
+      continue;
+    }
+    const stale = quote;
+    if (
+      stale.rateType === "fixed" &&
+      (await s.conversation.external(() => s.deps.quotes.isStale(stale)))
+    ) {
+      const fresh = await s.quote({ from, to }, amount, "fixed", true);
+      if (!fresh.ok) {
+        await s.ctx.reply(`${failureText(t, fresh.failure)}\n${t("flow-create-failed")}`, {
+          reply_markup: confirmKeyboard,
+        });
+        continue;
+      }
+      if (amountFit(amount, fresh.quote) !== "ok") {
+        // The limits moved with the rate: this amount can no longer be swapped at all.
+        const { text } = quoteText(t, fresh.quote, amount, fromLabel, toLabel);
+        await s.ctx.reply(`${text}\n${t("flow-create-rejected")}`);
+        return;
+      }
+      quote = { ...fresh.quote, rateType: "fixed" };
+      if (fresh.quote.toAmount !== stale.toAmount || fresh.quote.rate !== stale.rate) {
+        await s.ctx.reply(summary(t("flow-quote-moved")), { reply_markup: confirmKeyboard });
+        continue;
+      }
+    }
+    const result: CreateSwapResult = await s.conversation.external(() =>
+      s.deps.swaps.create({
+        key: `${s.chatId}:${s.flow}`,
+        chatId: s.chatId,
+        userId: s.userId ?? 0,
+        request: {
+          coinFrom: from.coin.code,
+          coinTo: to.coin.code,
+          networkFrom: from.network,
+          networkTo: to.network,
+          amount,
+          withdrawalAddress: address,
+          rateType: quote.rateType ?? "float",
+          refundAddress: refund,
+        },
+      }),
+    );
+    switch (result.kind) {
+      case "created":
+        await sendDeposit(s, result.swap);
+        return;
+      case "already-created":
+        await s.ctx.reply(t("flow-already-created"));
+        return;
+      case "pending":
+        await s.ctx.reply(t("flow-create-pending"));
+        return;
+      case "failed":
+        if (!result.retryable) {
+          await s.ctx.reply(`${failureText(t, result.failure)}\n${t("flow-create-rejected")}`);
+          return;
+        }
+        await s.ctx.reply(`${failureText(t, result.failure)}\n${t("flow-create-failed")}`, {
+          reply_markup: confirmKeyboard,
+        });
+    }
+  }
+}
+
+/** The QR code of the deposit address, then the deposit message, which becomes the status card. */
+async function sendDeposit(s: FlowSession, swap: DepositView): Promise<void> {
+  const { t } = s;
+  // The QR code is a convenience: if it cannot be made or sent, the text below still must go.
+  try {
+    const qr = await depositQr(swap.depositAddress);
+    await s.ctx.replyWithPhoto(new InputFile(qr, "deposit-address.png"), {
+      caption: t("deposit-qr-caption", {
+        amount: swap.amountIn,
+        from: swap.coinFrom.toUpperCase(),
+      }),
+    });
+  } catch (error) {
+    s.deps.logger.warn({ err: error, transaction: swap.id }, "deposit QR code not sent");
+  }
+  const card = await s.ctx.reply(depositText(t, swap, statusName(t, swap.status)), {
+    link_preview_options: { is_disabled: true },
+  });
+  await s.conversation.external(() => s.deps.setStatusCard(swap.id, card.message_id));
+}

@@ -1,0 +1,30 @@
+import { InlineKeyboard } from "grammy";
+import { checkAddress } from "../shared/address.ts";
+import { coinLabel } from "../shared/quote-text.ts";
+import type { FlowSession, Side } from "./session.ts";
+
+const SKIP_WORDS = new Set(["skip", "-", "no", "none", "пропустить"]);
+
+/**
+ * Step 5: the optional refund address. It is checked against the coin being sent, since that coin
+ * comes back to it.
+ */
+export async function askRefund(s: FlowSession, from: Side): Promise<string | undefined> {
+  const { t } = s;
+  const fromLabel = coinLabel(from.coin, from.network);
+  const skip = new InlineKeyboard().text(t("button-skip"), s.btn("skip"));
+  await s.ctx.reply(t("flow-ask-refund", { from: fromLabel }), { reply_markup: skip });
+  for (;;) {
+    const input = await s.nextInput(["skip"]);
+    if (input.kind === "button" || SKIP_WORDS.has(input.text.toLowerCase())) return undefined;
+    const check = checkAddress(input.text, from.coin.code, from.network);
+    if (check.ok) return check.address;
+    const problem = t(`flow-address-problem-${check.reason}`, {
+      coin: from.coin.code.toUpperCase(),
+      network: from.network ?? "none",
+    });
+    await s.ctx.reply(`${problem}\n${t("flow-refund-again", { coin: fromLabel })}`, {
+      reply_markup: skip,
+    });
+  }
+}

@@ -1,0 +1,130 @@
+import type { Conversation } from "@grammyjs/conversations";
+import type { CoinCatalog } from "../../catalog/catalog.ts";
+import type { Coin } from "../../catalog/search.ts";
+import type { RateType } from "../../exchange/schemas.ts";
+import type { DecimalString } from "../../lib/decimal.ts";
+import type { Logger } from "../../logger.ts";
+import type { Quote, QuoteService } from "../../quotes/quote-service.ts";
+import type { SwapService } from "../../swaps/swap-service.ts";
+import type { BotContext, FlowContext } from "../context.ts";
+import { describeExchangeError, type ExchangeFailure } from "../exchange-errors.ts";
+import { type FlowStep, flowButton } from "./buttons.ts";
+
+export interface FlowDeps {
+  catalog: CoinCatalog;
+  quotes: QuoteService;
+  swaps: SwapService;
+  /** Remembers which message is the swap's status card, to edit it as the swap moves on. */
+  setStatusCard(transactionId: string, messageId: number): void;
+  logger: Logger;
+}
+
+export type FlowConversation = Conversation<BotContext, FlowContext>;
+
+/** One side of the swap: a coin and, when the user picked one, its network. */
+export interface Side {
+  coin: Coin;
+  network: string | undefined;
+}
+
+export type Input =
+  | { kind: "text"; text: string; ctx: FlowContext }
+  | { kind: "button"; step: FlowStep; value: string; ctx: FlowContext };
+
+export type QuoteResult = { ok: true; quote: Quote } | { ok: false; failure: ExchangeFailure };
+
+/**
+ * What every step of one exchange conversation shares: the user, the latest update's context
+ * (replies go through it), this flow's buttons, and the two ways out to the world: the user's
+ * next input and a quote.
+ */
+export class FlowSession {
+  private current: FlowContext;
+  readonly chatId: number;
+  readonly userId: number | undefined;
+
+  private constructor(
+    readonly deps: FlowDeps,
+    readonly conversation: FlowConversation,
+    first: FlowContext,
+    /** Random per flow: buttons of an older flow are recognised as stale. */
+    readonly flow: string,
+  ) {
+    this.current = first;
+    this.chatId = first.chat?.id ?? 0;
+    this.userId = first.from?.id;
+  }
+
+  static async open(deps: FlowDeps, conversation: FlowConversation, first: FlowContext) {
+    const flow = await conversation.external(() => Math.random().toString(36).slice(2, 10));
+    return new FlowSession(deps, conversation, first, flow);
+  }
+
+  /** The context of the latest update of this flow. */
+  get ctx(): FlowContext {
+    return this.current;
+  }
+
+  readonly t: FlowContext["t"] = (key, vars) => this.current.t(key, vars);
+
+  btn(step: FlowStep, value = ""): string {
+    return flowButton.pack({ flow: this.flow, step, value });
+  }
+
+  /** The next text or button press of this flow's user; stale or foreign presses are refused. */
+  async nextInput(accepted: FlowStep[]): Promise<Input> {
+    for (;;) {
+      const next = await this.conversation.wait();
+      this.current = next;
+      const query = next.callbackQuery;
+      if (query) {
+        const data = flowButton.unpack(query.data);
+        if (
+          !data ||
+          data.flow !== this.flow ||
+          !accepted.includes(data.step) ||
+          query.from.id !== this.userId
+        ) {
+          await next.answerCallbackQuery({ text: next.t("flow-step-over") });
+          continue;
+        }
+        await next.answerCallbackQuery();
+        return { kind: "button", step: data.step, value: data.value, ctx: next };
+      }
+      if (next.from?.id !== this.userId) {
+        // Someone else talking in a group: not an answer to this flow.
+        await this.conversation.skip({ next: true });
+      }
+      const text = next.message?.text;
+      if (text !== undefined) return { kind: "text", text: text.trim(), ctx: next };
+      await next.reply(next.t("flow-not-understood"));
+    }
+  }
+
+  /** A quote through the quote service; failures come back as results (they must replay). */
+  quote(
+    side: { from: Side; to: Side },
+    amount: DecimalString,
+    rateType: RateType,
+    fresh = false,
+  ): Promise<QuoteResult> {
+    return this.conversation.external(async (): Promise<QuoteResult> => {
+      try {
+        const quote = await this.deps.quotes.quote(
+          {
+            coinFrom: side.from.coin.code,
+            coinTo: side.to.coin.code,
+            networkFrom: side.from.network,
+            networkTo: side.to.network,
+            amount,
+            rateType,
+          },
+          { fresh },
+        );
+        return { ok: true, quote };
+      } catch (error) {
+        return { ok: false, failure: describeExchangeError(error) };
+      }
+    });
+  }
+}
