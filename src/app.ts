@@ -57,7 +57,19 @@ export interface App {
  * database, the catalog, the bot, then the background loops. stop() undoes it in reverse, letting
  * in-flight updates finish.
  */
-export async function startApp(config: Config, logger: Logger): Promise<App> {
+export interface StartOptions {
+  /**
+   * Aborting it (a stop signal while starting) ends the start early, e.g. while Telegram cannot
+   * be reached: startApp then resolves without starting the loops, and stop() closes the rest.
+   */
+  signal?: AbortSignal;
+}
+
+export async function startApp(
+  config: Config,
+  logger: Logger,
+  options: StartOptions = {},
+): Promise<App> {
   let sandbox: Sandbox | undefined;
   let exchangeTarget = config.exchange;
   if (!exchangeTarget) {
@@ -198,7 +210,10 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
           }),
         });
 
-  let stopping = false;
+  let stopping = options.signal?.aborted ?? false;
+  options.signal?.addEventListener("abort", () => {
+    stopping = true;
+  });
   let transport: { stop(): Promise<void> } | undefined;
   let webhookPort: number | undefined;
   await initTelegram();
@@ -229,14 +244,32 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
 
   /** getMe until it works: Telegram may be briefly unreachable at boot. */
   async function initTelegram(): Promise<void> {
-    for (let delay = 500; !stopping; delay = Math.min(delay * 2, 30_000)) {
-      try {
-        await bot.init();
-        return;
-      } catch (error) {
-        logger.error({ err: error, retryInMs: delay }, "cannot reach Telegram (getMe failed)");
-        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+    const apiRoot = config.telegramApiRoot;
+    logger.info({ apiRoot }, "connecting to Telegram");
+    // An unreachable host can leave getMe hanging for minutes: say what we are waiting for.
+    const waiting = setInterval(() => {
+      logger.warn({ apiRoot }, "still waiting for Telegram to answer getMe");
+    }, 15_000);
+    waiting.unref();
+    try {
+      for (let delay = 500; !stopping; delay = Math.min(delay * 2, 30_000)) {
+        try {
+          // grammY's init takes a polyfill's AbortSignal type; racing the stop is simpler.
+          const init = bot.init();
+          init.catch(() => undefined);
+          await Promise.race([init, whenAborted(options.signal)]);
+          return;
+        } catch (error) {
+          if (stopping) return;
+          logger.error(
+            { err: error, apiRoot, retryInMs: delay },
+            "cannot reach Telegram (getMe failed)",
+          );
+          await sleep(delay, options.signal);
+        }
       }
+    } finally {
+      clearInterval(waiting);
     }
   }
 
@@ -265,4 +298,26 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
       logger.info("bot stopped");
     },
   };
+}
+
+/** Resolves after `ms`, or at once when the signal aborts. */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    timer.unref();
+    signal?.addEventListener("abort", done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+  });
+}
+
+/** Resolves when the signal aborts; never without one. */
+function whenAborted(signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) resolve();
+    signal?.addEventListener("abort", () => resolve(), { once: true });
+  });
 }

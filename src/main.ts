@@ -22,12 +22,15 @@ async function main(): Promise<void> {
     logger.error({ err: reason }, "unhandled rejection");
   });
 
-  const app = await startApp(config, logger);
+  // Signals are handled from the start: a stop while still starting (Telegram unreachable, say)
+  // is graceful too.
+  const starting = new AbortController();
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ signal }, "stopping");
+    starting.abort();
     // The contract gives us 10 s; if something hangs, leave rather than be killed mid-write.
     const force = setTimeout(() => {
       logger.error("graceful stop took too long; exiting");
@@ -35,12 +38,14 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 9_000);
     force.unref();
-    await app.stop();
+    await (await app).stop();
     logger.flush();
     process.exit(0);
   };
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
+  const app = startApp(config, logger, { signal: starting.signal });
+  await app;
 }
 
 void main();

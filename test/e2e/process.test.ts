@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -64,6 +66,35 @@ describe("npm start", () => {
     expect(await running.exit).toBe(0);
     expect(Date.now() - stopping).toBeLessThan(10_000);
     expect(running.stdout.join("\n")).not.toContain(tg.token);
+  }, 60_000);
+
+  it("stops cleanly on SIGTERM while Telegram does not answer getMe", async () => {
+    // A Bot API root that takes requests and never answers them.
+    const held: IncomingMessage[] = [];
+    const silent = createServer((req) => held.push(req));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
+    try {
+      running = start({
+        BOT_TOKEN: "123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345678",
+        TELEGRAM_API_ROOT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+        DATABASE_PATH: join(dir, "bot.sqlite"),
+      });
+      const deadline = Date.now() + 30_000;
+      while (!held.some((req) => req.url?.endsWith("/getMe")) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(running.stdout.some((l) => l.includes("connecting to Telegram"))).toBe(true);
+
+      const stopping = Date.now();
+      running.child.kill("SIGTERM");
+      expect(await running.exit).toBe(0);
+      expect(Date.now() - stopping).toBeLessThan(10_000);
+      expect(running.stdout.some((l) => l.includes("bot stopped"))).toBe(true);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   }, 60_000);
 
   it.each([
