@@ -293,7 +293,13 @@ export class ExchangeClient {
     } catch (error) {
       throw await this.toExchangeError(error, context);
     }
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      // The connection broke after the status line: the request did reach the exchange.
+      throw new ExchangeNetworkError(endpoint, error);
+    }
     let json: unknown;
     try {
       json = JSON.parse(text);

@@ -1,6 +1,11 @@
 import { depositAddressFor } from "./addresses.ts";
 import type { SandboxCoin } from "./coins.ts";
-import type { FaultTarget, MalformedFaultOptions, StatusFaultOptions } from "./faults.ts";
+import type {
+  FaultTarget,
+  MalformedBody,
+  MalformedFaultOptions,
+  StatusFaultOptions,
+} from "./faults.ts";
 import { type Limits, RateLimiter } from "./limits.ts";
 import { quote, type RateType, round8 } from "./pricing.ts";
 import type { Quirks, SandboxState } from "./state.ts";
@@ -63,7 +68,7 @@ export interface SandboxControl {
    * The next successful POST /transactions really creates the transaction, then answers only
    * after `ms`, or, with destroy, destroys the socket after `ms` without answering.
    */
-  createThenHang(ms: number, options?: { destroy?: boolean }): void;
+  createThenHang(ms: number, options?: { destroy?: boolean; garble?: MalformedBody }): void;
   /** Queued faults not yet served, per target. */
   pendingFaults(): Partial<Record<FaultTarget, number>>;
   /** Removes every queued fault, delay, hang and the down mode. */
@@ -156,7 +161,11 @@ export function createControl(state: SandboxState): SandboxControl {
       state.faults.down = down;
     },
     createThenHang: (ms, options = {}) => {
-      state.faults.hangNextCreate = { ms, destroy: options.destroy ?? false };
+      state.faults.hangNextCreate = {
+        ms,
+        destroy: options.destroy ?? false,
+        garble: options.garble,
+      };
     },
     pendingFaults: () => state.faults.pending(),
     clearFaults: () => state.faults.clear(),

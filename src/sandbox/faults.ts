@@ -36,6 +36,8 @@ export interface CreateHang {
   ms: number;
   /** Destroy the socket after `ms` instead of answering. */
   destroy: boolean;
+  /** Answer 200 with this unreadable body instead of the transaction. */
+  garble?: MalformedBody;
 }
 
 /** Failures that tests and benchmarks inject; queued faults are consumed in the order given. */

@@ -169,6 +169,9 @@ async function handle(state: SandboxState, req: IncomingMessage, reply: Reply): 
       state.faults.hangNextCreate = undefined;
       const waited = await state.sleeps.sleep(hang.ms);
       if (!waited || hang.destroy) return reply.drop();
+      if (hang.garble) {
+        return reply.raw(200, malformedText(hang.garble, "create"), "application/json");
+      }
     }
     reply.json(answer.status, answer.body);
   } catch (error) {

@@ -1,7 +1,11 @@
 import { describeExchangeError, type ExchangeFailure } from "../bot/exchange-errors.ts";
 import type { DepositView } from "../bot/shared/deposit-message.ts";
 import type { CreateTransactionRequest, ExchangeClient } from "../exchange/client.ts";
-import { ExchangeNetworkError, ExchangeTimeoutError } from "../exchange/errors.ts";
+import {
+  ExchangeNetworkError,
+  ExchangeSchemaError,
+  ExchangeTimeoutError,
+} from "../exchange/errors.ts";
 import type { CreatedTransaction } from "../exchange/schemas.ts";
 import { formatDecimal } from "../lib/decimal.ts";
 import type { Logger } from "../logger.ts";
@@ -62,8 +66,13 @@ export class SwapService {
     try {
       created = await this.deps.exchange.createTransaction(input.request, { maxWaitMs: 10_000 });
     } catch (error) {
-      if (error instanceof ExchangeTimeoutError || error instanceof ExchangeNetworkError) {
-        // The request may have reached the exchange: only reconciliation can tell.
+      if (
+        error instanceof ExchangeTimeoutError ||
+        error instanceof ExchangeNetworkError ||
+        error instanceof ExchangeSchemaError
+      ) {
+        // The request may have reached the exchange (a 2xx we cannot read did: the swap exists
+        // but we lack its deposit address): only reconciliation can tell.
         this.deps.store.markIntentUnknown(input.key);
         this.deps.logger.warn({ err: error, intent: input.key }, "swap creation outcome unknown");
         return { kind: "pending" };

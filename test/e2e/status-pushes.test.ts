@@ -134,6 +134,25 @@ describe("a POST that creates the transaction but answers too late", () => {
     expect(found.text).toContain(txs[0]!.id);
     expect(h.app.repos.transactions.getForChat(user.chatId, txs[0]!.id)).toBeDefined();
   });
+
+  it.each(["shape", "garbage"] as const)(
+    "or answers at once with a body that is not the transaction (%s): the same, and Confirm creates no second",
+    async (garble) => {
+      h = await startHarness();
+      const user = h.tg.user();
+      await toSummary(user);
+      h.sandbox.control.createThenHang(0, { garble });
+      user.send("confirm");
+      await user.waitFor((m) => m.text.includes("I am checking"), { timeoutMs: 8_000 });
+      await user.reply("confirm");
+      const found = await user.waitFor((m) => m.text.includes("Swap created"), {
+        timeoutMs: 15_000,
+      });
+      const txs = h.sandbox.control.transactions();
+      expect(txs).toHaveLength(1);
+      expect(found.text).toContain(txs[0]!.deposit_address);
+    },
+  );
 });
 
 describe("states missed between two polls", () => {
