@@ -24,6 +24,14 @@ export function defineCallback<Shape extends Record<string, z.ZodType<unknown, s
       }
       return data;
     },
+    /** The data, or undefined when it would not fit in Telegram's 64 bytes (e.g. a long id). */
+    tryPack(value: { [K in keyof Shape]: string | number }): string | undefined {
+      try {
+        return this.pack(value);
+      } catch {
+        return undefined;
+      }
+    },
     unpack(data: string | undefined): Value | undefined {
       if (!data?.startsWith(`${prefix}:`)) return undefined;
       const parts = data.slice(prefix.length + 1).split(":");

@@ -104,3 +104,42 @@ describe("/history", () => {
     expect(second.text).toContain("0.11 BTC");
   });
 });
+
+describe("ids of any format (the API does not document them)", () => {
+  it("a swap whose id is too long for a button still shows in /history and answers /status ID", async () => {
+    const user = h.tg.user();
+    await createSwapViaChat(user);
+    // As if the exchange had answered with a 70-character id containing dots.
+    const longId = `tx.${"a1b2c3d4e5".repeat(6)}.0000001`;
+    h.app.repos.transactions.insert({
+      id: longId,
+      chatId: user.chatId,
+      userId: user.id,
+      coinFrom: "btc",
+      coinTo: "eth",
+      networkFrom: null,
+      networkTo: null,
+      amountIn: "0.7",
+      amountOutExpected: "20",
+      amountOut: null,
+      rate: null,
+      rateType: "float",
+      depositAddress: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+      withdrawalAddress: ETH_ADDRESS,
+      refundAddress: null,
+      txHashIn: null,
+      txHashOut: null,
+      status: "wait",
+      createdAt: new Date().toISOString(),
+      sandbox: true,
+    });
+    const history = await step(user, "/history", "Your swaps");
+    expect(history.text).toContain("0.7 BTC");
+    const buttons = JSON.stringify(history.replyMarkup);
+    expect(buttons).not.toContain(longId);
+    expect(buttons).toContain("🔎 2");
+    const status = await step(user, `/status ${longId}`, "Deposit address:");
+    expect(status.text).toContain(longId);
+    expect(status.text).toContain("0.7");
+  });
+});

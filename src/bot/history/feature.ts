@@ -38,10 +38,9 @@ export function createHistoryFeature(deps: HistoryDeps) {
     );
     const keyboard = new InlineKeyboard();
     items.forEach((swap, i) => {
-      keyboard.text(
-        ctx.t("history-open", { n: offset + i + 1 }),
-        openSwapButton.pack({ id: swap.id }),
-      );
+      // An id too long for a button's 64 bytes gets none; the line still lists the swap.
+      const open = openSwapButton.tryPack({ id: swap.id });
+      if (open) keyboard.text(ctx.t("history-open", { n: offset + i + 1 }), open);
     });
     keyboard.row();
     if (offset > 0) {
