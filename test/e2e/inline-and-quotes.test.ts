@@ -58,6 +58,16 @@ describe("inline coin search", () => {
     expect(reply.text).toContain("receive");
   });
 
+  it("a deep link naming a coin the catalog does not know starts the swap at the first step", async () => {
+    h = await startHarness();
+    const user = h.tg.user();
+    const reply = await user.reply("/start swap-no_such-coin");
+    expect(reply.text).toContain("send");
+    expect(reply.text).not.toContain("receive");
+    const next = await user.reply("btc");
+    expect(next.text).toContain("receive");
+  });
+
   it("`0.5 btc eth` answers with a quote and a button to start that swap", async () => {
     h = await startHarness();
     const answer = await h.tg.user().inlineQuery("0.5 btc eth");

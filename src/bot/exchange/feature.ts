@@ -3,8 +3,11 @@ import { Composer, type Middleware } from "grammy";
 import type { BotContext, FlowContext } from "../context.ts";
 import { createExchangeFlow, EXCHANGE_CONVERSATION, type FlowDeps } from "./flow.ts";
 
-/** Deep link payload of "swap this coin" buttons: `/start swap-btc`. */
-const DEEP_LINK = /^swap-([a-z0-9]{1,20})$/i;
+/**
+ * Deep link payload of "swap this coin" buttons: `/start swap-btc`. Whatever follows "swap-" is
+ * only a suggestion: the flow resolves it through the catalog and asks for the coin if unknown.
+ */
+const DEEP_LINK = /^swap-(.{1,60})$/i;
 
 /**
  * Commands that leave a running flow. They sit in front of the conversation, so /exchange

@@ -62,8 +62,10 @@ export function createInlineFeature(deps: {
   return feature;
 }
 
+/** Telegram's start parameter takes only A-Z a-z 0-9 _ - (64 at most): other codes open a plain swap. */
 function swapLink(bot: string, code: string): string {
-  return `https://t.me/${bot}?start=swap-${code}`;
+  const payload = /^[a-z0-9_-]{1,59}$/i.test(code) ? `swap-${code}` : "exchange";
+  return `https://t.me/${bot}?start=${payload}`;
 }
 
 function coinResult(ctx: BotContext, coin: Coin, bot: string): InlineQueryResult {
