@@ -56,6 +56,10 @@ export class RequestBudget {
 
   /** Waits for a slot. Resolves with the function to call when the request is done. */
   acquire(options: AcquireOptions = {}): Promise<Release> {
+    // An already aborted signal never fires "abort": without this the waiter would wait its turn.
+    if (options.signal?.aborted) {
+      return Promise.reject(options.signal.reason ?? new Error("aborted"));
+    }
     this.prune();
     const background = options.background ?? false;
     if (this.waiters.length === 0 && this.freeNow() && !(background && this.backgroundHeldMs())) {

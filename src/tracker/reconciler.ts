@@ -5,8 +5,13 @@ import { translator } from "../bot/i18n.ts";
 import { type DepositView, depositQr, depositText } from "../bot/shared/deposit-message.ts";
 import { statusName } from "../bot/shared/status-name.ts";
 import type { CreateTransactionRequest, ExchangeClient } from "../exchange/client.ts";
-import type { CreatedTransaction } from "../exchange/schemas.ts";
-import { compareDecimal, formatDecimal } from "../lib/decimal.ts";
+import { readPages } from "../exchange/paging.ts";
+import type {
+  CreatedTransaction,
+  TransactionDetail,
+  TransactionListItem,
+} from "../exchange/schemas.ts";
+import { compareDecimal, formatDecimal, MAX_FRACTION_DIGITS } from "../lib/decimal.ts";
 import type { Logger } from "../logger.ts";
 import { toView } from "../swaps/swap-service.ts";
 
@@ -54,6 +59,7 @@ export class Reconciler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  private failures = 0;
   private abort = new AbortController();
 
   constructor(private readonly options: ReconcilerOptions) {}
@@ -75,12 +81,18 @@ export class Reconciler {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.running = this.run()
+        .then(() => {
+          this.failures = 0;
+        })
         .catch((error: unknown) => {
+          this.failures++;
           this.options.logger.warn({ err: error }, "reconciliation failed; will retry");
         })
         .finally(() => {
           this.running = undefined;
-          this.schedule(this.options.intervalMs);
+          // Failing passes back off (up to a minute): they share the read budget with /status.
+          const { intervalMs } = this.options;
+          this.schedule(Math.min(intervalMs * 2 ** this.failures, Math.max(intervalMs, 60_000)));
         });
     }, delayMs);
     this.timer.unref();
@@ -102,38 +114,33 @@ export class Reconciler {
 
   private async find(intent: UnknownIntent): Promise<CreatedTransaction | undefined> {
     const { exchange, store } = this.options;
+    const signal = this.abort.signal;
     const dateFrom = new Date(intent.createdAt - CLOCK_SLACK_MS).toISOString();
     const { request } = intent;
-    for (let page = 1; page <= 3; page++) {
-      const list = await exchange.listTransactions(
-        { page, size: 100, dateFrom },
-        { signal: this.abort.signal },
-      );
-      for (const item of list.data) {
-        const samePair =
-          item.coin_from.toLowerCase() === request.coinFrom.toLowerCase() &&
-          item.coin_to.toLowerCase() === request.coinTo.toLowerCase();
-        if (!samePair || store.isKnownTransaction(item.id)) continue;
-        if (compareDecimal(formatDecimal(item.amount_in, 18), request.amount) !== 0) continue;
-        // The list does not carry the payout address: the detail decides.
-        const detail = await exchange.getTransaction(item.id, { signal: this.abort.signal });
-        if (detail.withdrawal_address !== request.withdrawalAddress) continue;
-        return {
-          id: detail.id,
-          status: detail.status,
-          coin_from: detail.coin_from,
-          coin_to: detail.coin_to,
-          amount_in: detail.amount_in,
-          amount_out_expected: detail.amount_out ?? 0,
-          deposit_address: detail.deposit_address,
-          withdrawal_address: detail.withdrawal_address,
-          rate_type: detail.rate_type,
-          created_at: detail.created_at,
-        };
-      }
-      if (list.data.length === 0 || page * 100 >= list.count) break;
-    }
-    return undefined;
+    const sameOrder = (item: TransactionListItem) =>
+      item.coin_from.toLowerCase() === request.coinFrom.toLowerCase() &&
+      item.coin_to.toLowerCase() === request.coinTo.toLowerCase() &&
+      compareDecimal(formatDecimal(item.amount_in, MAX_FRACTION_DIGITS), request.amount) === 0 &&
+      !store.isKnownTransaction(item.id);
+    let found: CreatedTransaction | undefined;
+    // Newest first from just before the intent: the swap, if it exists, is on the first pages.
+    // The documented default size is one every exchange accepts, whatever its cap.
+    await readPages<TransactionListItem>({
+      size: 20,
+      maxPages: 5,
+      fetchPage: (page, size) => exchange.listTransactions({ page, size, dateFrom }, { signal }),
+      onPage: async (items) => {
+        for (const item of items.filter(sameOrder)) {
+          // The list does not carry the payout address: the detail decides.
+          const detail = await exchange.getTransaction(item.id, { signal });
+          if (detail.withdrawal_address !== request.withdrawalAddress) continue;
+          found = asCreated(detail);
+          return false;
+        }
+        return true;
+      },
+    });
+    return found;
   }
 
   private async adopt(intent: UnknownIntent, created: CreatedTransaction): Promise<void> {
@@ -181,4 +188,22 @@ export class Reconciler {
       this.options.logger.warn({ err: error, chat: chatId }, "reconciliation message failed");
     }
   }
+}
+
+/** A found transaction as POST would have answered it. */
+function asCreated(detail: TransactionDetail): CreatedTransaction {
+  // Before payout some exchanges report amount_out as 0: the estimate is then amount × rate.
+  const estimate = detail.rate ? detail.amount_in * detail.rate : 0;
+  return {
+    id: detail.id,
+    status: detail.status,
+    coin_from: detail.coin_from,
+    coin_to: detail.coin_to,
+    amount_in: detail.amount_in,
+    amount_out_expected: detail.amount_out || estimate,
+    deposit_address: detail.deposit_address,
+    withdrawal_address: detail.withdrawal_address,
+    rate_type: detail.rate_type,
+    created_at: detail.created_at,
+  };
 }

@@ -135,6 +135,26 @@ describe("a POST that creates the transaction but answers too late", () => {
     expect(h.app.repos.transactions.getForChat(user.chatId, txs[0]!.id)).toBeDefined();
   });
 
+  it("finds it past the first page of an exchange that caps pages and refuses larger ones", async () => {
+    h = await startHarness({
+      sandbox: {
+        pageSizeCap: { currencies: 100, transactions: 20 },
+        quirks: { sizeOverCapAs400: true },
+      },
+    });
+    const user = h.tg.user();
+    await toSummary(user);
+    // 45 newer swaps of the same pair by other users: ours is on the third page of twenty.
+    h.sandbox.control.seed(45, { createdAt: Date.now() + 60_000, amount: 0.25 });
+    h.sandbox.control.createThenHang(3_000);
+    user.send("confirm");
+    await user.waitFor((m) => m.text.includes("I am checking"), { timeoutMs: 8_000 });
+    const found = await user.waitFor((m) => m.text.includes("Swap created"), { timeoutMs: 15_000 });
+    const ours = h.sandbox.control.transactions().filter((tx) => tx.amount_in === 0.5);
+    expect(ours).toHaveLength(1);
+    expect(found.text).toContain(ours[0]!.deposit_address);
+  });
+
   it.each(["shape", "garbage"] as const)(
     "or answers at once with a body that is not the transaction (%s): the same, and Confirm creates no second",
     async (garble) => {

@@ -89,4 +89,12 @@ describe("RequestBudget priorities", () => {
     (await budget.acquire())();
     expect(Date.now() - user).toBeLessThan(150);
   });
+
+  it("refuses at once a wait whose signal was aborted before it asked", async () => {
+    const budget = new RequestBudget(1, 60_000);
+    (await budget.acquire())();
+    const aborted = AbortSignal.abort(new Error("stopping"));
+    await expect(budget.acquire({ signal: aborted })).rejects.toThrow("stopping");
+    expect(budget.queued).toBe(0);
+  });
 });
