@@ -193,6 +193,8 @@ export class StatusTracker {
         unseen.delete(swap.id);
         this.options.onChange?.();
       } catch (error) {
+        // An outage fails the cycle (it backs off); one swap the exchange will not show does not.
+        if (!(error instanceof ExchangeApiError) || error.status >= 500) throw error;
         this.options.logger.warn(
           { err: error, transaction: swap.id },
           "tracker: fallback read failed",
