@@ -1,5 +1,6 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.ts";
+import { startLink } from "../shared/deep-link.ts";
 
 /** Commands that show or ask for addresses: in a group everyone would see them. */
 const PRIVATE_ONLY = ["exchange", "status", "history", "forget"] as const;
@@ -16,7 +17,7 @@ export function createGroupsFeature() {
     await ctx.reply(ctx.t("group-go-private"), {
       reply_markup: new InlineKeyboard().url(
         ctx.t("group-go-private-button"),
-        `https://t.me/${ctx.me.username}?start=${ctx.msg.text.startsWith("/exchange") ? "exchange" : "help"}`,
+        startLink(ctx.me.username, ctx.msg.text.startsWith("/exchange") ? "exchange" : "help"),
       ),
     });
   });
@@ -26,7 +27,7 @@ export function createGroupsFeature() {
     await ctx.reply(ctx.t("group-go-private"), {
       reply_markup: new InlineKeyboard().url(
         ctx.t("group-go-private-button"),
-        `https://t.me/${ctx.me.username}?start=${ctx.match}`,
+        startLink(ctx.me.username, ctx.match),
       ),
     });
   });

@@ -8,6 +8,7 @@ import type { BotContext } from "../context.ts";
 import { explainExchangeError } from "../exchange-errors.ts";
 import { parseAmount } from "../shared/amount.ts";
 import { resolveCoin } from "../shared/coin-input.ts";
+import { swapLink } from "../shared/deep-link.ts";
 import { quoteShare } from "../shared/quote-share.ts";
 import { amountFit, coinLabel, quoteText, quoteVariables } from "../shared/quote-text.ts";
 import { parseRateArgs } from "../shared/rate-args.ts";
@@ -60,12 +61,6 @@ export function createInlineFeature(deps: {
   });
 
   return feature;
-}
-
-/** Telegram's start parameter takes only A-Z a-z 0-9 _ - (64 at most): other codes open a plain swap. */
-function swapLink(bot: string, code: string): string {
-  const payload = /^[a-z0-9_-]{1,59}$/i.test(code) ? `swap-${code}` : "exchange";
-  return `https://t.me/${bot}?start=${payload}`;
 }
 
 function coinResult(ctx: BotContext, coin: Coin, bot: string): InlineQueryResult {

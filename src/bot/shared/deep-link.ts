@@ -1,0 +1,14 @@
+/**
+ * A link that opens a private chat with the bot on `/start <payload>`. Telegram's start parameter
+ * takes only A-Z a-z 0-9 _ - (64 at most): a swap of a coin whose code does not fit opens a plain
+ * swap instead.
+ */
+export function startLink(bot: string, payload: string): string {
+  const safe = /^[A-Za-z0-9_-]{1,64}$/.test(payload) ? payload : "exchange";
+  return `https://t.me/${bot}?start=${safe}`;
+}
+
+/** `/start swap-<code>`: the exchange flow with that coin to send. */
+export function swapLink(bot: string, code: string): string {
+  return startLink(bot, `swap-${code}`);
+}
