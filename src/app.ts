@@ -32,7 +32,7 @@ import { startWebhook } from "./transport/webhook.ts";
  * exchange flow's steps change, so half-finished old flows restart cleanly instead of replaying
  * wrongly.
  */
-const CONVERSATION_VERSION = 1;
+const CONVERSATION_VERSION = 2;
 
 export interface App {
   /** True when the bot runs on its embedded sandbox exchange (no real funds). */
@@ -52,11 +52,6 @@ export interface App {
   stop(): Promise<void>;
 }
 
-/**
- * Starts everything in order: the exchange (embedded sandbox when none is configured), the
- * database, the catalog, the bot, then the background loops. stop() undoes it in reverse, letting
- * in-flight updates finish.
- */
 export interface StartOptions {
   /**
    * Aborting it (a stop signal while starting) ends the start early, e.g. while Telegram cannot
@@ -65,6 +60,11 @@ export interface StartOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Starts everything in order: the exchange (embedded sandbox when none is configured), the
+ * database, the catalog, the bot, then the background loops. stop() undoes it in reverse, letting
+ * in-flight updates finish.
+ */
 export async function startApp(
   config: Config,
   logger: Logger,
@@ -125,10 +125,11 @@ export async function startApp(
   });
 
   let tracker: StatusTracker | undefined;
+  const trackerLagMs = () => (tracker?.lastCycleAt ? Date.now() - tracker.lastCycleAt : 0);
   metrics = new BotMetrics(() => ({
     budgetWaitMs: (c) => exchange.budgets[c].stats.waitedMs,
     openSwapsByStatus: () => repos.transactions.openByStatus(),
-    trackerLagMs: () => (tracker?.lastCycleAt ? Date.now() - tracker.lastCycleAt : 0),
+    trackerLagMs,
     outboxDepth: () => repos.notifications.pendingCount(),
   }));
   const { bot, i18n } = createBot(
@@ -204,7 +205,7 @@ export async function startApp(
             monitor,
             probeExchange: () =>
               exchange.listCurrencies({ page: 1, size: 1 }, { maxWaitMs: 2_000 }),
-            trackerLagMs: () => (tracker.lastCycleAt ? Date.now() - tracker.lastCycleAt : 0),
+            trackerLagMs,
             hasOpenSwaps: () => repos.transactions.countOpen() > 0,
             maxTrackerLagMs: Math.max(config.statusPollIntervalMs * 5, 60_000),
           }),

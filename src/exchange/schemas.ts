@@ -41,7 +41,6 @@ export type KnownStatus = (typeof KNOWN_STATUSES)[number];
 /** Any status text: unknown ones (`confirmed`, `sending`, ...) are kept, never rejected. */
 export type TransactionStatus = KnownStatus | (string & {});
 export const FINAL_STATUSES: readonly string[] = ["success", "overdue", "refunded"];
-export const isFinalStatus = (status: string): boolean => FINAL_STATUSES.includes(status);
 
 const status = z.string().trim().min(1).toLowerCase() as z.ZodType<TransactionStatus>;
 const rateType = z

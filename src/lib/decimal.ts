@@ -9,10 +9,6 @@ const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 /** Max fraction digits we ever show or send: no coin the exchange lists is finer than 1e-18. */
 export const MAX_FRACTION_DIGITS = 18;
 
-export function isDecimalString(value: string): value is DecimalString {
-  return PLAIN_DECIMAL.test(value);
-}
-
 /** Strips leading zeros of the integer part and trailing zeros of the fraction: "00.500" → "0.5". */
 export function normalizeDecimal(value: string): DecimalString {
   if (!PLAIN_DECIMAL.test(value)) throw new RangeError(`not a plain decimal: ${value}`);

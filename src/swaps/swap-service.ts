@@ -7,7 +7,7 @@ import {
   ExchangeTimeoutError,
 } from "../exchange/errors.ts";
 import type { CreatedTransaction } from "../exchange/schemas.ts";
-import { formatDecimal } from "../lib/decimal.ts";
+import { formatDecimal, MAX_FRACTION_DIGITS } from "../lib/decimal.ts";
 import type { Logger } from "../logger.ts";
 
 export interface CreateSwapInput {
@@ -100,7 +100,7 @@ export function toView(
     coinTo: created.coin_to || request.coinTo,
     networkFrom: request.networkFrom ?? null,
     networkTo: request.networkTo ?? null,
-    amountIn: formatDecimal(created.amount_in, 18),
+    amountIn: formatDecimal(created.amount_in, MAX_FRACTION_DIGITS),
     amountOutExpected: formatDecimal(created.amount_out_expected),
     rateType: created.rate_type ?? request.rateType ?? "float",
     depositAddress: created.deposit_address,

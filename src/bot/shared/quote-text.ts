@@ -1,6 +1,11 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Coin } from "../../catalog/search.ts";
-import { compareDecimal, type DecimalString, formatDecimal } from "../../lib/decimal.ts";
+import {
+  compareDecimal,
+  type DecimalString,
+  formatDecimal,
+  MAX_FRACTION_DIGITS,
+} from "../../lib/decimal.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
 
 /** "USDT (TRC20)": the code people know, with the network when one was chosen. */
@@ -11,8 +16,12 @@ export function coinLabel(coin: Coin, network?: string): string {
 export type AmountFit = "ok" | "below-min" | "above-max";
 
 export function amountFit(amount: DecimalString, quote: Quote): AmountFit {
-  if (compareDecimal(amount, formatDecimal(quote.minAmount, 18)) < 0) return "below-min";
-  if (quote.maxAmount > 0 && compareDecimal(amount, formatDecimal(quote.maxAmount, 18)) > 0) {
+  if (compareDecimal(amount, formatDecimal(quote.minAmount, MAX_FRACTION_DIGITS)) < 0)
+    return "below-min";
+  if (
+    quote.maxAmount > 0 &&
+    compareDecimal(amount, formatDecimal(quote.maxAmount, MAX_FRACTION_DIGITS)) > 0
+  ) {
     return "above-max";
   }
   return "ok";
