@@ -1,15 +1,17 @@
 import { createBot } from "./bot/bot.ts";
 import { registerCommands } from "./bot/commands.ts";
 import { translator } from "./bot/i18n.ts";
+import { Notifier } from "./bot/notifier.ts";
 import { CoinCatalog } from "./catalog/catalog.ts";
 import type { Config } from "./config.ts";
-import { openDatabase } from "./db/client.ts";
+import { type Database, openDatabase } from "./db/client.ts";
 import { conversationStorage } from "./db/repositories/conversations.ts";
 import { createPrivacyRepository } from "./db/repositories/privacy.ts";
 import { createStatsRepository } from "./db/repositories/stats.ts";
 import { createRepositories, type Repositories } from "./db/repositories.ts";
+import { chatsStore, createStores } from "./db/stores.ts";
 import { ExchangeClient } from "./exchange/client.ts";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "./lib/logger.ts";
 import { AdminAlerts } from "./ops/admin-alerts.ts";
 import { ExchangeMonitor } from "./ops/exchange-monitor.ts";
 import { createHealthCheck } from "./ops/health.ts";
@@ -18,10 +20,8 @@ import { startOpsServer } from "./ops/ops-server.ts";
 import { QuoteService } from "./quotes/quote-service.ts";
 import { type Sandbox, startSandbox } from "./sandbox/index.ts";
 import { createChatSettings } from "./swaps/chat-settings.ts";
-import { createStores } from "./swaps/stores.ts";
 import { SwapReader } from "./swaps/swap-reader.ts";
 import { SwapService } from "./swaps/swap-service.ts";
-import { OutboxSender } from "./tracker/outbox-sender.ts";
 import { Reconciler } from "./tracker/reconciler.ts";
 import { StatusTracker } from "./tracker/status-tracker.ts";
 import { startPolling } from "./transport/polling.ts";
@@ -32,19 +32,16 @@ import { startWebhook } from "./transport/webhook.ts";
  * exchange flow's steps change, so half-finished old flows restart cleanly instead of replaying
  * wrongly.
  */
-const CONVERSATION_VERSION = 2;
+const CONVERSATION_VERSION = 3;
+
+/** Longest a POST /transactions waits for create budget (the swap service's own bound). */
+const CREATE_BUDGET_WAIT_MS = 10_000;
 
 export interface App {
   /** True when the bot runs on its embedded sandbox exchange (no real funds). */
   sandbox: boolean;
-  exchange: ExchangeClient;
   catalog: CoinCatalog;
-  quotes: QuoteService;
   repos: Repositories;
-  tracker: StatusTracker;
-  outbox: OutboxSender;
-  metrics: BotMetrics;
-  monitor: ExchangeMonitor;
   /** Where /healthz and /metrics are served, when METRICS_PORT is set. */
   opsUrl: string | undefined;
   /** The webhook server's port, in webhook mode. */
@@ -55,49 +52,172 @@ export interface App {
 export interface StartOptions {
   /**
    * Aborting it (a stop signal while starting) ends the start early, e.g. while Telegram cannot
-   * be reached: startApp then resolves without starting the loops, and stop() closes the rest.
+   * be reached: startApp then resolves without starting the rest, and stop() closes what started.
    */
   signal?: AbortSignal;
 }
 
+/** A start-up step that failed: the process must exit non-zero with this one line. */
+export class StartupError extends Error {
+  override name = "StartupError";
+}
+
+/** One part of the running bot: started in order, stopped in reverse. */
+interface Part {
+  name: string;
+  start(): void | Promise<void>;
+  stop?(): void | Promise<void>;
+}
+
 /**
- * Starts everything in order: the exchange (embedded sandbox when none is configured), the
- * database, the catalog, the bot, then the background loops. stop() undoes it in reverse, letting
- * in-flight updates finish.
+ * Starts the bot: the exchange (embedded sandbox when none is configured), the database, the
+ * catalog, the ops server, Telegram, the background work, then the transport (polling or
+ * webhook). stop() stops what started, in reverse: in-flight updates finish first and the database
+ * closes after everything that writes to it. A part that fails to start stops the ones before it
+ * and rejects with a StartupError naming it.
  */
 export async function startApp(
   config: Config,
   logger: Logger,
   options: StartOptions = {},
 ): Promise<App> {
-  let sandbox: Sandbox | undefined;
-  let exchangeTarget = config.exchange;
-  if (!exchangeTarget) {
-    sandbox = await startSandbox();
-    exchangeTarget = { url: sandbox.url, apiKey: sandbox.apiKey };
-    logger.warn(
-      { exchangeUrl: sandbox.url },
-      "EXCHANGE_API_URL is not set: running on the embedded SANDBOX exchange; swaps are simulated, do not send real funds",
+  const started: Part[] = [];
+  const stop = async () => {
+    for (const part of started.splice(0).reverse()) {
+      try {
+        await part.stop?.();
+      } catch (error) {
+        logger.error({ err: error, part: part.name }, "stopping failed");
+      }
+    }
+  };
+  const begin = async (part: Part) => {
+    try {
+      await part.start();
+    } catch (error) {
+      await stop();
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new StartupError(`${part.name}: ${reason}`, { cause: error });
+    }
+    started.push(part);
+  };
+  const aborted = () => options.signal?.aborted ?? false;
+
+  const exchangeTarget = await startExchange(config, logger, begin);
+  let database: Database | undefined;
+  await begin({
+    name: "database",
+    start: () => {
+      database = openDatabase(config.databasePath);
+    },
+    stop: () => database?.close(),
+  });
+  const core = buildCore(config, logger, database!, exchangeTarget.url, exchangeTarget.apiKey);
+  const { catalog, repos } = core;
+  await begin({ name: "coin catalog", start: () => catalog.start(), stop: () => catalog.stop() });
+  const ops = await startOps(config, core, begin);
+
+  const bot = core.bot;
+  await begin({ name: "Telegram", start: () => connectTelegram(bot, config, logger, options) });
+  if (!aborted()) {
+    await registerCommands(bot.api, core.i18n).catch((error: unknown) => {
+      logger.warn({ err: error }, "setMyCommands failed");
+    });
+    const loops = {
+      notifier: core.notifier,
+      "status tracker": core.tracker,
+      reconciler: core.reconciler,
+      "admin alerts": core.alerts,
+    };
+    for (const [name, loop] of Object.entries(loops)) {
+      await begin({ name, start: () => loop.start(), stop: () => loop.stop() });
+    }
+  }
+  let webhookPort: number | undefined;
+  if (!aborted()) {
+    let transport: { stop(): Promise<void> } | undefined;
+    await begin({
+      name: config.webhook ? "webhook" : "long polling",
+      start: async () => {
+        if (config.webhook) {
+          const webhook = await startWebhook(bot, config.webhook, logger);
+          webhookPort = webhook.port;
+          transport = webhook;
+        } else transport = startPolling(bot, logger);
+      },
+      stop: () => transport?.stop(),
+    });
+    logger.info(
+      {
+        bot: bot.botInfo.username,
+        sandbox: exchangeTarget.sandbox,
+        mode: config.webhook ? "webhook" : "long polling",
+      },
+      "bot started",
     );
   }
 
-  const database = openDatabase(config.databasePath);
+  return {
+    sandbox: exchangeTarget.sandbox,
+    catalog,
+    repos,
+    opsUrl: ops?.url,
+    webhookPort,
+    async stop() {
+      await stop();
+      logger.info("bot stopped");
+    },
+  };
+}
+
+/** The configured exchange, or the embedded sandbox when none is. */
+async function startExchange(
+  config: Config,
+  logger: Logger,
+  begin: (part: Part) => Promise<void>,
+): Promise<{ url: string; apiKey: string; sandbox: boolean }> {
+  if (config.exchange) return { ...config.exchange, sandbox: false };
+  let sandbox: Sandbox | undefined;
+  await begin({
+    name: "sandbox exchange",
+    start: async () => {
+      sandbox = await startSandbox();
+    },
+    stop: () => sandbox?.close(),
+  });
+  logger.warn(
+    { exchangeUrl: sandbox!.url },
+    "EXCHANGE_API_URL is not set: running on the embedded SANDBOX exchange; swaps are simulated, do not send real funds",
+  );
+  return { url: sandbox!.url, apiKey: sandbox!.apiKey, sandbox: true };
+}
+
+type Core = ReturnType<typeof buildCore>;
+
+/** Everything that runs on the database and the exchange, wired together; nothing started yet. */
+function buildCore(
+  config: Config,
+  logger: Logger,
+  database: Database,
+  exchangeUrl: string,
+  apiKey: string,
+) {
+  const sandbox = !config.exchange;
   const repos = createRepositories(database.db);
-  const chatSettings = createChatSettings(repos.chats);
+  const chatSettings = createChatSettings(chatsStore(repos));
   const stores = createStores(repos, chatSettings);
   const statsQueries = createStatsRepository(database.db);
   const privacy = createPrivacyRepository(database.db);
-
   const monitor = new ExchangeMonitor();
-  let metrics: BotMetrics | undefined;
+  const exchangeEvents: { metrics?: BotMetrics } = {};
   const exchange = new ExchangeClient({
-    baseUrl: exchangeTarget.url,
-    apiKey: exchangeTarget.apiKey,
+    baseUrl: exchangeUrl,
+    apiKey,
     limits: config.limits,
     timeoutMs: config.exchangeTimeoutMs,
     onRequest: (event) => {
       monitor.record(event);
-      metrics?.recordRequest(event);
+      exchangeEvents.metrics?.recordRequest(event);
       if (typeof event.status !== "number" || event.status >= 400) {
         logger.warn(event, "exchange request failed");
       } else logger.debug(event, "exchange request");
@@ -109,29 +229,54 @@ export async function startApp(
     refreshIntervalMs: config.catalogRefreshMs,
     store: { load: () => repos.coins.all(), save: (coins) => repos.coins.replaceAll(coins) },
   });
-  await catalog.start();
   const quotes = new QuoteService({
     exchange,
     cacheMs: config.quoteCacheMs,
     fixedTtlMs: config.fixedQuoteTtlMs,
     maxWaitMs: 3_000,
   });
-  const swaps = new SwapService({ exchange, store: stores.swapStore, logger, sandbox: !!sandbox });
+
+  // Late-bound: the alerts need the bot's Api, the bot needs the swap service.
+  const suspects: { report?: AdminAlerts["reportSuspect"] } = {};
+  const onSuspect = (report: Parameters<AdminAlerts["reportSuspect"]>[0]) =>
+    suspects.report?.(report);
+  const swaps = new SwapService({ exchange, store: stores.swapStore, logger, sandbox, onSuspect });
+  const wakeNotifier = () => notifier.wake();
   const reader = new SwapReader({
     exchange,
-    swaps: repos.transactions,
+    swaps: stores.swapQueries,
     logger,
-    onChange: () => outbox.wake(),
+    onChange: wakeNotifier,
   });
-
-  let tracker: StatusTracker | undefined;
-  const trackerLagMs = () => (tracker?.lastCycleAt ? Date.now() - tracker.lastCycleAt : 0);
-  metrics = new BotMetrics(() => ({
+  const tracker = new StatusTracker({
+    exchange,
+    store: stores.trackerStore,
+    logger,
+    intervalMs: config.statusPollIntervalMs,
+    onChange: wakeNotifier,
+    onCycle: (stats) => logger.debug(stats, "tracker cycle"),
+  });
+  const reconciler = new Reconciler({
+    exchange,
+    store: stores.reconcileStore,
+    logger,
+    sandbox,
+    intervalMs: Math.min(5_000, config.statusPollIntervalMs),
+    // A pending intent older than the longest POST (budget wait, timeout, a margin) lost its POST.
+    pendingAfterMs: CREATE_BUDGET_WAIT_MS + config.exchangeTimeoutMs + 15_000,
+    giveUpAfterMs: config.reconcileGiveUpMs,
+    onOutbox: wakeNotifier,
+    onSuspect,
+  });
+  const trackerLagMs = () => (tracker.lastCycleAt ? Date.now() - tracker.lastCycleAt : 0);
+  const metrics = new BotMetrics(() => ({
     budgetWaitMs: (c) => exchange.budgets[c].stats.waitedMs,
     openSwapsByStatus: () => repos.transactions.openByStatus(),
     trackerLagMs,
     outboxDepth: () => repos.notifications.pendingCount(),
   }));
+  exchangeEvents.metrics = metrics;
+
   const { bot, i18n } = createBot(
     {
       token: config.botToken,
@@ -166,26 +311,7 @@ export async function startApp(
       conversationStorage: conversationStorage(database.db, { version: CONVERSATION_VERSION }),
     },
   );
-
-  const outbox = new OutboxSender({ api: bot.api, i18n, store: stores.outboxStore, logger });
-  tracker = new StatusTracker({
-    exchange,
-    store: stores.trackerStore,
-    logger,
-    intervalMs: config.statusPollIntervalMs,
-    onChange: () => outbox.wake(),
-    onCycle: (stats) => logger.debug(stats, "tracker cycle"),
-  });
-  const reconciler = new Reconciler({
-    exchange,
-    store: stores.reconcileStore,
-    api: bot.api,
-    i18n,
-    logger,
-    sandbox: !!sandbox,
-    intervalMs: Math.min(5_000, config.statusPollIntervalMs),
-  });
-
+  const notifier = new Notifier({ api: bot.api, i18n, store: stores.outboxStore, logger });
   const alerts = new AdminAlerts({
     api: bot.api,
     translate: (chatId) => translator(i18n, chatSettings.language(chatId) ?? "en"),
@@ -194,111 +320,85 @@ export async function startApp(
     alertAfterMs: config.alertAfterMs,
     logger,
   });
-  const ops =
-    config.metricsPort === undefined
-      ? undefined
-      : await startOpsServer({
-          port: config.metricsPort,
-          metrics,
-          health: createHealthCheck({
-            writeProbe: () => repos.meta.set("healthz", String(Date.now())),
-            monitor,
-            probeExchange: () =>
-              exchange.listCurrencies({ page: 1, size: 1 }, { maxWaitMs: 2_000 }),
-            trackerLagMs,
-            hasOpenSwaps: () => repos.transactions.countOpen() > 0,
-            maxTrackerLagMs: Math.max(config.statusPollIntervalMs * 5, 60_000),
-          }),
-        });
-
-  let stopping = options.signal?.aborted ?? false;
-  options.signal?.addEventListener("abort", () => {
-    stopping = true;
-  });
-  let transport: { stop(): Promise<void> } | undefined;
-  let webhookPort: number | undefined;
-  await initTelegram();
-  if (!stopping) {
-    await registerCommands(bot.api, i18n).catch((error: unknown) => {
-      logger.warn({ err: error }, "setMyCommands failed");
-    });
-    if (config.webhook) {
-      const webhook = await startWebhook(bot, config.webhook, logger);
-      webhookPort = webhook.port;
-      transport = webhook;
-    } else {
-      transport = startPolling(bot, logger);
-    }
-    tracker.start();
-    outbox.start();
-    reconciler.start();
-    alerts.start();
-    logger.info(
-      {
-        bot: bot.botInfo.username,
-        sandbox: !!sandbox,
-        mode: config.webhook ? "webhook" : "long polling",
-      },
-      "bot started",
-    );
-  }
-
-  /** getMe until it works: Telegram may be briefly unreachable at boot. */
-  async function initTelegram(): Promise<void> {
-    const apiRoot = config.telegramApiRoot;
-    logger.info({ apiRoot }, "connecting to Telegram");
-    // An unreachable host can leave getMe hanging for minutes: say what we are waiting for.
-    const waiting = setInterval(() => {
-      logger.warn({ apiRoot }, "still waiting for Telegram to answer getMe");
-    }, 15_000);
-    waiting.unref();
-    try {
-      for (let delay = 500; !stopping; delay = Math.min(delay * 2, 30_000)) {
-        try {
-          // grammY's init takes a polyfill's AbortSignal type; racing the stop is simpler.
-          const init = bot.init();
-          init.catch(() => undefined);
-          await Promise.race([init, whenAborted(options.signal)]);
-          return;
-        } catch (error) {
-          if (stopping) return;
-          logger.error(
-            { err: error, apiRoot, retryInMs: delay },
-            "cannot reach Telegram (getMe failed)",
-          );
-          await sleep(delay, options.signal);
-        }
-      }
-    } finally {
-      clearInterval(waiting);
-    }
-  }
+  suspects.report = (report) => alerts.reportSuspect(report);
 
   return {
-    sandbox: !!sandbox,
+    repos,
     exchange,
     catalog,
-    quotes,
-    repos,
-    tracker,
-    outbox,
-    metrics,
     monitor,
-    opsUrl: ops?.url,
-    webhookPort,
-    async stop() {
-      stopping = true;
-      // In-flight updates finish first; then the loops; the database closes last.
-      await transport?.stop();
-      alerts.stop();
-      await Promise.all([tracker.stop(), reconciler.stop(), outbox.stop()]);
-      catalog.stop();
-      await ops?.close();
-      database.close();
-      await sandbox?.close();
-      logger.info("bot stopped");
-    },
+    metrics,
+    trackerLagMs,
+    bot,
+    i18n,
+    notifier,
+    tracker,
+    reconciler,
+    alerts,
   };
+}
+
+/** /healthz and /metrics, when METRICS_PORT is set. */
+async function startOps(config: Config, core: Core, begin: (part: Part) => Promise<void>) {
+  const port = config.metricsPort;
+  if (port === undefined) return undefined;
+  let server: Awaited<ReturnType<typeof startOpsServer>> | undefined;
+  const { repos, exchange, monitor, metrics, trackerLagMs } = core;
+  await begin({
+    name: "metrics server",
+    start: async () => {
+      server = await startOpsServer({
+        port,
+        metrics,
+        health: createHealthCheck({
+          writeProbe: () => repos.meta.set("healthz", String(Date.now())),
+          monitor,
+          probeExchange: () => exchange.listCurrencies({ page: 1, size: 1 }, { maxWaitMs: 2_000 }),
+          trackerLagMs,
+          hasOpenSwaps: () => repos.transactions.countOpen() > 0,
+          maxTrackerLagMs: Math.max(config.statusPollIntervalMs * 5, 60_000),
+        }),
+      });
+    },
+    stop: () => server?.close(),
+  });
+  return server;
+}
+
+/** getMe until it works: Telegram may be briefly unreachable at boot. A stop signal ends it. */
+async function connectTelegram(
+  bot: Core["bot"],
+  config: Config,
+  logger: Logger,
+  options: StartOptions,
+): Promise<void> {
+  const apiRoot = config.telegramApiRoot;
+  logger.info({ apiRoot }, "connecting to Telegram");
+  // An unreachable host can leave getMe hanging for minutes: say what we are waiting for.
+  const waiting = setInterval(() => {
+    logger.warn({ apiRoot }, "still waiting for Telegram to answer getMe");
+  }, 15_000);
+  waiting.unref();
+  try {
+    for (let delay = 500; !options.signal?.aborted; delay = Math.min(delay * 2, 30_000)) {
+      try {
+        // grammY's init takes a polyfill's AbortSignal type; racing the stop is simpler.
+        const init = bot.init();
+        init.catch(() => undefined);
+        await Promise.race([init, whenAborted(options.signal)]);
+        return;
+      } catch (error) {
+        if (options.signal?.aborted) return;
+        logger.error(
+          { err: error, apiRoot, retryInMs: delay },
+          "cannot reach Telegram (getMe failed)",
+        );
+        await sleep(delay, options.signal);
+      }
+    }
+  } finally {
+    clearInterval(waiting);
+  }
 }
 
 /** Resolves after `ms`, or at once when the signal aborts. */

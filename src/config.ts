@@ -71,6 +71,7 @@ const envSchema = z
     CATALOG_REFRESH_MS: int(60_000, 6 * 60 * 60_000),
     QUOTE_CACHE_MS: int(0, 10_000),
     FIXED_QUOTE_TTL_MS: int(0, 30_000),
+    RECONCILE_GIVE_UP_MS: int(1_000, 300_000),
   })
   .superRefine((env, ctx) => {
     if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) {
@@ -106,6 +107,8 @@ export interface Config {
   adminChatIds: number[];
   /** How long the exchange may fail before the admins are alerted. */
   alertAfterMs: number;
+  /** How long a confirmation whose outcome is unknown is looked for upstream before giving up. */
+  reconcileGiveUpMs: number;
   /** How often the coin list is fetched again. */
   catalogRefreshMs: number;
   /** How long an identical quote is reused. */
@@ -169,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     metricsPort: e.METRICS_PORT,
     adminChatIds: e.ADMIN_CHAT_IDS ?? [],
     alertAfterMs: e.ALERT_AFTER_MS,
+    reconcileGiveUpMs: e.RECONCILE_GIVE_UP_MS,
     catalogRefreshMs: e.CATALOG_REFRESH_MS,
     quoteCacheMs: e.QUOTE_CACHE_MS,
     fixedQuoteTtlMs: e.FIXED_QUOTE_TTL_MS,

@@ -1,6 +1,6 @@
-import { startApp } from "./app.ts";
+import { type App, StartupError, startApp } from "./app.ts";
 import { ConfigError, loadConfig, readEnv } from "./config.ts";
-import { createLogger } from "./logger.ts";
+import { createLogger } from "./lib/logger.ts";
 
 /** Entry point of `npm start`: configuration, then the app, then wait for a stop signal. */
 async function main(): Promise<void> {
@@ -38,13 +38,23 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 9_000);
     force.unref();
-    await (await app).stop();
+    await (await app)?.stop();
     logger.flush();
     process.exit(0);
   };
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
-  const app = startApp(config, logger, { signal: starting.signal });
+  // A failed start stops what had started, then exits non-zero with one line naming the part, so
+  // a supervisor restarts the bot and the operator sees why.
+  const app: Promise<App | undefined> = startApp(config, logger, { signal: starting.signal }).catch(
+    (error: unknown) => {
+      const reason = error instanceof StartupError ? error.message : String(error);
+      logger.fatal({ err: error }, `start-up failed: ${reason}`);
+      logger.flush();
+      process.stderr.write(`Start-up failed: ${reason}\n`);
+      process.exit(1);
+    },
+  );
   await app;
 }
 

@@ -4,7 +4,7 @@ import type { I18n } from "@grammyjs/i18n";
 import { sequentialize } from "@grammyjs/runner";
 import { Bot, type Context, type MiddlewareFn, type Transformer } from "grammy";
 import type { CoinCatalog } from "../catalog/catalog.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../lib/logger.ts";
 import type { BotMetrics } from "../ops/metrics.ts";
 import type { QuoteService } from "../quotes/quote-service.ts";
 import type { BotContext, FlowContext } from "./context.ts";

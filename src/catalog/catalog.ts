@@ -1,7 +1,7 @@
 import type { ExchangeClient } from "../exchange/client.ts";
 import { readPages } from "../exchange/paging.ts";
 import type { Currency } from "../exchange/schemas.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../lib/logger.ts";
 import { type Coin, CoinIndex, type SearchHit } from "./search.ts";
 
 /** Shown first in pickers and for an empty inline query. */

@@ -66,6 +66,8 @@ export const transactions = sqliteTable(
     lastCheckedAt: integer("last_checked_at"),
     /** Created on the embedded sandbox exchange, not a real one. */
     sandbox: integer("sandbox", { mode: "boolean" }).notNull().default(false),
+    /** The exchange's answer disagreed with the order: its deposit address is never shown. */
+    suspect: integer("suspect", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     // History pages (newest first) and ownership checks; also serves lookups by chat alone.
@@ -114,36 +116,44 @@ export const conversationState = sqliteTable("conversation_state", {
   updatedAt: integer("updated_at").notNull(),
 });
 
+export const OUTBOX_KINDS = ["status", "deposit", "suspect", "not-created", "stuck"] as const;
+
 /**
- * The outbox: one row per status change to announce, written in the same SQLite transaction as
- * the change. Sent at least once; once `sent_at` is set it is never picked again.
+ * The outbox: everything the bot tells a chat unasked (a status change, a reconciled deposit
+ * address, a swap that could not be set up), written in the same SQLite transaction as the change
+ * it announces. Sent at least once; once `sent_at` is set it is never picked again.
  */
 export const notifications = sqliteTable(
   "notifications",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    // A plain reference, no cascade (see the file comment).
-    transactionId: text("transaction_id")
-      .notNull()
-      .references(() => transactions.id),
+    kind: text("kind", { enum: OUTBOX_KINDS }).notNull().default("status"),
+    // A plain reference, no cascade (see the file comment). Null for an intent's message.
+    transactionId: text("transaction_id").references(() => transactions.id),
+    /** The intent a `not-created` message is about. */
+    intentKey: text("intent_key"),
     chatId: integer("chat_id").notNull(),
-    /** The status this notification announces. */
-    status: text("status").notNull(),
+    /** The status this notification announces (`status`, `stuck`). */
+    status: text("status"),
+    /** One row per thing to say, whoever retries: `status:<id>:<status>`, `deposit:<id>`, … */
+    dedupeKey: text("dedupe_key").notNull(),
     createdAt: integer("created_at").notNull(),
     sentAt: integer("sent_at"),
     /** Given up on without sending (e.g. the chat's backlog was discarded). */
     droppedAt: integer("dropped_at"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: integer("next_attempt_at").notNull(),
+    /** A send failed in a way that may still have delivered it: one more try at most. */
+    maybeSentAt: integer("maybe_sent_at"),
     lastError: text("last_error"),
   },
   (t) => [
-    // The same change can never be queued twice, whoever retries.
-    uniqueIndex("notifications_transaction_status").on(t.transactionId, t.status),
+    uniqueIndex("notifications_dedupe").on(t.dedupeKey),
     index("notifications_pending")
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null and ${t.droppedAt} is null`),
     index("notifications_chat").on(t.chatId),
+    index("notifications_transaction").on(t.transactionId),
   ],
 );
 

@@ -1,6 +1,7 @@
 import ky, { HTTPError, type KyInstance, TimeoutError } from "ky";
 import type { z } from "zod";
 import type { DecimalString } from "../lib/decimal.ts";
+import { BudgetWaitTooLong, type Release, RequestBudget } from "../lib/request-budget.ts";
 import {
   type EndpointClass,
   ExchangeApiError,
@@ -10,7 +11,6 @@ import {
   ExchangeSchemaError,
   ExchangeTimeoutError,
 } from "./errors.ts";
-import { BudgetWaitTooLong, type Release, RequestBudget } from "./limiter.ts";
 import {
   type CreatedTransaction,
   type Currency,

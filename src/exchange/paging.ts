@@ -12,7 +12,7 @@ export interface ReadPagesOptions<T> {
   /** Receives each page as it arrives; returning false stops the read there. */
   onPage(items: T[]): unknown | Promise<unknown>;
   /** The upstream's real cap, when it turned out lower than asked: worth remembering. */
-  onCap?(size: number): void;
+  onCap?(size: number): void | Promise<void>;
   /** Safety stop for an upstream whose `count` never ends. */
   maxPages?: number;
 }
@@ -57,7 +57,7 @@ export async function readPages<T>(options: ReadPagesOptions<T>): Promise<PagesR
     pages++;
     if (refused) {
       refused = false;
-      options.onCap?.(size);
+      await options.onCap?.(size);
     }
     if ((await options.onPage(result.data)) === false) break;
     fetched += result.data.length;
@@ -69,7 +69,7 @@ export async function readPages<T>(options: ReadPagesOptions<T>): Promise<PagesR
       }
       size = result.data.length;
       page = fetched / size;
-      options.onCap?.(size);
+      await options.onCap?.(size);
     }
   }
   return { reads, pages, size };

@@ -29,20 +29,8 @@ const nullableText = z
   .nullish()
   .transform((v) => (v === undefined || v === "" ? null : v));
 
-export const KNOWN_STATUSES = [
-  "wait",
-  "confirmation",
-  "exchanging",
-  "success",
-  "overdue",
-  "refunded",
-] as const;
-export type KnownStatus = (typeof KNOWN_STATUSES)[number];
-/** Any status text: unknown ones (`confirmed`, `sending`, ...) are kept, never rejected. */
-export type TransactionStatus = KnownStatus | (string & {});
-export const FINAL_STATUSES: readonly string[] = ["success", "overdue", "refunded"];
-
-const status = z.string().trim().min(1).toLowerCase() as z.ZodType<TransactionStatus>;
+/** Any status text, lower-cased: statuses the spec does not list are kept, never rejected. */
+const status = z.string().trim().min(1).toLowerCase();
 const rateType = z
   .string()
   .toLowerCase()
@@ -79,6 +67,11 @@ export const createdTransactionSchema = z.object({
   withdrawal_address: text,
   rate_type: rateType.optional(),
   created_at: text,
+  // Not in the spec's created shape, but some services echo them: when they do (even as null),
+  // they are checked; undefined means not echoed.
+  network_from: z.string().nullish(),
+  network_to: z.string().nullish(),
+  refund_address: z.string().nullish(),
 });
 export type CreatedTransaction = z.infer<typeof createdTransactionSchema>;
 
@@ -140,16 +133,3 @@ export const errorBodySchema = z
   })
   .catch({});
 export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-/** The documented happy path; a swap moves along it in this order. */
-const HAPPY_PATH = ["wait", "confirmation", "exchanging", "success"];
-
-/**
- * The states a swap went through from `from` to `to`, in order. A poll can miss a short state
- * (wait → exchanging between two looks): the user is still told about each step it took.
- */
-export function statesReached(from: string, to: string): string[] {
-  const a = HAPPY_PATH.indexOf(from);
-  const b = HAPPY_PATH.indexOf(to);
-  return a >= 0 && b > a ? HAPPY_PATH.slice(a + 1, b + 1) : [to];
-}

@@ -126,7 +126,11 @@ flow-nothing-to-cancel = There is nothing to cancel. Start a swap with /exchange
 flow-creating = ⏳ Creating your swap…
 flow-create-failed = Nothing was created. Tap Confirm to try again, or Cancel.
 flow-create-rejected = Nothing was created. Start again with /exchange.
-flow-create-pending = ⏳ The exchange did not answer in time. Your swap may have been created: I am checking and will send the deposit address here as soon as I know. Do not start a new swap for the same funds meanwhile.
+flow-create-pending = ⏳ The exchange did not answer clearly. Your swap may have been created: I am checking and will send the deposit address here as soon as I know, or tell you that nothing was created. Do not send anything and do not start a new swap for the same funds meanwhile.
+flow-still-checking = ⏳ I am still checking whether the exchange created this swap. I will send its deposit address here as soon as I know, or tell you that nothing was created (then you can confirm again). Do not send anything before that.
+flow-create-suspect =
+    🛑 <b>Swap {$id} could not be set up safely.</b>
+    The exchange's answer does not match what you confirmed, so I am not showing its deposit address. <b>Do not send anything</b> for this swap. The bot's operator has been alerted; start a new swap with /exchange.
 flow-already-created = This swap was already created: see the deposit details above.
 
 button-skip = Skip ⏭
@@ -232,6 +236,15 @@ push-other =
     The exchange reports a new state for your swap. I keep following it and will tell you when it moves on.
 reconcile-found = ✅ Found it: the exchange did create your swap.
 reconcile-not-created = ℹ️ The exchange has no record of the swap you confirmed: nothing was created and no deposit address exists for it. You can start again with /exchange.
+swap-suspect =
+    🛑 <b>Swap {$id} could not be set up safely.</b>
+    The exchange created a swap for your confirmation, but its details do not match what you confirmed, so I am not showing its deposit address. <b>Do not send anything</b> for this swap. The bot's operator has been alerted; start a new swap with /exchange.
+push-suspect =
+    ℹ️ <b>Swap {$id}: {$status}</b>
+    This swap could not be set up safely: do not send anything to it. If you already did, contact the exchange's support with the transaction id {$id}.
+push-stuck =
+    🕰 <b>Swap {$id} is taking longer than usual</b> (still {$status}).
+    Nothing is lost: I keep following it. If it stays like this, contact the exchange's support with the transaction id {$id}.
 
 ## /language
 
@@ -245,6 +258,7 @@ cmd-language = choose the bot's language
 alert-unauthorized = 🚨 The exchange rejects the bot's API key (401). Users are told the exchange is unavailable. Check EXCHANGE_API_KEY.
 alert-down = 🚨 The exchange has been failing for {$minutes} min (since {$since}). Swaps cannot be quoted or created; status pushes are delayed.
 alert-recovered = ✅ The exchange answers again.
+alert-suspect = 🛑 Swap {$id} (chat {$chat}) does not match what its user confirmed ({$fields}); its deposit address was withheld. See the log for both versions.
 stats-not-allowed = /stats is for the bot's operators only.
 stats =
     📊 <b>Swaps by status</b>

@@ -1,6 +1,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Api } from "grammy";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { SuspectReport } from "../swaps/swap-service.ts";
 import type { ExchangeMonitor } from "./exchange-monitor.ts";
 
 /**
@@ -53,6 +54,12 @@ export class AdminAlerts {
       this.alerted = undefined;
       await this.send((t) => t("alert-recovered"));
     }
+  }
+
+  /** A created swap disagrees with what its user confirmed: the operator must look at it. */
+  reportSuspect(report: SuspectReport): void {
+    const fields = report.mismatches.map((m) => m.field).join(", ");
+    void this.send((t) => t("alert-suspect", { id: report.swapId, chat: report.chatId, fields }));
   }
 
   private async send(text: (t: TranslateFunction) => string): Promise<void> {

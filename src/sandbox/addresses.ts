@@ -1,4 +1,6 @@
+import { segwitAddress } from "./bech32.ts";
 import { randomBase64Url, randomHex, randomString } from "./random.ts";
+import { SAMPLE_ADDRESSES } from "./sample-addresses.ts";
 
 /** How addresses of one network look: what the sandbox accepts and what it hands out. */
 interface AddressFormat {
@@ -26,11 +28,11 @@ const EVM: AddressFormat = {
 const FORMATS: Record<string, AddressFormat> = {
   BTC: {
     pattern: new RegExp(`^(bc1${B32}{11,87}|[13]${B58}{25,34})$`),
-    make: () => `bc1q${randomString(BECH32, 38)}`,
+    make: () => segwitAddress("bc"),
   },
   LTC: {
     pattern: new RegExp(`^(ltc1${B32}{11,87}|[LM3]${B58}{26,33})$`),
-    make: () => `ltc1q${randomString(BECH32, 38)}`,
+    make: () => segwitAddress("ltc"),
   },
   DOGE: { pattern: new RegExp(`^[DA9]${B58}{25,34}$`), make: () => `D${randomString(BASE58, 33)}` },
   TRX: { pattern: new RegExp(`^T${B58}{33}$`), make: () => `T${randomString(BASE58, 33)}` },
@@ -64,6 +66,12 @@ const FORMATS: Record<string, AddressFormat> = {
     pattern: new RegExp(`^(t1|t3)${B58}{33}$|^zs1${B32}{75}$|^u1${B32}{60,300}$`),
     make: () => `t1${randomString(BASE58, 33)}`,
   },
+  // Crypto.org chain (the coin code "cro" of most validators), not the Cronos EVM chain.
+  CRONOS: {
+    pattern: new RegExp(`^cro1${B32}{38}$`),
+    make: () => `cro1${randomString(BECH32, 38)}`,
+  },
+  HBAR: { pattern: /^\d+\.\d+\.\d+$/, make: () => `0.0.${Math.floor(Math.random() * 1e7)}` },
   ADA: {
     pattern: new RegExp(`^addr1${B32}{50,110}$|^(Ae2|DdzFF)${B58}{40,120}$`),
     make: () => `addr1q${randomString(BECH32, 97)}`,
@@ -85,7 +93,6 @@ const EVM_NETWORKS = [
   "ETHW",
   "FTM",
   "CELO",
-  "CRONOS",
   "KCC",
   "GT",
   "SONIC",
@@ -118,6 +125,8 @@ export function isAddressFor(network: string, address: string): boolean {
 
 /** A fresh, realistic-looking deposit address on `network`. */
 export function depositAddressFor(network: string): string {
+  const samples = SAMPLE_ADDRESSES[network];
+  if (samples?.length) return samples[Math.floor(Math.random() * samples.length)]!;
   return formatOf(network).make();
 }
 

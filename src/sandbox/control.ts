@@ -1,6 +1,7 @@
 import { depositAddressFor } from "./addresses.ts";
 import type { SandboxCoin } from "./coins.ts";
 import type {
+  CreateAlteration,
   FaultTarget,
   MalformedBody,
   MalformedFaultOptions,
@@ -68,7 +69,12 @@ export interface SandboxControl {
    * The next successful POST /transactions really creates the transaction, then answers only
    * after `ms`, or, with destroy, destroys the socket after `ms` without answering.
    */
-  createThenHang(ms: number, options?: { destroy?: boolean; garble?: MalformedBody }): void;
+  createThenHang(
+    ms: number,
+    options?: { destroy?: boolean; garble?: MalformedBody; status?: number },
+  ): void;
+  /** The next POST /transactions answers (and, with `persist`, creates) these values instead. */
+  alterNextCreate(alteration: CreateAlteration): void;
   /** Queued faults not yet served, per target. */
   pendingFaults(): Partial<Record<FaultTarget, number>>;
   /** Removes every queued fault, delay, hang and the down mode. */
@@ -165,7 +171,11 @@ export function createControl(state: SandboxState): SandboxControl {
         ms,
         destroy: options.destroy ?? false,
         garble: options.garble,
+        status: options.status,
       };
+    },
+    alterNextCreate: (alteration) => {
+      state.faults.alterNextCreate = { ...alteration };
     },
     pendingFaults: () => state.faults.pending(),
     clearFaults: () => state.faults.clear(),

@@ -125,6 +125,9 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
     },
     now,
   );
+  const { persist = false, ...alteration } = state.faults.alterNextCreate ?? {};
+  state.faults.alterNextCreate = undefined;
+  if (persist) Object.assign(tx, alteration);
   state.store.add(tx);
   return {
     status: state.quirks.created201 ? 201 : 200,
@@ -139,6 +142,7 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
       withdrawal_address: tx.withdrawal_address,
       rate_type: tx.rate_type,
       created_at: tx.created_at,
+      ...alteration,
     },
   };
 }

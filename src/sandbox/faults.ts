@@ -38,6 +38,26 @@ export interface CreateHang {
   destroy: boolean;
   /** Answer 200 with this unreadable body instead of the transaction. */
   garble?: MalformedBody;
+  /** Answer this HTTP error status (a proxy's 502, say) instead of the transaction. */
+  status?: number;
+}
+
+/** Fields of a created transaction, as the POST answers them, that a test may falsify. */
+export interface CreateAlteration {
+  coin_from?: string;
+  coin_to?: string;
+  amount_in?: number;
+  amount_out_expected?: number;
+  deposit_address?: string;
+  withdrawal_address?: string;
+  /** Not in the spec's created shape: setting it makes the answer echo a refund address. */
+  refund_address?: string | null;
+  rate_type?: string;
+  /**
+   * false (default): only the POST answer lies, the transaction itself (and its detail) is right.
+   * true: the exchange really created the transaction with these values.
+   */
+  persist?: boolean;
 }
 
 /** Failures that tests and benchmarks inject; queued faults are consumed in the order given. */
@@ -47,6 +67,7 @@ export class Faults {
   /** Every request answers 503 while down. */
   down = false;
   hangNextCreate: CreateHang | undefined;
+  alterNextCreate: CreateAlteration | undefined;
 
   failNext(target: FaultTarget, options: StatusFaultOptions): void {
     const fault: Fault = {
@@ -98,5 +119,6 @@ export class Faults {
     this.delays.clear();
     this.down = false;
     this.hangNextCreate = undefined;
+    this.alterNextCreate = undefined;
   }
 }

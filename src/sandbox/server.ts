@@ -172,6 +172,9 @@ async function handle(state: SandboxState, req: IncomingMessage, reply: Reply): 
       if (hang.garble) {
         return reply.raw(200, malformedText(hang.garble, "create"), "application/json");
       }
+      if (hang.status) {
+        return reply.error(hang.status, `sandbox: injected ${hang.status} after creating`);
+      }
     }
     reply.json(answer.status, answer.body);
   } catch (error) {

@@ -1,5 +1,5 @@
-import type { ChatsRepository } from "../db/repositories/chats.ts";
 import { Lru } from "../lib/lru.ts";
+import type { ChatsStore } from "./ports.ts";
 
 /** A chat is recorded as active at most this often: every message need not be a write. */
 const TOUCH_EVERY_MS = 10 * 60_000;
@@ -9,7 +9,7 @@ const TOUCH_EVERY_MS = 10 * 60_000;
  * cached in memory in front of the chats table so a busy bot does not query SQLite per update.
  * This process is the only writer, so the cache cannot go stale.
  */
-export function createChatSettings(chats: ChatsRepository, capacity = 20_000) {
+export function createChatSettings(chats: ChatsStore, capacity = 20_000) {
   const languages = new Lru<number, string | null>(capacity);
   const touched = new Lru<number, number>(capacity);
   return {

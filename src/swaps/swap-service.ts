@@ -1,45 +1,33 @@
-import { describeExchangeError, type ExchangeFailure } from "../bot/exchange-errors.ts";
-import type { DepositView } from "../bot/shared/deposit-message.ts";
-import type { CreateTransactionRequest, ExchangeClient } from "../exchange/client.ts";
-import {
-  ExchangeNetworkError,
-  ExchangeSchemaError,
-  ExchangeTimeoutError,
-} from "../exchange/errors.ts";
+import type { ExchangeClient } from "../exchange/client.ts";
+import { ExchangeApiError, ExchangeBusyError } from "../exchange/errors.ts";
 import type { CreatedTransaction } from "../exchange/schemas.ts";
-import { formatDecimal, MAX_FRACTION_DIGITS } from "../lib/decimal.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../lib/logger.ts";
+import { describeExchangeError, type ExchangeFailure } from "./failures.ts";
+import { recordFromCreated, recordFromDetail } from "./from-exchange.ts";
+import type { IntentInput, SwapRecord, SwapStore } from "./ports.ts";
+import type { DepositView, Swap } from "./swap.ts";
+import { type Mismatch, verifyCreated, verifyDetail } from "./verify.ts";
 
-export interface CreateSwapInput {
-  /** One key per confirmed summary: a second Confirm, or the same update again, finds it taken. */
-  key: string;
-  chatId: number;
-  userId: number;
-  request: CreateTransactionRequest;
-}
+export type CreateSwapInput = IntentInput;
 
 export type CreateSwapResult =
   | { kind: "created"; swap: DepositView }
-  | { kind: "already-created"; swap: DepositView | undefined }
+  | { kind: "already-created"; swap: Swap | undefined }
+  /** The outcome is not known yet (a POST in flight or being reconciled): never POST again. */
   | { kind: "pending" }
+  /** Created, but the exchange's answers disagree with the order: nothing may be sent to it. */
+  | { kind: "suspect"; id: string }
   | { kind: "failed"; failure: ExchangeFailure; retryable: boolean };
 
-/** The storage the swap service needs (implemented by the SQLite repositories). */
-export interface SwapStore {
-  claimIntent(
-    input: CreateSwapInput,
-  ): { claimed: true } | { claimed: false; state: string; transactionId: string | null };
-  /** Records the created transaction and closes the intent, atomically. */
-  recordCreated(input: CreateSwapInput, created: CreatedTransaction, view: DepositView): void;
-  markIntentFailed(key: string, error: string): void;
-  markIntentUnknown(key: string): void;
-  findSwapView(chatId: number, transactionId: string): DepositView | undefined;
-}
+/** Told when a created swap cannot be trusted (the admins are alerted). */
+export type SuspectReport = { swapId: string; chatId: number; mismatches: Mismatch[] };
 
 /**
- * Creates a swap at most once per confirmed summary: an intent row is claimed before the POST,
- * and the POST is never retried automatically. A timeout leaves the intent "unknown", which the
- * reconciler resolves by finding the transaction upstream.
+ * Creates a swap at most once per confirmed summary, and only shows what matches the order: an
+ * intent row is claimed before the POST; the POST is never retried automatically; an answer that
+ * may hide a created transaction (timeout, broken connection, unreadable 2xx, 5xx) leaves the
+ * intent unknown for the reconciler; a created answer is verified against the order (and, when it
+ * disagrees, against a detail read) before its deposit address reaches anyone.
  */
 export class SwapService {
   constructor(
@@ -48,64 +36,112 @@ export class SwapService {
       store: SwapStore;
       logger: Logger;
       sandbox: boolean;
+      onSuspect?: (report: SuspectReport) => void;
     },
   ) {}
 
   async create(input: CreateSwapInput): Promise<CreateSwapResult> {
-    const claim = this.deps.store.claimIntent(input);
+    const { store, logger } = this.deps;
+    const claim = await store.claimIntent(input);
     if (!claim.claimed) {
-      if (claim.state === "created" && claim.transactionId) {
+      const { intent } = claim;
+      if (intent.state === "created" && intent.transactionId) {
         return {
           kind: "already-created",
-          swap: this.deps.store.findSwapView(input.chatId, claim.transactionId),
+          swap: await store.findSwap(input.chatId, intent.transactionId),
         };
       }
-      if (claim.state === "pending" || claim.state === "unknown") return { kind: "pending" };
+      return { kind: "pending" };
     }
     let created: CreatedTransaction;
     try {
       created = await this.deps.exchange.createTransaction(input.request, { maxWaitMs: 10_000 });
     } catch (error) {
-      if (
-        error instanceof ExchangeTimeoutError ||
-        error instanceof ExchangeNetworkError ||
-        error instanceof ExchangeSchemaError
-      ) {
-        // The request may have reached the exchange (a 2xx we cannot read did: the swap exists
-        // but we lack its deposit address): only reconciliation can tell.
-        this.deps.store.markIntentUnknown(input.key);
-        this.deps.logger.warn({ err: error, intent: input.key }, "swap creation outcome unknown");
+      if (!provesNothingCreated(error)) {
+        // The request may have reached the exchange: only reconciliation can tell.
+        await store.markIntentUnknown(input.key);
+        logger.warn({ err: error, intent: input.key }, "swap creation outcome unknown");
         return { kind: "pending" };
       }
       const failure = describeExchangeError(error);
-      this.deps.store.markIntentFailed(input.key, String(error));
-      this.deps.logger.warn({ err: error, intent: input.key }, "swap creation failed");
+      await store.markIntentFailed(input.key, String(error));
+      logger.warn({ err: error, intent: input.key }, "swap creation failed");
       return { kind: "failed", failure, retryable: failure.kind !== "rejected" };
     }
-    const view = toView(created, input.request, this.deps.sandbox);
-    this.deps.store.recordCreated(input, created, view);
-    this.deps.logger.info({ transaction: created.id, chat: input.chatId }, "swap created");
-    return { kind: "created", swap: view };
+    const record = await this.verified(input, created);
+    await store.recordCreated(input.key, record);
+    if (record.suspect) return { kind: "suspect", id: record.id };
+    logger.info({ transaction: record.id, chat: input.chatId }, "swap created");
+    return { kind: "created", swap: record };
+  }
+
+  /**
+   * The swap to record for a POST answer: as answered when it matches the order; as the detail
+   * says when the answer was off but the detail matches; otherwise marked suspect (tracked, never
+   * shown as a deposit instruction).
+   */
+  private async verified(input: CreateSwapInput, created: CreatedTransaction): Promise<SwapRecord> {
+    const { logger, sandbox } = this.deps;
+    const order = input.request;
+    const mismatches = verifyCreated(order, created);
+    if (mismatches.length === 0) return recordFromCreated(created, order, { sandbox });
+    logger.warn(
+      { transaction: created.id, chat: input.chatId, order, answer: created, mismatches },
+      "create answer disagrees with the order; reading the transaction back",
+    );
+    const checked = await resolveByDetail(this.deps.exchange, created.id, order, {
+      sandbox,
+      logger,
+    });
+    if (checked.record) return checked.record;
+    const all = checked.mismatches ?? mismatches;
+    logger.error(
+      { transaction: created.id, chat: input.chatId, order, mismatches: all },
+      "created swap does not match the order: deposit address withheld",
+    );
+    this.deps.onSuspect?.({ swapId: created.id, chatId: input.chatId, mismatches: all });
+    return recordFromCreated(created, order, { sandbox, suspect: true });
   }
 }
 
-export function toView(
-  created: CreatedTransaction,
-  request: CreateTransactionRequest,
-  sandbox: boolean,
-): DepositView {
-  return {
-    id: created.id,
-    coinFrom: created.coin_from || request.coinFrom,
-    coinTo: created.coin_to || request.coinTo,
-    networkFrom: request.networkFrom ?? null,
-    networkTo: request.networkTo ?? null,
-    amountIn: formatDecimal(created.amount_in, MAX_FRACTION_DIGITS),
-    amountOutExpected: formatDecimal(created.amount_out_expected),
-    rateType: created.rate_type ?? request.rateType ?? "float",
-    depositAddress: created.deposit_address,
-    withdrawalAddress: created.withdrawal_address || request.withdrawalAddress,
-    status: created.status,
-    sandbox,
-  };
+/**
+ * Reads a transaction back once and returns the record when the detail matches the order, or the
+ * detail's own mismatches (undefined when the read itself failed).
+ */
+export async function resolveByDetail(
+  exchange: ExchangeClient,
+  id: string,
+  order: CreateSwapInput["request"],
+  options: { sandbox: boolean; logger: Logger; signal?: AbortSignal },
+): Promise<{ record?: SwapRecord; mismatches?: Mismatch[] }> {
+  try {
+    const detail = await exchange.getTransaction(id, {
+      maxWaitMs: 5_000,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const mismatches = verifyDetail(order, detail);
+    if (mismatches.length === 0) {
+      return { record: recordFromDetail(detail, order, { sandbox: options.sandbox }) };
+    }
+    options.logger.warn({ transaction: id, detail, mismatches }, "detail disagrees with the order");
+    return { mismatches };
+  } catch (error) {
+    options.logger.warn({ err: error, transaction: id }, "detail read of a new swap failed");
+    return {};
+  }
+}
+
+/**
+ * Only an answer that the exchange refused the request (a 4xx), or a request that never left
+ * (our own budget), proves that nothing was created. A 5xx may come from a proxy after the
+ * exchange created the swap; a timeout, a broken connection or an unreadable 2xx may hide one.
+ */
+function provesNothingCreated(error: unknown): boolean {
+  if (error instanceof ExchangeBusyError) return true;
+  return (
+    error instanceof ExchangeApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 408
+  );
 }

@@ -2,29 +2,12 @@ import type { ExchangeClient } from "../exchange/client.ts";
 import { ExchangeApiError, ExchangeSchemaError } from "../exchange/errors.ts";
 import { type PagesRead, readPages } from "../exchange/paging.ts";
 import type { TransactionListItem } from "../exchange/schemas.ts";
-import type { Logger } from "../logger.ts";
-import { detailUpdate } from "../swaps/swap-reader.ts";
-import type { SwapDetailUpdate } from "../swaps/types.ts";
+import type { Logger } from "../lib/logger.ts";
+import { progressFromDetail } from "../swaps/from-exchange.ts";
+import type { TrackerStore } from "../swaps/ports.ts";
+import type { OpenSwap } from "../swaps/swap.ts";
 
-export interface OpenSwap {
-  id: string;
-  status: string;
-  /** The upstream's ISO creation time. */
-  createdAt: string;
-  lastCheckedAt: number | null;
-}
-
-/** What the tracker needs from storage. */
-export interface TrackerStore {
-  listOpen(): OpenSwap[];
-  /** Stores a new state; a status change queues its notification in the same SQLite transaction. */
-  applyDetail(id: string, update: SwapDetailUpdate, at: number): void;
-  applyStatus(id: string, status: string, at: number): void;
-  markChecked(ids: readonly string[], at: number): void;
-  /** The list endpoint's page-size cap learned earlier (it is not documented). */
-  loadPageCap(): number | undefined;
-  savePageCap(cap: number): void;
-}
+export type { TrackerStore };
 
 export interface CycleStats {
   open: number;
@@ -91,16 +74,15 @@ export class StatusTracker {
   /** Aborts a cycle waiting for read budget when the bot stops. */
   private abort = new AbortController();
   private failures = 0;
-  private pageCap: number | undefined;
+  /** null: not loaded from the store yet. */
+  private pageCap: number | undefined | null = null;
   private listUnusableLogged = false;
   /** After the list proved unusable, cycles to go before it is tried again. */
   private cyclesWithoutList = 0;
   /** When the last cycle finished (0: none yet): health checks read the lag from it. */
   lastCycleAt = 0;
 
-  constructor(private readonly options: TrackerOptions) {
-    this.pageCap = options.store.loadPageCap();
-  }
+  constructor(private readonly options: TrackerOptions) {}
 
   start(): void {
     this.stopped = false;
@@ -145,7 +127,8 @@ export class StatusTracker {
   async cycle(): Promise<CycleStats> {
     const started = Date.now();
     const { exchange, store } = this.options;
-    const open = store.listOpen();
+    if (this.pageCap === null) this.pageCap = await store.loadPageCap();
+    const open = await store.listOpen();
     const stats: CycleStats = {
       open: open.length,
       pages: 0,
@@ -189,7 +172,7 @@ export class StatusTracker {
           background: true,
           signal: this.abort.signal,
         });
-        store.applyDetail(swap.id, detailUpdate(detail), now());
+        await store.applyProgress(swap.id, progressFromDetail(detail), now());
         unseen.delete(swap.id);
         this.options.onChange?.();
       } catch (error) {
@@ -201,7 +184,7 @@ export class StatusTracker {
         );
       }
     }
-    store.markChecked(
+    await store.markChecked(
       open.map((s) => s.id).filter((id) => !unseen.has(id)),
       now(),
     );
@@ -239,9 +222,9 @@ export class StatusTracker {
           }
           return unseen.size > 0;
         },
-        onCap: (size) => {
+        onCap: async (size) => {
           this.pageCap = size;
-          store.savePageCap(size);
+          await store.savePageCap(size);
           logger.info({ pageCap: size }, "learned the transaction list page-size cap");
         },
       });
@@ -268,7 +251,7 @@ export class StatusTracker {
     const { exchange, store } = this.options;
     stats.changes++;
     if (!NEEDS_DETAIL.has(item.status)) {
-      store.applyStatus(item.id, item.status, Date.now());
+      await store.applyProgress(item.id, { status: item.status }, Date.now());
       this.options.onChange?.();
       return;
     }
@@ -278,11 +261,11 @@ export class StatusTracker {
         background: true,
         signal: this.abort.signal,
       });
-      store.applyDetail(item.id, detailUpdate(detail), Date.now());
+      await store.applyProgress(item.id, progressFromDetail(detail), Date.now());
     } catch (error) {
       // The list already told us the new status: announce it now, the hash comes with /status.
       this.options.logger.warn({ err: error, transaction: item.id }, "tracker: detail read failed");
-      store.applyStatus(item.id, item.status, Date.now());
+      await store.applyProgress(item.id, { status: item.status }, Date.now());
     }
     this.options.onChange?.();
   }

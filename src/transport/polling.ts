@@ -1,7 +1,7 @@
 import { type RunnerHandle, run } from "@grammyjs/runner";
 import { type Bot, GrammyError } from "grammy";
 import type { BotContext } from "../bot/context.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../lib/logger.ts";
 
 /** How long to wait before polling again after another instance took over (409). */
 const CONFLICT_RETRY_MS = 30_000;

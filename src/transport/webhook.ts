@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Bot, webhookCallback } from "grammy";
 import type { BotContext } from "../bot/context.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../lib/logger.ts";
 
 /**
  * Webhook mode: Telegram POSTs updates to `url`; only requests carrying the secret token are

@@ -5,13 +5,13 @@ import { pathToFileURL } from "node:url";
 import { Api } from "grammy";
 import pino from "pino";
 import { createI18n } from "../../src/bot/i18n.ts";
+import { Notifier } from "../../src/bot/notifier.ts";
 import { openDatabase } from "../../src/db/client.ts";
 import { createRepositories } from "../../src/db/repositories.ts";
+import { chatsStore, createStores } from "../../src/db/stores.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import { startSandbox } from "../../src/sandbox/index.ts";
 import { createChatSettings } from "../../src/swaps/chat-settings.ts";
-import { createStores } from "../../src/swaps/stores.ts";
-import { OutboxSender } from "../../src/tracker/outbox-sender.ts";
 import { type CycleStats, StatusTracker } from "../../src/tracker/status-tracker.ts";
 import { startFakeTelegram } from "../support/fake-telegram.ts";
 import { seedOpenSwaps } from "../support/seed-swaps.ts";
@@ -58,7 +58,7 @@ async function runScenario({ open, seconds, changesPerSecond }: Scenario): Promi
   const tg = await startFakeTelegram();
   const database = openDatabase(join(dir, "bot.sqlite"));
   const repos = createRepositories(database.db);
-  const stores = createStores(repos, createChatSettings(repos.chats));
+  const stores = createStores(repos, createChatSettings(chatsStore(repos)));
   const logger = pino({ level: "silent" });
   const exchange = new ExchangeClient({
     baseUrl: sandbox.url,
@@ -77,7 +77,7 @@ async function runScenario({ open, seconds, changesPerSecond }: Scenario): Promi
 
   const i18n = createI18n(() => undefined);
   const api = new Api(tg.token, { apiRoot: tg.apiRoot });
-  const outbox = new OutboxSender({
+  const outbox = new Notifier({
     api,
     i18n,
     store: stores.outboxStore,

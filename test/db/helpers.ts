@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach } from "vitest";
 import { type Database, openDatabase } from "../../src/db/client.ts";
-import type { NewTransaction } from "../../src/db/repositories/transactions.ts";
 import { createRepositories, type Repositories } from "../../src/db/repositories.ts";
+import type { NewSwap } from "../../src/swaps/swap.ts";
 
 const cleanups: (() => void)[] = [];
 
@@ -30,7 +30,7 @@ export function tempDatabase(): Database & { path: string; repos: Repositories }
 let nextId = 1;
 
 /** A transaction as just created upstream; fields overridable. */
-export function newTransaction(overrides: Partial<NewTransaction> = {}): NewTransaction {
+export function newTransaction(overrides: Partial<NewSwap> = {}): NewSwap {
   const id = `tx${nextId++}`;
   return {
     id,
@@ -53,6 +53,7 @@ export function newTransaction(overrides: Partial<NewTransaction> = {}): NewTran
     status: "wait",
     createdAt: "2026-01-01T00:00:00Z",
     sandbox: true,
+    suspect: false,
     ...overrides,
   };
 }

@@ -21,9 +21,14 @@ describe("swap intents", () => {
     const second = repos.intents.claim(input, 1_001);
     expect(second).toMatchObject({
       claimed: false,
-      state: "pending",
-      transactionId: null,
-      intent: { key: "summary-1", chatId: 10, userId: 11, state: "pending", createdAt: 1_000 },
+      intent: {
+        key: "summary-1",
+        chatId: 10,
+        userId: 11,
+        state: "pending",
+        transactionId: null,
+        createdAt: 1_000,
+      },
     });
   });
 
@@ -36,8 +41,7 @@ describe("swap intents", () => {
     });
     expect(repos.intents.claim(input)).toMatchObject({
       claimed: false,
-      state: "created",
-      transactionId: "made",
+      intent: { state: "created", transactionId: "made" },
     });
   });
 
@@ -84,7 +88,10 @@ describe("swap intents", () => {
       claimed: true,
       intent: { state: "pending", error: null, createdAt: 2_000 },
     });
-    expect(repos.intents.claim(input, 2_001)).toMatchObject({ claimed: false, state: "pending" });
+    expect(repos.intents.claim(input, 2_001)).toMatchObject({
+      claimed: false,
+      intent: { state: "pending" },
+    });
   });
 
   it("keeps an unknown outcome claimed and lists it for reconciliation", () => {
@@ -94,10 +101,22 @@ describe("swap intents", () => {
     repos.intents.claim({ ...input, key: "summary-3" }, 700);
     repos.intents.markUnknown("summary-1");
     repos.intents.markUnknown("summary-2");
-    expect(repos.intents.claim(input)).toMatchObject({ claimed: false, state: "unknown" });
-    expect(repos.intents.listUnknown().map((i) => [i.key, i.request, i.createdAt])).toEqual([
+    expect(repos.intents.claim(input)).toMatchObject({
+      claimed: false,
+      intent: { state: "unknown" },
+    });
+    expect(repos.intents.listUnresolved(0).map((i) => [i.key, i.request, i.createdAt])).toEqual([
       ["summary-2", request, 500],
       ["summary-1", request, 1_000],
+    ]);
+  });
+
+  it("lists a pending intent for reconciliation once it is older than a POST can take", () => {
+    const { repos } = tempDatabase();
+    repos.intents.claim(input, 1_000);
+    expect(repos.intents.listUnresolved(1_000)).toEqual([]);
+    expect(repos.intents.listUnresolved(1_001).map((i) => [i.key, i.state])).toEqual([
+      ["summary-1", "pending"],
     ]);
   });
 

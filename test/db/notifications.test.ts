@@ -19,17 +19,23 @@ describe("notifications outbox", () => {
     expect(repos.notifications.due(10, 2_000)).toEqual([
       {
         id: expect.any(Number),
+        kind: "status",
         transactionId: "t2",
+        intentKey: null,
         chatId: 2,
         status: "confirmation",
         attempts: 0,
+        maybeSentAt: null,
       },
       {
         id: expect.any(Number),
+        kind: "status",
         transactionId: "t1",
+        intentKey: null,
         chatId: 1,
         status: "confirmation",
         attempts: 0,
+        maybeSentAt: null,
       },
     ]);
     expect(repos.notifications.due(1, 2_000).map((n) => n.transactionId)).toEqual(["t2"]);

@@ -158,7 +158,7 @@ describe("transactions repository", () => {
     it("stores the details that came with the status, keeping what a null would erase", () => {
       const { repos } = tempDatabase();
       repos.transactions.insert(newTransaction({ id: "t", networkFrom: "BTC", networkTo: null }));
-      repos.transactions.applyDetail("t", {
+      repos.transactions.applyProgress("t", {
         status: "exchanging",
         amountOut: null,
         rate: "25.5",

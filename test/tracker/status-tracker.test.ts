@@ -5,10 +5,10 @@ import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../src/db/client.ts";
 import { createRepositories, type Repositories } from "../../src/db/repositories.ts";
+import { chatsStore, createStores } from "../../src/db/stores.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import { type Quirks, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { createChatSettings } from "../../src/swaps/chat-settings.ts";
-import { createStores } from "../../src/swaps/stores.ts";
 import { StatusTracker } from "../../src/tracker/status-tracker.ts";
 import { seedOpenSwaps } from "../support/seed-swaps.ts";
 
@@ -43,7 +43,7 @@ async function startRig(open: number, cap: number, quirks: Partial<Quirks> = {})
     chats: 10,
     firstChat: 500,
   });
-  const stores = createStores(repos, createChatSettings(repos.chats));
+  const stores = createStores(repos, createChatSettings(chatsStore(repos)));
   const exchange = new ExchangeClient({
     baseUrl: sandbox.url,
     apiKey: sandbox.apiKey,

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { cbField, defineCallback } from "../../src/bot/callback-data.ts";
 import { flowButton } from "../../src/bot/exchange/buttons.ts";
-import { checkAddress } from "../../src/bot/shared/address.ts";
 import { parseRateArgs } from "../../src/bot/shared/rate-args.ts";
+import { checkAddress } from "../../src/swaps/address-check.ts";
 
 describe("parseRateArgs", () => {
   it("reads AMOUNT FROM TO with optional filler words", () => {

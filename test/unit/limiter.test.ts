@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BudgetWaitTooLong, RequestBudget } from "../../src/exchange/limiter.ts";
+import { BudgetWaitTooLong, RequestBudget } from "../../src/lib/request-budget.ts";
 
 describe("RequestBudget", () => {
   it("grants up to the limit at once, then waits for the window", async () => {

@@ -1,9 +1,9 @@
 import { InlineKeyboard } from "grammy";
-import type { RateType } from "../../exchange/schemas.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
+import { checkAddress } from "../../swaps/address-check.ts";
+import type { RateType } from "../../swaps/swap.ts";
 import { failureText } from "../exchange-errors.ts";
-import { checkAddress } from "../shared/address.ts";
 import { amountFit, coinLabel, quoteText } from "../shared/quote-text.ts";
 import { needsMemoWarning } from "./memo-coins.ts";
 import type { FlowSession, Side } from "./session.ts";

@@ -1,9 +1,10 @@
 import { InlineKeyboard, InputFile } from "grammy";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
+import type { DepositView } from "../../swaps/swap.ts";
 import type { CreateSwapResult } from "../../swaps/swap-service.ts";
 import { failureText } from "../exchange-errors.ts";
-import { type DepositView, depositQr, depositText } from "../shared/deposit-message.ts";
+import { depositQr, depositText } from "../shared/deposit-message.ts";
 import { amountFit, coinLabel, quoteText, quoteVariables } from "../shared/quote-text.ts";
 import { statusName } from "../shared/status-name.ts";
 import type { FlowSession, Side } from "./session.ts";
@@ -49,6 +50,7 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
     .text(t("button-cancel"), s.btn("cancel"));
   await s.ctx.reply(summary(), { reply_markup: confirmKeyboard });
 
+  let pendingSeen = false;
   for (;;) {
     const input = await s.nextInput(["confirm", "cancel"]);
     const word = input.kind === "text" ? input.text.toLowerCase() : "";
@@ -109,7 +111,15 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
         await s.ctx.reply(t("flow-already-created"));
         return;
       case "pending":
-        await s.ctx.reply(t("flow-create-pending"));
+        // The flow stays at Confirm: pressing it again answers "still checking" and never POSTs;
+        // once reconciliation says nothing was created, it creates the swap.
+        await s.ctx.reply(t(pendingSeen ? "flow-still-checking" : "flow-create-pending"), {
+          reply_markup: confirmKeyboard,
+        });
+        pendingSeen = true;
+        continue;
+      case "suspect":
+        await s.ctx.reply(t("flow-create-suspect", { id: result.id }));
         return;
       case "failed":
         if (!result.retryable) {

@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import { checkAddress } from "../shared/address.ts";
+import { checkAddress } from "../../swaps/address-check.ts";
 import { coinLabel } from "../shared/quote-text.ts";
 import type { FlowSession, Side } from "./session.ts";
 

@@ -1,13 +1,13 @@
 import type { Conversation } from "@grammyjs/conversations";
 import type { CoinCatalog } from "../../catalog/catalog.ts";
 import type { Coin } from "../../catalog/search.ts";
-import type { RateType } from "../../exchange/schemas.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
-import type { Logger } from "../../logger.ts";
+import type { Logger } from "../../lib/logger.ts";
 import type { Quote, QuoteService } from "../../quotes/quote-service.ts";
+import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
+import type { RateType } from "../../swaps/swap.ts";
 import type { SwapService } from "../../swaps/swap-service.ts";
 import type { BotContext, FlowContext } from "../context.ts";
-import { describeExchangeError, type ExchangeFailure } from "../exchange-errors.ts";
 import { type FlowStep, flowButton } from "./buttons.ts";
 
 export interface FlowDeps {

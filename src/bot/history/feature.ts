@@ -19,10 +19,12 @@ const pageButton = defineCallback("hist", { offset: cbField.int() });
 export function createHistoryFeature(deps: HistoryDeps) {
   const feature = new Composer<BotContext>();
 
-  const render = (ctx: BotContext, offset: number) => {
+  const render = async (ctx: BotContext, offset: number) => {
     const chatId = ctx.chat?.id;
     const { items, total } =
-      chatId === undefined ? { items: [], total: 0 } : deps.reader.page(chatId, PAGE_SIZE, offset);
+      chatId === undefined
+        ? { items: [], total: 0 }
+        : await deps.reader.page(chatId, PAGE_SIZE, offset);
     if (total === 0) return { text: ctx.t("history-empty"), keyboard: undefined };
     const pages = Math.ceil(total / PAGE_SIZE);
     const page = Math.floor(offset / PAGE_SIZE) + 1;
@@ -57,7 +59,7 @@ export function createHistoryFeature(deps: HistoryDeps) {
   };
 
   feature.command("history", async (ctx) => {
-    const { text, keyboard } = render(ctx, 0);
+    const { text, keyboard } = await render(ctx, 0);
     await ctx.reply(text, { reply_markup: keyboard });
   });
 
@@ -65,7 +67,7 @@ export function createHistoryFeature(deps: HistoryDeps) {
     const data = pageButton.unpack(ctx.callbackQuery.data);
     if (!data) return ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
     await ctx.answerCallbackQuery();
-    const { text, keyboard } = render(ctx, data.offset);
+    const { text, keyboard } = await render(ctx, data.offset);
     await ctx.editMessageText(text, { reply_markup: keyboard }).catch(ignoreNotModified);
   });
 

@@ -2,7 +2,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { InlineQueryResult } from "grammy/types";
 import type { CoinCatalog } from "../../catalog/catalog.ts";
 import type { Coin } from "../../catalog/search.ts";
-import type { Logger } from "../../logger.ts";
+import type { Logger } from "../../lib/logger.ts";
 import type { QuoteService } from "../../quotes/quote-service.ts";
 import type { BotContext } from "../context.ts";
 import { explainExchangeError } from "../exchange-errors.ts";

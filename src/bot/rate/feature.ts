@@ -1,6 +1,6 @@
 import { Composer } from "grammy";
 import type { CoinCatalog } from "../../catalog/catalog.ts";
-import type { Logger } from "../../logger.ts";
+import type { Logger } from "../../lib/logger.ts";
 import type { QuoteService } from "../../quotes/quote-service.ts";
 import type { BotContext } from "../context.ts";
 import { explainExchangeError } from "../exchange-errors.ts";

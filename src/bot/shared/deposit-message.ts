@@ -1,22 +1,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import QRCode from "qrcode";
-
-/** What the deposit message (and the status card it becomes) shows of a swap. */
-export interface DepositView {
-  id: string;
-  coinFrom: string;
-  coinTo: string;
-  networkFrom: string | null;
-  networkTo: string | null;
-  amountIn: string;
-  amountOutExpected: string;
-  rateType: string;
-  depositAddress: string;
-  withdrawalAddress: string;
-  status: string;
-  sandbox: boolean;
-}
+import type { DepositView } from "../../swaps/swap.ts";
 
 export function label(code: string, network: string | null | undefined): string {
   return `${code.toUpperCase()}${network ? ` (${network})` : ""}`;

@@ -1,5 +1,5 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
-import type { SwapRecord } from "../../swaps/types.ts";
+import type { Swap } from "../../swaps/swap.ts";
 import { label } from "../shared/deposit-message.ts";
 import { statusName } from "../shared/status-name.ts";
 
@@ -11,7 +11,9 @@ export function formatTime(value: string | number): string {
 }
 
 /** Every field of the swap in readable form. Values are plain: the translation escapes them. */
-export function statusCardText(t: TranslateFunction, swap: SwapRecord, fresh: boolean): string {
+export function statusCardText(t: TranslateFunction, swap: Swap, fresh: boolean): string {
+  // Its deposit address cannot be trusted: it is never shown, whatever else is asked.
+  if (swap.suspect) return t("push-suspect", { id: swap.id, status: statusName(t, swap.status) });
   const none = t("status-none-value");
   const from = label(swap.coinFrom, swap.networkFrom);
   const to = label(swap.coinTo, swap.networkTo);

@@ -1,12 +1,20 @@
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, lt, ne, or } from "drizzle-orm";
 import { z } from "zod";
-import type { CreateTransactionRequest } from "../../exchange/client.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
-import { type Db, WRITE } from "../client.ts";
-import { type IntentState, type SwapIntentRow, swapIntents } from "../schema.ts";
-import { insertTransaction, type NewTransaction } from "./transactions.ts";
+import type {
+  ClaimResult,
+  Intent,
+  IntentInput,
+  IntentState,
+  SwapRecord,
+} from "../../swaps/ports.ts";
+import type { SwapOrder } from "../../swaps/swap.ts";
+import { type Db, type DbExecutor, WRITE } from "../client.ts";
+import { type SwapIntentRow, swapIntents } from "../schema.ts";
+import { enqueueOutbox } from "./notifications.ts";
+import { insertTransaction } from "./transactions.ts";
 
-export type { IntentState };
+export type { ClaimResult, Intent, IntentInput, IntentState };
 
 /** The stored POST /transactions body, checked on the way in and on the way out. */
 const requestSchema = z.object({
@@ -21,35 +29,7 @@ const requestSchema = z.object({
   withdrawalAddress: z.string().min(1),
   rateType: z.enum(["float", "fixed"]).optional(),
   refundAddress: z.string().optional(),
-}) satisfies z.ZodType<CreateTransactionRequest, unknown>;
-
-export interface Intent {
-  key: string;
-  chatId: number;
-  userId: number;
-  request: CreateTransactionRequest;
-  state: IntentState;
-  transactionId: string | null;
-  error: string | null;
-  /** When the POST was (last) sent, unix ms: the reconciler searches upstream from here. */
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface IntentInput {
-  key: string;
-  chatId: number;
-  userId: number;
-  request: CreateTransactionRequest;
-}
-
-/**
- * `claimed: true`: the caller owns the key and may POST. Otherwise someone already did (or is
- * doing) it: `intent` says how far it got (`state`/`transactionId` repeat it for older callers).
- */
-export type ClaimResult =
-  | { claimed: true; intent: Intent }
-  | { claimed: false; intent: Intent; state: IntentState; transactionId: string | null };
+}) satisfies z.ZodType<SwapOrder, unknown>;
 
 /** Longest error text kept. */
 const MAX_ERROR_LENGTH = 500;
@@ -69,6 +49,21 @@ function toIntent(row: SwapIntentRow): Intent {
  * exchange refused, nothing was created) can be claimed again, so confirming the same summary
  * after a clean failure retries.
  */
+function complete(tx: DbExecutor, key: string, record: SwapRecord, now: number) {
+  const intent = tx.select().from(swapIntents).where(eq(swapIntents.key, key)).get();
+  if (!intent) throw new Error(`no swap intent ${key}`);
+  const inserted = insertTransaction(
+    tx,
+    { ...record, chatId: intent.chatId, userId: intent.userId },
+    now,
+  );
+  tx.update(swapIntents)
+    .set({ state: "created", transactionId: record.id, error: null, updatedAt: now })
+    .where(eq(swapIntents.key, key))
+    .run();
+  return { inserted, chatId: intent.chatId };
+}
+
 export function createIntentsRepository(db: Db) {
   const getRow = (key: string) =>
     db.select().from(swapIntents).where(eq(swapIntents.key, key)).get();
@@ -108,9 +103,7 @@ export function createIntentsRepository(db: Db) {
             .run().changes === 1;
         const row = tx.select().from(swapIntents).where(eq(swapIntents.key, input.key)).get();
         if (!row) throw new Error(`swap intent ${input.key} vanished while being claimed`);
-        const intent = toIntent(row);
-        if (claimed) return { claimed: true, intent };
-        return { claimed: false, intent, state: intent.state, transactionId: intent.transactionId };
+        return { claimed, intent: toIntent(row) };
       }, WRITE);
     },
 
@@ -124,22 +117,64 @@ export function createIntentsRepository(db: Db) {
      */
     completeWithTransaction(
       key: string,
-      record: Omit<NewTransaction, "chatId" | "userId">,
+      record: SwapRecord,
       now = Date.now(),
     ): { inserted: boolean } {
+      return db.transaction((tx) => ({ inserted: complete(tx, key, record, now).inserted }), WRITE);
+    },
+
+    /**
+     * A transaction found upstream for an intent whose POST answer was lost: recorded like a
+     * created one, and the chat's message (its deposit address, or the warning of a suspect swap)
+     * queued in the same SQLite transaction, so it goes out even across a crash.
+     */
+    adopt(key: string, record: SwapRecord, now = Date.now()): { inserted: boolean } {
       return db.transaction((tx) => {
-        const intent = tx.select().from(swapIntents).where(eq(swapIntents.key, key)).get();
-        if (!intent) throw new Error(`no swap intent ${key}`);
-        const inserted = insertTransaction(
-          tx,
-          { ...record, chatId: intent.chatId, userId: intent.userId },
-          now,
-        );
-        tx.update(swapIntents)
-          .set({ state: "created", transactionId: record.id, error: null, updatedAt: now })
-          .where(eq(swapIntents.key, key))
-          .run();
-        return { inserted };
+        const done = complete(tx, key, record, now);
+        if (done.inserted) {
+          const kind = record.suspect ? "suspect" : "deposit";
+          enqueueOutbox(
+            tx,
+            {
+              kind,
+              chatId: done.chatId,
+              transactionId: record.id,
+              status: record.status,
+              dedupeKey: `${kind}:${record.id}`,
+            },
+            now,
+          );
+        }
+        return { inserted: done.inserted };
+      }, WRITE);
+    },
+
+    /**
+     * Reconciliation gave up: nothing was created, so the intent fails (the summary may be
+     * confirmed again) and the chat is told, atomically. An intent created meanwhile is left alone.
+     */
+    giveUp(intent: Intent, reason: string, now = Date.now()): boolean {
+      return db.transaction((tx) => {
+        const failed =
+          tx
+            .update(swapIntents)
+            .set({ state: "failed", error: reason.slice(0, MAX_ERROR_LENGTH), updatedAt: now })
+            .where(and(eq(swapIntents.key, intent.key), ne(swapIntents.state, "created")))
+            .run().changes === 1;
+        if (failed) {
+          enqueueOutbox(
+            tx,
+            {
+              kind: "not-created",
+              chatId: intent.chatId,
+              intentKey: intent.key,
+              // A re-confirmed summary that fails again is a new message.
+              dedupeKey: `not-created:${intent.key}:${intent.createdAt}`,
+            },
+            now,
+          );
+        }
+        return failed;
       }, WRITE);
     },
 
@@ -159,12 +194,21 @@ export function createIntentsRepository(db: Db) {
         .run();
     },
 
-    /** Intents whose POST outcome is unknown, oldest first, for reconciliation. */
-    listUnknown(): Intent[] {
+    /**
+     * Intents whose POST outcome nobody knows, oldest first, for reconciliation: `unknown` ones, and
+     * `pending` ones older than `pendingBefore` (their process died, or its insert failed, between
+     * the POST and recording the answer).
+     */
+    listUnresolved(pendingBefore: number): Intent[] {
       return db
         .select()
         .from(swapIntents)
-        .where(eq(swapIntents.state, "unknown"))
+        .where(
+          or(
+            eq(swapIntents.state, "unknown"),
+            and(eq(swapIntents.state, "pending"), lt(swapIntents.createdAt, pendingBefore)),
+          ),
+        )
         .orderBy(asc(swapIntents.createdAt))
         .all()
         .map(toIntent);

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNotNull, isNull, lt, lte, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { PendingNotification } from "../../swaps/types.ts";
+import type { OutboxEntry, OutboxKind } from "../../swaps/ports.ts";
 import type { Db, DbExecutor } from "../client.ts";
 import { chats, type NotificationRow, notifications } from "../schema.ts";
 
@@ -9,23 +9,54 @@ export type Notification = NotificationRow;
 /** Longest error text kept: enough to diagnose, bounded so a huge error cannot bloat the table. */
 const MAX_ERROR_LENGTH = 500;
 
+/** Something to tell a chat, with the key that makes it one message whoever queues it again. */
+export interface OutboxInput {
+  kind: OutboxKind;
+  chatId: number;
+  transactionId?: string;
+  intentKey?: string;
+  status?: string;
+  dedupeKey: string;
+}
+
+/** The key of a status push: one per transaction and status. */
+export const statusKey = (transactionId: string, status: string) =>
+  `status:${transactionId}:${status}`;
+
 /**
- * Queues the announcement of `status` for a transaction. A second one for the same transaction and
- * status is ignored (UNIQUE), so a retried tracker cycle cannot queue a change twice. Takes an
- * executor so that the transactions repository can call it inside its own SQLite transaction.
- * Returns whether a row was added.
+ * Queues a message. A second one with the same key is ignored (UNIQUE), so a retried tracker cycle
+ * cannot queue a change twice. Takes an executor so that other repositories can call it inside
+ * their own SQLite transaction. Returns whether a row was added.
  */
+export function enqueueOutbox(executor: DbExecutor, input: OutboxInput, now: number): boolean {
+  const result = executor
+    .insert(notifications)
+    .values({
+      kind: input.kind,
+      chatId: input.chatId,
+      transactionId: input.transactionId ?? null,
+      intentKey: input.intentKey ?? null,
+      status: input.status ?? null,
+      dedupeKey: input.dedupeKey,
+      createdAt: now,
+      nextAttemptAt: now,
+    })
+    .onConflictDoNothing()
+    .run();
+  return result.changes === 1;
+}
+
+/** Queues the push of one status change. */
 export function enqueueNotification(
   executor: DbExecutor,
   input: { transactionId: string; chatId: number; status: string },
   now: number,
 ): boolean {
-  const result = executor
-    .insert(notifications)
-    .values({ ...input, createdAt: now, nextAttemptAt: now })
-    .onConflictDoNothing()
-    .run();
-  return result.changes === 1;
+  return enqueueOutbox(
+    executor,
+    { kind: "status", ...input, dedupeKey: statusKey(input.transactionId, input.status) },
+    now,
+  );
 }
 
 const unsent = () => and(isNull(notifications.sentAt), isNull(notifications.droppedAt));
@@ -34,12 +65,13 @@ const unsent = () => and(isNull(notifications.sentAt), isNull(notifications.drop
 export function createNotificationsRepository(db: Db) {
   const earlier = alias(notifications, "earlier");
 
-  const markFailed = (id: number, error: string, retryAt: number): void => {
+  const markFailed = (id: number, error: string, retryAt: number, maybeSent = false): void => {
     db.update(notifications)
       .set({
         attempts: sql`${notifications.attempts} + 1`,
         lastError: error.slice(0, MAX_ERROR_LENGTH),
         nextAttemptAt: retryAt,
+        ...(maybeSent ? { maybeSentAt: retryAt } : {}),
       })
       .where(and(eq(notifications.id, id), unsent()))
       .run();
@@ -50,19 +82,26 @@ export function createNotificationsRepository(db: Db) {
       return enqueueNotification(db, { transactionId, chatId, status }, now);
     },
 
+    enqueueOutbox(input: OutboxInput, now = Date.now()): boolean {
+      return enqueueOutbox(db, input, now);
+    },
+
     /**
      * Unsent notifications whose time has come, oldest first. Skips chats that blocked the bot,
      * and holds a notification back while an earlier one of the same transaction is unsent, so a
      * chat never hears "exchanging" before the "confirming" that failed once and waits to retry.
      */
-    due(limit: number, now = Date.now()): PendingNotification[] {
+    due(limit: number, now = Date.now()): OutboxEntry[] {
       return db
         .select({
           id: notifications.id,
+          kind: notifications.kind,
           transactionId: notifications.transactionId,
+          intentKey: notifications.intentKey,
           chatId: notifications.chatId,
           status: notifications.status,
           attempts: notifications.attempts,
+          maybeSentAt: notifications.maybeSentAt,
         })
         .from(notifications)
         .where(
@@ -105,8 +144,14 @@ export function createNotificationsRepository(db: Db) {
 
     /** Counts the attempt and schedules the next one. */
     markFailed,
-    /** The sender's older name of `markFailed`. */
-    retryLater: markFailed,
+
+    /** Given up on, unsent: it stays, so the same message is never queued again. */
+    drop(id: number, reason: string, now = Date.now()): void {
+      db.update(notifications)
+        .set({ droppedAt: now, lastError: reason.slice(0, MAX_ERROR_LENGTH) })
+        .where(and(eq(notifications.id, id), unsent()))
+        .run();
+    },
 
     /**
      * Gives up the unsent backlog of a chat (e.g. it comes back after blocking the bot and a pile

@@ -1,51 +1,22 @@
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
-import { statesReached } from "../../exchange/schemas.ts";
+import { statesReached } from "../../swaps/status.ts";
+import type { NewSwap, OpenSwap, Swap, SwapProgress } from "../../swaps/swap.ts";
 import { type Db, type DbExecutor, WRITE } from "../client.ts";
-import { OPEN_STATUS_SQL, type TransactionRow, transactions } from "../schema.ts";
+import { OPEN_STATUS_SQL, transactions } from "../schema.ts";
 import { enqueueNotification } from "./notifications.ts";
 
-/** A swap as stored: everything the bot knows of one upstream transaction and its chat. */
-export type Transaction = TransactionRow;
+/** A swap as stored. */
+export type Transaction = Swap;
 
 /**
  * A transaction to record. Nullable upstream fields are required (pass null) so that a caller
  * cannot forget one; the bot's own bookkeeping fields are optional.
  */
-export type NewTransaction = Omit<
-  Transaction,
-  "insertedAt" | "statusChangedAt" | "cardMessageId" | "lastCheckedAt"
-> & {
-  statusChangedAt?: number;
-  cardMessageId?: number | null;
-  lastCheckedAt?: number | null;
-};
+export type NewTransaction = Omit<NewSwap, "suspect"> &
+  Partial<Pick<Swap, "suspect" | "statusChangedAt" | "cardMessageId" | "lastCheckedAt">>;
 
-/**
- * Upstream fields that can change after creation. A missing or null value keeps what is stored:
- * a later answer without a hash must not erase the hash we already showed.
- */
-export interface TransactionDetails {
-  amountOut?: string | null;
-  rate?: string | null;
-  txHashIn?: string | null;
-  txHashOut?: string | null;
-  refundAddress?: string | null;
-  /** Filled only while unknown: the network the user chose at creation stays authoritative. */
-  networkFrom?: string | null;
-  networkTo?: string | null;
-}
-
-/** A detail read: the status and the fields that came with it. */
-export type TransactionUpdate = TransactionDetails & { status: string };
-
-/** What the tracker needs of each open transaction. */
-export interface OpenTransaction {
-  id: string;
-  chatId: number;
-  status: string;
-  createdAt: string;
-  lastCheckedAt: number | null;
-}
+/** Fields of a detail read besides the status (missing or null keeps what is stored). */
+export type TransactionDetails = Omit<SwapProgress, "status">;
 
 /** SQLite's default limit on bound parameters is far above this; it only keeps statements small. */
 const CHUNK = 500;
@@ -185,7 +156,7 @@ export function createTransactionsRepository(db: Db) {
     },
 
     /** Transactions not yet in a terminal state, oldest first: what the tracker follows. */
-    listOpen(): OpenTransaction[] {
+    listOpen(): OpenSwap[] {
       return db
         .select({
           id: transactions.id,
@@ -193,6 +164,7 @@ export function createTransactionsRepository(db: Db) {
           status: transactions.status,
           createdAt: transactions.createdAt,
           lastCheckedAt: transactions.lastCheckedAt,
+          statusChangedAt: transactions.statusChangedAt,
         })
         .from(transactions)
         .where(OPEN_STATUS_SQL)
@@ -229,8 +201,8 @@ export function createTransactionsRepository(db: Db) {
     applyStatus,
 
     /** `applyStatus` for a detail read (the shape the tracker and the status reader hold). */
-    applyDetail(id: string, update: TransactionUpdate, now = Date.now()): boolean {
-      return applyStatus(id, update.status, now, update);
+    applyProgress(id: string, progress: SwapProgress, now = Date.now()): boolean {
+      return applyStatus(id, progress.status, now, progress);
     },
 
     /** Stores details without touching the status (no notification). Returns whether it exists. */

@@ -1,5 +1,5 @@
 import pino, { type Logger } from "pino";
-import { createRedactor } from "./lib/secrets.ts";
+import { createRedactor } from "./secrets.ts";
 
 export type { Logger };
 

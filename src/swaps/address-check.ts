@@ -41,6 +41,18 @@ export function checkAddress(input: string, coin: string, network?: string): Add
   return verdict === false ? { ok: false, reason: "format" } : { ok: true, address };
 }
 
+/**
+ * An exchange's deposit address, before a user is told to send to it: it must be one address
+ * (no spaces) and, where the validator library knows the coin or network, pass its format and
+ * checksum. No length or character heuristics: real deposit addresses (Hedera's `0.0.123`, EOS
+ * accounts) need not look like the addresses users type.
+ */
+export function isPlausibleDeposit(input: string, coin: string, network?: string): boolean {
+  const address = input.trim();
+  if (address === "" || /\s/.test(address)) return false;
+  return libraryVerdict(address, coin.toLowerCase(), network?.toUpperCase()) !== false;
+}
+
 /** true/false when the library knows the coin or network, undefined when it does not. */
 function libraryVerdict(address: string, coin: string, network?: string): boolean | undefined {
   try {

@@ -1,0 +1,88 @@
+import type {
+  ChatsStore,
+  OutboxStore,
+  ReconcileStore,
+  SwapQueries,
+  SwapStore,
+  TrackerStore,
+} from "../swaps/ports.ts";
+import type { Repositories } from "./repositories.ts";
+
+const PAGE_CAP_KEY = "transactions.pageCap";
+
+/**
+ * The core's ports over the SQLite repositories. Where several tables change together (a created
+ * transaction, its intent and its message) the repository does it in one SQLite transaction.
+ */
+export function createStores(
+  repos: Repositories,
+  chats: {
+    markBlocked(chatId: number, at: number): void;
+    language(chatId: number): string | undefined;
+  },
+) {
+  const swapStore: SwapStore = {
+    claimIntent: (input) => repos.intents.claim(input),
+    recordCreated: (key, swap) => {
+      repos.intents.completeWithTransaction(key, swap);
+    },
+    markIntentFailed: (key, error) => repos.intents.markFailed(key, error),
+    markIntentUnknown: (key) => repos.intents.markUnknown(key),
+    findSwap: (chatId, id) => repos.transactions.getForChat(chatId, id),
+  };
+
+  const swapQueries: SwapQueries = {
+    getForChat: (chatId, id) => repos.transactions.getForChat(chatId, id),
+    latestForChat: (chatId) => repos.transactions.latestForChat(chatId),
+    pageForChat: (chatId, page) => repos.transactions.pageForChat(chatId, page),
+    applyProgress: (id, progress, at) => repos.transactions.applyProgress(id, progress, at),
+  };
+
+  const reconcileStore: ReconcileStore = {
+    unresolvedIntents: (pendingBefore) => repos.intents.listUnresolved(pendingBefore),
+    isKnownSwap: (id) => repos.transactions.exists(id),
+    adopt: (key, swap) => {
+      repos.intents.adopt(key, swap);
+    },
+    giveUp: (intent, reason) => {
+      repos.intents.giveUp(intent, reason);
+    },
+  };
+
+  const trackerStore: TrackerStore = {
+    listOpen: () => repos.transactions.listOpen(),
+    applyProgress: (id, progress, at) => repos.transactions.applyProgress(id, progress, at),
+    markChecked: (ids, at) => repos.transactions.markChecked(ids, at),
+    loadPageCap: () => {
+      const value = Number(repos.meta.get(PAGE_CAP_KEY));
+      return Number.isInteger(value) && value > 0 ? value : undefined;
+    },
+    savePageCap: (cap) => repos.meta.set(PAGE_CAP_KEY, String(cap)),
+  };
+
+  const outboxStore: OutboxStore = {
+    due: (limit, now) => repos.notifications.due(limit, now),
+    markSent: (id, at) => repos.notifications.markSent(id, at),
+    retryLater: (id, error, at, maybeSent) =>
+      repos.notifications.markFailed(id, error, at, maybeSent),
+    drop: (id, reason, at) => repos.notifications.drop(id, reason, at),
+    markChatBlocked: (chatId, at) => chats.markBlocked(chatId, at),
+    swap: (id) => repos.transactions.get(id),
+    setStatusCard: (id, messageId) => {
+      repos.transactions.setCardMessage(id, messageId);
+    },
+    chatLanguage: (chatId) => chats.language(chatId),
+  };
+
+  return { swapStore, swapQueries, reconcileStore, trackerStore, outboxStore };
+}
+
+/** The chats repository as the chat settings cache sees it. */
+export function chatsStore(repos: Repositories): ChatsStore {
+  return {
+    language: (chatId) => repos.chats.language(chatId),
+    setLanguage: (chatId, language) => repos.chats.setLanguage(chatId, language),
+    touch: (chatId, type, now) => repos.chats.touch(chatId, type, now),
+    markBlocked: (chatId, now) => repos.chats.markBlocked(chatId, now),
+  };
+}

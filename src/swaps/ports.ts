@@ -1,0 +1,125 @@
+import type { NewSwap, OpenSwap, Swap, SwapOrder, SwapProgress } from "./swap.ts";
+
+/**
+ * What the core's services need from storage and from the outside. The SQLite adapter in `db/`
+ * answers synchronously; another store may answer with promises, so callers always `await`.
+ */
+export type Awaitable<T> = T | Promise<T>;
+
+export const INTENT_STATES = ["pending", "created", "failed", "unknown"] as const;
+/**
+ * `pending`: claimed, POST under way (or the process died during it); `unknown`: the POST's answer
+ * was lost; `failed`: nothing was created, the summary may be confirmed again.
+ */
+export type IntentState = (typeof INTENT_STATES)[number];
+
+/** A confirmed summary, claimed before its POST so that it creates at most one transaction. */
+export interface Intent {
+  key: string;
+  chatId: number;
+  userId: number;
+  request: SwapOrder;
+  state: IntentState;
+  transactionId: string | null;
+  error: string | null;
+  /** When the POST was (last) sent, unix ms: the reconciler searches upstream from here. */
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type IntentInput = Pick<Intent, "key" | "chatId" | "userId" | "request">;
+
+/** `claimed: true`: the caller owns the key and may POST. Otherwise `intent` says how far it got. */
+export type ClaimResult = { claimed: boolean; intent: Intent };
+
+/** A swap to record for an intent: chat and user are always the intent's. */
+export type SwapRecord = Omit<NewSwap, "chatId" | "userId">;
+
+/** The swap service's storage. */
+export interface SwapStore {
+  claimIntent(input: IntentInput): Awaitable<ClaimResult>;
+  /** Records the swap and closes its intent as created, atomically. */
+  recordCreated(intentKey: string, swap: SwapRecord): Awaitable<void>;
+  markIntentFailed(key: string, error: string): Awaitable<void>;
+  markIntentUnknown(key: string): Awaitable<void>;
+  findSwap(chatId: number, id: string): Awaitable<Swap | undefined>;
+}
+
+/** The reader of a chat's own swaps. */
+export interface SwapQueries {
+  getForChat(chatId: number, id: string): Awaitable<Swap | undefined>;
+  latestForChat(chatId: number): Awaitable<Swap | undefined>;
+  pageForChat(
+    chatId: number,
+    page: { limit: number; offset: number },
+  ): Awaitable<{ items: Swap[]; total: number }>;
+  /** Stores what a detail read said; a status change queues its notification atomically. */
+  applyProgress(id: string, progress: SwapProgress, at: number): Awaitable<boolean>;
+}
+
+/** The reconciler's storage. */
+export interface ReconcileStore {
+  /** Intents whose outcome is unknown, and pending ones whose POST began before `pendingBefore`. */
+  unresolvedIntents(pendingBefore: number): Awaitable<Intent[]>;
+  isKnownSwap(id: string): Awaitable<boolean>;
+  /**
+   * Records the swap found upstream, closes the intent and queues the chat's message (its deposit
+   * address, or the warning for a suspect swap), atomically.
+   */
+  adopt(intentKey: string, swap: SwapRecord): Awaitable<void>;
+  /** Nothing was created: the intent fails (and may be confirmed again) and the chat is told. */
+  giveUp(intent: Intent, reason: string): Awaitable<void>;
+}
+
+/** The status tracker's storage. */
+export interface TrackerStore {
+  listOpen(): Awaitable<OpenSwap[]>;
+  /** Stores a new state; a status change queues its notification in the same transaction. */
+  applyProgress(id: string, progress: SwapProgress, at: number): Awaitable<boolean>;
+  markChecked(ids: readonly string[], at: number): Awaitable<void>;
+  /** The list endpoint's page-size cap learned earlier (it is not documented). */
+  loadPageCap(): Awaitable<number | undefined>;
+  savePageCap(cap: number): Awaitable<void>;
+}
+
+export const OUTBOX_KINDS = ["status", "deposit", "suspect", "not-created", "stuck"] as const;
+/**
+ * What a chat is told unasked: `status` a status change; `deposit` the deposit address of a swap
+ * adopted by reconciliation; `suspect` a swap that could not be set up safely; `not-created` a
+ * confirmation that created nothing after all; `stuck` a swap that stays in one state too long.
+ */
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+/** One message waiting in the outbox. */
+export interface OutboxEntry {
+  id: number;
+  kind: OutboxKind;
+  transactionId: string | null;
+  intentKey: string | null;
+  chatId: number;
+  status: string | null;
+  attempts: number;
+  /** Set when an earlier attempt may have been delivered after all. */
+  maybeSentAt: number | null;
+}
+
+/** The notifier's storage. */
+export interface OutboxStore {
+  /** Unsent entries whose time has come, oldest first, skipping chats that blocked us. */
+  due(limit: number, now: number): Awaitable<OutboxEntry[]>;
+  markSent(id: number, at: number): Awaitable<void>;
+  retryLater(id: number, error: string, retryAt: number, maybeSent: boolean): Awaitable<void>;
+  drop(id: number, reason: string, at: number): Awaitable<void>;
+  markChatBlocked(chatId: number, at: number): Awaitable<void>;
+  swap(transactionId: string): Awaitable<Swap | undefined>;
+  setStatusCard(transactionId: string, messageId: number): Awaitable<void>;
+  chatLanguage(chatId: number): Awaitable<string | undefined>;
+}
+
+/** Per-chat settings as stored. */
+export interface ChatsStore {
+  language(chatId: number): string | undefined;
+  setLanguage(chatId: number, language: string): void;
+  touch(chatId: number, type: string, now?: number): void;
+  markBlocked(chatId: number, now?: number): void;
+}

@@ -1,0 +1,102 @@
+import type { DecimalString } from "../lib/decimal.ts";
+import type { SwapStatus } from "./status.ts";
+
+export type RateType = "float" | "fixed";
+
+/**
+ * What a user confirmed: the order the exchange is asked to carry out. It is also the body of
+ * POST /transactions (the client takes the same shape), and what the answer is verified against.
+ */
+export interface SwapOrder {
+  coinFrom: string;
+  coinTo: string;
+  networkFrom?: string;
+  networkTo?: string;
+  /** Exactly the digits the user typed, normalized. */
+  amount: DecimalString;
+  withdrawalAddress: string;
+  rateType?: RateType;
+  refundAddress?: string;
+}
+
+/**
+ * A swap: one upstream transaction the bot created for a chat, and everything it knows of it.
+ * Every view of a swap is a `Pick` of this type. Amounts are exact decimal strings; times are unix
+ * ms except `createdAt`, the upstream's ISO timestamp kept verbatim (the tracker sends it back).
+ */
+export interface Swap {
+  id: string;
+  chatId: number;
+  userId: number;
+  coinFrom: string;
+  coinTo: string;
+  networkFrom: string | null;
+  networkTo: string | null;
+  amountIn: string;
+  amountOutExpected: string;
+  amountOut: string | null;
+  rate: string | null;
+  rateType: string;
+  depositAddress: string;
+  withdrawalAddress: string;
+  refundAddress: string | null;
+  txHashIn: string | null;
+  txHashOut: string | null;
+  status: SwapStatus;
+  statusChangedAt: number;
+  createdAt: string;
+  /** The status card message, edited in place on each change. */
+  cardMessageId: number | null;
+  lastCheckedAt: number | null;
+  /** Created on the embedded sandbox exchange, not a real one. */
+  sandbox: boolean;
+  /**
+   * The exchange's answer disagreed with the order and the detail did not settle it: the deposit
+   * address is never shown, the swap is still tracked.
+   */
+  suspect: boolean;
+}
+
+/** What the deposit message (and the status card it becomes) shows. */
+export type DepositView = Pick<
+  Swap,
+  | "id"
+  | "coinFrom"
+  | "coinTo"
+  | "networkFrom"
+  | "networkTo"
+  | "amountIn"
+  | "amountOutExpected"
+  | "rateType"
+  | "depositAddress"
+  | "withdrawalAddress"
+  | "status"
+  | "sandbox"
+>;
+
+/** A swap as first recorded: the bot's own bookkeeping fields start empty. */
+export type NewSwap = Omit<Swap, "statusChangedAt" | "cardMessageId" | "lastCheckedAt">;
+
+/** What the tracker follows of each open swap. */
+export type OpenSwap = Pick<
+  Swap,
+  "id" | "chatId" | "status" | "createdAt" | "lastCheckedAt" | "statusChangedAt"
+>;
+
+/**
+ * Fields a detail read brings that can change after creation. A missing or null value keeps what
+ * is stored: a later answer without a hash must not erase the hash already shown.
+ */
+export type SwapProgress = Pick<Swap, "status"> &
+  Partial<
+    Pick<
+      Swap,
+      | "amountOut"
+      | "rate"
+      | "txHashIn"
+      | "txHashOut"
+      | "refundAddress"
+      | "networkFrom"
+      | "networkTo"
+    >
+  >;
