@@ -88,7 +88,7 @@ flow-ask-to =
 flow-ask-amount =
     {$from} → <b>{$to}</b>
     What <b>amount</b> of {$from} do you want to swap? Type a number, e.g. <code>0.5</code>.
-flow-network-choose = Network for {$coin}: tap one, or type on to use the exchange's default.
+flow-network-choose = Network for {$coin}: tap one to choose it. If you don't, the exchange uses its default network.
 flow-network-set = Network for {$coin}: {$network}
 flow-quoting = ⏳ Getting a quote…
 flow-ask-address = Now type the <b>{$to} address</b> where you want to receive the coins.

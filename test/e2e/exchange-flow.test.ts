@@ -297,6 +297,20 @@ describe("warnings and networks", () => {
     expect(summary.text).toContain("USDT (TRC20)");
   });
 
+  it("says plainly what happens when no network is chosen, in English and Russian", async () => {
+    const english = h.tg.user();
+    await step(english, "/exchange", "send");
+    const en = await step(english, "usdt", "receive");
+    expect(en.text).toContain(
+      "Network for USDT: tap one to choose it. If you don't, the exchange uses its default network.",
+    );
+    const russian = h.tg.user({ languageCode: "ru" });
+    await step(russian, "/exchange", "отправить");
+    const ru = await step(russian, "usdt", "получить");
+    expect(ru.text).toContain("Сеть для USDT: нажмите на нужную, чтобы выбрать её.");
+    expect(ru.text).not.toMatch(/напишите on\b/);
+  });
+
   it("explains an unknown network with the exchange's words", async () => {
     const user = h.tg.user();
     await step(user, "/exchange", "send");
