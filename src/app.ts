@@ -32,7 +32,7 @@ import { startWebhook } from "./transport/webhook.ts";
  * exchange flow's steps change, so half-finished old flows restart cleanly instead of replaying
  * wrongly.
  */
-const CONVERSATION_VERSION = 2;
+const CONVERSATION_VERSION = 3;
 
 export interface App {
   /** True when the bot runs on its embedded sandbox exchange (no real funds). */

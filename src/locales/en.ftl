@@ -47,6 +47,7 @@ amount-too-precise = That amount has too many digits.
 coin-unknown = I don't know the coin “{$input}”.
 coin-unknown-suggest = I don't know the coin “{$input}”. Did you mean {$suggestions}?
 coin-ambiguous = “{$input}” matches several coins: {$options}. Please type the code.
+coin-number = “{$input}” is a number, not a coin. Choose the coins first: I ask how much to swap once both are picked.
 coin-same = You picked {$coin} on both sides. Choose two different coins.
 rate-type-float = floating rate
 rate-type-fixed = fixed rate

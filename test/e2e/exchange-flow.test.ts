@@ -139,6 +139,28 @@ describe("bad input keeps the user at the same step", () => {
   });
 
   it.each([
+    ["send", [], "2"],
+    ["receive", ["btc"], "2"],
+    ["receive", ["btc"], "0,5"],
+  ] as const)(
+    "a number at the %s step (after %j) is not taken for a coin: %s",
+    async (at, coins, typed) => {
+      const user = h.tg.user();
+      await step(user, "/exchange", "send");
+      for (const coin of coins) await step(user, coin, "receive");
+      const reply = await user.reply(typed);
+      expect(reply.text).toContain(`“${typed}” is a number, not a coin`);
+      expect(reply.text).toContain(at);
+      expect(reply.text).not.toMatch(at === "send" ? /receive|amount/ : /amount/);
+      // "2" is in the name "Bitcoin BEP2": nothing was picked, and nothing offered for it.
+      expect(reply.text).not.toContain("BTCB");
+      expect(JSON.stringify(reply.replyMarkup)).not.toContain("BTCB");
+      const next = await user.reply(at === "send" ? "xmr" : "eth");
+      expect(next.text).toContain(at === "send" ? "receive" : "amount");
+    },
+  );
+
+  it.each([
     ["0.00000001", /below the minimum of [\d.]+ BTC/],
     ["100000000", /above the maximum of [\d.]+ BTC/],
     ["abc", /not a number/],

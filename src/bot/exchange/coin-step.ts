@@ -1,4 +1,5 @@
 import { InlineKeyboard } from "grammy";
+import { isNumber } from "../shared/amount.ts";
 import { resolveCoin } from "../shared/coin-input.ts";
 import { coinLabel } from "../shared/quote-text.ts";
 import { coinProblem } from "../shared/resolve-text.ts";
@@ -28,6 +29,12 @@ export async function pickCoin(s: FlowSession, step: "from" | "to", other?: Side
       await s.ctx.api.editMessageText(s.chatId, message.message_id, prompt(), {
         reply_markup: keyboard(),
       });
+      continue;
+    }
+    if (input.kind === "text" && isNumber(input.text) && !s.deps.catalog.byCode(input.text)) {
+      // Someone typing the amount early: say so instead of searching names for the digits.
+      const problem = t("coin-number", { input: input.text.slice(0, 40) });
+      message = await s.ctx.reply(`${problem}\n\n${prompt()}`, { reply_markup: keyboard() });
       continue;
     }
     let picked: Side | undefined;
