@@ -333,6 +333,30 @@ describe("warnings and networks", () => {
     expect(ru.text).not.toMatch(/напишите on\b/);
   });
 
+  it.each([
+    ["receive", ["usdt"]],
+    ["amount", ["btc", "usdt"]],
+  ] as const)(
+    "tapping the network already chosen at the %s step changes nothing",
+    async (at, coins) => {
+      const user = h.tg.user();
+      await step(user, "/exchange", "send");
+      await step(user, coins[0], "receive");
+      if (coins[1]) await step(user, coins[1], "amount");
+      await user.press("TRC20");
+      const chosen = await user.waitFor((m) => m.text.includes("Network for USDT: TRC20"));
+      const again = await user.callbackAnswer(user.press("✓ TRC20"));
+      expect(again.text).toBeUndefined();
+      await h.tg.settle(300);
+      expect(user.transcript().some((m) => m.text.includes("Something went wrong"))).toBe(false);
+      expect(user.lastBotMessage()?.text).toBe(chosen.text);
+      // Still at the same step, with the network kept.
+      const next =
+        at === "amount" ? await step(user, "0.5", "address") : await step(user, "btc", "amount");
+      expect(next.text).toContain("USDT (TRC20)");
+    },
+  );
+
   it("explains an unknown network with the exchange's words", async () => {
     const user = h.tg.user();
     await step(user, "/exchange", "send");

@@ -28,7 +28,10 @@ export async function askAmount(
   for (;;) {
     const input = await s.nextInput(["tnet"]);
     if (input.kind === "button") {
-      to.network = input.value.toUpperCase();
+      const network = input.value.toUpperCase();
+      // Tapped again: nothing to change (see the coin step).
+      if (network === to.network) continue;
+      to.network = network;
       await s.ctx.api.editMessageText(s.chatId, message.message_id, prompt(), {
         reply_markup: keyboard(),
       });

@@ -25,7 +25,11 @@ export async function pickCoin(s: FlowSession, step: "from" | "to", other?: Side
   for (;;) {
     const input = await s.nextInput(step === "to" ? ["to", "fnet"] : ["from"]);
     if (input.kind === "button" && input.step === "fnet" && other) {
-      other.network = input.value.toUpperCase();
+      const network = input.value.toUpperCase();
+      // The chosen network tapped again: the same text would get Telegram's "message is not
+      // modified", an error that must not be caught inside a conversation (design.md, #155).
+      if (network === other.network) continue;
+      other.network = network;
       await s.ctx.api.editMessageText(s.chatId, message.message_id, prompt(), {
         reply_markup: keyboard(),
       });
