@@ -89,6 +89,10 @@ flow-ask-to =
 flow-ask-amount =
     {$from} → <b>{$to}</b>
     What <b>amount</b> of {$from} do you want to swap? Type a number, e.g. <code>0.5</code>.
+flow-amount-limits = Minimum: {$min} {$from}{$max ->
+        [none] {""}
+       *[other] {" "}· Maximum: {$max} {$from}
+    }
 flow-network-choose = Network for {$coin}: tap one to choose it. If you don't, the exchange uses its default network.
 flow-network-set = Network for {$coin}: {$network}
 flow-quoting = ⏳ Getting a quote…

@@ -89,6 +89,10 @@ flow-ask-to =
 flow-ask-amount =
     {$from} → <b>{$to}</b>
     Какую <b>сумму</b> {$from} вы хотите обменять? Напишите число, например <code>0.5</code>.
+flow-amount-limits = Минимум: {$min} {$from}{$max ->
+        [none] {""}
+       *[other] {" "}· Максимум: {$max} {$from}
+    }
 flow-network-choose = Сеть для {$coin}: нажмите на нужную, чтобы выбрать её. Если не выбрать, обменник возьмёт свою сеть по умолчанию.
 flow-network-set = Сеть для {$coin}: {$network}
 flow-quoting = ⏳ Узнаю курс…

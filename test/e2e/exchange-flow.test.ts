@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { formatDecimal } from "../../src/lib/decimal.ts";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { ETH_ADDRESS, step } from "../support/flows.ts";
 
@@ -365,5 +366,60 @@ describe("warnings and networks", () => {
     const reply = await step(user, "100", "NOSUCHNET");
     expect(reply.text).toContain("did not accept");
     expect(reply.text).toContain("amount");
+  });
+});
+
+describe("the amount prompt's limits", () => {
+  /** The pair's limits as the exchange states them, asked directly (not through the bot). */
+  async function limitsOf(from: string, to: string): Promise<string> {
+    const response = await fetch(`${h.sandbox.url}/rate?coinFrom=${from}&coinTo=${to}&amount=1`);
+    const quote = (await response.json()) as { minAmount: number; maxAmount: number };
+    const code = from.toUpperCase();
+    return `Minimum: ${formatDecimal(quote.minAmount)} ${code} · Maximum: ${formatDecimal(quote.maxAmount)} ${code}`;
+  }
+  const rateRequests = () => h.sandbox.control.stats.byEndpoint.rate ?? 0;
+
+  it("shows the pair's minimum and maximum before any amount is typed", async () => {
+    const user = h.tg.user();
+    await step(user, "/exchange", "send");
+    await step(user, "ltc", "receive");
+    const prompt = await user.reply("xmr");
+    expect(prompt.text).toContain("amount");
+    expect(prompt.text).not.toMatch(/address|refund/);
+    expect(prompt.text).toContain(await limitsOf("ltc", "xmr"));
+  });
+
+  it("takes them from a quote of the pair moments ago, asking the exchange nothing more", async () => {
+    await step(h.tg.user(), "/rate 250 doge ada", "≈");
+    const before = rateRequests();
+    const user = h.tg.user();
+    await step(user, "/exchange", "send");
+    await step(user, "doge", "receive");
+    const prompt = await user.reply("ada");
+    expect(prompt.text).toContain("amount");
+    expect(prompt.text).toMatch(/Minimum: [\d.]+ DOGE · Maximum: [\d.]+ DOGE/);
+    expect(rateRequests()).toBe(before);
+  });
+
+  it("is not held back by a slow exchange: the limits come with the next ask", async () => {
+    const user = h.tg.user();
+    await step(user, "/exchange", "send");
+    await step(user, "sol", "receive");
+    // Slower than the prompt waits, within the client's timeout (1 s in the harness).
+    h.sandbox.control.setDelay("rate", 700);
+    const prompt = await user.reply("dot");
+    expect(prompt.text).toContain("amount");
+    expect(prompt.text).not.toContain("Minimum");
+    // The answer that came too late for the prompt is kept for the next one.
+    await h.tg.until(
+      () => h.app.quotes.knownLimits({ coinFrom: "sol", coinTo: "dot" }),
+      5_000,
+      () => new Error("the late quote was not kept"),
+    );
+    h.sandbox.control.setDelay("rate", 0);
+    const again = await user.reply("lots");
+    expect(again.text).toContain("not a number");
+    expect(again.text).toContain("amount");
+    expect(again.text).toContain(await limitsOf("sol", "dot"));
   });
 });
