@@ -32,7 +32,7 @@ import { startWebhook } from "./transport/webhook.ts";
  * exchange flow's steps change, so half-finished old flows restart cleanly instead of replaying
  * wrongly.
  */
-const CONVERSATION_VERSION = 3;
+const CONVERSATION_VERSION = 4;
 
 /** Longest a POST /transactions waits for create budget (the swap service's own bound). */
 const CREATE_BUDGET_WAIT_MS = 10_000;
@@ -41,6 +41,7 @@ export interface App {
   /** True when the bot runs on its embedded sandbox exchange (no real funds). */
   sandbox: boolean;
   catalog: CoinCatalog;
+  quotes: QuoteService;
   repos: Repositories;
   /** Where /healthz and /metrics are served, when METRICS_PORT is set. */
   opsUrl: string | undefined;
@@ -160,6 +161,7 @@ export async function startApp(
   return {
     sandbox: exchangeTarget.sandbox,
     catalog,
+    quotes: core.quotes,
     repos,
     opsUrl: ops?.url,
     webhookPort,
@@ -326,6 +328,7 @@ function buildCore(
     repos,
     exchange,
     catalog,
+    quotes,
     monitor,
     metrics,
     trackerLagMs,

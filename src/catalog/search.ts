@@ -1,8 +1,9 @@
 /**
  * In-memory coin search for inline queries and coin pickers: exact code, exact name, code prefix,
- * name prefix, word start, substring, then a typo-tolerant match. Everything that does not depend
- * on the query is computed once when the index is built, so that a search over a few thousand
- * coins costs tens of microseconds and never touches the upstream.
+ * name prefix, word start, substring, then a typo-tolerant match (a query of digits only stops
+ * after the prefixes). Everything that does not depend on the query is computed once when the
+ * index is built, so that a search over a few thousand coins costs tens of microseconds and never
+ * touches the upstream.
  */
 import { compactKey, normalize } from "./normalize.ts";
 
@@ -57,6 +58,8 @@ const MAX_TERMS = 8;
  * still page through every coin that holds it (inline results come 50 at a time).
  */
 const MIN_SUBSTRING = 1;
+
+const ALL_DIGITS = /^[0-9]+$/;
 /**
  * Shortest last term matched with typos against the start of longer words too: four letters with
  * one typo are the start of far too many words.
@@ -302,6 +305,9 @@ export class CoinIndex {
     if (flush(LEVEL.codePrefix, "code-prefix")) return hits;
     this.names.forPrefix(compact, add);
     if (flush(LEVEL.namePrefix, "name-prefix")) return hits;
+    // A number inside a name is a version or a network ("Bitcoin BEP2", "Tether ERC20"), never
+    // what someone typing digits means: digits match codes and the start of names only.
+    if (ALL_DIGITS.test(compact)) return hits;
     this.wordMatches(terms, add);
     if (flush(LEVEL.word, "word")) return hits;
 

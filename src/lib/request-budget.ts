@@ -107,6 +107,13 @@ export class RequestBudget {
     return this.estimateWaitMs(this.foregroundWaiting());
   }
 
+  /** Requests that could start right now without waiting (none while paused or others wait). */
+  available(): number {
+    this.prune();
+    if (this.waiters.length > 0 || this.now() < this.pausedUntil) return 0;
+    return Math.max(0, this.limit - this.slots.length);
+  }
+
   get queued(): number {
     return this.waiters.length;
   }

@@ -47,6 +47,7 @@ amount-too-precise = That amount has too many digits.
 coin-unknown = I don't know the coin “{$input}”.
 coin-unknown-suggest = I don't know the coin “{$input}”. Did you mean {$suggestions}?
 coin-ambiguous = “{$input}” matches several coins: {$options}. Please type the code.
+coin-number = “{$input}” is a number, not a coin. Choose the coins first: I ask how much to swap once both are picked.
 coin-same = You picked {$coin} on both sides. Choose two different coins.
 rate-type-float = floating rate
 rate-type-fixed = fixed rate
@@ -88,7 +89,11 @@ flow-ask-to =
 flow-ask-amount =
     {$from} → <b>{$to}</b>
     What <b>amount</b> of {$from} do you want to swap? Type a number, e.g. <code>0.5</code>.
-flow-network-choose = Network for {$coin}: tap one, or type on to use the exchange's default.
+flow-amount-limits = Minimum: {$min} {$from}{$max ->
+        [none] {""}
+       *[other] {" "}· Maximum: {$max} {$from}
+    }
+flow-network-choose = Network for {$coin}: tap one to choose it. If you don't, the exchange uses its default network.
 flow-network-set = Network for {$coin}: {$network}
 flow-quoting = ⏳ Getting a quote…
 flow-ask-address = Now type the <b>{$to} address</b> where you want to receive the coins.

@@ -47,6 +47,7 @@ amount-too-precise = В этой сумме слишком много знако
 coin-unknown = Я не знаю монету «{$input}».
 coin-unknown-suggest = Я не знаю монету «{$input}». Может быть, {$suggestions}?
 coin-ambiguous = «{$input}» подходит к нескольким монетам: {$options}. Напишите код монеты.
+coin-number = «{$input}» — это число, а не монета. Сначала выберите монеты: сколько обменять, я спрошу, когда обе будут выбраны.
 coin-same = С обеих сторон выбрана {$coin}. Выберите две разные монеты.
 rate-type-float = плавающий курс
 rate-type-fixed = фиксированный курс
@@ -88,7 +89,11 @@ flow-ask-to =
 flow-ask-amount =
     {$from} → <b>{$to}</b>
     Какую <b>сумму</b> {$from} вы хотите обменять? Напишите число, например <code>0.5</code>.
-flow-network-choose = Сеть для {$coin}: выберите одну или напишите on, чтобы взять сеть обменника по умолчанию.
+flow-amount-limits = Минимум: {$min} {$from}{$max ->
+        [none] {""}
+       *[other] {" "}· Максимум: {$max} {$from}
+    }
+flow-network-choose = Сеть для {$coin}: нажмите на нужную, чтобы выбрать её. Если не выбрать, обменник возьмёт свою сеть по умолчанию.
 flow-network-set = Сеть для {$coin}: {$network}
 flow-quoting = ⏳ Узнаю курс…
 flow-ask-address = Теперь напишите <b>адрес {$to}</b>, на который хотите получить монеты.

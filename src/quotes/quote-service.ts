@@ -1,10 +1,30 @@
 import type { ExchangeClient, RateParams } from "../exchange/client.ts";
 import type { RateQuote } from "../exchange/schemas.ts";
+import type { DecimalString } from "../lib/decimal.ts";
 
 export interface Quote extends RateQuote {
   /** When the upstream produced it; a fixed quote older than the exchange honours is refreshed. */
   fetchedAt: number;
 }
+
+/** A pair's amount limits, as its floating-rate quotes state them (max 0: none stated). */
+export interface PairLimits {
+  min: number;
+  max: number;
+}
+
+/** A pair of coins (and networks) without an amount. */
+export type Pair = Pick<RateParams, "coinFrom" | "coinTo" | "networkFrom" | "networkTo">;
+
+/**
+ * How long a pair's limits stay known after a quote stated them. Limits move with the price, a
+ * little: a minute-old minimum is still a fair guide on a prompt, and the amount typed is checked
+ * against a live quote anyway.
+ */
+const LIMITS_TTL_MS = 60_000;
+
+/** The amount a quote asked only for its limits carries; any amount states the pair's limits. */
+const LIMITS_PROBE_AMOUNT = "1" as DecimalString;
 
 export interface QuoteServiceOptions {
   exchange: ExchangeClient;
@@ -27,6 +47,7 @@ export interface QuoteServiceOptions {
  */
 export class QuoteService {
   private readonly entries = new Map<string, { promise: Promise<Quote>; expiresAt: number }>();
+  private readonly limitsByPair = new Map<string, PairLimits & { expiresAt: number }>();
   readonly stats = { requests: 0, upstreamCalls: 0, cacheHits: 0 };
   private readonly now: () => number;
 
@@ -34,7 +55,7 @@ export class QuoteService {
     this.now = options.now ?? Date.now;
   }
 
-  quote(params: RateParams, opts: { fresh?: boolean } = {}): Promise<Quote> {
+  quote(params: RateParams, opts: { fresh?: boolean; maxWaitMs?: number } = {}): Promise<Quote> {
     this.stats.requests++;
     const key = quoteKey(params);
     const now = this.now();
@@ -47,8 +68,11 @@ export class QuoteService {
     this.sweep(now);
     this.stats.upstreamCalls++;
     const promise = this.options.exchange
-      .getRate(params, { maxWaitMs: this.options.maxWaitMs })
-      .then((quote): Quote => ({ ...quote, fetchedAt: this.now() }));
+      .getRate(params, { maxWaitMs: opts.maxWaitMs ?? this.options.maxWaitMs })
+      .then((quote): Quote => {
+        if ((params.rateType ?? "float") === "float") this.rememberLimits(params, quote);
+        return { ...quote, fetchedAt: this.now() };
+      });
     // In flight: shared by every identical request until it settles.
     const entry = { promise, expiresAt: Number.POSITIVE_INFINITY };
     this.entries.set(key, entry);
@@ -63,24 +87,72 @@ export class QuoteService {
     return promise;
   }
 
+  /**
+   * The pair's floating-rate limits for a prompt that shows them but must not be held back for
+   * them: those a recent quote of the pair stated (anyone's, any amount), else those of a quote
+   * asked for now, when at least half of the public budget is free (users' own quotes keep the
+   * rest) and without waiting for budget, given up after `waitMs`. A slower answer is still
+   * remembered, for the next prompt. Undefined when neither is at hand.
+   */
+  async limits(pair: Pair, waitMs: number): Promise<PairLimits | undefined> {
+    const known = this.knownLimits(pair);
+    if (known) return known;
+    const budget = this.options.exchange.budgets.public;
+    if (budget.available() * 2 < budget.limit) return undefined;
+    const probe = { ...pair, amount: LIMITS_PROBE_AMOUNT, rateType: "float" as const };
+    const asked = this.quote(probe, { maxWaitMs: 0 }).then(
+      () => this.knownLimits(pair),
+      () => undefined,
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), waitMs);
+    });
+    try {
+      return await Promise.race([asked, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The pair's limits if a quote stated them within the last minute. */
+  knownLimits(pair: Pair): PairLimits | undefined {
+    const known = this.limitsByPair.get(pairKey(pair));
+    if (!known || known.expiresAt <= this.now()) return undefined;
+    return { min: known.min, max: known.max };
+  }
+
   /** Whether a fixed-rate quote is too old to create a swap on without showing fresh numbers. */
   isStale(quote: Quote): boolean {
     return this.now() - quote.fetchedAt > (this.options.fixedTtlMs ?? 30_000);
   }
 
+  private rememberLimits(pair: Pair, quote: RateQuote): void {
+    const expiresAt = this.now() + LIMITS_TTL_MS;
+    this.limitsByPair.set(pairKey(pair), { min: quote.minAmount, max: quote.maxAmount, expiresAt });
+  }
+
   private sweep(now: number): void {
-    if (this.entries.size < 1_000) return;
-    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+    if (this.entries.size >= 1_000) {
+      for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+    }
+    if (this.limitsByPair.size >= 1_000) {
+      for (const [key, limits] of this.limitsByPair) {
+        if (limits.expiresAt <= now) this.limitsByPair.delete(key);
+      }
+    }
   }
 }
 
-function quoteKey(p: RateParams): string {
+function pairKey(p: Pair): string {
   return [
     p.coinFrom.toLowerCase(),
     (p.networkFrom ?? "").toLowerCase(),
     p.coinTo.toLowerCase(),
     (p.networkTo ?? "").toLowerCase(),
-    p.amount,
-    p.rateType ?? "float",
   ].join("|");
+}
+
+function quoteKey(p: RateParams): string {
+  return [pairKey(p), p.amount, p.rateType ?? "float"].join("|");
 }

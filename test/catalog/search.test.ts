@@ -209,6 +209,35 @@ describe("CoinIndex multi-word queries", () => {
   });
 });
 
+describe("CoinIndex numbers", () => {
+  const numbered = new CoinIndex([
+    coin("btcb", "Bitcoin BEP2"),
+    coin("usdterc20", "Tether ERC20"),
+    coin("bnb", "BNB BEP-2"),
+    coin("ai16z", "ai16z"),
+    coin("1inch", "1inch Network"),
+    coin("1000sats", "1000SATS"),
+    coin("b2", "B2 Network"),
+  ]);
+
+  it.each(["2", "20", "16", "0.5", "3"])("matches no digit inside a name or code: %j", (q) => {
+    expect(numbered.search(q, 50)).toEqual([]);
+  });
+
+  it("still matches digits at the start of a code or name", () => {
+    expect(codes(numbered.search("1", 5))).toEqual(["1000sats", "1inch"]);
+    expect(numbered.search("1000", 5).map((h) => [h.coin.code, h.kind])).toEqual([
+      ["1000sats", "code-prefix"],
+    ]);
+  });
+
+  it("matches codes and words that mix letters and digits as before", () => {
+    expect(codes(numbered.search("bep2", 5))).toEqual(["btcb", "bnb"]);
+    expect(codes(numbered.search("b2", 5))[0]).toBe("b2");
+    expect(codes(numbered.search("16z", 5))).toEqual(["ai16z"]);
+  });
+});
+
 describe("CoinIndex limits and junk", () => {
   it.each([
     "",

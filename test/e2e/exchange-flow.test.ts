@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { formatDecimal } from "../../src/lib/decimal.ts";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { ETH_ADDRESS, step } from "../support/flows.ts";
 
@@ -137,6 +138,28 @@ describe("bad input keeps the user at the same step", () => {
     expect(ambiguous.text).toContain("matches several coins");
     expect(ambiguous.text).toContain("receive");
   });
+
+  it.each([
+    ["send", [], "2"],
+    ["receive", ["btc"], "2"],
+    ["receive", ["btc"], "0,5"],
+  ] as const)(
+    "a number at the %s step (after %j) is not taken for a coin: %s",
+    async (at, coins, typed) => {
+      const user = h.tg.user();
+      await step(user, "/exchange", "send");
+      for (const coin of coins) await step(user, coin, "receive");
+      const reply = await user.reply(typed);
+      expect(reply.text).toContain(`“${typed}” is a number, not a coin`);
+      expect(reply.text).toContain(at);
+      expect(reply.text).not.toMatch(at === "send" ? /receive|amount/ : /amount/);
+      // "2" is in the name "Bitcoin BEP2": nothing was picked, and nothing offered for it.
+      expect(reply.text).not.toContain("BTCB");
+      expect(JSON.stringify(reply.replyMarkup)).not.toContain("BTCB");
+      const next = await user.reply(at === "send" ? "xmr" : "eth");
+      expect(next.text).toContain(at === "send" ? "receive" : "amount");
+    },
+  );
 
   it.each([
     ["0.00000001", /below the minimum of [\d.]+ BTC/],
@@ -295,6 +318,44 @@ describe("warnings and networks", () => {
     expect(summary.text).toContain("USDT (TRC20)");
   });
 
+  it("says plainly what happens when no network is chosen, in English and Russian", async () => {
+    const english = h.tg.user();
+    await step(english, "/exchange", "send");
+    const en = await step(english, "usdt", "receive");
+    expect(en.text).toContain(
+      "Network for USDT: tap one to choose it. If you don't, the exchange uses its default network.",
+    );
+    const russian = h.tg.user({ languageCode: "ru" });
+    await step(russian, "/exchange", "отправить");
+    const ru = await step(russian, "usdt", "получить");
+    expect(ru.text).toContain("Сеть для USDT: нажмите на нужную, чтобы выбрать её.");
+    expect(ru.text).not.toMatch(/напишите on\b/);
+  });
+
+  it.each([
+    ["receive", ["usdt"]],
+    ["amount", ["btc", "usdt"]],
+  ] as const)(
+    "tapping the network already chosen at the %s step changes nothing",
+    async (at, coins) => {
+      const user = h.tg.user();
+      await step(user, "/exchange", "send");
+      await step(user, coins[0], "receive");
+      if (coins[1]) await step(user, coins[1], "amount");
+      await user.press("TRC20");
+      const chosen = await user.waitFor((m) => m.text.includes("Network for USDT: TRC20"));
+      const again = await user.callbackAnswer(user.press("✓ TRC20"));
+      expect(again.text).toBeUndefined();
+      await h.tg.settle(300);
+      expect(user.transcript().some((m) => m.text.includes("Something went wrong"))).toBe(false);
+      expect(user.lastBotMessage()?.text).toBe(chosen.text);
+      // Still at the same step, with the network kept.
+      const next =
+        at === "amount" ? await step(user, "0.5", "address") : await step(user, "btc", "amount");
+      expect(next.text).toContain("USDT (TRC20)");
+    },
+  );
+
   it("explains an unknown network with the exchange's words", async () => {
     const user = h.tg.user();
     await step(user, "/exchange", "send");
@@ -303,5 +364,60 @@ describe("warnings and networks", () => {
     const reply = await step(user, "100", "NOSUCHNET");
     expect(reply.text).toContain("did not accept");
     expect(reply.text).toContain("amount");
+  });
+});
+
+describe("the amount prompt's limits", () => {
+  /** The pair's limits as the exchange states them, asked directly (not through the bot). */
+  async function limitsOf(from: string, to: string): Promise<string> {
+    const response = await fetch(`${h.sandbox.url}/rate?coinFrom=${from}&coinTo=${to}&amount=1`);
+    const quote = (await response.json()) as { minAmount: number; maxAmount: number };
+    const code = from.toUpperCase();
+    return `Minimum: ${formatDecimal(quote.minAmount)} ${code} · Maximum: ${formatDecimal(quote.maxAmount)} ${code}`;
+  }
+  const rateRequests = () => h.sandbox.control.stats.byEndpoint.rate ?? 0;
+
+  it("shows the pair's minimum and maximum before any amount is typed", async () => {
+    const user = h.tg.user();
+    await step(user, "/exchange", "send");
+    await step(user, "ltc", "receive");
+    const prompt = await user.reply("xmr");
+    expect(prompt.text).toContain("amount");
+    expect(prompt.text).not.toMatch(/address|refund/);
+    expect(prompt.text).toContain(await limitsOf("ltc", "xmr"));
+  });
+
+  it("takes them from a quote of the pair moments ago, asking the exchange nothing more", async () => {
+    await step(h.tg.user(), "/rate 250 doge ada", "≈");
+    const before = rateRequests();
+    const user = h.tg.user();
+    await step(user, "/exchange", "send");
+    await step(user, "doge", "receive");
+    const prompt = await user.reply("ada");
+    expect(prompt.text).toContain("amount");
+    expect(prompt.text).toMatch(/Minimum: [\d.]+ DOGE · Maximum: [\d.]+ DOGE/);
+    expect(rateRequests()).toBe(before);
+  });
+
+  it("is not held back by a slow exchange: the limits come with the next ask", async () => {
+    const user = h.tg.user();
+    await step(user, "/exchange", "send");
+    await step(user, "sol", "receive");
+    // Slower than the prompt waits, within the client's timeout (1 s in the harness).
+    h.sandbox.control.setDelay("rate", 700);
+    const prompt = await user.reply("dot");
+    expect(prompt.text).toContain("amount");
+    expect(prompt.text).not.toContain("Minimum");
+    // The answer that came too late for the prompt is kept for the next one.
+    await h.tg.until(
+      () => h.app.quotes.knownLimits({ coinFrom: "sol", coinTo: "dot" }),
+      5_000,
+      () => new Error("the late quote was not kept"),
+    );
+    h.sandbox.control.setDelay("rate", 0);
+    const again = await user.reply("lots");
+    expect(again.text).toContain("not a number");
+    expect(again.text).toContain("amount");
+    expect(again.text).toContain(await limitsOf("sol", "dot"));
   });
 });

@@ -380,6 +380,7 @@ describe("Telegram's validation", () => {
     await expect(
       b.api.editMessageText(1, sent.message_id, "<b>same</b>", { parse_mode: "HTML" }),
     ).rejects.toMatchObject({
+      error_code: 400,
       description: expect.stringMatching(/^Bad Request: message is not modified/),
     });
     // Same visible text but different entities is a change, as in Telegram.

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { cbField, defineCallback } from "../../src/bot/callback-data.ts";
 import { flowButton } from "../../src/bot/exchange/buttons.ts";
+import { isNumber } from "../../src/bot/shared/amount.ts";
+import { flowStart, startLink } from "../../src/bot/shared/deep-link.ts";
 import { parseRateArgs } from "../../src/bot/shared/rate-args.ts";
 import { checkAddress } from "../../src/swaps/address-check.ts";
 
@@ -85,5 +87,36 @@ describe("checkAddress", () => {
       reason: "characters",
     });
     expect(checkAddress("   ", "btc")).toEqual({ ok: false, reason: "empty" });
+  });
+});
+
+describe("isNumber", () => {
+  it.each(["2", "0,5", ".5", "1 000", "-1", "0", "0.0000000000000000001"])(
+    "%j is a number",
+    (t) => {
+      expect(isNumber(t)).toBe(true);
+    },
+  );
+
+  it.each(["btc", "1inch", "2x", "", "-", ".", "0x12"])("%j is not", (text) => {
+    expect(isNumber(text)).toBe(false);
+  });
+});
+
+describe("deep links", () => {
+  it("reads the payloads that start the flow, and only those", () => {
+    expect(flowStart("exchange")).toEqual({ coin: undefined });
+    expect(flowStart(" exchange ")).toEqual({ coin: undefined });
+    expect(flowStart("swap-XMR")).toEqual({ coin: "xmr" });
+    expect(flowStart("swap-no_such-coin")).toEqual({ coin: "no_such-coin" });
+    for (const other of ["", "help", "inline", "swap-", "exchanges", "xswap-btc"]) {
+      expect(flowStart(other)).toBeUndefined();
+    }
+  });
+
+  it("builds links Telegram accepts, falling back to a plain swap", () => {
+    expect(startLink("bot", "swap-btc")).toBe("https://t.me/bot?start=swap-btc");
+    expect(startLink("bot", "swap-b c")).toBe("https://t.me/bot?start=exchange");
+    expect(startLink("bot", `swap-${"x".repeat(60)}`)).toBe("https://t.me/bot?start=exchange");
   });
 });

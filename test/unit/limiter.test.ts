@@ -51,6 +51,21 @@ describe("RequestBudget", () => {
     expect(budget.stats.refused).toBe(1);
   });
 
+  it("counts the requests that could start at once, none while paused", async () => {
+    const budget = new RequestBudget(3, 60_000);
+    expect(budget.available()).toBe(3);
+    const release = await budget.acquire();
+    expect(budget.available()).toBe(2);
+    release();
+    expect(budget.available()).toBe(2);
+    (await budget.acquire())();
+    (await budget.acquire())();
+    expect(budget.available()).toBe(0);
+    const paused = new RequestBudget(3, 60_000);
+    paused.pause(60_000);
+    expect(paused.available()).toBe(0);
+  });
+
   it("pauses a class after an upstream 429", async () => {
     const budget = new RequestBudget(100, 1_000);
     budget.pause(120);

@@ -3,14 +3,15 @@ import type { DecimalString } from "../../lib/decimal.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
 import { failureText } from "../exchange-errors.ts";
 import { parseAmount } from "../shared/amount.ts";
-import { coinLabel, quoteText, quoteVariables } from "../shared/quote-text.ts";
+import { coinLabel, limitsText, quoteText, quoteVariables } from "../shared/quote-text.ts";
 import { amountProblem } from "../shared/resolve-text.ts";
 import { networkLine, networkRow } from "./keyboards.ts";
 import type { FlowSession, Side } from "./session.ts";
 
 /**
  * Step 3: the amount of the sent coin, checked against a live floating quote (its limits); the
- * prompt also offers the received coin's networks.
+ * prompt shows the pair's limits when they can be had at once, and offers the received coin's
+ * networks.
  */
 export async function askAmount(
   s: FlowSession,
@@ -22,14 +23,22 @@ export async function askAmount(
     from: coinLabel(from.coin, from.network),
     to: coinLabel(to.coin, to.network),
   });
-  const prompt = () => t("flow-ask-amount", labels()) + networkLine(s, to);
+  const limitsLine = async (ask = true) => {
+    const limits = await s.limits({ from, to }, ask);
+    return limits ? `\n${limitsText(t, limits, labels().from)}` : "";
+  };
+  const prompt = async () =>
+    t("flow-ask-amount", labels()) + (await limitsLine()) + networkLine(s, to);
   const keyboard = () => networkRow(s, new InlineKeyboard(), "tnet", to);
-  const message = await s.ctx.reply(prompt(), { reply_markup: keyboard() });
+  const message = await s.ctx.reply(await prompt(), { reply_markup: keyboard() });
   for (;;) {
     const input = await s.nextInput(["tnet"]);
     if (input.kind === "button") {
-      to.network = input.value.toUpperCase();
-      await s.ctx.api.editMessageText(s.chatId, message.message_id, prompt(), {
+      const network = input.value.toUpperCase();
+      // Tapped again: nothing to change (see the coin step).
+      if (network === to.network) continue;
+      to.network = network;
+      await s.ctx.api.editMessageText(s.chatId, message.message_id, await prompt(), {
         reply_markup: keyboard(),
       });
       continue;
@@ -37,7 +46,9 @@ export async function askAmount(
     const again = t("flow-amount-again", { from: labels().from });
     const amount = parseAmount(input.text);
     if (!amount.ok) {
-      await s.ctx.reply(`${amountProblem(t, input.text, amount)}\n${again}`);
+      // Only limits already known: typing junk again and again must not spend the budget.
+      const limits = await limitsLine(false);
+      await s.ctx.reply(`${amountProblem(t, input.text, amount)}\n${again}${limits}`);
       continue;
     }
     const result = await s.quote({ from, to }, amount.value, "float");

@@ -1,4 +1,5 @@
 import { InlineKeyboard } from "grammy";
+import { isNumber } from "../shared/amount.ts";
 import { resolveCoin } from "../shared/coin-input.ts";
 import { coinLabel } from "../shared/quote-text.ts";
 import { coinProblem } from "../shared/resolve-text.ts";
@@ -24,10 +25,20 @@ export async function pickCoin(s: FlowSession, step: "from" | "to", other?: Side
   for (;;) {
     const input = await s.nextInput(step === "to" ? ["to", "fnet"] : ["from"]);
     if (input.kind === "button" && input.step === "fnet" && other) {
-      other.network = input.value.toUpperCase();
+      const network = input.value.toUpperCase();
+      // The chosen network tapped again: the same text would get Telegram's "message is not
+      // modified", an error that must not be caught inside a conversation (design.md, #155).
+      if (network === other.network) continue;
+      other.network = network;
       await s.ctx.api.editMessageText(s.chatId, message.message_id, prompt(), {
         reply_markup: keyboard(),
       });
+      continue;
+    }
+    if (input.kind === "text" && isNumber(input.text) && !s.deps.catalog.byCode(input.text)) {
+      // Someone typing the amount early: say so instead of searching names for the digits.
+      const problem = t("coin-number", { input: input.text.slice(0, 40) });
+      message = await s.ctx.reply(`${problem}\n\n${prompt()}`, { reply_markup: keyboard() });
       continue;
     }
     let picked: Side | undefined;

@@ -1,13 +1,8 @@
 import { createConversation } from "@grammyjs/conversations";
 import { Composer, type Middleware } from "grammy";
 import type { BotContext, FlowContext } from "../context.ts";
+import { flowStart } from "../shared/deep-link.ts";
 import { createExchangeFlow, EXCHANGE_CONVERSATION, type FlowDeps } from "./flow.ts";
-
-/**
- * Deep link payload of "swap this coin" buttons: `/start swap-btc`. Whatever follows "swap-" is
- * only a suggestion: the flow resolves it through the catalog and asks for the coin if unknown.
- */
-const DEEP_LINK = /^swap-(.{1,60})$/i;
 
 /**
  * Commands that leave a running flow. They sit in front of the conversation, so /exchange
@@ -22,8 +17,7 @@ export function createExchangeExits() {
   });
 
   exits.command("start", async (ctx, next) => {
-    const payload = ctx.match.trim();
-    if (DEEP_LINK.test(payload) || payload === "exchange") await ctx.conversation.exitAll();
+    if (flowStart(ctx.match)) await ctx.conversation.exitAll();
     return next();
   });
 
@@ -43,11 +37,10 @@ export function createExchangeEntry() {
   entry.command("exchange", (ctx) => ctx.conversation.enter(EXCHANGE_CONVERSATION));
 
   entry.command("start", async (ctx, next) => {
-    // "exchange": the button that moves a group's /exchange into a private chat.
-    if (ctx.match.trim() === "exchange") return ctx.conversation.enter(EXCHANGE_CONVERSATION);
-    const match = DEEP_LINK.exec(ctx.match.trim());
-    if (!match?.[1]) return next();
-    await ctx.conversation.enter(EXCHANGE_CONVERSATION, match[1].toLowerCase());
+    const flow = flowStart(ctx.match);
+    if (!flow) return next();
+    if (flow.coin) await ctx.conversation.enter(EXCHANGE_CONVERSATION, flow.coin);
+    else await ctx.conversation.enter(EXCHANGE_CONVERSATION);
   });
 
   return entry;

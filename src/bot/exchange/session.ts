@@ -3,7 +3,7 @@ import type { CoinCatalog } from "../../catalog/catalog.ts";
 import type { Coin } from "../../catalog/search.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Logger } from "../../lib/logger.ts";
-import type { Quote, QuoteService } from "../../quotes/quote-service.ts";
+import type { Pair, PairLimits, Quote, QuoteService } from "../../quotes/quote-service.ts";
 import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
 import type { RateType } from "../../swaps/swap.ts";
 import type { SwapService } from "../../swaps/swap-service.ts";
@@ -30,6 +30,12 @@ export interface Side {
 export type Input =
   | { kind: "text"; text: string; ctx: FlowContext }
   | { kind: "button"; step: FlowStep; value: string; ctx: FlowContext };
+
+/**
+ * How long a prompt that shows the pair's limits may wait for an exchange that does not know them
+ * yet: about a round trip to a nearby server. A slower answer is shown on the next prompt.
+ */
+const LIMITS_WAIT_MS = 400;
 
 export type QuoteResult = { ok: true; quote: Quote } | { ok: false; failure: ExchangeFailure };
 
@@ -111,14 +117,7 @@ export class FlowSession {
     return this.conversation.external(async (): Promise<QuoteResult> => {
       try {
         const quote = await this.deps.quotes.quote(
-          {
-            coinFrom: side.from.coin.code,
-            coinTo: side.to.coin.code,
-            networkFrom: side.from.network,
-            networkTo: side.to.network,
-            amount,
-            rateType,
-          },
+          { ...pairOf(side), amount, rateType },
           { fresh },
         );
         return { ok: true, quote };
@@ -127,4 +126,24 @@ export class FlowSession {
       }
     });
   }
+
+  /**
+   * The pair's amount limits, if known or quickly had (QuoteService.limits), or with `ask` false
+   * only if already known; never a failure.
+   */
+  limits(side: { from: Side; to: Side }, ask = true): Promise<PairLimits | undefined> {
+    const pair = pairOf(side);
+    return this.conversation.external(() =>
+      ask ? this.deps.quotes.limits(pair, LIMITS_WAIT_MS) : this.deps.quotes.knownLimits(pair),
+    );
+  }
+}
+
+function pairOf(side: { from: Side; to: Side }): Pair {
+  return {
+    coinFrom: side.from.coin.code,
+    coinTo: side.to.coin.code,
+    networkFrom: side.from.network,
+    networkTo: side.to.network,
+  };
 }

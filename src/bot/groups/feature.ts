@@ -1,6 +1,6 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.ts";
-import { startLink } from "../shared/deep-link.ts";
+import { flowStart, startLink } from "../shared/deep-link.ts";
 
 /** Commands that show or ask for addresses: in a group everyone would see them. */
 const PRIVATE_ONLY = ["exchange", "status", "history", "forget"] as const;
@@ -22,12 +22,14 @@ export function createGroupsFeature() {
     });
   });
 
+  // A deep link that starts the flow (`/start exchange`, `/start swap-btc`) continues there too,
+  // with the same payload.
   groups.command("start", async (ctx, next) => {
-    if (!/^swap-/.test(ctx.match)) return next();
+    if (!flowStart(ctx.match)) return next();
     await ctx.reply(ctx.t("group-go-private"), {
       reply_markup: new InlineKeyboard().url(
         ctx.t("group-go-private-button"),
-        startLink(ctx.me.username, ctx.match),
+        startLink(ctx.me.username, ctx.match.trim()),
       ),
     });
   });

@@ -25,3 +25,9 @@ export function parseAmount(text: string): AmountInput {
   if (/^0(\.0*)?$/.test(value)) return { ok: false, reason: "zero" };
   return { ok: true, value };
 }
+
+/** Whether text is a number at all (even one no amount may be): `2`, `-1`, `0,5`, `1 000`. */
+export function isNumber(text: string): boolean {
+  const amount = parseAmount(text);
+  return amount.ok || amount.reason !== "not-a-number";
+}

@@ -12,3 +12,15 @@ export function startLink(bot: string, payload: string): string {
 export function swapLink(bot: string, code: string): string {
   return startLink(bot, `swap-${code}`);
 }
+
+/**
+ * The `/start` payloads that start the exchange flow: `exchange` (a group's /exchange moved to a
+ * private chat) and `swap-<code>` (a coin to send; only a suggestion, resolved by the flow), or
+ * undefined for any other payload ("inline", "help": the welcome).
+ */
+export function flowStart(payload: string): { coin: string | undefined } | undefined {
+  const text = payload.trim();
+  if (text === "exchange") return { coin: undefined };
+  const coin = /^swap-(.{1,60})$/i.exec(text)?.[1];
+  return coin ? { coin: coin.toLowerCase() } : undefined;
+}

@@ -6,7 +6,7 @@ import {
   formatDecimal,
   MAX_FRACTION_DIGITS,
 } from "../../lib/decimal.ts";
-import type { Quote } from "../../quotes/quote-service.ts";
+import type { PairLimits, Quote } from "../../quotes/quote-service.ts";
 
 /** "USDT (TRC20)": the code people know, with the network when one was chosen. */
 export function coinLabel(coin: Coin, network?: string): string {
@@ -65,4 +65,13 @@ export function quoteText(
   }
   const note = quote.message ? `\n${t("quote-exchange-note", { message: quote.message })}` : "";
   return { fit, text: t("quote", vars) + note };
+}
+
+/** "Minimum: 0.00016 BTC · Maximum: 1.05 BTC", from a pair's limits, before any amount is typed. */
+export function limitsText(t: TranslateFunction, limits: PairLimits, from: string): string {
+  return t("flow-amount-limits", {
+    from,
+    min: formatDecimal(limits.min),
+    max: limits.max > 0 ? formatDecimal(limits.max) : "none",
+  });
 }
