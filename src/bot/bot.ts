@@ -5,7 +5,6 @@ import { sequentialize } from "@grammyjs/runner";
 import { Bot, type Context, type MiddlewareFn, type Transformer } from "grammy";
 import type { CoinCatalog } from "../catalog/catalog.ts";
 import type { Logger } from "../lib/logger.ts";
-import type { BotMetrics } from "../ops/metrics.ts";
 import type { QuoteService } from "../quotes/quote-service.ts";
 import type { BotContext, FlowContext } from "./context.ts";
 import { createCurrenciesFeature } from "./currencies/feature.ts";
@@ -44,6 +43,13 @@ export interface BotDependencies
   catalog: CoinCatalog;
   quotes: QuoteService;
   conversationStorage: ConversationOptions<BotContext, FlowContext>["storage"];
+}
+
+/** What the bot reports to /metrics (ops/metrics.ts implements it with prom-client). */
+export interface BotMetrics {
+  updates: { inc(labels: { type: string }): void };
+  updateDuration: { startTimer(labels: { type: string }): () => unknown };
+  telegramFailures: { inc(labels: { method: string; code: string }): void };
 }
 
 export interface CreateBotOptions {

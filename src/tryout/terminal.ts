@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import pino from "pino";
-import { type BotMessage, startFakeTelegram } from "../../test/support/fake-telegram.ts";
 import { startApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
+import { type BotMessage, startFakeTelegram } from "../fake-telegram/fake-telegram.ts";
 
 /**
  * `npm run try`: a chat with the bot in the terminal, with no Telegram token and no network. The

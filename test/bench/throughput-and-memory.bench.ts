@@ -7,9 +7,9 @@ import { run as runGrammy } from "@grammyjs/runner";
 import { Bot } from "grammy";
 import { openDatabase } from "../../src/db/client.ts";
 import { createRepositories } from "../../src/db/repositories.ts";
+import { type FakeTelegram, startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { startSandbox } from "../../src/sandbox/index.ts";
 import { startHarness } from "../support/bot-harness.ts";
-import { type FakeTelegram, startFakeTelegram } from "../support/fake-telegram.ts";
 import { seedOpenSwaps } from "../support/seed-swaps.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;

@@ -10,10 +10,10 @@ import { openDatabase } from "../../src/db/client.ts";
 import { createRepositories } from "../../src/db/repositories.ts";
 import { chatsStore, createStores } from "../../src/db/stores.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
+import { startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { startSandbox } from "../../src/sandbox/index.ts";
 import { createChatSettings } from "../../src/swaps/chat-settings.ts";
 import { type CycleStats, StatusTracker } from "../../src/tracker/status-tracker.ts";
-import { startFakeTelegram } from "../support/fake-telegram.ts";
 import { seedOpenSwaps } from "../support/seed-swaps.ts";
 import { percentile } from "./stats.ts";
 

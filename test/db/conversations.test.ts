@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import type { BotContext, FlowContext } from "../../src/bot/context.ts";
 import { conversationStorage } from "../../src/db/repositories/conversations.ts";
 import { conversationState } from "../../src/db/schema.ts";
-import { FakeTelegram } from "../support/fake-telegram.ts";
+import { FakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { tempDatabase } from "./helpers.ts";
 
 // The same bot identity the fake Telegram answers getMe with; nothing listens here.

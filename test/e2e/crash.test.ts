@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { type FakeTelegram, startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { type FakeTelegram, startFakeTelegram } from "../support/fake-telegram.ts";
 import { ETH_ADDRESS } from "../support/flows.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
@@ -73,5 +73,50 @@ describe("a crash between sending a push and recording it", () => {
     expect(pushes("confirming")).toBeGreaterThanOrEqual(1);
     expect(pushes("confirming")).toBeLessThanOrEqual(2);
     expect(pushes("exchanging")).toBe(1);
+  }, 90_000);
+});
+describe("a crash after the exchange created a swap but before the bot recorded it", () => {
+  it("is reconciled at the next start: the user gets that swap's deposit address, and no second swap", async () => {
+    tg = await startFakeTelegram();
+    sandbox = await startSandbox({ schedule: false, limits: false });
+    dir = mkdtempSync(join(tmpdir(), "swapbot-crash-"));
+    const env = {
+      BOT_TOKEN: tg.token,
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      EXCHANGE_API_URL: sandbox.url,
+      EXCHANGE_API_KEY: sandbox.apiKey,
+      DATABASE_PATH: join(dir, "bot.sqlite"),
+      STATUS_POLL_INTERVAL_MS: "200",
+      // A POST can take up to the create budget wait + this timeout: past that (plus a margin) a
+      // pending intent belongs to a dead process.
+      EXCHANGE_TIMEOUT_MS: "1000",
+      LOG_LEVEL: "warn",
+    };
+    const first = startBot(env);
+    await tg.waitForPolling(30_000);
+    const user = tg.user();
+    for (const text of ["/exchange", "btc", "eth", "0.5", ETH_ADDRESS, "skip"]) {
+      await user.reply(text, { timeoutMs: 10_000 });
+    }
+    // The exchange creates the swap, then its answer never comes: the bot dies waiting for it.
+    sandbox.control.createThenHang(120_000);
+    user.send("confirm");
+    const deadline = Date.now() + 10_000;
+    while (sandbox.control.transactions().length === 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const [tx] = sandbox.control.transactions();
+    expect(tx).toBeDefined();
+    first.kill("SIGKILL");
+    await new Promise((resolve) => first.once("exit", resolve));
+    expect(user.transcript().some((m) => m.text.includes(tx!.deposit_address))).toBe(false);
+
+    startBot(env);
+    const found = await user.waitFor((m) => m.text.includes(tx!.deposit_address), {
+      timeoutMs: 60_000,
+    });
+    expect(found.text).toContain(tx!.id);
+    expect(found.text).toContain("Found it");
+    expect(sandbox.control.transactions()).toHaveLength(1);
   }, 90_000);
 });

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type FakeTelegram, startFakeTelegram } from "../support/fake-telegram.ts";
+import { type FakeTelegram, startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
@@ -114,6 +114,34 @@ describe("npm start", () => {
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain(variable);
       expect(lines[0]).not.toContain("secret-token-value");
+    },
+    30_000,
+  );
+
+  it.each([
+    ["is a folder", (folder: string) => folder],
+    [
+      "is not a database",
+      (folder: string) => {
+        const file = join(folder, "garbage.sqlite");
+        writeFileSync(file, "this is not an SQLite file ".repeat(200));
+        return file;
+      },
+    ],
+  ])(
+    "a database file that %s stops start-up with exit 1 and one line naming it, even on the sandbox",
+    async (_, databasePath) => {
+      dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
+      tg = await startFakeTelegram();
+      running = start({
+        BOT_TOKEN: tg.token,
+        TELEGRAM_API_ROOT: tg.apiRoot,
+        DATABASE_PATH: databasePath(dir),
+      });
+      expect(await running.exit).toBe(1);
+      expect(running.stderr).toHaveLength(1);
+      expect(running.stderr[0]).toMatch(/^Start-up failed: database: /);
+      expect(tg.calls.filter((c) => c.method === "getUpdates")).toHaveLength(0);
     },
     30_000,
   );

@@ -10,7 +10,11 @@ import {
   webhookCallback,
 } from "grammy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buttonsOf, type FakeTelegram, startFakeTelegram } from "../support/fake-telegram.ts";
+import {
+  buttonsOf,
+  type FakeTelegram,
+  startFakeTelegram,
+} from "../../src/fake-telegram/fake-telegram.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,0 +1,75 @@
+import { Api } from "grammy";
+import pino from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { createI18n } from "../../src/bot/i18n.ts";
+import { Notifier } from "../../src/bot/notifier.ts";
+import { chatsStore, createStores } from "../../src/db/stores.ts";
+import { type FakeTelegram, startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
+import { createChatSettings } from "../../src/swaps/chat-settings.ts";
+import { newTransaction, tempDatabase } from "../db/helpers.ts";
+
+/**
+ * The notifier over a real SQLite file and a real (fake) Bot API server. The database is made to
+ * refuse writes for real (`PRAGMA query_only`): what a full disk or a locked file does.
+ */
+let tg: FakeTelegram | undefined;
+let notifier: Notifier | undefined;
+afterEach(async () => {
+  await notifier?.stop();
+  await tg?.close();
+  notifier = undefined;
+  tg = undefined;
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function rig() {
+  tg = await startFakeTelegram();
+  const user = tg.user();
+  const database = tempDatabase();
+  const { repos } = database;
+  const stores = createStores(repos, createChatSettings(chatsStore(repos)));
+  repos.transactions.insert(newTransaction({ id: "t1", chatId: user.chatId }));
+  notifier = new Notifier({
+    api: new Api(tg.token, { apiRoot: tg.apiRoot }),
+    i18n: createI18n(() => undefined),
+    store: stores.outboxStore,
+    logger: pino({ level: "silent" }),
+    intervalMs: 100,
+  });
+  const pushes = () => user.transcript().filter((m) => m.text.includes("t1: confirming")).length;
+  return { ...database, user, pushes };
+}
+
+describe("the notifier", () => {
+  it("sends a push once while the database refuses to record it, and records it once it can", async () => {
+    const { repos, sqlite, pushes } = await rig();
+    repos.transactions.applyStatus("t1", "confirmation");
+    sqlite.pragma("query_only = ON");
+    notifier!.start();
+    await sleep(3_000);
+    // Sent once; not again every tick while marking it sent fails.
+    expect(pushes()).toBe(1);
+    expect(repos.notifications.pendingCount()).toBe(1);
+
+    sqlite.pragma("query_only = OFF");
+    await tg!.until(() => repos.notifications.pendingCount() === 0, 20_000);
+    expect(pushes()).toBe(1);
+  });
+
+  it("backs off while the database fails instead of retrying every tick", async () => {
+    const { repos, sqlite, pushes } = await rig();
+    repos.transactions.applyStatus("t1", "confirmation");
+    // Telegram fails the first send: recording the retry then fails too.
+    tg!.failNext("sendMessage", { errorCode: 500, description: "Internal Server Error" });
+    sqlite.pragma("query_only = ON");
+    notifier!.start();
+    await sleep(3_000);
+    const attempts = tg!.calls.filter((c) => c.method === "sendMessage").length;
+    // A drain every 100 ms would have made ~30 attempts; backing off (0.2, 0.4, 0.8, 1.6 s) a few.
+    expect(attempts).toBeGreaterThanOrEqual(1);
+    expect(attempts).toBeLessThanOrEqual(5);
+    sqlite.pragma("query_only = OFF");
+    await tg!.until(() => pushes() === 1, 30_000);
+  });
+});
