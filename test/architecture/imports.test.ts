@@ -38,7 +38,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Every module specifier of static imports, re-exports and dynamic imports. */
-export function specifiers(code: string): string[] {
+function specifiers(code: string): string[] {
   const found: string[] = [];
   const patterns = [
     /\b(?:import|export)\s[^;]*?\bfrom\s*["']([^"']+)["']/g,
@@ -62,7 +62,7 @@ function featureOf(path: string): string | undefined {
   return top === "bot" && file !== undefined && folder !== "shared" ? folder : undefined;
 }
 
-export function violations(files: readonly string[], read: (file: string) => string): string[] {
+function violations(files: readonly string[], read: (file: string) => string): string[] {
   const out: string[] = [];
   for (const file of files) {
     const from = partOf(file);

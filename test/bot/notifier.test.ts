@@ -53,7 +53,11 @@ describe("the notifier", () => {
     expect(repos.notifications.pendingCount()).toBe(1);
 
     sqlite.pragma("query_only = OFF");
-    await tg!.until(() => repos.notifications.pendingCount() === 0, 20_000);
+    await tg!.until(
+      () => repos.notifications.pendingCount() === 0 || undefined,
+      20_000,
+      () => new Error("the push was never recorded as sent"),
+    );
     expect(pushes()).toBe(1);
   });
 
@@ -70,6 +74,10 @@ describe("the notifier", () => {
     expect(attempts).toBeGreaterThanOrEqual(1);
     expect(attempts).toBeLessThanOrEqual(5);
     sqlite.pragma("query_only = OFF");
-    await tg!.until(() => pushes() === 1, 30_000);
+    await tg!.until(
+      () => pushes() === 1 || undefined,
+      30_000,
+      () => new Error("the push never went out once the database recovered"),
+    );
   });
 });
