@@ -4,6 +4,7 @@ import type { Coin } from "../../catalog/search.ts";
 import { cbField, defineCallback } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
 import { escapeHtml } from "../html.ts";
+import { ignoreNotModified } from "../shared/not-modified.ts";
 
 const PAGE_SIZE = 15;
 /** Longest query carried in a paging button (callback data is capped at 64 bytes). */
@@ -66,10 +67,4 @@ function coinLine(coin: Coin): string {
 
 function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-/** Two quick taps on the same page button edit to identical text, which Telegram refuses. */
-export function ignoreNotModified(error: unknown): void {
-  if (error instanceof Error && error.message.includes("message is not modified")) return;
-  throw error;
 }

@@ -2,11 +2,11 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
 import { cbField, defineCallback } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
-import { ignoreNotModified } from "../currencies/feature.ts";
 import { label } from "../shared/deposit-message.ts";
+import { formatTime } from "../shared/format-time.ts";
+import { ignoreNotModified } from "../shared/not-modified.ts";
 import { statusName } from "../shared/status-name.ts";
-import { openSwapButton } from "../status/feature.ts";
-import { formatTime } from "../status/render.ts";
+import { openSwapButton } from "../shared/swap-button.ts";
 
 export interface HistoryDeps {
   reader: SwapReader;

@@ -1,20 +1,13 @@
 import { Composer, InlineKeyboard } from "grammy";
-import { z } from "zod";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
-import { defineCallback } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
-import { ignoreNotModified } from "../currencies/feature.ts";
+import { ignoreNotModified } from "../shared/not-modified.ts";
+import { openSwapButton, SWAP_ID } from "../shared/swap-button.ts";
 import { statusCardText } from "./render.ts";
 
 export interface StatusDeps {
   reader: SwapReader;
 }
-
-/** The exchange does not document its id format: anything without spaces, within reason. */
-const ID = /^\S{1,128}$/;
-
-/** "Open this swap": the id is re-checked against the pressing chat, never trusted. */
-export const openSwapButton = defineCallback("st", { id: z.string().regex(ID) });
 
 export function createStatusFeature(deps: StatusDeps) {
   const feature = new Composer<BotContext>();
@@ -22,7 +15,7 @@ export function createStatusFeature(deps: StatusDeps) {
   const render = async (ctx: BotContext, id: string | undefined) => {
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return { text: ctx.t("error-generic") };
-    if (id !== undefined && !ID.test(id)) {
+    if (id !== undefined && !SWAP_ID.test(id)) {
       return { text: ctx.t("status-not-found", { id: id.slice(0, 40) }) };
     }
     const view = await deps.reader.get(chatId, id);

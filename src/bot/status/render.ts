@@ -1,14 +1,8 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Swap } from "../../swaps/swap.ts";
 import { label } from "../shared/deposit-message.ts";
+import { formatTime } from "../shared/format-time.ts";
 import { statusName } from "../shared/status-name.ts";
-
-/** "2026-11-23 14:05 UTC": one unambiguous form for every user. */
-export function formatTime(value: string | number): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return String(value);
-  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-}
 
 /** Every field of the swap in readable form. Values are plain: the translation escapes them. */
 export function statusCardText(t: TranslateFunction, swap: Swap, fresh: boolean): string {
