@@ -5,6 +5,7 @@ import { Notifier } from "./bot/notifier.ts";
 import { CoinCatalog } from "./catalog/catalog.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
+import { claimDatabase } from "./db/instance-lock.ts";
 import { conversationStorage } from "./db/repositories/conversations.ts";
 import { createPrivacyRepository } from "./db/repositories/privacy.ts";
 import { createStatsRepository } from "./db/repositories/stats.ts";
@@ -106,12 +107,17 @@ export async function startApp(
 
   const exchangeTarget = await startExchange(config, logger, begin);
   let database: Database | undefined;
+  let claim: { release(): void } | undefined;
   await begin({
     name: "database",
     start: () => {
+      claim = claimDatabase(config.databasePath);
       database = openDatabase(config.databasePath);
     },
-    stop: () => database?.close(),
+    stop: () => {
+      database?.close();
+      claim?.release();
+    },
   });
   const core = buildCore(config, logger, database!, exchangeTarget.url, exchangeTarget.apiKey);
   const { catalog, repos } = core;

@@ -145,4 +145,37 @@ describe("npm start", () => {
     },
     30_000,
   );
+
+  it("a second instance on the same SQLite file refuses to start with one clear line", async () => {
+    dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
+    tg = await startFakeTelegram();
+    const env = {
+      BOT_TOKEN: tg.token,
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      DATABASE_PATH: join(dir, "bot.sqlite"),
+    };
+    running = start(env);
+    await tg.waitForPolling(30_000);
+    const second = start(env);
+    try {
+      expect(await second.exit).toBe(1);
+      expect(second.stderr).toHaveLength(1);
+      expect(second.stderr[0]).toContain("another instance is running");
+      expect(second.stderr[0]).toContain("DATABASE_URL");
+      // The first one is unharmed and still the only poller.
+      expect(running.child.exitCode).toBeNull();
+    } finally {
+      if (second.child.exitCode === null) second.child.kill("SIGKILL");
+    }
+    running.child.kill("SIGKILL");
+    await running.exit;
+    // A crashed instance leaves no stale claim: the next start works.
+    const next = start(env);
+    running = next;
+    await tg.until(
+      () => next.stdout.some((line) => line.includes("bot started")) || undefined,
+      30_000,
+      () => new Error(`the next instance did not start: ${next.stderr.join(" ")}`),
+    );
+  }, 60_000);
 });

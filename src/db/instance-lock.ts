@@ -1,0 +1,36 @@
+import BetterSqlite3 from "better-sqlite3";
+
+/** Another process holds the database: SQLite mode runs one instance. */
+export class DatabaseInUseError extends Error {
+  override name = "DatabaseInUseError";
+}
+
+/**
+ * Claims the SQLite database for this process, for as long as it runs: a second instance on the
+ * same file would poll Telegram against this one and push every status twice. The claim is an
+ * exclusive lock SQLite takes on a small file beside the database (`<path>.lock`); the operating
+ * system drops it when the process ends, however it ends, so a crash never leaves it stale.
+ */
+export function claimDatabase(path: string): { release(): void } {
+  const lock = new BetterSqlite3(`${path}.lock`);
+  try {
+    lock.pragma("busy_timeout = 0");
+    lock.pragma("locking_mode = EXCLUSIVE");
+    // The first write takes the exclusive lock; in EXCLUSIVE mode it is kept after the commit.
+    lock.exec("CREATE TABLE IF NOT EXISTS owner (pid INTEGER, since INTEGER)");
+    lock.prepare("INSERT INTO owner (pid, since) VALUES (?, ?)").run(process.pid, Date.now());
+  } catch (error) {
+    lock.close();
+    if (error instanceof Error && /locked|busy/i.test(error.message)) {
+      throw new DatabaseInUseError(
+        `another instance is running on ${path}: SQLite mode is single-instance (set DATABASE_URL to a PostgreSQL database to run several)`,
+      );
+    }
+    throw error;
+  }
+  return {
+    release: () => {
+      if (lock.open) lock.close();
+    },
+  };
+}
