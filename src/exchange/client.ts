@@ -2,6 +2,7 @@ import ky, { HTTPError, type KyInstance, TimeoutError } from "ky";
 import type { z } from "zod";
 import type { DecimalString } from "../lib/decimal.ts";
 import { BudgetWaitTooLong, type Release, RequestBudget } from "../lib/request-budget.ts";
+import { acquireShared, type BudgetLedger } from "../lib/shared-budget.ts";
 import {
   type EndpointClass,
   ExchangeApiError,
@@ -41,6 +42,8 @@ export interface ExchangeClientOptions {
   maxRetryAfterMs?: number;
   /** Budget window; tests shorten it. */
   windowMs?: number;
+  /** Where the budgets of several instances are counted together (PostgreSQL); none: this one. */
+  ledger?: BudgetLedger;
   onRequest?: (event: RequestEvent) => void;
 }
 
@@ -141,12 +144,15 @@ export class ExchangeClient {
           async (_request, opts) => {
             const ctx = opts.context as Context;
             const budget = this.budgets[ctx.endpointClass];
+            const waitStarted = Date.now();
             try {
               ctx.release = await budget.acquire({
                 maxWaitMs: ctx.maxWaitMs,
                 background: ctx.background,
                 signal: ctx.signal,
               });
+              if (this.options.ledger)
+                ctx.release = await this.shared(ctx, ctx.release, waitStarted);
             } catch (error) {
               if (error instanceof BudgetWaitTooLong) {
                 throw new ExchangeBusyError(ctx.endpoint, ctx.endpointClass, error.waitMs);
@@ -185,6 +191,27 @@ export class ExchangeClient {
         ],
       },
     });
+  }
+
+  /** This process's slot and, on top of it, one of the budget all instances share. */
+  private async shared(ctx: Context, local: Release, waitStarted: number): Promise<Release> {
+    try {
+      const shared = await acquireShared(this.options.ledger!, {
+        endpointClass: ctx.endpointClass,
+        limit: this.budgets[ctx.endpointClass].limit,
+        windowMs: this.budgets[ctx.endpointClass].windowMs,
+        maxWaitMs:
+          ctx.maxWaitMs === undefined ? undefined : ctx.maxWaitMs - (Date.now() - waitStarted),
+        signal: ctx.signal,
+      });
+      return () => {
+        local();
+        shared();
+      };
+    } catch (error) {
+      local();
+      throw error;
+    }
   }
 
   listCurrencies(
