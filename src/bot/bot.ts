@@ -1,4 +1,3 @@
-import { autoRetry } from "@grammyjs/auto-retry";
 import { type ConversationOptions, conversations } from "@grammyjs/conversations";
 import type { I18n } from "@grammyjs/i18n";
 import { sequentialize } from "@grammyjs/runner";
@@ -27,6 +26,7 @@ import { createRateFeature } from "./rate/feature.ts";
 import { startFeature } from "./start/feature.ts";
 import { createStatsFeature, type StatsDeps } from "./stats/feature.ts";
 import { createStatusFeature, type StatusDeps } from "./status/feature.ts";
+import { telegramRetry } from "./telegram-retry.ts";
 
 export interface BotDependencies
   extends FlowDeps,
@@ -59,9 +59,6 @@ export interface CreateBotOptions {
   adminChatIds?: readonly number[];
 }
 
-/** Telegram's own retry hints are honoured, but never for so long that a shutdown would hang. */
-const telegramRetry = () => autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 });
-
 /**
  * Builds the bot: plugins, then every feature behind one error boundary. `npm start`, the tests
  * and the benchmarks all build it here, so they all run the same bot.
@@ -73,7 +70,7 @@ export function createBot(
   const bot = new Bot<BotContext>(options.token, { client: { apiRoot: options.apiRoot } });
   const { metrics } = options;
   if (metrics) bot.api.config.use(countFailures(metrics));
-  bot.api.config.use(telegramRetry());
+  bot.api.config.use(...telegramRetry(deps.logger));
   bot.api.config.use(htmlParseMode);
   if (metrics) bot.use(measureUpdates(metrics));
 
@@ -109,7 +106,11 @@ export function createBot(
     createHistoryFeature(deps),
     // Calls made inside a conversation use the plugin's own Api object: the transformers and
     // i18n reach it only through `plugins`.
-    createExchangeConversation(deps, [i18n, escapeTranslationVariables, conversationApi]),
+    createExchangeConversation(deps, [
+      i18n,
+      escapeTranslationVariables,
+      conversationApi(deps.logger),
+    ]),
     createExchangeEntry(),
     createFallbackFeature(),
   );
@@ -137,7 +138,7 @@ function measureUpdates(metrics: BotMetrics): MiddlewareFn<BotContext> {
   };
 }
 
-/** Failed Bot API calls by method and error code, for /metrics (outside auto-retry: final ones). */
+/** Failed Bot API calls by method and error code, for /metrics (inside auto-retry: every attempt). */
 function countFailures(metrics: BotMetrics): Transformer {
   return async (prev, method, payload, signal) => {
     const result = await prev(method, payload, signal);
@@ -146,11 +147,13 @@ function countFailures(metrics: BotMetrics): Transformer {
   };
 }
 
-const conversationApi: MiddlewareFn<FlowContext> = (ctx, next) => {
-  ctx.api.config.use(telegramRetry());
-  ctx.api.config.use(htmlParseMode);
-  return next();
-};
+const conversationApi =
+  (logger: Logger): MiddlewareFn<FlowContext> =>
+  (ctx, next) => {
+    ctx.api.config.use(...telegramRetry(logger));
+    ctx.api.config.use(htmlParseMode);
+    return next();
+  };
 
 function chatKey(ctx: Context): string | undefined {
   return ctx.chat?.id.toString();

@@ -33,6 +33,12 @@ interface Failure extends FailOptions {
   times: number;
 }
 
+interface Drop {
+  method: string;
+  chatId: number | undefined;
+  times: number;
+}
+
 interface Hold {
   method: string;
   chatId: number | undefined;
@@ -107,6 +113,7 @@ export class FakeTelegram {
   private readonly listeners = new Set<() => void>();
   private readonly failures: Failure[] = [];
   private readonly holds: Hold[] = [];
+  private readonly drops: Drop[] = [];
   private readonly blocked = new Set<number>();
   private readonly callbackQueries = new Map<string, QueryState>();
   private readonly inlineQueries = new Map<string, QueryState>();
@@ -250,6 +257,21 @@ export class FakeTelegram {
   /** The next `times` calls of `method` (for `chatId` only, if given) fail with this error. */
   failNext(method: string, options: FailOptions): void {
     this.failures.push({ ...options, method, times: options.times ?? 1 });
+  }
+
+  /** Forgets every failure queued with failNext (for `method` only, if given). */
+  clearFailures(method?: string): void {
+    for (let i = this.failures.length - 1; i >= 0; i--) {
+      if (method === undefined || this.failures[i]?.method === method) this.failures.splice(i, 1);
+    }
+  }
+
+  /**
+   * The next `times` matching calls are carried out (a message appears in the chat), then the
+   * connection is cut without an answer: the bot sees a network error for a call that worked.
+   */
+  dropNext(method: string, options: { chatId?: number; times?: number } = {}): void {
+    this.drops.push({ method, chatId: options.chatId, times: options.times ?? 1 });
   }
 
   /**
@@ -421,6 +443,10 @@ export class FakeTelegram {
       return;
     }
     const body = await this.perform(method, params, false);
+    if (this.takeDrop(method, this.chatOfCall(method, params))) {
+      res.destroy();
+      return;
+    }
     if (!res.writableEnded && !res.destroyed) writeJson(res, body.ok ? 200 : body.error_code, body);
   }
 
@@ -496,6 +522,17 @@ export class FakeTelegram {
       failure.description ?? defaultDescription(failure.errorCode, failure.retryAfter),
       Object.keys(parameters).length > 0 ? parameters : undefined,
     );
+  }
+
+  private takeDrop(method: string, chatId: number | undefined): boolean {
+    const index = this.drops.findIndex(
+      (d) => d.method === method && (d.chatId === undefined || d.chatId === chatId),
+    );
+    const drop = this.drops[index];
+    if (!drop) return false;
+    drop.times--;
+    if (drop.times <= 0) this.drops.splice(index, 1);
+    return true;
   }
 
   private async heldAnswer(method: string, chatId: number | undefined): Promise<void> {

@@ -4,6 +4,7 @@ import { autoRetry } from "@grammyjs/auto-retry";
 import {
   Bot,
   GrammyError,
+  HttpError,
   InlineKeyboard,
   InlineQueryResultBuilder,
   InputFile,
@@ -443,6 +444,18 @@ describe("fault injection", () => {
     await b.api.sendMessage(5, "third time works");
     tg.failNext("editMessageText", { errorCode: 500, description: "Internal Server Error" });
     await expect(b.api.editMessageText(5, 1, "x")).rejects.toMatchObject({ error_code: 500 });
+  });
+
+  it("dropNext carries a call out and cuts the connection; clearFailures forgets queued faults", async () => {
+    const b = await startBot();
+    tg.dropNext("sendMessage", { chatId: 5 });
+    await expect(b.api.sendMessage(5, "delivered, unanswered")).rejects.toBeInstanceOf(HttpError);
+    expect(tg.sentTo(5).map((m) => m.text)).toEqual(["delivered, unanswered"]);
+    await b.api.sendMessage(5, "answered");
+    tg.failNext("sendMessage", { errorCode: 500, times: 3 });
+    tg.clearFailures("sendMessage");
+    await b.api.sendMessage(5, "no fault left");
+    expect(tg.sentTo(5)).toHaveLength(3);
   });
 
   it("a 429 with retry_after is honoured by grammY's auto-retry", async () => {
