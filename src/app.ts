@@ -57,6 +57,8 @@ export interface StartOptions {
    * be reached: startApp then resolves without starting the rest, and stop() closes what started.
    */
   signal?: AbortSignal;
+  /** How long an exchange flow waits for an answer before it expires (tests shorten it). */
+  flowIdleMs?: number;
 }
 
 /** A start-up step that failed: the process must exit non-zero with this one line. */
@@ -119,7 +121,7 @@ export async function startApp(
       claim?.release();
     },
   });
-  const core = buildCore(config, logger, database!, exchangeTarget.url, exchangeTarget.apiKey);
+  const core = buildCore(config, logger, database!, exchangeTarget, options.flowIdleMs);
   const { catalog, repos } = core;
   await begin({ name: "coin catalog", start: () => catalog.start(), stop: () => catalog.stop() });
   const ops = await startOps(config, core, begin);
@@ -207,8 +209,8 @@ function buildCore(
   config: Config,
   logger: Logger,
   database: Database,
-  exchangeUrl: string,
-  apiKey: string,
+  exchangeTarget: { url: string; apiKey: string },
+  flowIdleMs: number | undefined,
 ) {
   const sandbox = !config.exchange;
   const repos = createRepositories(database.db);
@@ -219,8 +221,8 @@ function buildCore(
   const monitor = new ExchangeMonitor();
   const exchangeEvents: { metrics?: BotMetrics } = {};
   const exchange = new ExchangeClient({
-    baseUrl: exchangeUrl,
-    apiKey,
+    baseUrl: exchangeTarget.url,
+    apiKey: exchangeTarget.apiKey,
     limits: config.limits,
     timeoutMs: config.exchangeTimeoutMs,
     onRequest: (event) => {
@@ -291,6 +293,7 @@ function buildCore(
       apiRoot: config.telegramApiRoot,
       metrics,
       adminChatIds: config.adminChatIds,
+      flowIdleMs,
     },
     {
       logger,

@@ -6,6 +6,7 @@ import type { CoinCatalog } from "../catalog/catalog.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { QuoteService } from "../quotes/quote-service.ts";
 import type { BotContext, FlowContext } from "./context.ts";
+import { callsThroughReplayLog } from "./conversation-api.ts";
 import { createCurrenciesFeature } from "./currencies/feature.ts";
 import {
   createExchangeConversation,
@@ -57,6 +58,8 @@ export interface CreateBotOptions {
   apiRoot: string;
   metrics?: BotMetrics;
   adminChatIds?: readonly number[];
+  /** How long an exchange flow waits for an answer before it expires (tests shorten it). */
+  flowIdleMs?: number;
 }
 
 /**
@@ -104,13 +107,13 @@ export function createBot(
     createCurrenciesFeature(deps),
     createStatusFeature(deps),
     createHistoryFeature(deps),
-    // Calls made inside a conversation use the plugin's own Api object: the transformers and
-    // i18n reach it only through `plugins`.
-    createExchangeConversation(deps, [
-      i18n,
-      escapeTranslationVariables,
-      conversationApi(deps.logger),
-    ]),
+    // Contexts inside a conversation are built by the plugin: i18n and the Api reach them only
+    // through `plugins` (see conversation-api.ts for why calls go through the replay log).
+    createExchangeConversation(
+      deps,
+      (conversation) => [i18n, escapeTranslationVariables, callsThroughReplayLog(conversation)],
+      options.flowIdleMs,
+    ),
     createExchangeEntry(),
     createFallbackFeature(),
   );
@@ -146,14 +149,6 @@ function countFailures(metrics: BotMetrics): Transformer {
     return result;
   };
 }
-
-const conversationApi =
-  (logger: Logger): MiddlewareFn<FlowContext> =>
-  (ctx, next) => {
-    ctx.api.config.use(...telegramRetry(logger));
-    ctx.api.config.use(htmlParseMode);
-    return next();
-  };
 
 function chatKey(ctx: Context): string | undefined {
   return ctx.chat?.id.toString();

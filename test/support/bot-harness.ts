@@ -12,6 +12,8 @@ export interface HarnessOptions {
   sandbox?: SandboxOptions;
   /** Extra environment variables for the bot (strings, as from the environment). */
   env?: Record<string, string>;
+  /** How long an exchange flow waits for an answer before it expires (default 24 h). */
+  flowIdleMs?: number;
 }
 
 export interface Harness {
@@ -59,7 +61,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     destination,
   });
   const launch = async () => {
-    const app = await startApp(config, logger);
+    const app = await startApp(config, logger, { flowIdleMs: options.flowIdleMs });
     if (!config.webhook) await tg.waitForPolling();
     return app;
   };

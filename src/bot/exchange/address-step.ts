@@ -69,7 +69,7 @@ export async function askAddress(
         coin: to.coin.code.toUpperCase(),
         network: to.network ?? "none",
       });
-      await s.ctx.reply(`${problem}\n${again()}`);
+      await s.refuse(`${problem}\n${again()}`);
       continue;
     }
     return { address: check.address, quote };

@@ -48,7 +48,7 @@ export async function askAmount(
     if (!amount.ok) {
       // Only limits already known: typing junk again and again must not spend the budget.
       const limits = await limitsLine(false);
-      await s.ctx.reply(`${amountProblem(t, input.text, amount)}\n${again}${limits}`);
+      await s.refuse(`${amountProblem(t, input.text, amount)}\n${again}${limits}`);
       continue;
     }
     const result = await s.quote({ from, to }, amount.value, "float");
@@ -59,7 +59,7 @@ export async function askAmount(
     const { fit, text } = quoteText(t, result.quote, amount.value, labels().from, labels().to);
     if (fit !== "ok") {
       const vars = quoteVariables(t, result.quote, amount.value, labels().from, labels().to);
-      await s.ctx.reply(`${text}\n${t("flow-amount-range", vars)}`);
+      await s.refuse(`${text}\n${t("flow-amount-range", vars)}`);
       continue;
     }
     return { amount: amount.value, quote: result.quote };

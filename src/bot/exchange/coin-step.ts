@@ -38,7 +38,7 @@ export async function pickCoin(s: FlowSession, step: "from" | "to", other?: Side
     if (input.kind === "text" && isNumber(input.text) && !s.deps.catalog.byCode(input.text)) {
       // Someone typing the amount early: say so instead of searching names for the digits.
       const problem = t("coin-number", { input: input.text.slice(0, 40) });
-      message = await s.ctx.reply(`${problem}\n\n${prompt()}`, { reply_markup: keyboard() });
+      message = await s.refuse(`${problem}\n\n${prompt()}`, { reply_markup: keyboard() });
       continue;
     }
     let picked: Side | undefined;
@@ -57,18 +57,18 @@ export async function pickCoin(s: FlowSession, step: "from" | "to", other?: Side
         for (const coin of options.slice(0, 6)) {
           choices.text(`${coin.code.toUpperCase()} · ${coin.name}`, s.btn(step, coin.code)).row();
         }
-        message = await s.ctx.reply(`${problem}\n\n${prompt()}`, {
+        message = await s.refuse(`${problem}\n\n${prompt()}`, {
           reply_markup: options.length > 0 ? choices : keyboard(),
         });
         continue;
       }
     }
     if (!picked) {
-      message = await s.ctx.reply(prompt(), { reply_markup: keyboard() });
+      message = await s.refuse(prompt(), { reply_markup: keyboard() });
       continue;
     }
     if (other && picked.coin.code === other.coin.code && picked.network === other.network) {
-      message = await s.ctx.reply(
+      message = await s.refuse(
         `${t("coin-same", { coin: coinLabel(picked.coin, picked.network) })}\n\n${prompt()}`,
         { reply_markup: keyboard() },
       );

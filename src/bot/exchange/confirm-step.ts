@@ -59,7 +59,7 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
       return;
     }
     if (input.kind === "text" && !CONFIRM_WORDS.has(word)) {
-      await s.ctx.reply(summary(), { reply_markup: confirmKeyboard });
+      await s.refuse(summary(), { reply_markup: confirmKeyboard });
       continue;
     }
     const stale = quote;
@@ -137,6 +137,8 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
 async function sendDeposit(s: FlowSession, swap: DepositView): Promise<void> {
   const { t } = s;
   // The QR code is a convenience: if it cannot be made or sent, the text below still must go.
+  // Catching a Bot API error here is safe only because such calls go through `external`
+  // (conversation-api.ts), which records the failure instead of leaking it (conversations #155).
   try {
     const qr = await depositQr(swap.depositAddress);
     await s.ctx.replyWithPhoto(new InputFile(qr, "deposit-address.png"), {

@@ -23,7 +23,7 @@ export async function askRefund(s: FlowSession, from: Side): Promise<string | un
       coin: from.coin.code.toUpperCase(),
       network: from.network ?? "none",
     });
-    await s.ctx.reply(`${problem}\n${t("flow-refund-again", { coin: fromLabel })}`, {
+    await s.refuse(`${problem}\n${t("flow-refund-again", { coin: fromLabel })}`, {
       reply_markup: skip,
     });
   }

@@ -37,6 +37,15 @@ export type Input =
  */
 const LIMITS_WAIT_MS = 400;
 
+/**
+ * Bad answers at one step before the flow gives up: every input lengthens the replay log that each
+ * later step replays, and ten misses in a row mean the user needs a fresh start, not an eleventh
+ * "type it again".
+ */
+export const MAX_BAD_ANSWERS = 10;
+
+type ReplyOptions = Parameters<FlowContext["reply"]>[1];
+
 export type QuoteResult = { ok: true; quote: Quote } | { ok: false; failure: ExchangeFailure };
 
 /**
@@ -46,6 +55,9 @@ export type QuoteResult = { ok: true; quote: Quote } | { ok: false; failure: Exc
  */
 export class FlowSession {
   private current: FlowContext;
+  /** The step nextInput last served (its accepted buttons), and its bad answers so far. */
+  private step = "";
+  private badAnswers = 0;
   readonly chatId: number;
   readonly userId: number | undefined;
 
@@ -79,6 +91,12 @@ export class FlowSession {
 
   /** The next text or button press of this flow's user; stale or foreign presses are refused. */
   async nextInput(accepted: FlowStep[]): Promise<Input> {
+    // Every step accepts its own set of buttons, so the set names the step.
+    const step = accepted.join();
+    if (step !== this.step) {
+      this.step = step;
+      this.badAnswers = 0;
+    }
     for (;;) {
       const next = await this.conversation.wait();
       this.current = next;
@@ -103,8 +121,21 @@ export class FlowSession {
       }
       const text = next.message?.text;
       if (text !== undefined) return { kind: "text", text: text.trim(), ctx: next };
-      await next.reply(next.t("flow-not-understood"));
+      await this.refuse(next.t("flow-not-understood"));
     }
+  }
+
+  /**
+   * Answers an input the step cannot use (the text names the problem and asks again). The
+   * MAX_BAD_ANSWERS-th at one step ends the flow instead, pointing to /exchange.
+   */
+  async refuse(text: string, options?: ReplyOptions): ReturnType<FlowContext["reply"]> {
+    this.badAnswers++;
+    if (this.badAnswers >= MAX_BAD_ANSWERS) {
+      await this.ctx.reply(this.t("flow-too-many-tries", { count: MAX_BAD_ANSWERS }));
+      return this.conversation.halt();
+    }
+    return this.ctx.reply(text, options);
   }
 
   /** A quote through the quote service; failures come back as results (they must replay). */
