@@ -38,6 +38,12 @@ const CONVERSATION_VERSION = 4;
 /** Longest a POST /transactions waits for create budget (the swap service's own bound). */
 const CREATE_BUDGET_WAIT_MS = 10_000;
 
+/**
+ * How long a stop waits for updates still being handled before it closes the database: within the
+ * contract's 10 s, leaving time for the rest of the stop.
+ */
+const UPDATE_DRAIN_MS = 6_000;
+
 export interface App {
   /** True when the bot runs on its embedded sandbox exchange (no real funds). */
   sandbox: boolean;
@@ -145,14 +151,22 @@ export async function startApp(
   let webhookPort: number | undefined;
   if (!aborted()) {
     let transport: { stop(): Promise<void> } | undefined;
+    // A transport's stop takes no more updates, then waits (bounded) for those in flight.
+    const drain = async () => {
+      if (await core.inFlight.drained(UPDATE_DRAIN_MS)) return;
+      logger.warn(
+        { updates: core.inFlight.size },
+        "updates still running at stop; stopping anyway",
+      );
+    };
     await begin({
       name: config.webhook ? "webhook" : "long polling",
       start: async () => {
         if (config.webhook) {
-          const webhook = await startWebhook(bot, config.webhook, logger);
+          const webhook = await startWebhook(bot, { ...config.webhook, drain }, logger);
           webhookPort = webhook.port;
           transport = webhook;
-        } else transport = startPolling(bot, logger);
+        } else transport = startPolling(bot, logger, { drain });
       },
       stop: () => transport?.stop(),
     });
@@ -287,7 +301,7 @@ function buildCore(
   }));
   exchangeEvents.metrics = metrics;
 
-  const { bot, i18n } = createBot(
+  const { bot, i18n, inFlight } = createBot(
     {
       token: config.botToken,
       apiRoot: config.telegramApiRoot,
@@ -343,6 +357,7 @@ function buildCore(
     trackerLagMs,
     bot,
     i18n,
+    inFlight,
     notifier,
     tracker,
     reconciler,

@@ -28,6 +28,7 @@ import { startFeature } from "./start/feature.ts";
 import { createStatsFeature, type StatsDeps } from "./stats/feature.ts";
 import { createStatusFeature, type StatusDeps } from "./status/feature.ts";
 import { telegramRetry } from "./telegram-retry.ts";
+import { UpdatesInFlight } from "./updates-in-flight.ts";
 
 export interface BotDependencies
   extends FlowDeps,
@@ -69,12 +70,14 @@ export interface CreateBotOptions {
 export function createBot(
   options: CreateBotOptions,
   deps: BotDependencies,
-): { bot: Bot<BotContext>; i18n: I18n<FlowContext> } {
+): { bot: Bot<BotContext>; i18n: I18n<FlowContext>; inFlight: UpdatesInFlight } {
   const bot = new Bot<BotContext>(options.token, { client: { apiRoot: options.apiRoot } });
   const { metrics } = options;
   if (metrics) bot.api.config.use(countFailures(metrics));
   bot.api.config.use(...telegramRetry(deps.logger));
   bot.api.config.use(htmlParseMode);
+  const inFlight = new UpdatesInFlight();
+  bot.use(inFlight.middleware);
   if (metrics) bot.use(measureUpdates(metrics));
 
   const i18n = createI18n(deps.chatLanguage);
@@ -124,7 +127,7 @@ export function createBot(
       "update failed outside features",
     );
   });
-  return { bot, i18n };
+  return { bot, i18n, inFlight };
 }
 
 /** Update counts and handling time by update type, for /metrics. */

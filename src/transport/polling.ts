@@ -6,12 +6,17 @@ import type { Logger } from "../lib/logger.ts";
 /** How long to wait before polling again after another instance took over (409). */
 const CONFLICT_RETRY_MS = 30_000;
 
+export interface PollingOptions {
+  /** Waits (bounded) for the updates still being handled once polling stopped. */
+  drain(): Promise<void>;
+}
+
 /**
  * Long polling through the concurrent runner: updates of one chat in order (sequentialize in the
  * bot), different chats in parallel. stop() lets in-flight updates finish; the runner confirms
  * offsets early, so a hard kill could drop a batch, which is why the app always stops it.
  */
-export function startPolling(bot: Bot<BotContext>, logger: Logger) {
+export function startPolling(bot: Bot<BotContext>, logger: Logger, options: PollingOptions) {
   let runner: RunnerHandle | undefined;
   let stopped = false;
   let conflictReported = false;
@@ -51,11 +56,13 @@ export function startPolling(bot: Bot<BotContext>, logger: Logger) {
 
   return {
     done,
+    /** Stops taking updates, then waits (bounded) for those being handled. */
     async stop(): Promise<void> {
       stopped = true;
       wake?.();
       if (runner?.isRunning()) await runner.stop();
       await done;
+      await options.drain();
     },
   };
 }

@@ -1,6 +1,7 @@
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort, type Harness, startHarness } from "../support/bot-harness.ts";
-import { createSwapViaChat, step } from "../support/flows.ts";
+import { createSwapViaChat, step, toSummary } from "../support/flows.ts";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -88,6 +89,49 @@ describe("webhook mode", () => {
     const reply = await user.waitFor((m) => m.text.includes("/exchange"));
     expect(reply.text).toContain("/rate");
     expect(user.transcript()).toHaveLength(1);
+  });
+});
+
+describe("webhook mode, stopping", () => {
+  it("waits for an update still being handled (a Confirm the exchange is slow to answer)", async () => {
+    const port = await freePort();
+    const harness = await startHarness({
+      env: {
+        WEBHOOK_URL: `http://127.0.0.1:${port}/telegram`,
+        WEBHOOK_SECRET: "s3cret-token-for-tests_123",
+        PORT: String(port),
+      },
+    });
+    h = harness;
+    const user = harness.tg.user();
+    await toSummary(user);
+    // Created at once, answered 0.8 s later (the harness's exchange timeout is 1 s).
+    harness.sandbox.control.createThenHang(800);
+    await user.press("Confirm");
+    while (harness.sandbox.control.transactions().length === 0) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(harness.tg.pendingUpdates()).toHaveLength(1);
+
+    await harness.stop();
+    const [tx] = harness.sandbox.control.transactions();
+    const deposit = user.transcript().find((m) => m.text.includes("Swap created"));
+    expect(deposit?.text).toContain(tx!.deposit_address);
+    // Telegram got its 200 for the update, once it was done (a cut connection would leave the
+    // update pending, to be delivered again).
+    await harness.tg.until(
+      () => (harness.tg.pendingUpdates().length === 0 ? true : undefined),
+      2_000,
+      () => new Error("the Confirm update was never answered"),
+    );
+    const db = new Database(harness.dbPath, { readonly: true });
+    try {
+      expect(db.prepare("SELECT id, card_message_id AS card FROM transactions").all()).toEqual([
+        { id: tx!.id, card: deposit!.messageId },
+      ]);
+    } finally {
+      db.close();
+    }
   });
 });
 

@@ -4,8 +4,11 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { type FakeTelegram, startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { toSummary } from "../support/flows.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
@@ -32,6 +35,7 @@ function start(env: Record<string, string>): Started {
 }
 
 let tg: FakeTelegram | undefined;
+let sandbox: Sandbox | undefined;
 let dir: string | undefined;
 let running: Started | undefined;
 afterEach(async () => {
@@ -40,11 +44,22 @@ afterEach(async () => {
     await running.exit;
   }
   await tg?.close();
+  await sandbox?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
   tg = undefined;
+  sandbox = undefined;
   dir = undefined;
   running = undefined;
 });
+
+/** Polls `check` until it holds (a child process cannot tell us when it got somewhere). */
+async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
 
 describe("npm start", () => {
   it("runs on the embedded sandbox with only BOT_TOKEN and TELEGRAM_API_ROOT, and stops cleanly on SIGTERM", async () => {
@@ -66,6 +81,43 @@ describe("npm start", () => {
     expect(await running.exit).toBe(0);
     expect(Date.now() - stopping).toBeLessThan(10_000);
     expect(running.stdout.join("\n")).not.toContain(tg.token);
+  }, 60_000);
+
+  it("on SIGTERM during a Confirm the exchange is slow to answer, finishes and records that swap, then exits 0", async () => {
+    tg = await startFakeTelegram();
+    sandbox = await startSandbox({ schedule: false, limits: false });
+    dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
+    const databasePath = join(dir, "bot.sqlite");
+    running = start({
+      BOT_TOKEN: tg.token,
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      EXCHANGE_API_URL: sandbox.url,
+      EXCHANGE_API_KEY: sandbox.apiKey,
+      DATABASE_PATH: databasePath,
+    });
+    await tg.waitForPolling(30_000);
+    const user = tg.user();
+    await toSummary(user);
+    // The exchange creates the transaction at once but answers only 2 s later.
+    sandbox.control.createThenHang(2_000);
+    await user.press("Confirm");
+    await until(() => sandbox?.control.transactions().length === 1);
+
+    running.child.kill("SIGTERM");
+    expect(await running.exit).toBe(0);
+    const [tx] = sandbox.control.transactions();
+    const deposit = user.transcript().find((m) => m.text.includes("Swap created"));
+    expect(deposit?.text).toContain(tx!.deposit_address);
+    const db = new Database(databasePath, { readonly: true });
+    try {
+      expect(db.prepare("SELECT id, card_message_id AS card FROM transactions").all()).toEqual([
+        { id: tx!.id, card: deposit!.messageId },
+      ]);
+      expect(db.prepare("SELECT state FROM swap_intents").all()).toEqual([{ state: "created" }]);
+    } finally {
+      db.close();
+    }
+    expect(running.stdout.some((l) => l.includes("bot stopped"))).toBe(true);
   }, 60_000);
 
   it("stops cleanly on SIGTERM while Telegram does not answer getMe", async () => {

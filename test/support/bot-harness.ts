@@ -25,6 +25,8 @@ export interface Harness {
   dbPath: string;
   /** Stops the bot (not the servers) and starts a new one on the same database. */
   restart(): Promise<App>;
+  /** Stops the bot, leaving the servers running; close() then closes only them. */
+  stop(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     if (!config.webhook) await tg.waitForPolling();
     return app;
   };
+  let stopped = false;
   const harness: Harness = {
     sandbox,
     tg,
@@ -76,8 +79,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       harness.app = await launch();
       return harness.app;
     },
-    async close() {
+    async stop() {
+      stopped = true;
       await harness.app.stop();
+    },
+    async close() {
+      if (!stopped) await harness.app.stop();
       await tg.close();
       await sandbox.close();
       rmSync(dir, { recursive: true, force: true });
