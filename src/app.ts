@@ -63,6 +63,8 @@ export interface StartOptions {
    * be reached: startApp then resolves without starting the rest, and stop() closes what started.
    */
   signal?: AbortSignal;
+  /** Called when the bot stops taking updates on its own (polling refused for good). */
+  onFatal?: (error: unknown) => void;
   /** How long an exchange flow waits for an answer before it expires (tests shorten it). */
   flowIdleMs?: number;
 }
@@ -166,7 +168,13 @@ export async function startApp(
           const webhook = await startWebhook(bot, { ...config.webhook, drain }, logger);
           webhookPort = webhook.port;
           transport = webhook;
-        } else transport = startPolling(bot, logger, { drain });
+        } else {
+          transport = startPolling(bot, logger, {
+            conflictRetryMs: config.telegramConflictRetryMs,
+            drain,
+            onFatal: (error) => options.onFatal?.(error),
+          });
+        }
       },
       stop: () => transport?.stop(),
     });

@@ -32,6 +32,7 @@ const envSchema = z
       .min(1, "is required")
       .regex(/^\S+$/, "must not contain spaces"),
     TELEGRAM_API_ROOT: url.default("https://api.telegram.org"),
+    TELEGRAM_CONFLICT_RETRY_MS: int(100, 30_000),
     EXCHANGE_API_URL: url.optional(),
     EXCHANGE_API_KEY: z.string().trim().min(1, "must not be empty").optional(),
     EXCHANGE_TIMEOUT_MS: int(100, 10_000),
@@ -93,6 +94,8 @@ const envSchema = z
 export interface Config {
   botToken: string;
   telegramApiRoot: string;
+  /** How long polling pauses after Telegram's 409 (another instance polls) before trying again. */
+  telegramConflictRetryMs: number;
   /** Undefined: run the embedded sandbox exchange. */
   exchange: { url: string; apiKey: string } | undefined;
   exchangeTimeoutMs: number;
@@ -152,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return {
     botToken: e.BOT_TOKEN,
     telegramApiRoot: e.TELEGRAM_API_ROOT,
+    telegramConflictRetryMs: e.TELEGRAM_CONFLICT_RETRY_MS,
     exchange:
       e.EXCHANGE_API_URL && e.EXCHANGE_API_KEY
         ? { url: e.EXCHANGE_API_URL, apiKey: e.EXCHANGE_API_KEY }

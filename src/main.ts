@@ -26,10 +26,11 @@ async function main(): Promise<void> {
   // is graceful too.
   const starting = new AbortController();
   let shuttingDown = false;
-  const shutdown = async (signal: string) => {
+  // Exit code 0 only for a stop we were asked for: a supervisor restarts anything else.
+  const shutdown = async (reason: string, code: 0 | 1) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    logger.info({ signal }, "stopping");
+    logger.info({ reason }, "stopping");
     starting.abort();
     // The contract gives us 10 s; if something hangs, leave rather than be killed mid-write.
     const force = setTimeout(() => {
@@ -40,21 +41,22 @@ async function main(): Promise<void> {
     force.unref();
     await (await app)?.stop();
     logger.flush();
-    process.exit(0);
+    process.exit(code);
   };
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
-  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM", 0));
+  process.once("SIGINT", () => void shutdown("SIGINT", 0));
   // A failed start stops what had started, then exits non-zero with one line naming the part, so
   // a supervisor restarts the bot and the operator sees why.
-  const app: Promise<App | undefined> = startApp(config, logger, { signal: starting.signal }).catch(
-    (error: unknown) => {
-      const reason = error instanceof StartupError ? error.message : String(error);
-      logger.fatal({ err: error }, `start-up failed: ${reason}`);
-      logger.flush();
-      process.stderr.write(`Start-up failed: ${reason}\n`);
-      process.exit(1);
-    },
-  );
+  const app: Promise<App | undefined> = startApp(config, logger, {
+    signal: starting.signal,
+    onFatal: () => void shutdown("Telegram stopped giving updates", 1),
+  }).catch((error: unknown) => {
+    const reason = error instanceof StartupError ? error.message : String(error);
+    logger.fatal({ err: error }, `start-up failed: ${reason}`);
+    logger.flush();
+    process.stderr.write(`Start-up failed: ${reason}\n`);
+    process.exit(1);
+  });
   await app;
 }
 

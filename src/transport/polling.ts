@@ -3,12 +3,13 @@ import { type Bot, GrammyError } from "grammy";
 import type { BotContext } from "../bot/context.ts";
 import type { Logger } from "../lib/logger.ts";
 
-/** How long to wait before polling again after another instance took over (409). */
-const CONFLICT_RETRY_MS = 30_000;
-
 export interface PollingOptions {
+  /** How long to wait before polling again after another instance took over (409). */
+  conflictRetryMs: number;
   /** Waits (bounded) for the updates still being handled once polling stopped. */
   drain(): Promise<void>;
+  /** Polling ended on an error it cannot get over (a revoked token): the process must not stay. */
+  onFatal(error: unknown): void;
 }
 
 /**
@@ -38,17 +39,24 @@ export function startPolling(bot: Bot<BotContext>, logger: Logger, options: Poll
           // would only make a supervisor restart us into the same conflict.
           if (!conflictReported) {
             logger.error(
-              "another instance is polling with this bot token (409 Conflict): this one pauses polling and retries every 30 s",
+              { retryInMs: options.conflictRetryMs },
+              `another instance is polling with this bot token (409 Conflict): this one pauses polling and retries every ${Math.round(options.conflictRetryMs / 1000)} s`,
             );
             conflictReported = true;
           }
+          // A referenced timer on purpose: while paused, this wait is what keeps the process
+          // alive (nothing else may hold the event loop open).
           await new Promise<void>((resolve) => {
-            wake = resolve;
-            setTimeout(resolve, CONFLICT_RETRY_MS).unref();
+            const timer = setTimeout(resolve, options.conflictRetryMs);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
           });
           continue;
         }
         logger.error({ err: error }, "polling stopped: Telegram refused getUpdates");
+        options.onFatal(error);
         return;
       }
     }

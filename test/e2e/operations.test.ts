@@ -30,19 +30,23 @@ describe("concurrency", () => {
     expect(order).toEqual(["quick", "slow"]);
   });
 
-  it("a second instance polling with the same token is reported in one clear line", async () => {
-    h = await startHarness();
-    for (let i = 0; i < 3; i++) {
-      h.tg.failNext("getUpdates", {
-        errorCode: 409,
-        description: "Conflict: terminated by other getUpdates request",
-      });
-    }
-    await step(h.tg.user(), "/help", "/exchange");
-    const deadline = Date.now() + 5_000;
-    while (!h.logs.some((l) => l.includes("409 Conflict")) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
+  it("a second instance polling with the same token is reported in one clear line, and polling resumes after it", async () => {
+    h = await startHarness({ env: { TELEGRAM_CONFLICT_RETRY_MS: "200" } });
+    const user = h.tg.user();
+    h.tg.failNext("getUpdates", {
+      errorCode: 409,
+      description: "Conflict: terminated by other getUpdates request",
+      times: 3,
+    });
+    // The poll held now answers this update; the next three polls are refused.
+    await step(user, "/help", "/exchange");
+    const refused = () => h?.tg.polls.filter((p) => p.response?.ok === false).length ?? 0;
+    await h.tg.until(
+      () => (refused() === 3 ? true : undefined),
+      5_000,
+      () => new Error(`${refused()} polls refused`),
+    );
+    await step(user, "/help", "/exchange");
     expect(h.logs.filter((l) => l.includes("409 Conflict"))).toHaveLength(1);
   });
 });

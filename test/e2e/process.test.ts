@@ -120,6 +120,56 @@ describe("npm start", () => {
     expect(running.stdout.some((l) => l.includes("bot stopped"))).toBe(true);
   }, 60_000);
 
+  it("stays up while another instance polls with its token (409), and polls again once it is gone", async () => {
+    tg = await startFakeTelegram();
+    // An outside exchange: the embedded sandbox's server alone would keep the process alive.
+    sandbox = await startSandbox({ schedule: false, limits: false });
+    dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
+    tg.failNext("getUpdates", {
+      errorCode: 409,
+      description: "Conflict: terminated by other getUpdates request",
+      times: 1_000,
+    });
+    running = start({
+      BOT_TOKEN: tg.token,
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      EXCHANGE_API_URL: sandbox.url,
+      EXCHANGE_API_KEY: sandbox.apiKey,
+      DATABASE_PATH: join(dir, "bot.sqlite"),
+      TELEGRAM_CONFLICT_RETRY_MS: "1000",
+    });
+    const conflicts = () =>
+      tg?.polls.filter((p) => p.response?.ok === false && p.response.error_code === 409).length ??
+      0;
+    // Four refused polls a second apart: the process outlived the first by three seconds.
+    await until(() => conflicts() >= 4 || running?.child.exitCode !== null);
+    expect(running.child.exitCode).toBeNull();
+    expect(running.stdout.filter((l) => l.includes("409 Conflict"))).toHaveLength(1);
+
+    tg.clearFailures("getUpdates");
+    await tg.waitForPolling(10_000);
+    const reply = await tg.user().reply("/help");
+    expect(reply.text).toContain("/exchange");
+    running.child.kill("SIGTERM");
+    expect(await running.exit).toBe(0);
+  }, 60_000);
+
+  it("exits non-zero when Telegram refuses polling for good (the token was revoked)", async () => {
+    tg = await startFakeTelegram();
+    sandbox = await startSandbox({ schedule: false, limits: false });
+    dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
+    tg.failNext("getUpdates", { errorCode: 401, description: "Unauthorized" });
+    running = start({
+      BOT_TOKEN: tg.token,
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      EXCHANGE_API_URL: sandbox.url,
+      EXCHANGE_API_KEY: sandbox.apiKey,
+      DATABASE_PATH: join(dir, "bot.sqlite"),
+    });
+    expect(await running.exit).toBe(1);
+    expect(running.stdout.some((l) => l.includes("Telegram refused getUpdates"))).toBe(true);
+  }, 60_000);
+
   it("stops cleanly on SIGTERM while Telegram does not answer getMe", async () => {
     // A Bot API root that takes requests and never answers them.
     const held: IncomingMessage[] = [];
