@@ -1,3 +1,5 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 
 /** Another process holds the database: SQLite mode runs one instance. */
@@ -12,6 +14,8 @@ export class DatabaseInUseError extends Error {
  * system drops it when the process ends, however it ends, so a crash never leaves it stale.
  */
 export function claimDatabase(path: string): { release(): void } {
+  // The claim comes before openDatabase, which would otherwise create the database's folder.
+  mkdirSync(dirname(path), { recursive: true });
   const lock = new BetterSqlite3(`${path}.lock`);
   try {
     lock.pragma("busy_timeout = 0");
