@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-const MAX_CALLBACK_BYTES = 64;
+export const MAX_CALLBACK_BYTES = 64;
 
 /**
  * Typed callback data: `prefix:field1:field2...`, declared once per button kind. What comes back
@@ -59,3 +59,16 @@ export const cbField = {
       .regex(/^[a-z0-9._-]{1,20}$/i)
       .transform((v) => v.toLowerCase()),
 };
+
+/** The longest start of `text` that takes at most `maxBytes` in UTF-8, never splitting a character. */
+export function truncateUtf8(text: string, maxBytes: number): string {
+  if (Buffer.byteLength(text) <= maxBytes) return text;
+  let out = "";
+  let bytes = 0;
+  for (const char of text) {
+    bytes += Buffer.byteLength(char);
+    if (bytes > maxBytes) break;
+    out += char;
+  }
+  return out;
+}

@@ -1,16 +1,28 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { CoinCatalog } from "../../catalog/catalog.ts";
-import type { Coin } from "../../catalog/search.ts";
-import { cbField, defineCallback } from "../callback-data.ts";
+import { type Coin, normalize } from "../../catalog/search.ts";
+import { cbField, defineCallback, MAX_CALLBACK_BYTES, truncateUtf8 } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
 import { escapeHtml } from "../html.ts";
 import { ignoreNotModified } from "../shared/not-modified.ts";
 
 const PAGE_SIZE = 15;
-/** Longest query carried in a paging button (callback data is capped at 64 bytes). */
-const MAX_QUERY = 40;
+const MAX_PAGE = 9_999;
+/** What is left of a paging button's 64 bytes for the query once "cur:9999:" is written. */
+const QUERY_BYTES = MAX_CALLBACK_BYTES - `cur:${MAX_PAGE}:`.length;
 
-const pageButton = defineCallback("cur", { page: cbField.int(), query: cbField.text(MAX_QUERY) });
+const pageButton = defineCallback("cur", {
+  page: cbField.int(MAX_PAGE),
+  query: cbField.text(QUERY_BYTES),
+});
+
+/**
+ * The query as the search reads it (case, accents, emoji and punctuation folded away: search
+ * results are the same), cut to what a paging button carries, so every page searches the same.
+ */
+function searchKey(text: string): string {
+  return truncateUtf8(normalize(text), QUERY_BYTES).trim();
+}
 
 export function createCurrenciesFeature(deps: { catalog: CoinCatalog }) {
   const feature = new Composer<BotContext>();
@@ -23,7 +35,7 @@ export function createCurrenciesFeature(deps: { catalog: CoinCatalog }) {
         keyboard: undefined,
       };
     }
-    const pages = Math.ceil(coins.length / PAGE_SIZE);
+    const pages = Math.min(Math.ceil(coins.length / PAGE_SIZE), MAX_PAGE);
     const current = Math.min(Math.max(page, 1), pages);
     const lines = coins.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE).map(coinLine);
     const title = ctx.t(query ? "currencies-title-search" : "currencies-title", {
@@ -44,7 +56,11 @@ export function createCurrenciesFeature(deps: { catalog: CoinCatalog }) {
   };
 
   feature.command("currencies", async (ctx) => {
-    const query = ctx.match.trim().slice(0, MAX_QUERY);
+    const typed = ctx.match.trim();
+    const query = searchKey(typed);
+    // Nothing searchable in it (only emoji, say): that matches no coin, not every coin.
+    if (typed && !query)
+      return ctx.reply(ctx.t("currencies-empty", { query: truncateUtf8(typed, QUERY_BYTES) }));
     const { text, keyboard } = render(ctx, query, 1);
     await ctx.reply(text, { reply_markup: keyboard });
   });
@@ -52,7 +68,7 @@ export function createCurrenciesFeature(deps: { catalog: CoinCatalog }) {
   feature.callbackQuery(pageButton.filter, async (ctx) => {
     const data = pageButton.unpack(ctx.callbackQuery.data);
     if (!data) return ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
-    const { text, keyboard } = render(ctx, data.query, data.page);
+    const { text, keyboard } = render(ctx, searchKey(data.query), data.page);
     await ctx.answerCallbackQuery();
     await ctx.editMessageText(text, { reply_markup: keyboard }).catch(ignoreNotModified);
   });
