@@ -3,11 +3,12 @@ import { type Api, GrammyError, HttpError, InputFile } from "grammy";
 import type { Logger } from "../lib/logger.ts";
 import { RequestBudget } from "../lib/request-budget.ts";
 import type { OutboxEntry, OutboxStore } from "../swaps/ports.ts";
-import { isKnownStatus } from "../swaps/status.ts";
+import { isFinal } from "../swaps/status.ts";
 import type { Swap } from "../swaps/swap.ts";
 import type { FlowContext } from "./context.ts";
 import { translator } from "./i18n.ts";
-import { depositQr, depositText, label } from "./shared/deposit-message.ts";
+import { depositQr, depositText } from "./shared/deposit-message.ts";
+import { pushText } from "./shared/push-text.ts";
 import { statusName } from "./shared/status-name.ts";
 
 export interface NotifierOptions {
@@ -194,20 +195,21 @@ export class Notifier {
         return say(t("swap-suspect", { id: swap?.id ?? "" }));
       case "deposit": {
         if (!swap) throw new Error(`deposit entry ${entry.id} without a swap`);
-        // The QR code is a convenience: the text below is the swap.
-        await depositQr(swap.depositAddress)
-          .then((png) =>
-            api.sendPhoto(entry.chatId, new InputFile(png, "deposit-address.png"), {
-              caption: t("deposit-qr-caption", {
-                amount: swap.amountIn,
-                from: swap.coinFrom.toUpperCase(),
+        // The QR code is a convenience: the text below is the swap. A swap found only after it
+        // finished gets none: its address takes nothing more.
+        if (!isFinal(swap.status)) {
+          await depositQr(swap.depositAddress)
+            .then((png) =>
+              api.sendPhoto(entry.chatId, new InputFile(png, "deposit-address.png"), {
+                caption: t("deposit-qr-caption", {
+                  amount: swap.amountIn,
+                  from: swap.coinFrom.toUpperCase(),
+                }),
               }),
-            }),
-          )
-          .catch(() => undefined);
-        return say(
-          `${t("reconcile-found")}\n\n${depositText(t, swap, statusName(t, swap.status))}`,
-        );
+            )
+            .catch(() => undefined);
+        }
+        return say(`${t("reconcile-found")}\n\n${depositText(t, swap)}`);
       }
       case "stuck":
         if (!swap) throw new Error(`stuck entry ${entry.id} without a swap`);
@@ -236,12 +238,9 @@ export class Notifier {
     if (entry.kind !== "status" || swap.cardMessageId === null || swap.suspect) return;
     // The card is a convenience: its edit failing (too old, deleted) changes nothing.
     await this.options.api
-      .editMessageText(
-        entry.chatId,
-        swap.cardMessageId,
-        depositText(t, swap, statusName(t, swap.status)),
-        { link_preview_options: { is_disabled: true } },
-      )
+      .editMessageText(entry.chatId, swap.cardMessageId, depositText(t, swap), {
+        link_preview_options: { is_disabled: true },
+      })
       .catch(() => undefined);
   }
 
@@ -283,21 +282,4 @@ function errorCode(error: unknown): string {
     e = "cause" in e ? e.cause : undefined;
   }
   return "";
-}
-
-/** The push for one status change, in plain words with what it means and what to do. */
-export function pushText(t: TranslateFunction, swap: Swap, status: string): string {
-  const vars = {
-    id: swap.id,
-    status,
-    amountIn: swap.amountIn,
-    from: label(swap.coinFrom, swap.networkFrom),
-    to: label(swap.coinTo, swap.networkTo),
-    amountOut: swap.amountOut ?? swap.amountOutExpected,
-    withdrawal: swap.withdrawalAddress,
-    hashOut: swap.txHashOut ?? "—",
-    deposit: swap.depositAddress,
-    refundTo: swap.refundAddress ?? t("push-refunded-no-address"),
-  };
-  return t(isKnownStatus(status) ? `push-${status}` : "push-other", vars);
 }

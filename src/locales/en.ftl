@@ -161,6 +161,31 @@ deposit =
 
     Tap the address or the amount to copy it. Once your deposit arrives I will tell you each step here: confirming, exchanging, complete. Check it any time with /status.
 deposit-sandbox = 🧪 <b>sandbox: do not send real funds</b>. This swap is simulated.
+card-sandbox = 🧪 <b>sandbox</b>: this swap was simulated.
+card-success =
+    ✅ <b>Swap complete</b>
+    {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
+    Payout to: <code>{$withdrawal}</code>
+    Payout transaction: <code>{$hashOut}</code>
+    Transaction id: <code>{$id}</code>
+    Status: {$status}
+card-overdue =
+    ⌛ <b>Swap expired</b>
+    No deposit of {$amountIn} {$from} arrived before the deposit window closed.
+    Transaction id: <code>{$id}</code>
+    Status: {$status}
+card-refunded =
+    ↩️ <b>Swap refunded</b>
+    The exchange sent your {$amountIn} {$from} back to <code>{$refundTo}</code>.
+    Transaction id: <code>{$id}</code>
+    Status: {$status}
+swap-closed = 🔒 This swap is closed, and its deposit address no longer accepts funds.
+swap-expired-help =
+    🔒 Do not send anything to <code>{$deposit}</code> any more: that deposit address is closed.
+    If you already sent funds to it, contact the exchange's support and quote the transaction id <code>{$id}</code> and the hash of your deposit. {$refund ->
+        [none] A refund needs an address to go to: have a {$from} address of yours ready.
+       *[other] They can return the funds to your refund address <code>{$refund}</code>.
+    }
 deposit-qr-caption = Deposit address for {$amount} {$from}
 
 ## Swap states
@@ -196,7 +221,10 @@ status-not-found = Swap “{$id}” not found. /history lists your swaps.
 status-card =
     📄 <b>Swap</b> <code>{$id}</code>
     Status: <b>{$status}</b>
-    You send: <code>{$amountIn}</code> {$from}
+    {$finished ->
+        [yes] Amount: {$amountIn} {$from}
+       *[other] You send: <code>{$amountIn}</code> {$from}
+    }
     You receive: {$received}
     Rate: {$rate} ({$rateType})
     Deposit address: <code>{$deposit}</code>
@@ -230,7 +258,7 @@ push-success =
     Payout transaction: <code>{$hashOut}</code>
 push-overdue =
     ⌛ <b>Swap {$id}: expired</b>
-    No deposit arrived before the deposit window closed, so this swap is closed. Do not send anything to its deposit address now. If you sent funds anyway, contact the exchange's support with the transaction id {$id} and your deposit transaction; start a new swap with /exchange.
+    No deposit arrived before the deposit window closed, so this swap is closed. Start a new swap with /exchange.
 push-refunded =
     ↩️ <b>Swap {$id}: refunded</b>
     The exchange sent your {$amountIn} {$from} back to <code>{$refundTo}</code>.

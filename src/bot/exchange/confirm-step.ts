@@ -6,7 +6,6 @@ import type { CreateSwapResult } from "../../swaps/swap-service.ts";
 import { failureText } from "../exchange-errors.ts";
 import { depositQr, depositText } from "../shared/deposit-message.ts";
 import { amountFit, coinLabel, quoteText, quoteVariables } from "../shared/quote-text.ts";
-import { statusName } from "../shared/status-name.ts";
 import type { FlowSession, Side } from "./session.ts";
 
 const CONFIRM_WORDS = new Set(["confirm", "yes", "ok", "y"]);
@@ -150,7 +149,7 @@ async function sendDeposit(s: FlowSession, swap: DepositView): Promise<void> {
   } catch (error) {
     s.deps.logger.warn({ err: error, transaction: swap.id }, "deposit QR code not sent");
   }
-  const card = await s.ctx.reply(depositText(t, swap, statusName(t, swap.status)), {
+  const card = await s.ctx.reply(depositText(t, swap), {
     link_preview_options: { is_disabled: true },
   });
   await s.conversation.external(() => s.deps.setStatusCard(swap.id, card.message_id));

@@ -2,7 +2,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
 import { cbField, defineCallback } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
-import { label } from "../shared/deposit-message.ts";
+import { label } from "../shared/coin-label.ts";
 import { formatTime } from "../shared/format-time.ts";
 import { ignoreNotModified } from "../shared/not-modified.ts";
 import { statusName } from "../shared/status-name.ts";

@@ -1,17 +1,23 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
-import type { InlineKeyboardMarkup } from "grammy/types";
 import QRCode from "qrcode";
+import { isFinal } from "../../swaps/status.ts";
 import type { DepositView } from "../../swaps/swap.ts";
-
-export function label(code: string, network: string | null | undefined): string {
-  return `${code.toUpperCase()}${network ? ` (${network})` : ""}`;
-}
+import { label } from "./coin-label.ts";
+import { statusName } from "./status-name.ts";
+import { closingNote, type SwapFacts, swapVariables } from "./swap-outcome.ts";
 
 /**
- * The deposit address, the transaction id and the exact amount to send, in one message, each in
- * tap-to-copy form.
+ * The deposit message: the deposit address, the transaction id and the exact amount to send, in
+ * one message, each in tap-to-copy form. It is edited as the swap moves on; once the swap is
+ * finished it becomes the swap's outcome, with no word about sending.
  */
-export function depositText(t: TranslateFunction, view: DepositView, statusText: string): string {
+export function depositText(t: TranslateFunction, view: DepositView & SwapFacts): string {
+  const status = statusName(t, view.status);
+  if (isFinal(view.status)) {
+    const outcome = t(`card-${view.status}`, { ...swapVariables(t, view), status });
+    const text = [outcome, closingNote(t, view)].join("\n\n");
+    return view.sandbox ? `${t("card-sandbox")}\n\n${text}` : text;
+  }
   const text = t("deposit", {
     amount: view.amountIn,
     from: label(view.coinFrom, view.networkFrom),
@@ -21,7 +27,7 @@ export function depositText(t: TranslateFunction, view: DepositView, statusText:
     rateType: t(view.rateType === "fixed" ? "rate-type-fixed" : "rate-type-float"),
     withdrawal: view.withdrawalAddress,
     id: view.id,
-    status: statusText,
+    status,
   });
   return view.sandbox ? `${t("deposit-sandbox")}\n\n${text}` : text;
 }
@@ -30,5 +36,3 @@ export function depositText(t: TranslateFunction, view: DepositView, statusText:
 export function depositQr(address: string): Promise<Buffer> {
   return QRCode.toBuffer(address, { margin: 2, width: 360, errorCorrectionLevel: "M" });
 }
-
-export type { InlineKeyboardMarkup };

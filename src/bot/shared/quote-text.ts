@@ -7,10 +7,11 @@ import {
   MAX_FRACTION_DIGITS,
 } from "../../lib/decimal.ts";
 import type { PairLimits, Quote } from "../../quotes/quote-service.ts";
+import { label } from "./coin-label.ts";
 
 /** "USDT (TRC20)": the code people know, with the network when one was chosen. */
 export function coinLabel(coin: Coin, network?: string): string {
-  return `${coin.code.toUpperCase()}${network ? ` (${network})` : ""}`;
+  return label(coin.code, network);
 }
 
 export type AmountFit = "ok" | "below-min" | "above-max";

@@ -1,10 +1,15 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
+import { isFinal } from "../../swaps/status.ts";
 import type { Swap } from "../../swaps/swap.ts";
-import { label } from "../shared/deposit-message.ts";
+import { label } from "../shared/coin-label.ts";
 import { formatTime } from "../shared/format-time.ts";
 import { statusName } from "../shared/status-name.ts";
+import { closingNote } from "../shared/swap-outcome.ts";
 
-/** Every field of the swap in readable form. Values are plain: the translation escapes them. */
+/**
+ * Every field of the swap in readable form; a finished swap's card ends with its closing note
+ * instead of anything that reads as "send". Values are plain: the translation escapes them.
+ */
 export function statusCardText(t: TranslateFunction, swap: Swap, fresh: boolean): string {
   // Its deposit address cannot be trusted: it is never shown, whatever else is asked.
   if (swap.suspect) return t("push-suspect", { id: swap.id, status: statusName(t, swap.status) });
@@ -14,6 +19,7 @@ export function statusCardText(t: TranslateFunction, swap: Swap, fresh: boolean)
   const text = t("status-card", {
     id: swap.id,
     status: statusName(t, swap.status),
+    finished: isFinal(swap.status) ? "yes" : "no",
     amountIn: swap.amountIn,
     from,
     received: swap.amountOut
@@ -28,7 +34,11 @@ export function statusCardText(t: TranslateFunction, swap: Swap, fresh: boolean)
     hashOut: swap.txHashOut ?? none,
     created: formatTime(swap.createdAt),
   });
-  if (fresh) return text;
-  const checked = formatTime(swap.lastCheckedAt ?? swap.statusChangedAt);
-  return `${text}\n\n${t("status-stale", { checked })}`;
+  const parts = [text, closingNote(t, swap)];
+  if (!fresh) {
+    parts.push(
+      t("status-stale", { checked: formatTime(swap.lastCheckedAt ?? swap.statusChangedAt) }),
+    );
+  }
+  return parts.filter((part) => part !== undefined).join("\n\n");
 }

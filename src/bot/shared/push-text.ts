@@ -1,0 +1,18 @@
+import type { TranslateFunction } from "@grammyjs/i18n";
+import { isKnownStatus } from "../../swaps/status.ts";
+import { closingNote, type SwapFacts, swapVariables } from "./swap-outcome.ts";
+
+/**
+ * The push for one status change, in plain words with what it means and what to do. A finished
+ * swap's push ends with its closing note; "send your deposit" is said only while the swap still
+ * waits for it (a queued "wait" push that goes out after the swap moved on says no such thing).
+ */
+export function pushText(t: TranslateFunction, swap: SwapFacts, status: string): string {
+  if (!isKnownStatus(status)) return t("push-other", { id: swap.id, status });
+  if (status === "wait" && swap.status !== "wait") {
+    return t("push-other", { id: swap.id, status: t("status-wait") });
+  }
+  const text = t(`push-${status}`, swapVariables(t, swap));
+  const note = closingNote(t, swap, status);
+  return note ? `${text}\n\n${note}` : text;
+}

@@ -1,0 +1,50 @@
+import type { TranslateFunction } from "@grammyjs/i18n";
+import { isFinal } from "../../swaps/status.ts";
+import type { Swap } from "../../swaps/swap.ts";
+import { label } from "./coin-label.ts";
+
+/** What the texts about a swap's progress may show of it (the deposit message knows no more). */
+export type SwapFacts = Pick<
+  Swap,
+  | "id"
+  | "status"
+  | "coinFrom"
+  | "coinTo"
+  | "networkFrom"
+  | "networkTo"
+  | "amountIn"
+  | "amountOutExpected"
+  | "depositAddress"
+  | "withdrawalAddress"
+> &
+  Partial<Pick<Swap, "amountOut" | "txHashOut" | "refundAddress">>;
+
+/** The variables the pushes and the finished cards share. Plain values: `t` escapes them. */
+export function swapVariables(t: TranslateFunction, swap: SwapFacts) {
+  return {
+    id: swap.id,
+    amountIn: swap.amountIn,
+    from: label(swap.coinFrom, swap.networkFrom),
+    to: label(swap.coinTo, swap.networkTo),
+    amountOut: swap.amountOut ?? swap.amountOutExpected,
+    withdrawal: swap.withdrawalAddress,
+    hashOut: swap.txHashOut ?? t("status-none-value"),
+    deposit: swap.depositAddress,
+    refund: swap.refundAddress ?? "none",
+    refundTo: swap.refundAddress ?? t("push-refunded-no-address"),
+  };
+}
+
+/**
+ * What every text about a finished swap ends with, in place of any instruction to send: its
+ * deposit address is closed, and for an expired swap, what to do about funds sent anyway.
+ * Undefined while the swap (as of `status`) is still open.
+ */
+export function closingNote(
+  t: TranslateFunction,
+  swap: SwapFacts,
+  status = swap.status,
+): string | undefined {
+  if (status === "overdue") return t("swap-expired-help", swapVariables(t, swap));
+  return isFinal(status) ? t("swap-closed") : undefined;
+}

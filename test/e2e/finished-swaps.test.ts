@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BotMessage, FakeUser } from "../../src/fake-telegram/fake-telegram.ts";
+import { type Harness, startHarness } from "../support/bot-harness.ts";
+import { createSwapViaChat, ETH_ADDRESS, step } from "../support/flows.ts";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const BTC_REFUND = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+
+/** What the deposit message says while the swap waits, in both languages. */
+const SEND_INSTRUCTION = /send exactly|to this deposit address|отправьте ровно|на этот адрес/i;
+
+interface Finished {
+  id: string;
+  deposit: string;
+  /** The deposit message as it reads after the last edit. */
+  card: BotMessage;
+  /** The new message announcing the final state. */
+  push: BotMessage;
+}
+
+/**
+ * Drives a swap created in the chat to `status` through the sandbox and returns its card once
+ * edited to the final state, and the push that announced it.
+ */
+async function finish(user: FakeUser, id: string, status: string, word: string): Promise<Finished> {
+  const created = user.transcript().find((m) => m.text.includes(id) && !m.photo)!;
+  const deposit = h.sandbox.control.transaction(id)!.deposit_address;
+  h.sandbox.control.setStatus(id, status);
+  const push = await user.waitFor(
+    (m) => m.messageId !== created.messageId && m.text.includes(`${id}: ${word}`),
+    {
+      timeoutMs: 8_000,
+    },
+  );
+  const card = await h.tg.until(
+    () => {
+      const now = h.tg.message(user.chatId, created.messageId);
+      return now && !SEND_INSTRUCTION.test(now.text) ? now : undefined;
+    },
+    8_000,
+    () => new Error(`the card was never edited to the final state:\n${user.transcriptText()}`),
+  );
+  return { id, deposit, card, push };
+}
+
+describe("a finished swap gives no instruction to send", () => {
+  it.each([
+    ["success", "complete", "Swap complete"],
+    ["refunded", "refunded", "Swap refunded"],
+  ])("%s: the card, the push and /status say what happened", async (status, word, heading) => {
+    const user = h.tg.user();
+    const id = await createSwapViaChat(user);
+    const { card, push, deposit } = await finish(user, id, status, word);
+    expect(card.edited).toBe(true);
+    expect(card.text).toContain(heading);
+    expect(card.text).toContain(id);
+    expect(card.text).toContain(`Status: ${word}`);
+    expect(card.text).toContain("no longer accepts funds");
+    expect(push.text).not.toMatch(SEND_INSTRUCTION);
+    expect(push.text).toContain("no longer accepts funds");
+    const card2 = await step(user, `/status ${id}`, "Deposit address:");
+    expect(card2.text).toContain(`Status: ${word}`);
+    expect(card2.text).toContain(deposit);
+    expect(card2.text).not.toMatch(SEND_INSTRUCTION);
+    expect(card2.text).not.toContain("You send");
+    expect(card2.text).toContain("no longer accepts funds");
+  });
+
+  it("a complete card names what arrived and the payout transaction", async () => {
+    const user = h.tg.user();
+    const id = await createSwapViaChat(user);
+    const { card } = await finish(user, id, "success", "complete");
+    const tx = h.sandbox.control.transaction(id)!;
+    expect(card.text).toContain(`${tx.amount_out} ETH`);
+    expect(card.text).toContain(tx.tx_hash_out);
+    expect(card.text).toContain(ETH_ADDRESS);
+  });
+
+  it("expired: not to send to that address any more, and what to do if the user already did", async () => {
+    const user = h.tg.user();
+    const id = await createSwapViaChat(user);
+    const { card, push, deposit } = await finish(user, id, "overdue", "expired");
+    for (const text of [card.text, push.text]) {
+      expect(text).not.toMatch(SEND_INSTRUCTION);
+      expect(text).toContain(`Do not send anything to ${deposit} any more`);
+      expect(text).toContain("contact the exchange's support");
+      expect(text).toContain(`quote the transaction id ${id}`);
+      // No refund address was given: the user is told a refund needs one.
+      expect(text).toContain("A refund needs an address");
+    }
+    expect(card.text).toContain("Swap expired");
+    expect(push.text).toContain("deposit window closed");
+    const status = await step(user, `/status ${id}`, "Deposit address:");
+    expect(status.text).toContain("Status: expired");
+    expect(status.text).not.toMatch(SEND_INSTRUCTION);
+    expect(status.text).toContain(`Do not send anything to ${deposit} any more`);
+    expect(status.text).toContain(`quote the transaction id ${id}`);
+  });
+
+  it("expired with a refund address: the help names it", async () => {
+    const user = h.tg.user();
+    await step(user, "/exchange", "send");
+    await step(user, "btc", "receive");
+    await step(user, "eth", "amount");
+    await step(user, "0.5", "address");
+    await step(user, ETH_ADDRESS, "refund");
+    await step(user, BTC_REFUND, "Please check");
+    const created = await step(user, "confirm", "Swap created");
+    const id = /Transaction id: (\S+)/.exec(created.text)![1]!;
+    const { card, push } = await finish(user, id, "overdue", "expired");
+    expect(card.text).toContain(`your refund address ${BTC_REFUND}`);
+    expect(push.text).toContain(`your refund address ${BTC_REFUND}`);
+  });
+
+  it("in Russian too", async () => {
+    const user = h.tg.user({ languageCode: "ru" });
+    // Pushes speak the chat's chosen language (/language), not the sender's Telegram language.
+    await user.reply("/language");
+    await user.press("Русский");
+    await user.waitFor("по-русски");
+    await step(user, "/exchange", "отправить");
+    await step(user, "btc", "получить");
+    await step(user, "eth", "сумм");
+    await step(user, "0.5", "адрес");
+    await step(user, ETH_ADDRESS, "возврат");
+    await step(user, "skip", "Проверьте");
+    const created = await step(user, "confirm", "Обмен создан");
+    expect(created.text).toMatch(SEND_INSTRUCTION);
+    const id = /Id транзакции: (\S+)/.exec(created.text)![1]!;
+    const { card, push, deposit } = await finish(user, id, "overdue", "истёк");
+    for (const text of [card.text, push.text]) {
+      expect(text).not.toMatch(SEND_INSTRUCTION);
+      expect(text).toContain(`Больше ничего не отправляйте на ${deposit}`);
+      expect(text).toContain(id);
+    }
+  });
+});
+
+describe("labels show a network only when it adds something", () => {
+  it("a finished BTC → ETH swap reads BTC and ETH everywhere, never 'BTC (BTC)'", async () => {
+    const user = h.tg.user();
+    const id = await createSwapViaChat(user, "0.9");
+    const tx = h.sandbox.control.transaction(id)!;
+    // The exchange names each coin's own chain after it: the detail says so once it is read.
+    expect([tx.network_from, tx.network_to]).toEqual(["BTC", "ETH"]);
+    const { card, push } = await finish(user, id, "success", "complete");
+    const status = await step(user, `/status ${id}`, "Deposit address:");
+    const history = await step(user, "/history", "Your swaps");
+    for (const text of [card.text, push.text, status.text, history.text]) {
+      expect(text).not.toMatch(/BTC \(BTC\)|ETH \(ETH\)/);
+    }
+    expect(card.text).toContain("0.9 BTC → ");
+    expect(status.text).toContain("Amount: 0.9 BTC");
+    expect(history.text).toContain("0.9 BTC → ETH");
+  });
+
+  it("a network other than the coin's own chain is still shown", async () => {
+    const user = h.tg.user();
+    await step(user, "/exchange", "send");
+    await step(user, "btc", "receive");
+    await step(user, "usdt trc20", "amount");
+    await step(user, "0.5", "address");
+    await step(user, "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7", "refund");
+    await step(user, "skip", "Please check");
+    const created = await step(user, "confirm", "Swap created");
+    const id = /Transaction id: (\S+)/.exec(created.text)![1]!;
+    const { card } = await finish(user, id, "success", "complete");
+    expect(card.text).toContain("USDT (TRC20)");
+    expect(card.text).not.toContain("BTC (BTC)");
+  });
+});
