@@ -240,7 +240,9 @@ status-none-value = —
 status-stale = ⚠️ The exchange cannot be reached right now: this is the last known state, as of {$checked}.
 status-refresh = 🔄 Refresh
 history-title = <b>Your swaps</b> ({$total}) · page {$page} of {$pages}
-history-line = {$n}. {$amountIn} {$from} → {$to} · {$status} · {$created}
+history-line =
+    {$n}. {$amountIn} {$from} → {$to} · {$status}
+    Id <code>{$id}</code> · {$created}
 history-empty = You have no swaps yet. Start one with /exchange.
 history-open = 🔎 {$n}
 

@@ -240,7 +240,9 @@ status-none-value = —
 status-stale = ⚠️ Обменник сейчас недоступен: это последнее известное состояние на {$checked}.
 status-refresh = 🔄 Обновить
 history-title = <b>Ваши обмены</b> ({$total}) · страница {$page} из {$pages}
-history-line = {$n}. {$amountIn} {$from} → {$to} · {$status} · {$created}
+history-line =
+    {$n}. {$amountIn} {$from} → {$to} · {$status}
+    Id <code>{$id}</code> · {$created}
 history-empty = У вас ещё нет обменов. Начните с /exchange.
 history-open = 🔎 {$n}
 

@@ -176,3 +176,15 @@ describe("labels show a network only when it adds something", () => {
     expect(card.text).not.toContain("BTC (BTC)");
   });
 });
+
+describe("/history", () => {
+  it("names each entry's transaction id", async () => {
+    const user = h.tg.user();
+    const first = await createSwapViaChat(user, "0.3");
+    const second = await createSwapViaChat(user, "0.4");
+    const history = await step(user, "/history", "Your swaps");
+    expect(history.text).toContain(`Id ${first}`);
+    expect(history.text).toContain(`Id ${second}`);
+    expect(history.text.indexOf(second)).toBeLessThan(history.text.indexOf(first));
+  });
+});

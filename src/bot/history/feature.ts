@@ -31,6 +31,7 @@ export function createHistoryFeature(deps: HistoryDeps) {
     const lines = items.map((swap, i) =>
       ctx.t("history-line", {
         n: offset + i + 1,
+        id: swap.id,
         amountIn: swap.amountIn,
         from: label(swap.coinFrom, swap.networkFrom),
         to: label(swap.coinTo, swap.networkTo),
@@ -54,7 +55,7 @@ export function createHistoryFeature(deps: HistoryDeps) {
     if (offset + PAGE_SIZE < total) {
       keyboard.text(ctx.t("button-next"), pageButton.pack({ offset: offset + PAGE_SIZE }));
     }
-    const text = [ctx.t("history-title", { total, page, pages }), "", ...lines].join("\n");
+    const text = [ctx.t("history-title", { total, page, pages }), ...lines].join("\n\n");
     return { text, keyboard };
   };
 
