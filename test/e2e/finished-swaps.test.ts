@@ -141,6 +141,33 @@ describe("a finished swap gives no instruction to send", () => {
       expect(text).toContain(id);
     }
   });
+
+  it("a 'waiting' push delayed until after the swap finished does not say to send", async () => {
+    const user = h.tg.user();
+    const id = await createSwapViaChat(user);
+    h.sandbox.control.setStatus(id, "sending");
+    await user.waitFor(`${id}: sending`);
+    const failedSends = () =>
+      h.tg
+        .callsTo("sendMessage")
+        .filter((c) => c.params.chat_id === user.chatId && c.response?.ok === false).length;
+    // The push of the swap going back to "wait" fails once and waits to be retried...
+    h.tg.failNext("sendMessage", { errorCode: 400, chatId: user.chatId });
+    h.sandbox.control.setStatus(id, "wait");
+    await h.tg.until(
+      () => (failedSends() === 1 ? true : undefined),
+      8_000,
+      () => new Error("the 'wait' push was never tried"),
+    );
+    // ...while the swap completes: it goes out after all, before the "complete" one.
+    h.sandbox.control.setStatus(id, "success");
+    await user.waitFor(`${id}: complete`, { timeoutMs: 15_000 });
+    const waiting = user
+      .transcript()
+      .find((m) => m.text.includes(`${id}: waiting for your deposit`));
+    expect(waiting).toBeDefined();
+    expect(waiting!.text).not.toMatch(SEND_INSTRUCTION);
+  });
 });
 
 describe("labels show a network only when it adds something", () => {
