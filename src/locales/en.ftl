@@ -225,7 +225,10 @@ status-card =
         [yes] Amount: {$amountIn} {$from}
        *[other] You send: <code>{$amountIn}</code> {$from}
     }
-    You receive: {$received}
+    {$finished ->
+        [yes] Received: {$received}
+       *[other] You receive: {$received}
+    }
     Rate: {$rate} ({$rateType})
     Deposit address: <code>{$deposit}</code>
     Payout address: <code>{$withdrawal}</code>

@@ -225,7 +225,10 @@ status-card =
         [yes] Сумма: {$amountIn} {$from}
        *[other] Вы отправляете: <code>{$amountIn}</code> {$from}
     }
-    Вы получаете: {$received}
+    {$finished ->
+        [yes] Получено: {$received}
+       *[other] Вы получаете: {$received}
+    }
     Курс: {$rate} ({$rateType})
     Адрес депозита: <code>{$deposit}</code>
     Адрес выплаты: <code>{$withdrawal}</code>

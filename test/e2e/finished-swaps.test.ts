@@ -81,6 +81,8 @@ describe("a finished swap gives no instruction to send", () => {
     expect(card.text).toContain(`${tx.amount_out} ETH`);
     expect(card.text).toContain(tx.tx_hash_out);
     expect(card.text).toContain(ETH_ADDRESS);
+    const status = await step(user, `/status ${id}`, "Deposit address:");
+    expect(status.text).toContain(`Received: ${tx.amount_out} ETH`);
   });
 
   it("expired: not to send to that address any more, and what to do if the user already did", async () => {
@@ -99,6 +101,8 @@ describe("a finished swap gives no instruction to send", () => {
     expect(push.text).toContain("deposit window closed");
     const status = await step(user, `/status ${id}`, "Deposit address:");
     expect(status.text).toContain("Status: expired");
+    // Nothing was paid out, whatever amount the exchange's detail carries.
+    expect(status.text).toContain("Received: —");
     expect(status.text).not.toMatch(SEND_INSTRUCTION);
     expect(status.text).toContain(`Do not send anything to ${deposit} any more`);
     expect(status.text).toContain(`quote the transaction id ${id}`);

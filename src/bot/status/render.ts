@@ -22,9 +22,7 @@ export function statusCardText(t: TranslateFunction, swap: Swap, fresh: boolean)
     finished: isFinal(swap.status) ? "yes" : "no",
     amountIn: swap.amountIn,
     from,
-    received: swap.amountOut
-      ? t("status-received-final", { amount: swap.amountOut, to })
-      : t("status-received-expected", { amount: swap.amountOutExpected, to }),
+    received: receivedText(t, swap, to),
     rate: swap.rate ? t("status-rate", { from, to, rate: swap.rate }) : none,
     rateType: t(swap.rateType === "fixed" ? "rate-type-fixed" : "rate-type-float"),
     deposit: swap.depositAddress,
@@ -41,4 +39,12 @@ export function statusCardText(t: TranslateFunction, swap: Swap, fresh: boolean)
     );
   }
   return parts.filter((part) => part !== undefined).join("\n\n");
+}
+
+/** What the swap paid out or is expected to; an expired or refunded one paid out nothing. */
+function receivedText(t: TranslateFunction, swap: Swap, to: string): string {
+  if (isFinal(swap.status) && swap.status !== "success") return t("status-none-value");
+  return swap.amountOut
+    ? t("status-received-final", { amount: swap.amountOut, to })
+    : t("status-received-expected", { amount: swap.amountOutExpected, to });
 }
