@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BotMessage, FakeUser } from "../../src/fake-telegram/fake-telegram.ts";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
-import { createSwapViaChat, ETH_ADDRESS, step } from "../support/flows.ts";
+import { createSwapViaChat, ETH_ADDRESS, step, toSummary } from "../support/flows.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -171,6 +171,29 @@ describe("a finished swap gives no instruction to send", () => {
       .find((m) => m.text.includes(`${id}: waiting for your deposit`));
     expect(waiting).toBeDefined();
     expect(waiting!.text).not.toMatch(SEND_INSTRUCTION);
+  });
+});
+
+describe("a swap found by reconciliation only after it finished", () => {
+  it("is announced as expired, with no instruction to send and no QR code of its address", async () => {
+    const user = h.tg.user();
+    await toSummary(user);
+    const before = new Set(h.sandbox.control.transactions().map((t) => t.id));
+    // The exchange creates the swap, then answers 502 a second later: meanwhile it expires.
+    h.sandbox.control.createThenHang(1_000, { status: 502 });
+    user.send("confirm");
+    const tx = await h.tg.until(
+      () => h.sandbox.control.transactions().find((t) => !before.has(t.id)),
+      8_000,
+      () => new Error("the exchange never created the swap"),
+    );
+    h.sandbox.control.setStatus(tx.id, "overdue");
+    const found = await user.waitFor("Found it", { timeoutMs: 20_000 });
+    expect(found.text).toContain("Swap expired");
+    expect(found.text).toContain(tx.id);
+    expect(found.text).not.toMatch(SEND_INSTRUCTION);
+    expect(found.text).toContain(`Do not send anything to ${tx.deposit_address} any more`);
+    expect(user.transcript().some((m) => m.photo)).toBe(false);
   });
 });
 
