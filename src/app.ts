@@ -329,7 +329,8 @@ function buildCore(
       chatLanguage: (chatId) => chatSettings.language(chatId),
       setChatLanguage: (chatId, chatType, language) =>
         chatSettings.setLanguage(chatId, chatType, language),
-      touchChat: (chatId, chatType) => chatSettings.touch(chatId, chatType),
+      touchChat: (chatId, chatType, languageHint) =>
+        chatSettings.touch(chatId, chatType, languageHint),
       forgetPreview: (chatId) => privacy.preview(chatId),
       forgetChat: (chatId) => {
         chatSettings.forget(chatId);

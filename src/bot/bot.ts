@@ -40,7 +40,7 @@ export interface BotDependencies
   chatLanguage(chatId: number): string | undefined;
   setChatLanguage(chatId: number, chatType: string, language: string): void;
   /** Records that a chat talks to us (and so has not blocked the bot). */
-  touchChat(chatId: number, chatType: string): void;
+  touchChat(chatId: number, chatType: string, languageHint?: string): void;
   logger: Logger;
   catalog: CoinCatalog;
   quotes: QuoteService;
@@ -86,7 +86,7 @@ export function createBot(
   bot.use(i18n);
   bot.use(escapeTranslationVariables);
   bot.on("message", (ctx, next) => {
-    deps.touchChat(ctx.chat.id, ctx.chat.type);
+    deps.touchChat(ctx.chat.id, ctx.chat.type, ctx.from?.language_code);
     return next();
   });
 

@@ -82,7 +82,7 @@ export function chatsStore(repos: Repositories): ChatsStore {
   return {
     language: (chatId) => repos.chats.language(chatId),
     setLanguage: (chatId, language) => repos.chats.setLanguage(chatId, language),
-    touch: (chatId, type, now) => repos.chats.touch(chatId, type, now),
+    touch: (chatId, type, languageHint) => repos.chats.upsert(chatId, type, languageHint),
     markBlocked: (chatId, now) => repos.chats.markBlocked(chatId, now),
   };
 }

@@ -35,11 +35,17 @@ export function createChatSettings(chats: ChatsStore, capacity = 20_000) {
       touched.delete(chatId);
       languages.delete(chatId);
     },
-    touch(chatId: number, chatType: string, now = Date.now()): void {
+    /**
+     * A private chat's Telegram language is stored as a first guess, so that pushes (sent outside
+     * any update) speak it too; it never overrides a locale chosen with /language.
+     */
+    touch(chatId: number, chatType: string, languageHint?: string, now = Date.now()): void {
       const last = touched.get(chatId);
       if (last !== undefined && now - last < TOUCH_EVERY_MS) return;
       touched.set(chatId, now);
-      chats.touch(chatId, chatType, now);
+      const hint = chatType === "private" ? languageHint?.slice(0, 2).toLowerCase() : undefined;
+      chats.touch(chatId, chatType, hint);
+      if (hint && languages.get(chatId) === null) languages.delete(chatId);
     },
   };
 }

@@ -120,6 +120,7 @@ export interface OutboxStore {
 export interface ChatsStore {
   language(chatId: number): string | undefined;
   setLanguage(chatId: number, language: string): void;
-  touch(chatId: number, type: string, now?: number): void;
+  /** The chat talks to us; `languageHint` (Telegram's) is kept only while no locale is stored. */
+  touch(chatId: number, type: string, languageHint?: string): void;
   markBlocked(chatId: number, now?: number): void;
 }

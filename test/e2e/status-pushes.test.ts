@@ -220,3 +220,38 @@ describe("states missed between two polls", () => {
     expect(pushedAt(other.chatId)[0]!).toBeLessThan(third!);
   });
 });
+
+describe("the language of a push", () => {
+  it("is the user's Telegram language when the chat never chose one with /language", async () => {
+    h = await startHarness();
+    const user = h.tg.user({ languageCode: "ru" });
+    await user.reply("/help");
+    const [id] = h.sandbox.control.seed(1);
+    const tx = h.sandbox.control.transaction(id!)!;
+    h.app.repos.transactions.insert({
+      id: tx.id,
+      chatId: user.chatId,
+      userId: user.chatId,
+      coinFrom: tx.coin_from,
+      coinTo: tx.coin_to,
+      networkFrom: null,
+      networkTo: null,
+      amountIn: String(tx.amount_in),
+      amountOutExpected: String(tx.amount_out_expected),
+      amountOut: null,
+      rate: null,
+      rateType: "float",
+      depositAddress: tx.deposit_address,
+      withdrawalAddress: tx.withdrawal_address,
+      refundAddress: null,
+      txHashIn: null,
+      txHashOut: null,
+      status: tx.status,
+      createdAt: tx.created_at,
+      sandbox: true,
+    });
+    h.sandbox.control.setStatus(tx.id, "confirmation");
+    const push = await user.waitFor((m) => m.text.includes(tx.id), { timeoutMs: 10_000 });
+    expect(push.text).toContain("подтверждается");
+  });
+});
