@@ -160,6 +160,16 @@ deposit =
     Status: {$status}
 
     Tap the address or the amount to copy it. Once your deposit arrives I will tell you each step here: confirming, exchanging, complete. Check it any time with /status.
+card-in-progress =
+    ⚙️ <b>Swap in progress</b>
+    Your deposit of <code>{$amount}</code> <b>{$from}</b> has arrived: do not send it again.
+
+    You receive: ≈ {$toAmount} {$to} ({$rateType})
+    Payout to: <code>{$withdrawal}</code>
+    Transaction id: <code>{$id}</code>
+    Status: {$status}
+
+    I will tell you when it moves on. Check it any time with /status.
 deposit-sandbox = 🧪 <b>sandbox: do not send real funds</b>. This swap is simulated.
 card-sandbox = 🧪 <b>sandbox</b>: this swap was simulated.
 card-success =

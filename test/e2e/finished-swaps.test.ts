@@ -165,7 +165,7 @@ describe("a finished swap gives no instruction to send", () => {
     );
     // ...while the swap completes: it goes out after all, before the "complete" one.
     h.sandbox.control.setStatus(id, "success");
-    await user.waitFor(`${id}: complete`, { timeoutMs: 15_000 });
+    await user.waitFor(`${id}: complete`, { timeoutMs: 30_000 });
     const waiting = user
       .transcript()
       .find((m) => m.text.includes(`${id}: waiting for your deposit`));
@@ -240,5 +240,29 @@ describe("/history", () => {
     expect(history.text).toContain(`Id ${first}`);
     expect(history.text).toContain(`Id ${second}`);
     expect(history.text.indexOf(second)).toBeLessThan(history.text.indexOf(first));
+  });
+});
+
+describe("a swap whose deposit has arrived", () => {
+  it.each([
+    ["confirmation", "confirming"],
+    ["exchanging", "exchanging"],
+  ])("%s: the card says the deposit arrived and asks for no other", async (status, word) => {
+    const user = h.tg.user();
+    const id = await createSwapViaChat(user);
+    const created = user.transcript().find((m) => m.text.includes(id) && !m.photo)!;
+    h.sandbox.control.setStatus(id, status);
+    await user.waitFor((m) => m.text.includes(`${id}: ${word}`), { timeoutMs: 8_000 });
+    const card = await h.tg.until(
+      () => {
+        const now = h.tg.message(user.chatId, created.messageId);
+        return now?.text.includes(`Status: ${word}`) ? now : undefined;
+      },
+      8_000,
+      () => new Error(`the card was never edited:\n${user.transcriptText()}`),
+    );
+    expect(card.text).toContain("has arrived: do not send it again");
+    expect(card.text).not.toMatch(SEND_INSTRUCTION);
+    expect(card.text).toContain(id);
   });
 });

@@ -8,8 +8,9 @@ import { closingNote, type SwapFacts, swapVariables } from "./swap-outcome.ts";
 
 /**
  * The deposit message: the deposit address, the transaction id and the exact amount to send, in
- * one message, each in tap-to-copy form. It is edited as the swap moves on; once the swap is
- * finished it becomes the swap's outcome, with no word about sending.
+ * one message, each in tap-to-copy form. It is edited as the swap moves on: once the deposit has
+ * arrived it says so instead of asking for it, and once the swap is finished it becomes the
+ * swap's outcome, with no word about sending.
  */
 export function depositText(t: TranslateFunction, view: DepositView & SwapFacts): string {
   const status = statusName(t, view.status);
@@ -18,7 +19,9 @@ export function depositText(t: TranslateFunction, view: DepositView & SwapFacts)
     const text = [outcome, closingNote(t, view)].join("\n\n");
     return view.sandbox ? `${t("card-sandbox")}\n\n${text}` : text;
   }
-  const text = t("deposit", {
+  // The deposit has arrived: the card must not invite a second one.
+  const received = view.status === "confirmation" || view.status === "exchanging";
+  const text = t(received ? "card-in-progress" : "deposit", {
     amount: view.amountIn,
     from: label(view.coinFrom, view.networkFrom),
     to: label(view.coinTo, view.networkTo),
