@@ -206,7 +206,6 @@ status-exchanging = exchanging
 status-success = complete
 status-overdue = expired
 status-refunded = refunded
-status-other = {$status}
 
 ## Inline mode
 

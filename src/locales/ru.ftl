@@ -206,7 +206,6 @@ status-exchanging = обменивается
 status-success = завершён
 status-overdue = истёк
 status-refunded = возвращён
-status-other = {$status}
 
 ## Inline mode
 

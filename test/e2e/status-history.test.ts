@@ -143,3 +143,16 @@ describe("ids of any format (the API does not document them)", () => {
     expect(status.text).toContain("0.7");
   });
 });
+
+describe("a status the API never documented", () => {
+  it("is shown as it came, escaped once, in /status and /history", async () => {
+    const user = h.tg.user();
+    const id = await createSwapViaChat(user);
+    h.sandbox.control.setStatus(id, "on hold & <review>");
+    const card = await step(user, `/status ${id}`, "Status:");
+    expect(card.text).toContain("Status: on hold & <review>");
+    const history = await step(user, "/history", id);
+    expect(history.text).toContain("on hold & <review>");
+    expect(history.text).not.toContain("&amp;");
+  });
+});
