@@ -30,7 +30,7 @@ export interface Database {
 }
 
 /** The committed migrations, found from this file so that the working directory does not matter. */
-export const MIGRATIONS_DIR = fileURLToPath(new URL("../../drizzle", import.meta.url));
+export const MIGRATIONS_DIR = fileURLToPath(new URL("../../drizzle/sqlite", import.meta.url));
 
 /**
  * Opens (creating if needed) the SQLite file and brings its schema up to date. `":memory:"` gives

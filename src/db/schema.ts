@@ -113,6 +113,8 @@ export const conversationState = sqliteTable("conversation_state", {
   key: text("key").primaryKey(),
   /** The plugin's versioned state, JSON. */
   value: text("value").notNull(),
+  /** Bumped by every write: a write based on an older read is refused. */
+  revision: integer("revision").notNull().default(0),
   updatedAt: integer("updated_at").notNull(),
 });
 

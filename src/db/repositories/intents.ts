@@ -17,7 +17,7 @@ import { insertTransaction } from "./transactions.ts";
 export type { ClaimResult, Intent, IntentInput, IntentState };
 
 /** The stored POST /transactions body, checked on the way in and on the way out. */
-const requestSchema = z.object({
+export const requestSchema = z.object({
   coinFrom: z.string().min(1),
   coinTo: z.string().min(1),
   networkFrom: z.string().optional(),
@@ -32,9 +32,9 @@ const requestSchema = z.object({
 }) satisfies z.ZodType<SwapOrder, unknown>;
 
 /** Longest error text kept. */
-const MAX_ERROR_LENGTH = 500;
+export const MAX_ERROR_LENGTH = 500;
 
-function toIntent(row: SwapIntentRow): Intent {
+export function toIntent(row: SwapIntentRow): Intent {
   const parsed = requestSchema.safeParse(JSON.parse(row.request));
   if (!parsed.success) {
     // Only this module writes the column, after the same check: a failure here is a schema drift.

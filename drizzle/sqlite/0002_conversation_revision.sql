@@ -1,0 +1,1 @@
+ALTER TABLE `conversation_state` ADD `revision` integer DEFAULT 0 NOT NULL;

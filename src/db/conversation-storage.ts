@@ -1,0 +1,176 @@
+import {
+  type ConversationData,
+  type ConversationStorage,
+  PLUGIN_DATA_VERSION,
+  type VersionedState,
+} from "@grammyjs/conversations";
+import type { Context } from "grammy";
+import { z } from "zod";
+import { Lru } from "../lib/lru.ts";
+import type { Awaitable } from "../swaps/ports.ts";
+
+/** A chat's stored conversation state and the revision it was read at (0: no row). */
+export interface StoredConversation<S> {
+  state: VersionedState<S> | undefined;
+  revision: number;
+}
+
+/**
+ * The conversation_state table, in either dialect. Writes are compare-and-set on the revision
+ * read: another instance that wrote in between (a newer state) is never overwritten.
+ */
+export interface ConversationRows<S> {
+  read(key: string): Awaitable<StoredConversation<S>>;
+  /** Stores `state` if the row is still at `revision`; the row moves to `revision + 1`. */
+  write(key: string, state: VersionedState<S>, revision: number): Awaitable<boolean>;
+  /** Deletes the row if it is still at `revision` (true as well when there is none). */
+  delete(key: string, revision: number): Awaitable<boolean>;
+}
+
+/** The plugin's envelope: `[plugin data version, our version]` and the state. */
+const envelopeSchema = z.object({
+  version: z.tuple([z.number(), z.union([z.string(), z.number()])]),
+  state: z.unknown(),
+});
+
+/**
+ * The shape of `ConversationData` (plugin 2.1.1, `ConversationState` in plugin.d.ts). Loose
+ * objects: a field a newer plugin adds passes through instead of being stripped.
+ */
+export const conversationDataSchema = z.record(
+  z.string(),
+  z.array(
+    z.looseObject({
+      args: z.string().optional(),
+      replay: z.looseObject({
+        send: z.array(z.looseObject({ payload: z.string() })),
+        receive: z.array(z.looseObject({ send: z.number(), returnValue: z.unknown() })),
+      }),
+      interrupts: z.array(z.number()),
+    }),
+  ),
+);
+
+/**
+ * A stored row's value as the plugin's envelope. One that no longer parses (or was written by
+ * another plugin data version) reads as empty: the chat loses its half-finished flow instead of
+ * failing on every update.
+ */
+export function parseConversationState<S>(
+  value: string,
+  stateSchema: z.ZodType<unknown>,
+): VersionedState<S> | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+  const envelope = envelopeSchema.safeParse(json);
+  if (!envelope.success) return undefined;
+  const [pluginVersion, version] = envelope.data.version;
+  if (pluginVersion !== PLUGIN_DATA_VERSION) return undefined;
+  const state = stateSchema.safeParse(envelope.data.state);
+  if (!state.success) return undefined;
+  // The schema checked the shape S stands for; zod cannot carry the plugin's own type.
+  return { version: [PLUGIN_DATA_VERSION, version], state: state.data as S };
+}
+
+/** Another instance moved the chat's conversation on since this update read it. */
+export class StaleConversationError extends Error {
+  override name = "StaleConversationError";
+  constructor(key: string) {
+    super(`conversation ${key} was changed by another update meanwhile; this one is not saved`);
+  }
+}
+
+/**
+ * The `storage` option for `conversations({ storage })`, on the conversation_state table.
+ *
+ * `version` rule: the plugin replays a stored conversation against the current code, so bump it
+ * (any new number or string) in every release that changes a conversation's code in a way that
+ * would replay an old half-finished flow differently: the order or number of `wait`/`external`
+ * calls, the steps, the arguments. States of another version read as empty: those chats start the
+ * flow afresh instead of being replayed wrong. Text-only changes need no bump.
+ *
+ * It is a context storage, not the plugin's key storage: the key storage builds
+ * `prefix + getStorageKey(ctx)`, so an update without a chat (an inline query) gets the key
+ * "undefined", shared by everyone. Here such an update reads nothing and writes nothing. Keys are
+ * the chat id as a string, as the plugin's default key storage would make them.
+ *
+ * Each update writes back only over the revision it read (remembered per update object): when
+ * another instance handled the chat in between, the write fails with StaleConversationError and
+ * the newer state stays. `cacheSize` > 0 keeps recent states in memory, which is right only when
+ * this process is the database's single writer (SQLite).
+ */
+export function conversationStorage<C extends Context>(
+  rows: ConversationRows<ConversationData>,
+  options: { version: string | number; cacheSize?: number },
+): ConversationStorage<C, ConversationData> {
+  // Most chats have no state: the cache answers those reads without a query. Values are kept
+  // serialized so the plugin never shares an object with the cache.
+  const cacheSize = options.cacheSize ?? 0;
+  const cache =
+    cacheSize > 0
+      ? new Lru<string, { json: string | null; revision: number }>(cacheSize)
+      : undefined;
+  const readAt = new WeakMap<C, number>();
+  const keyOf = (ctx: C): string | undefined =>
+    ctx.chatId === undefined ? undefined : String(ctx.chatId);
+
+  const load = async (key: string): Promise<StoredConversation<ConversationData>> => {
+    const cached = cache?.get(key);
+    if (cached) {
+      const state =
+        cached.json === null
+          ? undefined
+          : (JSON.parse(cached.json) as VersionedState<ConversationData>);
+      return { state, revision: cached.revision };
+    }
+    const stored = await rows.read(key);
+    cache?.set(key, {
+      json: stored.state === undefined ? null : JSON.stringify(stored.state),
+      revision: stored.revision,
+    });
+    return stored;
+  };
+  /** The revision this update read (the plugin always reads before it writes). */
+  const revisionOf = async (ctx: C, key: string) => readAt.get(ctx) ?? (await load(key)).revision;
+
+  return {
+    type: "context",
+    version: options.version,
+    adapter: {
+      async read(ctx) {
+        const key = keyOf(ctx);
+        if (key === undefined) return undefined;
+        const stored = await load(key);
+        readAt.set(ctx, stored.revision);
+        return stored.state;
+      },
+      async write(ctx, state) {
+        const key = keyOf(ctx);
+        if (key === undefined) return;
+        const revision = await revisionOf(ctx, key);
+        if (!(await rows.write(key, state, revision))) {
+          cache?.delete(key);
+          throw new StaleConversationError(key);
+        }
+        readAt.set(ctx, revision + 1);
+        cache?.set(key, { json: JSON.stringify(state), revision: revision + 1 });
+      },
+      async delete(ctx) {
+        const key = keyOf(ctx);
+        if (key === undefined) return;
+        const revision = await revisionOf(ctx, key);
+        if (!(await rows.delete(key, revision))) {
+          cache?.delete(key);
+          throw new StaleConversationError(key);
+        }
+        // A deleted row starts again at revision 0.
+        readAt.set(ctx, 0);
+        cache?.set(key, { json: null, revision: 0 });
+      },
+    },
+  };
+}

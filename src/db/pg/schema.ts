@@ -1,0 +1,179 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/**
+ * The PostgreSQL tables: `../schema.ts` (SQLite) in the same meaning, column for column, so that
+ * both adapters answer the same repository API. Times are unix milliseconds in `bigint` (read as
+ * JS numbers), chat and user ids too (Telegram's ids exceed 32 bits); amounts are TEXT decimal
+ * strings, exactly as the exchange sent them.
+ *
+ * Beyond SQLite: outbox rows carry a claim (several instances send from one outbox), and the
+ * exchange budgets of all instances live in `budget_slots`.
+ *
+ * This file must stay free of project imports: drizzle-kit loads it on its own.
+ */
+
+/** Must equal `TERMINAL_STATUSES` of the SQLite schema (a test checks it). */
+export const TERMINAL_STATUSES = ["success", "overdue", "refunded"] as const;
+
+const terminalList = TERMINAL_STATUSES.map((s) => `'${s}'`).join(", ");
+
+/**
+ * Text ordered byte by byte, as SQLite orders it. The database's default collation (en_US, say)
+ * may skip punctuation when sorting, and these are sorted ISO timestamps.
+ */
+const bytewiseText = customType<{ data: string; driverData: string }>({
+  dataType: () => 'text COLLATE "C"',
+});
+
+/** Unix milliseconds, or a Telegram id: both outgrow 32 bits. */
+const long = (name: string) => bigint(name, { mode: "number" });
+
+export const chats = pgTable("chats", {
+  id: long("id").primaryKey(),
+  type: text("type").notNull(),
+  languageCode: text("language_code"),
+  blockedAt: long("blocked_at"),
+  createdAt: long("created_at").notNull(),
+  updatedAt: long("updated_at").notNull(),
+});
+
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: text("id").primaryKey(),
+    chatId: long("chat_id").notNull(),
+    userId: long("user_id").notNull(),
+    coinFrom: text("coin_from").notNull(),
+    coinTo: text("coin_to").notNull(),
+    networkFrom: text("network_from"),
+    networkTo: text("network_to"),
+    amountIn: text("amount_in").notNull(),
+    amountOutExpected: text("amount_out_expected").notNull(),
+    amountOut: text("amount_out"),
+    rate: text("rate"),
+    rateType: text("rate_type").notNull(),
+    depositAddress: text("deposit_address").notNull(),
+    withdrawalAddress: text("withdrawal_address").notNull(),
+    refundAddress: text("refund_address"),
+    txHashIn: text("tx_hash_in"),
+    txHashOut: text("tx_hash_out"),
+    status: text("status").notNull(),
+    statusChangedAt: long("status_changed_at").notNull(),
+    /** The upstream's ISO 8601 timestamp, verbatim (the tracker sends it back as `dateFrom`). */
+    createdAt: bytewiseText("created_at").notNull(),
+    insertedAt: long("inserted_at").notNull(),
+    cardMessageId: long("card_message_id"),
+    lastCheckedAt: long("last_checked_at"),
+    sandbox: boolean("sandbox").notNull().default(false),
+    suspect: boolean("suspect").notNull().default(false),
+  },
+  (t) => [
+    index("transactions_chat_created").on(t.chatId, t.createdAt),
+    index("transactions_open_created")
+      .on(t.createdAt)
+      .where(sql.raw(`status not in (${terminalList})`)),
+  ],
+);
+
+/** The SQL condition of an open transaction, identical to the partial index's WHERE. */
+export const OPEN_STATUS_SQL = sql.raw(`"transactions"."status" not in (${terminalList})`);
+
+export const INTENT_STATES = ["pending", "created", "failed", "unknown"] as const;
+
+export const swapIntents = pgTable(
+  "swap_intents",
+  {
+    key: text("key").primaryKey(),
+    chatId: long("chat_id").notNull(),
+    userId: long("user_id").notNull(),
+    request: text("request").notNull(),
+    state: text("state", { enum: INTENT_STATES }).notNull(),
+    transactionId: text("transaction_id"),
+    error: text("error"),
+    createdAt: long("created_at").notNull(),
+    updatedAt: long("updated_at").notNull(),
+  },
+  (t) => [index("swap_intents_state").on(t.state)],
+);
+
+export const conversationState = pgTable("conversation_state", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  /** Bumped by every write: a write based on an older read is refused. */
+  revision: integer("revision").notNull().default(0),
+  updatedAt: long("updated_at").notNull(),
+});
+
+export const OUTBOX_KINDS = ["status", "deposit", "suspect", "not-created", "stuck"] as const;
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind", { enum: OUTBOX_KINDS }).notNull().default("status"),
+    transactionId: text("transaction_id").references(() => transactions.id),
+    intentKey: text("intent_key"),
+    chatId: long("chat_id").notNull(),
+    status: text("status"),
+    dedupeKey: text("dedupe_key").notNull(),
+    createdAt: long("created_at").notNull(),
+    sentAt: long("sent_at"),
+    droppedAt: long("dropped_at"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: long("next_attempt_at").notNull(),
+    maybeSentAt: long("maybe_sent_at"),
+    lastError: text("last_error"),
+    /** The instance sending it now; another one skips the row until `claimed_until`. */
+    claimedBy: text("claimed_by"),
+    claimedUntil: long("claimed_until"),
+  },
+  (t) => [
+    uniqueIndex("notifications_dedupe").on(t.dedupeKey),
+    index("notifications_pending")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.droppedAt} is null`),
+    index("notifications_chat").on(t.chatId),
+    index("notifications_transaction").on(t.transactionId),
+  ],
+);
+
+export const coins = pgTable("coins", {
+  code: text("code").primaryKey(),
+  name: text("name").notNull(),
+  icon: text("icon").notNull(),
+  notes: text("notes").notNull(),
+  position: integer("position").notNull(),
+  updatedAt: long("updated_at").notNull(),
+});
+
+export const meta = pgTable("meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: long("updated_at").notNull(),
+});
+
+/**
+ * One row per exchange request counted against a client-side budget, shared by every instance:
+ * the exchange's limits are per key and per IP, not per process.
+ */
+export const budgetSlots = pgTable(
+  "budget_slots",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    endpointClass: text("endpoint_class").notNull(),
+    acquiredAt: long("acquired_at").notNull(),
+    releasedAt: long("released_at"),
+  },
+  (t) => [index("budget_slots_class").on(t.endpointClass)],
+);
