@@ -4,13 +4,8 @@ import { translator } from "./bot/i18n.ts";
 import { Notifier } from "./bot/notifier.ts";
 import { CoinCatalog } from "./catalog/catalog.ts";
 import type { Config } from "./config.ts";
-import { type Database, openDatabase } from "./db/client.ts";
-import { claimDatabase } from "./db/instance-lock.ts";
-import { conversationStorage } from "./db/repositories/conversations.ts";
-import { createPrivacyRepository } from "./db/repositories/privacy.ts";
-import { createStatsRepository } from "./db/repositories/stats.ts";
-import { createRepositories, type Repositories } from "./db/repositories.ts";
-import { chatsStore, createStores } from "./db/stores.ts";
+import type { AsyncRepositories } from "./db/repositories.ts";
+import { openStorage, type Storage } from "./db/storage.ts";
 import { ExchangeClient } from "./exchange/client.ts";
 import type { Logger } from "./lib/logger.ts";
 import { AdminAlerts } from "./ops/admin-alerts.ts";
@@ -49,7 +44,10 @@ export interface App {
   sandbox: boolean;
   catalog: CoinCatalog;
   quotes: QuoteService;
-  repos: Repositories;
+  /** Where the state lives: SQLite, or PostgreSQL with DATABASE_URL. */
+  storage: Storage;
+  /** Every repository, answering with promises on either store. */
+  repos: AsyncRepositories;
   /** Where /healthz and /metrics are served, when METRICS_PORT is set. */
   opsUrl: string | undefined;
   /** The webhook server's port, in webhook mode. */
@@ -116,20 +114,20 @@ export async function startApp(
   const aborted = () => options.signal?.aborted ?? false;
 
   const exchangeTarget = await startExchange(config, logger, begin);
-  let database: Database | undefined;
-  let claim: { release(): void } | undefined;
+  let storage: Storage | undefined;
   await begin({
     name: "database",
-    start: () => {
-      claim = claimDatabase(config.databasePath);
-      database = openDatabase(config.databasePath);
+    start: async () => {
+      storage = await openStorage({
+        databasePath: config.databasePath,
+        databaseUrl: config.databaseUrl,
+        onError: (error) => logger.warn({ err: error }, "database connection lost"),
+      });
+      logger.info({ store: storage.dialect }, "database ready");
     },
-    stop: () => {
-      database?.close();
-      claim?.release();
-    },
+    stop: () => storage?.close(),
   });
-  const core = buildCore(config, logger, database!, exchangeTarget, options.flowIdleMs);
+  const core = buildCore(config, logger, storage!, exchangeTarget, options.flowIdleMs);
   const { catalog, repos } = core;
   await begin({ name: "coin catalog", start: () => catalog.start(), stop: () => catalog.stop() });
   const ops = await startOps(config, core, begin);
@@ -192,6 +190,7 @@ export async function startApp(
     sandbox: exchangeTarget.sandbox,
     catalog,
     quotes: core.quotes,
+    storage: storage!,
     repos,
     opsUrl: ops?.url,
     webhookPort,
@@ -230,16 +229,14 @@ type Core = ReturnType<typeof buildCore>;
 function buildCore(
   config: Config,
   logger: Logger,
-  database: Database,
+  storage: Storage,
   exchangeTarget: { url: string; apiKey: string },
   flowIdleMs: number | undefined,
 ) {
   const sandbox = !config.exchange;
-  const repos = createRepositories(database.db);
-  const chatSettings = createChatSettings(chatsStore(repos));
-  const stores = createStores(repos, chatSettings);
-  const statsQueries = createStatsRepository(database.db);
-  const privacy = createPrivacyRepository(database.db);
+  const { repos } = storage;
+  const chatSettings = createChatSettings(storage.chats);
+  const stores = storage.ports(chatSettings);
   const monitor = new ExchangeMonitor();
   const exchangeEvents: { metrics?: BotMetrics } = {};
   const exchange = new ExchangeClient({
@@ -323,32 +320,34 @@ function buildCore(
       quotes,
       swaps,
       reader,
-      setStatusCard: (id, messageId) => {
-        repos.transactions.setCardMessage(id, messageId);
+      setStatusCard: async (id, messageId) => {
+        await repos.transactions.setCardMessage(id, messageId);
       },
       chatLanguage: (chatId) => chatSettings.language(chatId),
       setChatLanguage: (chatId, chatType, language) =>
         chatSettings.setLanguage(chatId, chatType, language),
       touchChat: (chatId, chatType, languageHint) =>
         chatSettings.touch(chatId, chatType, languageHint),
-      forgetPreview: (chatId) => privacy.preview(chatId),
+      forgetPreview: (chatId) => repos.privacy.preview(chatId),
       forgetChat: (chatId) => {
         chatSettings.forget(chatId);
-        return privacy.forgetChat(chatId);
+        return repos.privacy.forgetChat(chatId);
       },
-      stats: () => ({
-        swapsByStatus: statsQueries.swapsByStatus(),
-        volumeByPair: statsQueries.volumeByPair(),
-        activeUsers: statsQueries.activeChats(),
+      stats: async () => ({
+        swapsByStatus: await repos.stats.swapsByStatus(),
+        volumeByPair: await repos.stats.volumeByPair(),
+        activeUsers: await repos.stats.activeChats(),
         exchangeErrors: monitor.errorRate(60),
       }),
-      conversationStorage: conversationStorage(database.db, { version: CONVERSATION_VERSION }),
+      conversationStorage: storage.conversationStorage(CONVERSATION_VERSION),
     },
   );
   const notifier = new Notifier({ api: bot.api, i18n, store: stores.outboxStore, logger });
   const alerts = new AdminAlerts({
     api: bot.api,
-    translate: (chatId) => translator(i18n, chatSettings.language(chatId) ?? "en"),
+    // An alert goes out in English rather than not at all when the database cannot say.
+    translate: async (chatId) =>
+      translator(i18n, (await chatSettings.language(chatId).catch(() => undefined)) ?? "en"),
     adminChatIds: config.adminChatIds,
     monitor,
     alertAfterMs: config.alertAfterMs,
@@ -391,7 +390,7 @@ async function startOps(config: Config, core: Core, begin: (part: Part) => Promi
           monitor,
           probeExchange: () => exchange.listCurrencies({ page: 1, size: 1 }, { maxWaitMs: 2_000 }),
           trackerLagMs,
-          hasOpenSwaps: () => repos.transactions.countOpen() > 0,
+          hasOpenSwaps: async () => (await repos.transactions.countOpen()) > 0,
           maxTrackerLagMs: Math.max(config.statusPollIntervalMs * 5, 60_000),
         }),
       });

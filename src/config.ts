@@ -37,6 +37,14 @@ const envSchema = z
     EXCHANGE_API_KEY: z.string().trim().min(1, "must not be empty").optional(),
     EXCHANGE_TIMEOUT_MS: int(100, 10_000),
     DATABASE_PATH: z.string().trim().min(1, "must not be empty").default("data/bot.sqlite"),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .refine(
+        (u) => /^postgres(ql)?:\/\/[^\s]+$/i.test(u) && URL.canParse(u),
+        "must be a postgres:// or postgresql:// URL",
+      )
+      .optional(),
     STATUS_POLL_INTERVAL_MS: int(100, 15_000),
     EXCHANGE_LIMIT_PUBLIC_PER_MIN: int(1, 60),
     EXCHANGE_LIMIT_CREATE_PER_MIN: int(1, 30),
@@ -100,6 +108,8 @@ export interface Config {
   exchange: { url: string; apiKey: string } | undefined;
   exchangeTimeoutMs: number;
   databasePath: string;
+  /** PostgreSQL instead of the SQLite file at `databasePath`, when set. */
+  databaseUrl: string | undefined;
   statusPollIntervalMs: number;
   limits: { publicPerMin: number; createPerMin: number; readPerMin: number };
   logLevel: (typeof LOG_LEVELS)[number];
@@ -162,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : undefined,
     exchangeTimeoutMs: e.EXCHANGE_TIMEOUT_MS,
     databasePath: e.DATABASE_PATH,
+    databaseUrl: e.DATABASE_URL,
     statusPollIntervalMs: e.STATUS_POLL_INTERVAL_MS,
     limits: {
       publicPerMin: e.EXCHANGE_LIMIT_PUBLIC_PER_MIN,
@@ -181,4 +192,28 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     quoteCacheMs: e.QUOTE_CACHE_MS,
     fixedQuoteTtlMs: e.FIXED_QUOTE_TTL_MS,
   };
+}
+
+/**
+ * What must never reach a log line: the bot token, the API key, the webhook secret, and the
+ * database URL with its password (alone too, since a driver may print it in pieces).
+ */
+export function secretsOf(config: Config): (string | undefined)[] {
+  const password = config.databaseUrl ? new URL(config.databaseUrl).password : "";
+  return [
+    config.botToken,
+    config.exchange?.apiKey,
+    config.webhook?.secret,
+    config.databaseUrl,
+    password || undefined,
+    password ? safeDecode(password) : undefined,
+  ];
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

@@ -1,6 +1,7 @@
 import { type App, StartupError, startApp } from "./app.ts";
-import { ConfigError, loadConfig, readEnv } from "./config.ts";
+import { ConfigError, loadConfig, readEnv, secretsOf } from "./config.ts";
 import { createLogger } from "./lib/logger.ts";
+import { createRedactor } from "./lib/secrets.ts";
 
 /** Entry point of `npm start`: configuration, then the app, then wait for a stop signal. */
 async function main(): Promise<void> {
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   }
   const logger = createLogger({
     level: config.logLevel,
-    secrets: [config.botToken, config.exchange?.apiKey, config.webhook?.secret],
+    secrets: secretsOf(config),
   });
   process.on("unhandledRejection", (reason) => {
     logger.error({ err: reason }, "unhandled rejection");
@@ -54,7 +55,8 @@ async function main(): Promise<void> {
     const reason = error instanceof StartupError ? error.message : String(error);
     logger.fatal({ err: error }, `start-up failed: ${reason}`);
     logger.flush();
-    process.stderr.write(`Start-up failed: ${reason}\n`);
+    process.stderr.write(`Start-up failed: ${createRedactor(secretsOf(config))(reason)}
+`);
     process.exit(1);
   });
   await app;

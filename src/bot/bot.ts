@@ -5,6 +5,7 @@ import { Bot, type Context, type MiddlewareFn, type Transformer } from "grammy";
 import type { CoinCatalog } from "../catalog/catalog.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { QuoteService } from "../quotes/quote-service.ts";
+import type { Awaitable } from "../swaps/ports.ts";
 import type { BotContext, FlowContext } from "./context.ts";
 import { callsThroughReplayLog } from "./conversation-api.ts";
 import { createCurrenciesFeature } from "./currencies/feature.ts";
@@ -37,10 +38,10 @@ export interface BotDependencies
     ForgetDeps,
     Omit<StatsDeps, "adminChatIds"> {
   /** The language a chat chose with /language, if any. */
-  chatLanguage(chatId: number): string | undefined;
-  setChatLanguage(chatId: number, chatType: string, language: string): void;
+  chatLanguage(chatId: number): Awaitable<string | undefined>;
+  setChatLanguage(chatId: number, chatType: string, language: string): Awaitable<void>;
   /** Records that a chat talks to us (and so has not blocked the bot). */
-  touchChat(chatId: number, chatType: string, languageHint?: string): void;
+  touchChat(chatId: number, chatType: string, languageHint?: string): Awaitable<void>;
   logger: Logger;
   catalog: CoinCatalog;
   quotes: QuoteService;
@@ -85,8 +86,8 @@ export function createBot(
   bot.use(sequentialize(chatKey));
   bot.use(i18n);
   bot.use(escapeTranslationVariables);
-  bot.on("message", (ctx, next) => {
-    deps.touchChat(ctx.chat.id, ctx.chat.type, ctx.from?.language_code);
+  bot.on("message", async (ctx, next) => {
+    await deps.touchChat(ctx.chat.id, ctx.chat.type, ctx.from?.language_code);
     return next();
   });
 

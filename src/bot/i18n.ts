@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { I18n, type TranslateFunction, type TranslationVariables } from "@grammyjs/i18n";
 import type { MiddlewareFn } from "grammy";
+import type { Awaitable } from "../swaps/ports.ts";
 import type { FlowContext } from "./context.ts";
 import { escapeHtml } from "./html.ts";
 
@@ -11,7 +12,7 @@ export const LOCALES_DIR = fileURLToPath(new URL("../locales", import.meta.url))
  * have it; otherwise English.
  */
 export function createI18n(
-  chatLanguage: (chatId: number) => string | undefined,
+  chatLanguage: (chatId: number) => Awaitable<string | undefined>,
 ): I18n<FlowContext> {
   return new I18n<FlowContext>({
     defaultLocale: "en",
@@ -19,8 +20,9 @@ export function createI18n(
     useSession: false,
     // Unicode isolation marks around variables would break copy-paste of amounts and addresses.
     fluentBundleOptions: { useIsolating: false },
-    localeNegotiator: (ctx) =>
-      (ctx.chat ? chatLanguage(ctx.chat.id) : undefined) ?? ctx.from?.language_code?.slice(0, 2),
+    localeNegotiator: async (ctx) =>
+      (ctx.chat ? await chatLanguage(ctx.chat.id) : undefined) ??
+      ctx.from?.language_code?.slice(0, 2),
   });
 }
 

@@ -22,8 +22,8 @@ export const POPULAR_CODES = [
 
 /** Where the coin list survives restarts, so the bot can search while the upstream is down. */
 export interface CatalogStore {
-  load(): Coin[];
-  save(coins: readonly Coin[]): void;
+  load(): Coin[] | Promise<Coin[]>;
+  save(coins: readonly Coin[]): void | Promise<void>;
 }
 
 export interface CatalogOptions {
@@ -77,7 +77,7 @@ export class CoinCatalog {
    * the upstream only when nothing was stored, and never fails on it.
    */
   async start(): Promise<void> {
-    const stored = this.options.store?.load() ?? [];
+    const stored = (await this.options.store?.load()) ?? [];
     if (stored.length > 0) this.replace(stored);
     const first = this.refresh();
     if (stored.length === 0) await first;
@@ -93,11 +93,11 @@ export class CoinCatalog {
   /** Fetches the whole list; on failure the current list stays and the error is logged. */
   refresh(): Promise<void> {
     this.refreshing ??= this.fetchAll()
-      .then((coins) => {
+      .then(async (coins) => {
         if (coins.length === 0) throw new Error("the exchange listed no currencies");
         this.replace(coins);
         this.loadedAt = Date.now();
-        this.options.store?.save(coins);
+        await this.options.store?.save(coins);
         this.options.logger.info({ coins: coins.length }, "coin catalog loaded");
       })
       .catch((error: unknown) => {

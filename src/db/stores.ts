@@ -6,25 +6,22 @@ import type {
   SwapStore,
   TrackerStore,
 } from "../swaps/ports.ts";
-import type { Repositories } from "./repositories.ts";
+import type { AnyRepositories } from "./repositories.ts";
 
 const PAGE_CAP_KEY = "transactions.pageCap";
 
 /**
- * The core's ports over the SQLite repositories. Where several tables change together (a created
- * transaction, its intent and its message) the repository does it in one SQLite transaction.
+ * The core's ports over either store's repositories. Where several tables change together (a
+ * created transaction, its intent and its message) the repository does it in one transaction.
  */
 export function createStores(
-  repos: Repositories,
-  chats: {
-    markBlocked(chatId: number, at: number): void;
-    language(chatId: number): string | undefined;
-  },
+  repos: AnyRepositories,
+  chats: Pick<ChatsStore, "markBlocked" | "language">,
 ) {
   const swapStore: SwapStore = {
     claimIntent: (input) => repos.intents.claim(input),
-    recordCreated: (key, swap) => {
-      repos.intents.completeWithTransaction(key, swap);
+    recordCreated: async (key, swap) => {
+      await repos.intents.completeWithTransaction(key, swap);
     },
     markIntentFailed: (key, error) => repos.intents.markFailed(key, error),
     markIntentUnknown: (key) => repos.intents.markUnknown(key),
@@ -41,11 +38,11 @@ export function createStores(
   const reconcileStore: ReconcileStore = {
     unresolvedIntents: (pendingBefore) => repos.intents.listUnresolved(pendingBefore),
     isKnownSwap: (id) => repos.transactions.exists(id),
-    adopt: (key, swap) => {
-      repos.intents.adopt(key, swap);
+    adopt: async (key, swap) => {
+      await repos.intents.adopt(key, swap);
     },
-    giveUp: (intent, reason) => {
-      repos.intents.giveUp(intent, reason);
+    giveUp: async (intent, reason) => {
+      await repos.intents.giveUp(intent, reason);
     },
   };
 
@@ -53,8 +50,8 @@ export function createStores(
     listOpen: () => repos.transactions.listOpen(),
     applyProgress: (id, progress, at) => repos.transactions.applyProgress(id, progress, at),
     markChecked: (ids, at) => repos.transactions.markChecked(ids, at),
-    loadPageCap: () => {
-      const value = Number(repos.meta.get(PAGE_CAP_KEY));
+    loadPageCap: async () => {
+      const value = Number(await repos.meta.get(PAGE_CAP_KEY));
       return Number.isInteger(value) && value > 0 ? value : undefined;
     },
     savePageCap: (cap) => repos.meta.set(PAGE_CAP_KEY, String(cap)),
@@ -68,8 +65,8 @@ export function createStores(
     drop: (id, reason, at) => repos.notifications.drop(id, reason, at),
     markChatBlocked: (chatId, at) => chats.markBlocked(chatId, at),
     swap: (id) => repos.transactions.get(id),
-    setStatusCard: (id, messageId) => {
-      repos.transactions.setCardMessage(id, messageId);
+    setStatusCard: async (id, messageId) => {
+      await repos.transactions.setCardMessage(id, messageId);
     },
     chatLanguage: (chatId) => chats.language(chatId),
   };
@@ -78,7 +75,7 @@ export function createStores(
 }
 
 /** The chats repository as the chat settings cache sees it. */
-export function chatsStore(repos: Repositories): ChatsStore {
+export function chatsStore(repos: AnyRepositories): ChatsStore {
   return {
     language: (chatId) => repos.chats.language(chatId),
     setLanguage: (chatId, language) => repos.chats.setLanguage(chatId, language),

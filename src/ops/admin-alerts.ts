@@ -1,6 +1,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Api } from "grammy";
 import type { Logger } from "../lib/logger.ts";
+import type { Awaitable } from "../swaps/ports.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
 import type { ExchangeMonitor } from "./exchange-monitor.ts";
 
@@ -16,7 +17,7 @@ export class AdminAlerts {
     private readonly options: {
       api: Api;
       /** Translation for an admin chat (its /language, else English). */
-      translate: (chatId: number) => TranslateFunction;
+      translate: (chatId: number) => Awaitable<TranslateFunction>;
       adminChatIds: readonly number[];
       monitor: ExchangeMonitor;
       alertAfterMs: number;
@@ -63,9 +64,9 @@ export class AdminAlerts {
   }
 
   private async send(text: (t: TranslateFunction) => string): Promise<void> {
-    this.options.logger.warn({ alert: text(this.options.translate(0)) }, "admin alert");
+    this.options.logger.warn({ alert: text(await this.options.translate(0)) }, "admin alert");
     for (const chatId of this.options.adminChatIds) {
-      const message = text(this.options.translate(chatId));
+      const message = text(await this.options.translate(chatId));
       await this.options.api.sendMessage(chatId, message).catch((error: unknown) => {
         this.options.logger.warn({ err: error, chat: chatId }, "admin alert not delivered");
       });

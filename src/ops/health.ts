@@ -1,3 +1,4 @@
+import type { Awaitable } from "../swaps/ports.ts";
 import type { ExchangeMonitor } from "./exchange-monitor.ts";
 import type { HealthCheck } from "./ops-server.ts";
 
@@ -9,18 +10,18 @@ const RECENT_MS = 60_000;
  * directly when the bot has been quiet), and the tracker is not lagging behind.
  */
 export function createHealthCheck(options: {
-  writeProbe: () => void;
+  writeProbe: () => Awaitable<void>;
   monitor: ExchangeMonitor;
   probeExchange: () => Promise<unknown>;
   trackerLagMs: () => number;
-  hasOpenSwaps: () => boolean;
+  hasOpenSwaps: () => Awaitable<boolean>;
   maxTrackerLagMs: number;
 }): HealthCheck {
   return {
     async problems() {
       const problems: string[] = [];
       try {
-        options.writeProbe();
+        await options.writeProbe();
       } catch (error) {
         problems.push(`database not writable: ${String(error)}`);
       }
@@ -37,10 +38,19 @@ export function createHealthCheck(options: {
         problems.push("exchange has not answered recently");
       }
       const lag = options.trackerLagMs();
-      if (options.hasOpenSwaps() && lag > options.maxTrackerLagMs) {
+      if (lag > options.maxTrackerLagMs && (await hasOpenSwaps(options.hasOpenSwaps))) {
         problems.push(`status tracker lags ${Math.round(lag / 1000)} s behind`);
       }
       return problems;
     },
   };
+}
+
+/** A database that cannot count is already reported as not writable: no second reason. */
+async function hasOpenSwaps(count: () => Awaitable<boolean>): Promise<boolean> {
+  try {
+    return await count();
+  } catch {
+    return false;
+  }
 }

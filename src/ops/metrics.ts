@@ -1,13 +1,15 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { RequestEvent } from "../exchange/client.ts";
 import type { EndpointClass } from "../exchange/errors.ts";
+import type { Awaitable } from "../swaps/ports.ts";
 
 /** Live figures the metrics read at scrape time (no bookkeeping on hot paths). */
 export interface MetricSources {
   budgetWaitMs(endpointClass: EndpointClass): number;
-  openSwapsByStatus(): Record<string, number>;
+  /** Counted in the database: may answer with a promise. */
+  openSwapsByStatus(): Awaitable<Record<string, number>>;
   trackerLagMs(): number;
-  outboxDepth(): number;
+  outboxDepth(): Awaitable<number>;
 }
 
 /** The bot's Prometheus metrics, on a registry of its own (tests build several apps). */
@@ -71,11 +73,12 @@ export class BotMetrics {
       help: "Swaps being tracked, by status",
       labelNames: ["status"],
       registers,
-      collect() {
+      async collect() {
         const s = sources();
         if (!s) return;
+        const byStatus = await s.openSwapsByStatus();
         this.reset();
-        for (const [status, count] of Object.entries(s.openSwapsByStatus())) {
+        for (const [status, count] of Object.entries(byStatus)) {
           this.set({ status }, count);
         }
       },
@@ -93,9 +96,9 @@ export class BotMetrics {
       name: "outbox_depth",
       help: "Status notifications waiting to be sent",
       registers,
-      collect() {
+      async collect() {
         const s = sources();
-        if (s) this.set(s.outboxDepth());
+        if (s) this.set(await s.outboxDepth());
       },
     });
   }

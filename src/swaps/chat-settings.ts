@@ -6,29 +6,31 @@ const TOUCH_EVERY_MS = 10 * 60_000;
 
 /**
  * Per-chat settings read on every update (the language) and the "this chat talks to us" mark,
- * cached in memory in front of the chats table so a busy bot does not query SQLite per update.
- * This process is the only writer, so the cache cannot go stale.
+ * cached in memory in front of the chats table so a busy bot does not query the database per
+ * update. Updates are handled by one process at a time (SQLite's only one, or PostgreSQL's
+ * leader), so the cache does not go stale; a webhook fleet may show a language another instance
+ * just changed only once that instance's cache forgets the chat.
  */
 export function createChatSettings(chats: ChatsStore, capacity = 20_000) {
   const languages = new Lru<number, string | null>(capacity);
   const touched = new Lru<number, number>(capacity);
   return {
-    language(chatId: number): string | undefined {
+    async language(chatId: number): Promise<string | undefined> {
       const cached = languages.get(chatId);
       if (cached !== undefined) return cached ?? undefined;
-      const stored = chats.language(chatId) ?? null;
+      const stored = (await chats.language(chatId)) ?? null;
       languages.set(chatId, stored);
       return stored ?? undefined;
     },
-    setLanguage(chatId: number, chatType: string, language: string): void {
-      chats.touch(chatId, chatType);
-      chats.setLanguage(chatId, language);
+    async setLanguage(chatId: number, chatType: string, language: string): Promise<void> {
+      await chats.touch(chatId, chatType);
+      await chats.setLanguage(chatId, language);
       languages.set(chatId, language);
     },
     /** Telegram said 403: the next message from the chat must be recorded again to unblock it. */
-    markBlocked(chatId: number, now = Date.now()): void {
+    async markBlocked(chatId: number, now = Date.now()): Promise<void> {
       touched.delete(chatId);
-      chats.markBlocked(chatId, now);
+      await chats.markBlocked(chatId, now);
     },
     /** The chat's row may be gone (/forget): nothing cached about it may outlive it. */
     forget(chatId: number): void {
@@ -39,13 +41,25 @@ export function createChatSettings(chats: ChatsStore, capacity = 20_000) {
      * A private chat's Telegram language is stored as a first guess, so that pushes (sent outside
      * any update) speak it too; it never overrides a locale chosen with /language.
      */
-    touch(chatId: number, chatType: string, languageHint?: string, now = Date.now()): void {
+    async touch(
+      chatId: number,
+      chatType: string,
+      languageHint?: string,
+      now = Date.now(),
+    ): Promise<void> {
       const last = touched.get(chatId);
       if (last !== undefined && now - last < TOUCH_EVERY_MS) return;
       touched.set(chatId, now);
       const hint = chatType === "private" ? languageHint?.slice(0, 2).toLowerCase() : undefined;
-      chats.touch(chatId, chatType, hint);
+      try {
+        await chats.touch(chatId, chatType, hint);
+      } catch (error) {
+        touched.delete(chatId);
+        throw error;
+      }
       if (hint && languages.get(chatId) === null) languages.delete(chatId);
     },
   };
 }
+
+export type ChatSettings = ReturnType<typeof createChatSettings>;

@@ -118,9 +118,9 @@ export interface OutboxStore {
 
 /** Per-chat settings as stored. */
 export interface ChatsStore {
-  language(chatId: number): string | undefined;
-  setLanguage(chatId: number, language: string): void;
+  language(chatId: number): Awaitable<string | undefined>;
+  setLanguage(chatId: number, language: string): Awaitable<void>;
   /** The chat talks to us; `languageHint` (Telegram's) is kept only while no locale is stored. */
-  touch(chatId: number, type: string, languageHint?: string): void;
-  markBlocked(chatId: number, now?: number): void;
+  touch(chatId: number, type: string, languageHint?: string): Awaitable<void>;
+  markBlocked(chatId: number, now?: number): Awaitable<void>;
 }

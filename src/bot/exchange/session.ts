@@ -5,6 +5,7 @@ import type { DecimalString } from "../../lib/decimal.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Pair, PairLimits, Quote, QuoteService } from "../../quotes/quote-service.ts";
 import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
+import type { Awaitable } from "../../swaps/ports.ts";
 import type { RateType } from "../../swaps/swap.ts";
 import type { SwapService } from "../../swaps/swap-service.ts";
 import type { BotContext, FlowContext } from "../context.ts";
@@ -15,7 +16,7 @@ export interface FlowDeps {
   quotes: QuoteService;
   swaps: SwapService;
   /** Remembers which message is the swap's status card, to edit it as the swap moves on. */
-  setStatusCard(transactionId: string, messageId: number): void;
+  setStatusCard(transactionId: string, messageId: number): Awaitable<void>;
   logger: Logger;
 }
 

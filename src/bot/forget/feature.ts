@@ -1,11 +1,12 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { z } from "zod";
+import type { Awaitable } from "../../swaps/ports.ts";
 import { defineCallback } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
 
 export interface ForgetDeps {
-  forgetPreview(chatId: number): { finished: number; open: number };
-  forgetChat(chatId: number): { deleted: number; kept: number };
+  forgetPreview(chatId: number): Awaitable<{ finished: number; open: number }>;
+  forgetChat(chatId: number): Awaitable<{ deleted: number; kept: number }>;
 }
 
 const answer = defineCallback("forget", { choice: z.enum(["yes", "no"]) });
@@ -15,7 +16,7 @@ export function createForgetFeature(deps: ForgetDeps) {
   const feature = new Composer<BotContext>();
 
   feature.command("forget", async (ctx) => {
-    const { finished, open } = deps.forgetPreview(ctx.chat.id);
+    const { finished, open } = await deps.forgetPreview(ctx.chat.id);
     const keyboard = new InlineKeyboard()
       .text(ctx.t("forget-yes"), answer.pack({ choice: "yes" }))
       .text(ctx.t("forget-no"), answer.pack({ choice: "no" }));
@@ -31,7 +32,7 @@ export function createForgetFeature(deps: ForgetDeps) {
       return;
     }
     await ctx.conversation.exitAll();
-    const { deleted, kept } = deps.forgetChat(ctx.chat.id);
+    const { deleted, kept } = await deps.forgetChat(ctx.chat.id);
     await ctx.editMessageText(ctx.t("forget-done", { deleted, kept }));
   });
 

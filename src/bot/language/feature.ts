@@ -1,12 +1,13 @@
 import type { I18n } from "@grammyjs/i18n";
 import { Composer, InlineKeyboard } from "grammy";
 import { z } from "zod";
+import type { Awaitable } from "../../swaps/ports.ts";
 import { defineCallback } from "../callback-data.ts";
 import type { BotContext, FlowContext } from "../context.ts";
 
 export interface LanguageDeps {
   i18n: I18n<FlowContext>;
-  setChatLanguage(chatId: number, chatType: string, language: string): void;
+  setChatLanguage(chatId: number, chatType: string, language: string): Awaitable<void>;
 }
 
 const pick = defineCallback("lang", { code: z.string().regex(/^[a-z]{2}$/) });
@@ -28,7 +29,7 @@ export function createLanguageFeature(deps: LanguageDeps) {
     if (!data || !deps.i18n.locales.includes(data.code) || !ctx.chat) {
       return ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
     }
-    deps.setChatLanguage(ctx.chat.id, ctx.chat.type, data.code);
+    await deps.setChatLanguage(ctx.chat.id, ctx.chat.type, data.code);
     ctx.i18n.useLocale(data.code);
     await ctx.answerCallbackQuery();
     await ctx.editMessageText(ctx.t("language-set"));

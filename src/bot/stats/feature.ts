@@ -1,4 +1,5 @@
 import { Composer } from "grammy";
+import type { Awaitable } from "../../swaps/ports.ts";
 import type { BotContext } from "../context.ts";
 
 export interface StatsSnapshot {
@@ -14,7 +15,7 @@ export interface StatsSnapshot {
 
 export interface StatsDeps {
   adminChatIds: readonly number[];
-  stats(): StatsSnapshot;
+  stats(): Awaitable<StatsSnapshot>;
 }
 
 /** `/stats`: the operator's figures, for the admin chats only (others are told it is not theirs). */
@@ -26,7 +27,7 @@ export function createStatsFeature(deps: StatsDeps) {
     if (id === undefined || !deps.adminChatIds.includes(id)) {
       return ctx.reply(ctx.t("stats-not-allowed"));
     }
-    const s = deps.stats();
+    const s = await deps.stats();
     const counts = (byStatus: Record<string, number>) => {
       const entries = Object.entries(byStatus).sort((a, b) => b[1] - a[1]);
       return entries.length ? entries.map(([status, n]) => `${status} ${n}`).join(", ") : "—";

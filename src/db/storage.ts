@@ -1,0 +1,120 @@
+import type { ConversationData, ConversationStorage } from "@grammyjs/conversations";
+import type { Context } from "grammy";
+import type { ChatsStore } from "../swaps/ports.ts";
+import { type Database, openDatabase } from "./client.ts";
+import { conversationStorage } from "./conversation-storage.ts";
+import { claimDatabase } from "./instance-lock.ts";
+import { openPgDatabase, type PgDatabase } from "./pg/client.ts";
+import { createPgRepositories, type PgRepositories } from "./pg/repositories.ts";
+import {
+  type AnyRepositories,
+  type AsyncRepositories,
+  createRepositories,
+  promisedRepositories,
+} from "./repositories.ts";
+import { chatsStore, createStores } from "./stores.ts";
+
+/** Where the state lives: `databaseUrl` (PostgreSQL) wins over `databasePath` (SQLite). */
+export interface StorageOptions {
+  databasePath: string;
+  databaseUrl?: string | undefined;
+  /** PostgreSQL only: a pooled connection failed while idle (the pool replaces it). */
+  onError?: (error: Error) => void;
+}
+
+/**
+ * Everything the app keeps, on either store: the core's ports, the repositories behind them
+ * (their answers awaited: the same API on both), and the conversations plugin's storage.
+ */
+interface CommonStorage {
+  /** Every repository. SQLite's answer at once, PostgreSQL's with a round trip. */
+  readonly repos: AsyncRepositories;
+  /** The chats table as the chat settings cache sees it. */
+  readonly chats: ChatsStore;
+  /** The core's ports; `chats` is the cache in front of the chats table. */
+  ports(chats: Pick<ChatsStore, "markBlocked" | "language">): ReturnType<typeof createStores>;
+  /** The `storage` option of the conversations plugin (see conversation-storage.ts). */
+  conversationStorage<C extends Context>(
+    version: string | number,
+  ): ConversationStorage<C, ConversationData>;
+  close(): Promise<void>;
+}
+
+export type Storage = CommonStorage &
+  (
+    | { readonly dialect: "sqlite"; readonly sqlite: Database }
+    | {
+        readonly dialect: "postgres";
+        readonly pg: PgDatabase;
+        /** The PostgreSQL repositories, with what several instances need beyond SQLite. */
+        readonly pgRepos: PgRepositories;
+      }
+  );
+
+/** How many chats' conversation states SQLite's single process keeps in memory. */
+const CONVERSATION_CACHE = 10_000;
+
+/** True for the URLs that select PostgreSQL. */
+export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
+
+/**
+ * Opens the configured store and brings its schema up to date: PostgreSQL when `databaseUrl` is
+ * set (no SQLite file is created then), else the SQLite file.
+ */
+export async function openStorage(options: StorageOptions): Promise<Storage> {
+  if (options.databaseUrl !== undefined) {
+    if (!isPostgresUrl(options.databaseUrl)) {
+      throw new Error("DATABASE_URL must start with postgres:// or postgresql://");
+    }
+    const pg = await openPgDatabase(
+      options.databaseUrl,
+      options.onError ? { onError: options.onError } : {},
+    );
+    const pgRepos = createPgRepositories(pg.db);
+    return {
+      dialect: "postgres",
+      pg,
+      pgRepos,
+      repos: pgRepos,
+      // Another instance may have moved a chat on: every update reads its state afresh.
+      ...common(pgRepos, (version) => ({ version })),
+      close: () => pg.close(),
+    };
+  }
+  // SQLite serves one instance: a second process on the file refuses to start.
+  const claim = claimDatabase(options.databasePath);
+  let sqlite: Database;
+  try {
+    sqlite = openDatabase(options.databasePath);
+  } catch (error) {
+    claim.release();
+    throw error;
+  }
+  const repos = createRepositories(sqlite.db);
+  return {
+    dialect: "sqlite",
+    sqlite,
+    repos: promisedRepositories(repos),
+    // This process is the file's only writer, so the states it wrote can be kept in memory.
+    ...common(repos, (version) => ({ version, cacheSize: CONVERSATION_CACHE })),
+    close: async () => {
+      sqlite.close();
+      claim.release();
+    },
+  };
+}
+
+function common(
+  repos: AnyRepositories,
+  conversationOptions: (version: string | number) => {
+    version: string | number;
+    cacheSize?: number;
+  },
+) {
+  return {
+    chats: chatsStore(repos),
+    ports: (chats: Pick<ChatsStore, "markBlocked" | "language">) => createStores(repos, chats),
+    conversationStorage: <C extends Context>(version: string | number) =>
+      conversationStorage<C>(repos.conversations, conversationOptions(version)),
+  };
+}
