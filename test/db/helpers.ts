@@ -3,14 +3,27 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach } from "vitest";
 import { type Database, openDatabase } from "../../src/db/client.ts";
-import { createRepositories, type Repositories } from "../../src/db/repositories.ts";
+import { openPgDatabase, type PgDatabase } from "../../src/db/pg/client.ts";
+import { createPgRepositories, type PgRepositories } from "../../src/db/pg/repositories.ts";
+import {
+  type AsyncRepositories,
+  createRepositories,
+  promisedRepositories,
+  type Repositories,
+} from "../../src/db/repositories.ts";
 import type { NewSwap } from "../../src/swaps/swap.ts";
+import { freshPostgresDatabase } from "../support/postgres.ts";
 
-const cleanups: (() => void)[] = [];
+const cleanups: (() => void | Promise<void>)[] = [];
 
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
+
+/** Runs after the current test, latest first. */
+export function onCleanup(cleanup: () => void | Promise<void>): void {
+  cleanups.push(cleanup);
+}
 
 /** A fresh temp folder, removed after the test. */
 export function tempDir(): string {
@@ -26,6 +39,94 @@ export function tempDatabase(): Database & { path: string; repos: Repositories }
   cleanups.push(() => database.close());
   return { ...database, path, repos: createRepositories(database.db) };
 }
+
+/** A fresh PostgreSQL database on this file's embedded server, migrated; dropped after the test. */
+export async function tempPgDatabase(): Promise<
+  PgDatabase & { url: string; repos: PgRepositories }
+> {
+  const { url, drop } = await freshPostgresDatabase();
+  cleanups.push(drop);
+  const database = await openPgDatabase(url);
+  cleanups.push(() => database.close());
+  return { ...database, url, repos: createPgRepositories(database.db) };
+}
+
+/** A store under test, whichever its dialect, seen through the promise API both share. */
+export interface StoreFixture {
+  repos: AsyncRepositories;
+  /** Runs SQL on it (to break a table for a test). */
+  exec(sql: string): Promise<void>;
+  /** The rows a query returns, as the driver gives them. */
+  rows(sql: string): Promise<Record<string, unknown>[]>;
+  /** Makes every `event` on `table` fail with `message`, until the returned function runs. */
+  failOn(table: string, event: "insert" | "update", message: string): Promise<() => Promise<void>>;
+  /** Closes it and opens the same database again, as a restart does. */
+  reopen(): Promise<AsyncRepositories>;
+}
+
+async function sqliteFixture(): Promise<StoreFixture> {
+  const database = tempDatabase();
+  let current = database;
+  const exec = async (sql: string) => {
+    current.sqlite.exec(sql);
+  };
+  return {
+    repos: promisedRepositories(database.repos),
+    exec,
+    rows: async (sql) => current.sqlite.prepare(sql).all() as Record<string, unknown>[],
+    async failOn(table, event, message) {
+      const trigger = `${table}_${event}_fails`;
+      await exec(
+        `create trigger ${trigger} before ${event} on ${table} begin select raise(abort, '${message}'); end`,
+      );
+      return () => exec(`drop trigger ${trigger}`);
+    },
+    async reopen() {
+      current.close();
+      const reopened = openDatabase(database.path);
+      cleanups.push(() => reopened.close());
+      current = { ...reopened, path: database.path, repos: createRepositories(reopened.db) };
+      return promisedRepositories(current.repos);
+    },
+  };
+}
+
+async function postgresFixture(): Promise<StoreFixture> {
+  const database = await tempPgDatabase();
+  let pool = database.pool;
+  const exec = async (sql: string) => {
+    await pool.query(sql);
+  };
+  return {
+    repos: database.repos,
+    exec,
+    rows: async (sql) => (await pool.query(sql)).rows,
+    async failOn(table, event, message) {
+      const name = `${table}_${event}_fails`;
+      await exec(
+        `create function ${name}() returns trigger language plpgsql as $$ begin raise exception '${message}'; end $$`,
+      );
+      await exec(`create trigger ${name} before ${event} on ${table} execute function ${name}()`);
+      return async () => {
+        await exec(`drop trigger ${name} on ${table}`);
+        await exec(`drop function ${name}()`);
+      };
+    },
+    async reopen() {
+      await database.close();
+      const reopened = await openPgDatabase(database.url);
+      cleanups.push(() => reopened.close());
+      pool = reopened.pool;
+      return createPgRepositories(reopened.db);
+    },
+  };
+}
+
+/** The two stores every repository test runs against: `describe.each(dialects)`. */
+export const dialects = [
+  { dialect: "sqlite", open: sqliteFixture },
+  { dialect: "postgres", open: postgresFixture },
+] as const;
 
 let nextId = 1;
 
@@ -56,4 +157,19 @@ export function newTransaction(overrides: Partial<NewSwap> = {}): NewSwap {
     suspect: false,
     ...overrides,
   };
+}
+
+/**
+ * What a call that must fail rejected with: its message and its causes' (drizzle wraps a driver's
+ * error in its own "Failed query" one).
+ */
+export async function rejection(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    const messages: string[] = [];
+    for (let e: unknown = error; e instanceof Error; e = e.cause) messages.push(e.message);
+    return messages.join(" <- ");
+  }
+  throw new Error("expected the call to fail, and it succeeded");
 }

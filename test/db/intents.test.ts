@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CreateTransactionRequest } from "../../src/exchange/client.ts";
 import type { DecimalString } from "../../src/lib/decimal.ts";
-import { newTransaction, tempDatabase } from "./helpers.ts";
+import { dialects, newTransaction, rejection } from "./helpers.ts";
 
 const request: CreateTransactionRequest = {
   coinFrom: "btc",
@@ -13,12 +13,12 @@ const request: CreateTransactionRequest = {
 
 const input = { key: "summary-1", chatId: 10, userId: 11, request };
 
-describe("swap intents", () => {
-  it("lets only the first claim of a key through", () => {
-    const { repos } = tempDatabase();
-    const first = repos.intents.claim(input, 1_000);
+describe.each(dialects)("swap intents ($dialect)", ({ open }) => {
+  it("lets only the first claim of a key through", async () => {
+    const { repos } = await open();
+    const first = await repos.intents.claim(input, 1_000);
     expect(first).toMatchObject({ claimed: true, intent: { state: "pending", request } });
-    const second = repos.intents.claim(input, 1_001);
+    const second = await repos.intents.claim(input, 1_001);
     expect(second).toMatchObject({
       claimed: false,
       intent: {
@@ -32,115 +32,170 @@ describe("swap intents", () => {
     });
   });
 
-  it("answers a repeated confirm with the transaction already created", () => {
-    const { repos } = tempDatabase();
-    repos.intents.claim(input);
+  it("lets one of many simultaneous claims of a key through", async () => {
+    const { repos } = await open();
+    const claims = await Promise.all(
+      Array.from({ length: 8 }, () => repos.intents.claim(input, 1_000)),
+    );
+    expect(claims.filter((c) => c.claimed)).toHaveLength(1);
+  });
+
+  it("answers a repeated confirm with the transaction already created", async () => {
+    const { repos } = await open();
+    await repos.intents.claim(input);
     const { id, chatId, userId, ...created } = newTransaction({ id: "made" });
-    expect(repos.intents.completeWithTransaction("summary-1", { id, ...created })).toEqual({
+    expect(await repos.intents.completeWithTransaction("summary-1", { id, ...created })).toEqual({
       inserted: true,
     });
-    expect(repos.intents.claim(input)).toMatchObject({
+    expect(await repos.intents.claim(input)).toMatchObject({
       claimed: false,
       intent: { state: "created", transactionId: "made" },
     });
   });
 
-  it("records the transaction for the chat that confirmed, with its intent, atomically", () => {
-    const { repos, sqlite } = tempDatabase();
-    repos.intents.claim(input);
+  it("records the transaction for the chat that confirmed, with its intent, atomically", async () => {
+    const { repos, failOn } = await open();
+    await repos.intents.claim(input);
     const { chatId, userId, ...created } = newTransaction({ id: "made" });
-    sqlite.exec(
-      "create trigger intents_down before update on swap_intents begin select raise(abort, 'intents down'); end",
-    );
-    expect(() => repos.intents.completeWithTransaction("summary-1", created)).toThrow(
+    const restore = await failOn("swap_intents", "update", "intents down");
+    expect(await rejection(repos.intents.completeWithTransaction("summary-1", created))).toMatch(
       /intents down/,
     );
-    expect(repos.transactions.exists("made")).toBe(false);
-    sqlite.exec("drop trigger intents_down");
-    repos.intents.completeWithTransaction("summary-1", created);
-    expect(repos.transactions.getForChat(10, "made")).toMatchObject({ userId: 11 });
-    expect(repos.intents.get("summary-1")).toMatchObject({
+    expect(await repos.transactions.exists("made")).toBe(false);
+    await restore();
+    await repos.intents.completeWithTransaction("summary-1", created);
+    expect(await repos.transactions.getForChat(10, "made")).toMatchObject({ userId: 11 });
+    expect(await repos.intents.get("summary-1")).toMatchObject({
       state: "created",
       transactionId: "made",
     });
   });
 
-  it("completes an intent whose transaction the reconciler already stored", () => {
-    const { repos } = tempDatabase();
-    repos.intents.claim(input);
-    repos.transactions.insert(newTransaction({ id: "made", chatId: 10, userId: 11 }));
+  it("completes an intent whose transaction the reconciler already stored", async () => {
+    const { repos } = await open();
+    await repos.intents.claim(input);
+    await repos.transactions.insert(newTransaction({ id: "made", chatId: 10, userId: 11 }));
     const { chatId, userId, ...created } = newTransaction({ id: "made" });
-    expect(repos.intents.completeWithTransaction("summary-1", created)).toEqual({
+    expect(await repos.intents.completeWithTransaction("summary-1", created)).toEqual({
       inserted: false,
     });
-    expect(repos.intents.get("summary-1")?.state).toBe("created");
+    expect((await repos.intents.get("summary-1"))?.state).toBe("created");
   });
 
-  it("lets a cleanly failed intent be claimed again", () => {
-    const { repos } = tempDatabase();
-    repos.intents.claim(input, 1_000);
-    repos.intents.markFailed("summary-1", "400 amount below minimum", 1_500);
-    expect(repos.intents.get("summary-1")).toMatchObject({
+  it("adopts a swap found upstream once, queueing its deposit message with it", async () => {
+    const { repos } = await open();
+    await repos.intents.claim(input);
+    await repos.intents.markUnknown("summary-1");
+    const { chatId, userId, ...found } = newTransaction({ id: "found" });
+    const adoptions = await Promise.all([
+      repos.intents.adopt("summary-1", found, 5_000),
+      repos.intents.adopt("summary-1", found, 5_000),
+    ]);
+    expect(adoptions.map((a) => a.inserted).sort()).toEqual([false, true]);
+    expect(await repos.transactions.getForChat(10, "found")).toMatchObject({ userId: 11 });
+    expect(await repos.notifications.forTransaction("found")).toMatchObject([
+      { kind: "deposit", chatId: 10, status: "wait", dedupeKey: "deposit:found" },
+    ]);
+    expect(await repos.intents.listUnresolved(10_000)).toEqual([]);
+  });
+
+  it("queues the warning instead of the address for a suspect swap", async () => {
+    const { repos } = await open();
+    await repos.intents.claim(input);
+    const { chatId, userId, ...found } = newTransaction({ id: "odd", suspect: true });
+    await repos.intents.adopt("summary-1", found);
+    expect((await repos.notifications.forTransaction("odd")).map((n) => n.kind)).toEqual([
+      "suspect",
+    ]);
+  });
+
+  it("gives up on an unresolved intent: it fails and the chat is told, once", async () => {
+    const { repos } = await open();
+    const { intent } = await repos.intents.claim(input, 1_000);
+    await repos.intents.markUnknown("summary-1");
+    expect(await repos.intents.giveUp(intent, "not found upstream", 9_000)).toBe(true);
+    expect(await repos.intents.get("summary-1")).toMatchObject({
+      state: "failed",
+      error: "not found upstream",
+    });
+    expect(await repos.notifications.due(10, 9_000)).toMatchObject([
+      { kind: "not-created", chatId: 10, intentKey: "summary-1", transactionId: null },
+    ]);
+    // A created intent is left alone.
+    const { intent: again } = await repos.intents.claim(input, 10_000);
+    const { chatId, userId, ...created } = newTransaction({ id: "late" });
+    await repos.intents.completeWithTransaction("summary-1", created);
+    expect(await repos.intents.giveUp(again, "too late")).toBe(false);
+    expect((await repos.intents.get("summary-1"))?.state).toBe("created");
+  });
+
+  it("lets a cleanly failed intent be claimed again", async () => {
+    const { repos } = await open();
+    await repos.intents.claim(input, 1_000);
+    await repos.intents.markFailed("summary-1", "400 amount below minimum", 1_500);
+    expect(await repos.intents.get("summary-1")).toMatchObject({
       state: "failed",
       error: "400 amount below minimum",
     });
-    expect(repos.intents.claim(input, 2_000)).toMatchObject({
+    expect(await repos.intents.claim(input, 2_000)).toMatchObject({
       claimed: true,
       intent: { state: "pending", error: null, createdAt: 2_000 },
     });
-    expect(repos.intents.claim(input, 2_001)).toMatchObject({
+    expect(await repos.intents.claim(input, 2_001)).toMatchObject({
       claimed: false,
       intent: { state: "pending" },
     });
   });
 
-  it("keeps an unknown outcome claimed and lists it for reconciliation", () => {
-    const { repos } = tempDatabase();
-    repos.intents.claim(input, 1_000);
-    repos.intents.claim({ ...input, key: "summary-2" }, 500);
-    repos.intents.claim({ ...input, key: "summary-3" }, 700);
-    repos.intents.markUnknown("summary-1");
-    repos.intents.markUnknown("summary-2");
-    expect(repos.intents.claim(input)).toMatchObject({
+  it("keeps an unknown outcome claimed and lists it for reconciliation", async () => {
+    const { repos } = await open();
+    await repos.intents.claim(input, 1_000);
+    await repos.intents.claim({ ...input, key: "summary-2" }, 500);
+    await repos.intents.claim({ ...input, key: "summary-3" }, 700);
+    await repos.intents.markUnknown("summary-1");
+    await repos.intents.markUnknown("summary-2");
+    expect(await repos.intents.claim(input)).toMatchObject({
       claimed: false,
       intent: { state: "unknown" },
     });
-    expect(repos.intents.listUnresolved(0).map((i) => [i.key, i.request, i.createdAt])).toEqual([
+    expect(
+      (await repos.intents.listUnresolved(0)).map((i) => [i.key, i.request, i.createdAt]),
+    ).toEqual([
       ["summary-2", request, 500],
       ["summary-1", request, 1_000],
     ]);
   });
 
-  it("lists a pending intent for reconciliation once it is older than a POST can take", () => {
-    const { repos } = tempDatabase();
-    repos.intents.claim(input, 1_000);
-    expect(repos.intents.listUnresolved(1_000)).toEqual([]);
-    expect(repos.intents.listUnresolved(1_001).map((i) => [i.key, i.state])).toEqual([
+  it("lists a pending intent for reconciliation once it is older than a POST can take", async () => {
+    const { repos } = await open();
+    await repos.intents.claim(input, 1_000);
+    expect(await repos.intents.listUnresolved(1_000)).toEqual([]);
+    expect((await repos.intents.listUnresolved(1_001)).map((i) => [i.key, i.state])).toEqual([
       ["summary-1", "pending"],
     ]);
   });
 
-  it("never turns a created intent back into failed or unknown", () => {
-    const { repos } = tempDatabase();
-    repos.intents.claim(input);
-    repos.intents.markCreated("summary-1", "made");
-    repos.intents.markFailed("summary-1", "late error");
-    repos.intents.markUnknown("summary-1");
-    expect(repos.intents.get("summary-1")).toMatchObject({
+  it("never turns a created intent back into failed or unknown", async () => {
+    const { repos } = await open();
+    await repos.intents.claim(input);
+    await repos.intents.markCreated("summary-1", "made");
+    await repos.intents.markFailed("summary-1", "late error");
+    await repos.intents.markUnknown("summary-1");
+    expect(await repos.intents.get("summary-1")).toMatchObject({
       state: "created",
       transactionId: "made",
     });
   });
 
-  it("refuses to store a request that is not a valid create body", () => {
-    const { repos } = tempDatabase();
+  it("refuses to store a request that is not a valid create body", async () => {
+    const { repos } = await open();
     const bad = { ...request, amount: "1e-7" as DecimalString };
-    expect(() => repos.intents.claim({ ...input, request: bad })).toThrow();
-    expect(repos.intents.get("summary-1")).toBeUndefined();
+    await expect(repos.intents.claim({ ...input, request: bad })).rejects.toThrow();
+    expect(await repos.intents.get("summary-1")).toBeUndefined();
   });
 
-  it("keeps optional request fields through the JSON round trip", () => {
-    const { repos } = tempDatabase();
+  it("keeps optional request fields through the JSON round trip", async () => {
+    const { repos } = await open();
     const full: CreateTransactionRequest = {
       ...request,
       networkFrom: "BTC",
@@ -148,7 +203,7 @@ describe("swap intents", () => {
       refundAddress: "bc1refund",
       rateType: "fixed",
     };
-    repos.intents.claim({ ...input, request: full });
-    expect(repos.intents.get("summary-1")?.request).toEqual(full);
+    await repos.intents.claim({ ...input, request: full });
+    expect((await repos.intents.get("summary-1"))?.request).toEqual(full);
   });
 });

@@ -3,12 +3,16 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSyn
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import BetterSqlite3 from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { describe, expect, it } from "vitest";
-import { MIGRATIONS_DIR } from "../../src/db/client.ts";
-import { tempDir } from "./helpers.ts";
+import { MIGRATIONS_DIR, openDatabase } from "../../src/db/client.ts";
+import { PG_MIGRATIONS_DIR } from "../../src/db/pg/client.ts";
+import { transactions } from "../../src/db/schema.ts";
+import { newTransaction, tempDir } from "./helpers.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const schemaFile = join(root, "src/db/schema.ts");
 const run = promisify(execFile);
 
 const sqlFiles = (dir: string) =>
@@ -16,58 +20,114 @@ const sqlFiles = (dir: string) =>
     .filter((f) => f.endsWith(".sql"))
     .sort();
 
-/**
- * Runs `drizzle-kit generate` on a copy of the committed migrations. drizzle-kit prefixes `out`
- * with "./" (an absolute path breaks) and exits 0 even when it fails, so the paths are relative
- * to a temp working directory and the test reads what it printed.
- */
-async function generateInto(schema: string) {
-  const cwd = tempDir();
-  cpSync(MIGRATIONS_DIR, join(cwd, "drizzle"), { recursive: true });
-  // No import of "drizzle-kit": it would not resolve from a temp folder.
-  const config = { dialect: "sqlite", schema: relative(cwd, schema), out: "./drizzle" };
-  writeFileSync(join(cwd, "drizzle.config.ts"), `export default ${JSON.stringify(config)};\n`);
-  const before = sqlFiles(join(cwd, "drizzle"));
-  const { stdout, stderr } = await run(
-    join(root, "node_modules/.bin/drizzle-kit"),
-    ["generate", "--config", "drizzle.config.ts"],
-    { cwd, timeout: 60_000 },
-  );
-  const after = sqlFiles(join(cwd, "drizzle"));
-  return { output: stdout + stderr, added: after.filter((f) => !before.includes(f)) };
+interface Journal {
+  entries: { tag: string; when: number }[];
 }
+const journalOf = (dir: string) =>
+  JSON.parse(readFileSync(join(dir, "meta/_journal.json"), "utf8")) as Journal;
 
-describe("committed migrations", () => {
+const dialects = [
+  {
+    dialect: "sqlite",
+    schema: join(root, "src/db/schema.ts"),
+    dir: MIGRATIONS_DIR,
+    table: 'export const meta = sqliteTable("meta", {',
+  },
+  {
+    dialect: "postgresql",
+    schema: join(root, "src/db/pg/schema.ts"),
+    dir: PG_MIGRATIONS_DIR,
+    table: 'export const meta = pgTable("meta", {',
+  },
+] as const;
+
+describe.each(dialects)("committed $dialect migrations", ({ dialect, schema, dir, table }) => {
+  /**
+   * Runs `drizzle-kit generate` on a copy of the committed migrations. drizzle-kit prefixes `out`
+   * with "./" (an absolute path breaks) and exits 0 even when it fails, so the paths are relative
+   * to a temp working directory and the test reads what it printed.
+   */
+  async function generateInto(schemaFile: string) {
+    const cwd = tempDir();
+    cpSync(dir, join(cwd, "drizzle"), { recursive: true });
+    // No import of "drizzle-kit": it would not resolve from a temp folder.
+    const config = { dialect, schema: relative(cwd, schemaFile), out: "./drizzle" };
+    writeFileSync(join(cwd, "drizzle.config.ts"), `export default ${JSON.stringify(config)};\n`);
+    const before = sqlFiles(join(cwd, "drizzle"));
+    const { stdout, stderr } = await run(
+      join(root, "node_modules/.bin/drizzle-kit"),
+      ["generate", "--config", "drizzle.config.ts"],
+      { cwd, timeout: 60_000 },
+    );
+    const after = sqlFiles(join(cwd, "drizzle"));
+    return { output: stdout + stderr, added: after.filter((f) => !before.includes(f)) };
+  }
+
   it("match the schema: drizzle-kit generate finds nothing to add", async () => {
-    const { output, added } = await generateInto(schemaFile);
+    const { output, added } = await generateInto(schema);
     expect(output).toContain("No schema changes");
     expect(added).toEqual([]);
   }, 90_000);
 
   it("the check would notice a schema change", async () => {
     // A copy of the schema with one more column, beside a node_modules that finds drizzle-orm.
-    const dir = tempDir();
-    mkdirSync(join(dir, "node_modules"));
-    symlinkSync(join(root, "node_modules/drizzle-orm"), join(dir, "node_modules/drizzle-orm"));
-    const changed = readFileSync(schemaFile, "utf8").replace(
-      'export const meta = sqliteTable("meta", {',
-      'export const meta = sqliteTable("meta", {\n  extra: text("extra"),',
+    const copy = tempDir();
+    mkdirSync(join(copy, "node_modules"));
+    symlinkSync(join(root, "node_modules/drizzle-orm"), join(copy, "node_modules/drizzle-orm"));
+    const changed = readFileSync(schema, "utf8").replace(
+      table,
+      `${table}\n  extra: text("extra"),`,
     );
-    writeFileSync(join(dir, "schema.ts"), changed);
-    const { added } = await generateInto(join(dir, "schema.ts"));
+    expect(changed).toContain("extra");
+    writeFileSync(join(copy, "schema.ts"), changed);
+    const { added } = await generateInto(join(copy, "schema.ts"));
     expect(added).toHaveLength(1);
   }, 90_000);
 
   it("are what the journal lists", () => {
-    const journal = JSON.parse(
-      readFileSync(join(MIGRATIONS_DIR, "meta/_journal.json"), "utf8"),
-    ) as { entries: { tag: string }[] };
-    expect(sqlFiles(MIGRATIONS_DIR)).toEqual(journal.entries.map((e) => `${e.tag}.sql`));
+    expect(sqlFiles(dir)).toEqual(journalOf(dir).entries.map((e) => `${e.tag}.sql`));
   });
 
   it("never cascade deletes (drizzle's table rebuilds could empty a child table)", () => {
-    for (const file of sqlFiles(MIGRATIONS_DIR)) {
-      expect(readFileSync(join(MIGRATIONS_DIR, file), "utf8")).not.toMatch(/cascade/i);
+    for (const file of sqlFiles(dir)) {
+      expect(readFileSync(join(dir, file), "utf8")).not.toMatch(/cascade/i);
+    }
+  });
+});
+
+describe("SQLite migrations moved to drizzle/sqlite", () => {
+  it("a database migrated from the old drizzle/ folder gets only the migrations added since", () => {
+    // The old layout: the same files (moved, not changed) straight under drizzle/, with the
+    // journal of that time.
+    const old = join(tempDir(), "drizzle");
+    const before = ["0000_init", "0001_outbox_kinds"];
+    mkdirSync(join(old, "meta"), { recursive: true });
+    for (const tag of before) cpSync(join(MIGRATIONS_DIR, `${tag}.sql`), join(old, `${tag}.sql`));
+    const journal = journalOf(MIGRATIONS_DIR);
+    writeFileSync(
+      join(old, "meta/_journal.json"),
+      JSON.stringify({
+        ...journal,
+        entries: journal.entries.filter((e) => before.includes(e.tag)),
+      }),
+    );
+    const path = join(tempDir(), "bot.sqlite");
+    const sqlite = new BetterSqlite3(path);
+    migrate(drizzle(sqlite), { migrationsFolder: old });
+    sqlite.close();
+
+    const database = openDatabase(path);
+    try {
+      database.db
+        .insert(transactions)
+        .values({ ...newTransaction({ id: "after" }), statusChangedAt: 1, insertedAt: 1 })
+        .run();
+      const applied = database.sqlite
+        .prepare("select created_at from __drizzle_migrations order by id")
+        .all() as { created_at: number }[];
+      expect(applied.map((m) => Number(m.created_at))).toEqual(journal.entries.map((e) => e.when));
+    } finally {
+      database.close();
     }
   });
 });

@@ -70,7 +70,7 @@ describe("a create answer that disagrees with the order", () => {
     const status = await step(user, "/status", tx!.id);
     expect(status.text).toContain("could not be set up safely");
     expect(shown()).toBe(false);
-    expect(h.app.repos.transactions.get(tx!.id)?.suspect).toBe(true);
+    expect((await h.app.repos.transactions.get(tx!.id))?.suspect).toBe(true);
   });
 });
 
@@ -89,7 +89,7 @@ describe("a create whose outcome is unknown", () => {
     expect(txs).toHaveLength(1);
     expect(found.text).toContain(txs[0]!.deposit_address);
     expect(found.text).toContain(txs[0]!.id);
-    expect(h.app.repos.transactions.getForChat(user.chatId, txs[0]!.id)).toBeDefined();
+    expect(await h.app.repos.transactions.getForChat(user.chatId, txs[0]!.id)).toBeDefined();
     // Confirming the same summary again now points at that swap instead of making another.
     await step(user, "confirm", "already created");
     expect(h.sandbox.control.transactions()).toHaveLength(1);

@@ -250,8 +250,8 @@ describe("/forget", () => {
     await user.press("Delete");
     const done = await user.waitFor((m) => m.text.includes("Deleted 1 finished"));
     expect(done.text).toContain("1 swaps in progress are kept");
-    expect(h.app.repos.transactions.getForChat(user.chatId, finished)).toBeUndefined();
-    expect(h.app.repos.transactions.getForChat(user.chatId, open)).toBeDefined();
+    expect(await h.app.repos.transactions.getForChat(user.chatId, finished)).toBeUndefined();
+    expect(await h.app.repos.transactions.getForChat(user.chatId, open)).toBeDefined();
     const status = await step(user, `/status ${finished}`, "not found");
     expect(status.text).not.toContain("0.3 BTC");
   });

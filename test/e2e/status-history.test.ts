@@ -111,7 +111,7 @@ describe("ids of any format (the API does not document them)", () => {
     await createSwapViaChat(user);
     // As if the exchange had answered with a 70-character id containing dots.
     const longId = `tx.${"a1b2c3d4e5".repeat(6)}.0000001`;
-    h.app.repos.transactions.insert({
+    await h.app.repos.transactions.insert({
       id: longId,
       chatId: user.chatId,
       userId: user.id,

@@ -17,9 +17,9 @@ function pushes(user: User, word: string): number {
     .filter((m) => !m.photo && new RegExp(`Swap \\w+: ${word}\\n`).test(m.text)).length;
 }
 
-async function until(check: () => boolean, timeoutMs = 8_000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 8_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error("condition not reached in time");
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -132,7 +132,7 @@ describe("a POST that creates the transaction but answers too late", () => {
     expect(txs).toHaveLength(1);
     expect(found.text).toContain(txs[0]!.deposit_address);
     expect(found.text).toContain(txs[0]!.id);
-    expect(h.app.repos.transactions.getForChat(user.chatId, txs[0]!.id)).toBeDefined();
+    expect(await h.app.repos.transactions.getForChat(user.chatId, txs[0]!.id)).toBeDefined();
   });
 
   it("finds it past the first page of an exchange that caps pages and refuses larger ones", async () => {

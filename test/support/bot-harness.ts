@@ -3,10 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { type App, startApp } from "../../src/app.ts";
-import { loadConfig } from "../../src/config.ts";
+import { loadConfig, secretsOf } from "../../src/config.ts";
 import { type FakeTelegram, startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/index.ts";
+
+export { freePort } from "./ports.ts";
 
 export interface HarnessOptions {
   sandbox?: SandboxOptions;
@@ -59,7 +61,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   const logger = createLogger({
     level: config.logLevel,
-    secrets: [config.botToken, config.exchange?.apiKey, config.webhook?.secret],
+    secrets: secretsOf(config),
     destination,
   });
   const launch = async () => {
@@ -91,18 +93,4 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
   };
   return harness;
-}
-
-/** A free TCP port on 127.0.0.1 (for servers whose settings need a port number up front). */
-export async function freePort(): Promise<number> {
-  const { createServer } = await import("node:net");
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }

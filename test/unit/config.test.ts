@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../src/config.ts";
+import { ConfigError, loadConfig, secretsOf } from "../../src/config.ts";
 
 const token = "123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345678";
 
@@ -48,6 +48,21 @@ describe("loadConfig", () => {
       "TELEGRAM_API_ROOT",
     );
     expect(errorOf({ BOT_TOKEN: token, LOG_LEVEL: "loud" })).toContain("LOG_LEVEL");
+  });
+
+  it("takes a PostgreSQL URL, and names a wrong one without echoing its password", () => {
+    const url = "postgresql://bot:s3cr%40t-pass@db.internal:5432/swapbot";
+    expect(loadConfig({ BOT_TOKEN: token }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ BOT_TOKEN: token, DATABASE_URL: url }).databaseUrl).toBe(url);
+    const message = errorOf({ BOT_TOKEN: token, DATABASE_URL: "mysql://bot:s3cr3t-pass@db/x" });
+    expect(message).toBe("DATABASE_URL must be a postgres:// or postgresql:// URL");
+  });
+
+  it("counts the database URL and its password among the secrets to scrub", () => {
+    const url = "postgres://bot:s3cr%40t-pass@db.internal/swapbot";
+    const secrets = secretsOf(loadConfig({ BOT_TOKEN: token, DATABASE_URL: url }));
+    expect(secrets).toEqual(expect.arrayContaining([token, url, "s3cr%40t-pass", "s3cr@t-pass"]));
+    expect(secretsOf(loadConfig({ BOT_TOKEN: token })).filter(Boolean)).toEqual([token]);
   });
 
   it("treats empty values as unset and strips a trailing slash", () => {
