@@ -16,6 +16,8 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   /** How long an exchange flow waits for an answer before it expires (default 24 h). */
   flowIdleMs?: number;
+  /** Runs the bot on this PostgreSQL database (DATABASE_URL) instead of a fresh SQLite file. */
+  databaseUrl?: string;
 }
 
 export interface Harness {
@@ -24,6 +26,7 @@ export interface Harness {
   app: App;
   /** Every JSON log line the bot wrote. */
   logs: string[];
+  /** The SQLite file (never created when the bot runs on PostgreSQL). */
   dbPath: string;
   /** Stops the bot (not the servers) and starts a new one on the same database. */
   restart(): Promise<App>;
@@ -34,7 +37,7 @@ export interface Harness {
 
 /**
  * The real bot, built by the same startApp as `npm start`, against a sandbox exchange and a fake
- * Telegram on 127.0.0.1, with a fresh SQLite file.
+ * Telegram on 127.0.0.1, with a fresh SQLite file (or the PostgreSQL database given).
  */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const sandbox = await startSandbox({ schedule: false, limits: false, ...options.sandbox });
@@ -51,6 +54,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     STATUS_POLL_INTERVAL_MS: "200",
     EXCHANGE_TIMEOUT_MS: "1000",
     LOG_LEVEL: "debug",
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   });
   const destination = new Writable({
