@@ -228,7 +228,7 @@ describe("the language of a push", () => {
     await user.reply("/help");
     const [id] = h.sandbox.control.seed(1);
     const tx = h.sandbox.control.transaction(id!)!;
-    h.app.repos.transactions.insert({
+    await h.app.repos.transactions.insert({
       id: tx.id,
       chatId: user.chatId,
       userId: user.chatId,
