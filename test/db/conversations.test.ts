@@ -111,6 +111,19 @@ describe.each(dialects)("conversation storage ($dialect)", ({ open }) => {
       }
     });
 
+    it("moves on a state stored before revisions were kept (revision 0)", async () => {
+      const store = await open();
+      const envelope = JSON.stringify({ version: [PLUGIN_DATA_VERSION, 1], state: flowAt(1) });
+      await store.exec(
+        `insert into conversation_state (key, value, updated_at) values ('7', '${envelope}', 0)`,
+      );
+      const storage = storageOn(store);
+      const update = storage(messageIn(7));
+      expect(await update.read()).toEqual(flowAt(1));
+      await update.write(flowAt(2));
+      expect(await storageOn(store)(messageIn(7)).read()).toEqual(flowAt(2));
+    });
+
     it("each step of a flow writes over the state it read", async () => {
       const store = await open();
       const storage = storageOn(store);
