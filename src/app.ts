@@ -1,3 +1,4 @@
+import pg from "pg";
 import { createBot } from "./bot/bot.ts";
 import { registerCommands } from "./bot/commands.ts";
 import { translator } from "./bot/i18n.ts";
@@ -11,6 +12,7 @@ import type { Logger } from "./lib/logger.ts";
 import { AdminAlerts } from "./ops/admin-alerts.ts";
 import { ExchangeMonitor } from "./ops/exchange-monitor.ts";
 import { createHealthCheck } from "./ops/health.ts";
+import { Leadership, leaderLockKey } from "./ops/leadership.ts";
 import { BotMetrics } from "./ops/metrics.ts";
 import { startOpsServer } from "./ops/ops-server.ts";
 import { QuoteService } from "./quotes/quote-service.ts";
@@ -38,6 +40,13 @@ const CREATE_BUDGET_WAIT_MS = 10_000;
  * contract's 10 s, leaving time for the rest of the stop.
  */
 const UPDATE_DRAIN_MS = 6_000;
+
+/** How often a standby tries the leader lock: a takeover comes within this plus a start. */
+const LEADER_TRY_MS = 3_000;
+/** How often a standby re-reads the coin list the leader stores. */
+const CATALOG_FOLLOW_MS = 60_000;
+/** A new leader's wait after a 409 (its predecessor's last getUpdates still held by Telegram). */
+const TAKEOVER_CONFLICT_RETRY_MS = 3_000;
 
 export interface App {
   /** True when the bot runs on its embedded sandbox exchange (no real funds). */
@@ -129,52 +138,104 @@ export async function startApp(
   });
   const core = buildCore(config, logger, storage!, exchangeTarget, options.flowIdleMs);
   const { catalog, repos } = core;
-  await begin({ name: "coin catalog", start: () => catalog.start(), stop: () => catalog.stop() });
+  const shared = storage!.dialect === "postgres";
+  let webhookPort: number | undefined;
+  await begin({
+    name: "coin catalog",
+    // With several instances the leader fetches the list; the others read what it stored.
+    start: () => (shared ? catalog.follow(CATALOG_FOLLOW_MS) : catalog.start()),
+    stop: () => catalog.stop(),
+  });
   const ops = await startOps(config, core, begin);
 
   const bot = core.bot;
   await begin({ name: "Telegram", start: () => connectTelegram(bot, config, logger, options) });
-  if (!aborted()) {
-    await registerCommands(bot.api, core.i18n).catch((error: unknown) => {
-      logger.warn({ err: error }, "setMyCommands failed");
-    });
-    const loops = {
-      notifier: core.notifier,
-      "status tracker": core.tracker,
-      reconciler: core.reconciler,
-      "admin alerts": core.alerts,
-    };
-    for (const [name, loop] of Object.entries(loops)) {
-      await begin({ name, start: () => loop.start(), stop: () => loop.stop() });
-    }
-  }
-  let webhookPort: number | undefined;
-  if (!aborted()) {
-    let transport: { stop(): Promise<void> } | undefined;
-    // A transport's stop takes no more updates, then waits (bounded) for those in flight.
-    const drain = async () => {
-      if (await core.inFlight.drained(UPDATE_DRAIN_MS)) return;
-      logger.warn(
-        { updates: core.inFlight.size },
-        "updates still running at stop; stopping anyway",
-      );
-    };
+  if (aborted()) return app();
+  await registerCommands(bot.api, core.i18n).catch((error: unknown) => {
+    logger.warn({ err: error }, "setMyCommands failed");
+  });
+
+  // A transport's stop takes no more updates, then waits (bounded) for those in flight.
+  const drain = async () => {
+    if (await core.inFlight.drained(UPDATE_DRAIN_MS)) return;
+    logger.warn({ updates: core.inFlight.size }, "updates still running at stop; stopping anyway");
+  };
+  if (config.webhook) {
+    // Every instance serves the updates Telegram sends it.
+    let webhook: Awaited<ReturnType<typeof startWebhook>> | undefined;
     await begin({
-      name: config.webhook ? "webhook" : "long polling",
+      name: "webhook",
       start: async () => {
-        if (config.webhook) {
-          const webhook = await startWebhook(bot, { ...config.webhook, drain }, logger);
-          webhookPort = webhook.port;
-          transport = webhook;
-        } else {
-          transport = startPolling(bot, logger, {
-            conflictRetryMs: config.telegramConflictRetryMs,
-            drain,
-            onFatal: (error) => options.onFatal?.(error),
-          });
-        }
+        webhook = await startWebhook(bot, { ...config.webhook!, drain }, logger);
+        webhookPort = webhook.port;
       },
-      stop: () => transport?.stop(),
+      stop: () => webhook?.stop(),
+    });
+  }
+
+  // The leader's work: polling Telegram and everything that runs in the background.
+  const leaderWork = new Parts(logger);
+  if (shared) {
+    leaderWork.add({
+      name: "coin catalog refresh",
+      start: () => catalog.start(),
+      stop: () => catalog.follow(CATALOG_FOLLOW_MS),
+    });
+  }
+  const loops = {
+    notifier: core.notifier,
+    "status tracker": core.tracker,
+    reconciler: core.reconciler,
+    "admin alerts": core.alerts,
+  };
+  for (const [name, loop] of Object.entries(loops)) {
+    leaderWork.add({ name, start: () => loop.start(), stop: () => loop.stop() });
+  }
+  if (!config.webhook) {
+    let polling: ReturnType<typeof startPolling> | undefined;
+    leaderWork.add({
+      name: "long polling",
+      start: () => {
+        polling = startPolling(bot, logger, {
+          // A leader that just took over may meet its predecessor's last getUpdates: retry soon.
+          conflictRetryMs: shared
+            ? Math.min(config.telegramConflictRetryMs, TAKEOVER_CONFLICT_RETRY_MS)
+            : config.telegramConflictRetryMs,
+          drain,
+          onFatal: (error) => options.onFatal?.(error),
+        });
+      },
+      stop: () => polling?.stop(),
+    });
+  }
+  if (storage!.dialect === "postgres") {
+    const leadership = new Leadership({
+      connect: async () => {
+        const client = new pg.Client({ connectionString: config.databaseUrl, keepAlive: true });
+        await client.connect();
+        return client;
+      },
+      lockKey: leaderLockKey(config.botToken.split(":")[0] ?? ""),
+      logger,
+      tryEveryMs: LEADER_TRY_MS,
+      onLead: () => leaderWork.startAll(),
+      onFollow: () => leaderWork.stopAll(),
+    });
+    core.role.current = () => (leadership.isLeader ? "leader" : "standby");
+    await begin({
+      name: "leadership",
+      start: () => leadership.start(),
+      stop: () => leadership.stop(),
+    });
+    logger.info(
+      { bot: bot.botInfo.username, sandbox: exchangeTarget.sandbox, store: "postgres" },
+      "bot started: standby until it holds the leader lock",
+    );
+  } else {
+    await begin({
+      name: "background work",
+      start: () => leaderWork.startAll(),
+      stop: () => leaderWork.stopAll(),
     });
     logger.info(
       {
@@ -185,20 +246,60 @@ export async function startApp(
       "bot started",
     );
   }
+  return app();
 
-  return {
-    sandbox: exchangeTarget.sandbox,
-    catalog,
-    quotes: core.quotes,
-    storage: storage!,
-    repos,
-    opsUrl: ops?.url,
-    webhookPort,
-    async stop() {
-      await stop();
-      logger.info("bot stopped");
-    },
-  };
+  function app(): App {
+    return {
+      sandbox: exchangeTarget.sandbox,
+      catalog,
+      quotes: core.quotes,
+      storage: storage!,
+      repos,
+      opsUrl: ops?.url,
+      webhookPort,
+      async stop() {
+        await stop();
+        logger.info("bot stopped");
+      },
+    };
+  }
+}
+
+/**
+ * Parts started together and stopped together in reverse (the leader's work, which starts and
+ * stops with leadership). A part that fails to start stops the ones before it and rethrows.
+ */
+class Parts {
+  private readonly parts: Part[] = [];
+  private running: Part[] = [];
+
+  constructor(private readonly logger: Logger) {}
+
+  add(part: Part): void {
+    this.parts.push(part);
+  }
+
+  async startAll(): Promise<void> {
+    for (const part of this.parts) {
+      try {
+        await part.start();
+      } catch (error) {
+        await this.stopAll();
+        throw error;
+      }
+      this.running.push(part);
+    }
+  }
+
+  async stopAll(): Promise<void> {
+    for (const part of this.running.splice(0).reverse()) {
+      try {
+        await part.stop?.();
+      } catch (error) {
+        this.logger.error({ err: error, part: part.name }, "stopping failed");
+      }
+    }
+  }
 }
 
 /** The configured exchange, or the embedded sandbox when none is. */
@@ -244,6 +345,7 @@ function buildCore(
     apiKey: exchangeTarget.apiKey,
     limits: config.limits,
     timeoutMs: config.exchangeTimeoutMs,
+    ...(storage.dialect === "postgres" ? { ledger: storage.ledger } : {}),
     onRequest: (event) => {
       monitor.record(event);
       exchangeEvents.metrics?.recordRequest(event);
@@ -370,6 +472,8 @@ function buildCore(
     tracker,
     reconciler,
     alerts,
+    /** Whether this instance leads (always, with SQLite): /healthz reports it. */
+    role: { current: (): "leader" | "standby" => "leader" },
   };
 }
 

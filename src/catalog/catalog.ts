@@ -77,17 +77,42 @@ export class CoinCatalog {
    * the upstream only when nothing was stored, and never fails on it.
    */
   async start(): Promise<void> {
-    const stored = (await this.options.store?.load()) ?? [];
-    if (stored.length > 0) this.replace(stored);
+    const stored = await this.loadStored();
     const first = this.refresh();
-    if (stored.length === 0) await first;
-    this.timer = setInterval(() => void this.refresh(), this.options.refreshIntervalMs);
-    this.timer.unref();
+    if (stored === 0) await first;
+    this.refreshEvery(this.options.refreshIntervalMs, () => this.refresh());
+  }
+
+  /**
+   * For an instance that is not the leader: the list the leader keeps in the shared store,
+   * reloaded every `intervalMs`, and never a request to the exchange.
+   */
+  async follow(intervalMs: number): Promise<void> {
+    await this.loadStored();
+    this.refreshEvery(intervalMs, () => this.loadStored());
   }
 
   stop(): void {
     clearInterval(this.timer);
     this.timer = undefined;
+  }
+
+  /** Replaces the list with the stored one, if any; returns how many coins were stored. */
+  private async loadStored(): Promise<number> {
+    try {
+      const stored = (await this.options.store?.load()) ?? [];
+      if (stored.length > 0) this.replace(stored);
+      return stored.length;
+    } catch (error) {
+      this.options.logger.warn({ err: error }, "stored coin catalog could not be read");
+      return 0;
+    }
+  }
+
+  private refreshEvery(intervalMs: number, refresh: () => Promise<unknown>): void {
+    this.stop();
+    this.timer = setInterval(() => void refresh(), intervalMs);
+    this.timer.unref();
   }
 
   /** Fetches the whole list; on failure the current list stays and the error is logged. */

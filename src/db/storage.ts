@@ -1,9 +1,12 @@
+import { randomUUID } from "node:crypto";
 import type { ConversationData, ConversationStorage } from "@grammyjs/conversations";
 import type { Context } from "grammy";
+import type { BudgetLedger } from "../lib/shared-budget.ts";
 import type { ChatsStore } from "../swaps/ports.ts";
 import { type Database, openDatabase } from "./client.ts";
 import { conversationStorage } from "./conversation-storage.ts";
 import { claimDatabase } from "./instance-lock.ts";
+import { createBudgetLedger } from "./pg/budget-ledger.ts";
 import { openPgDatabase, type PgDatabase } from "./pg/client.ts";
 import { createPgRepositories, type PgRepositories } from "./pg/repositories.ts";
 import {
@@ -48,8 +51,16 @@ export type Storage = CommonStorage &
         readonly pg: PgDatabase;
         /** The PostgreSQL repositories, with what several instances need beyond SQLite. */
         readonly pgRepos: PgRepositories;
+        /** The exchange budgets every instance counts against. */
+        readonly ledger: BudgetLedger;
       }
   );
+
+/**
+ * How long an outbox row stays claimed by the instance that took it: far longer than a send
+ * (bounded retries included), so a live sender never loses its rows; a dead one's come back.
+ */
+const OUTBOX_LEASE_MS = 60_000;
 
 /** How many chats' conversation states SQLite's single process keeps in memory. */
 const CONVERSATION_CACHE = 10_000;
@@ -71,13 +82,24 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
       options.onError ? { onError: options.onError } : {},
     );
     const pgRepos = createPgRepositories(pg.db);
+    const shared = common(pgRepos, (version) => ({ version }));
+    // Outbox rows are claimed before sending: even two instances that both believe they lead
+    // (a split brain) never send the same row at once.
+    const owner = randomUUID();
     return {
       dialect: "postgres",
       pg,
       pgRepos,
+      ledger: createBudgetLedger(pg.pool),
       repos: pgRepos,
       // Another instance may have moved a chat on: every update reads its state afresh.
-      ...common(pgRepos, (version) => ({ version })),
+      ...shared,
+      ports: (chats) => {
+        const ports = shared.ports(chats);
+        const due = (limit: number, now: number) =>
+          pgRepos.notifications.claimDue(limit, now, owner, OUTBOX_LEASE_MS);
+        return { ...ports, outboxStore: { ...ports.outboxStore, due } };
+      },
       close: () => pg.close(),
     };
   }

@@ -174,6 +174,14 @@ describe("claiming the outbox (PostgreSQL, several senders)", () => {
     expect(taken.map((n) => n.id)).toEqual(first.map((n) => n.id));
   });
 
+  it("lets a sender take its own claimed rows again (one it held back for the chat's pace)", async () => {
+    const { repos } = await queued(2);
+    const first = await repos.notifications.claimDue(10, 2_000, "a", 60_000);
+    expect(await repos.notifications.claimDue(10, 2_500, "b", 60_000)).toEqual([]);
+    const again = await repos.notifications.claimDue(10, 2_500, "a", 60_000);
+    expect(again.map((n) => n.id)).toEqual(first.map((n) => n.id));
+  });
+
   it("lets a retried row be claimed by anyone at its next attempt, and never a sent one", async () => {
     const { repos } = await queued(2);
     const [one, two] = await repos.notifications.claimDue(10, 2_000, "a", 60_000);

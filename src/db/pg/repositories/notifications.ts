@@ -136,7 +136,13 @@ export function createPgNotificationsRepository(db: PgDb) {
       owner: string,
       leaseMs: number,
     ): Promise<OutboxEntry[]> {
-      const free = or(isNull(notifications.claimedUntil), lte(notifications.claimedUntil, now));
+      // Its own claims stay the owner's to take again: a row it held back (the chat's pace) must
+      // not wait out the lease.
+      const free = or(
+        isNull(notifications.claimedUntil),
+        lte(notifications.claimedUntil, now),
+        eq(notifications.claimedBy, owner),
+      );
       const candidates = db
         .select({ id: notifications.id })
         .from(notifications)
