@@ -1,0 +1,134 @@
+import pg from "pg";
+import pino from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { createBudgetLedger } from "../../src/db/pg/budget-ledger.ts";
+import { openPgDatabase, type PgDatabase } from "../../src/db/pg/client.ts";
+import { acquireShared } from "../../src/lib/shared-budget.ts";
+import { Leadership, leaderLockKey } from "../../src/ops/leadership.ts";
+import { freshPostgresDatabase } from "../support/postgres.ts";
+
+/** What several instances share through PostgreSQL: one leader, one budget. */
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function database(): Promise<{ url: string; db: PgDatabase }> {
+  const fresh = await freshPostgresDatabase();
+  const db = await openPgDatabase(fresh.url);
+  cleanups.push(async () => {
+    await db.close();
+    await fresh.drop();
+  });
+  return { url: fresh.url, db };
+}
+
+const until = async (check: () => boolean, timeoutMs = 10_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("condition not reached in time");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+function instance(url: string, name: string, events: string[]) {
+  const connections: pg.Client[] = [];
+  const leadership = new Leadership({
+    connect: async () => {
+      const client = new pg.Client({ connectionString: url, application_name: name });
+      await client.connect();
+      connections.push(client);
+      return client;
+    },
+    lockKey: leaderLockKey("123456"),
+    logger: pino({ level: "silent" }),
+    tryEveryMs: 100,
+    onLead: () => {
+      events.push(`${name} leads`);
+    },
+    onFollow: () => {
+      events.push(`${name} follows`);
+    },
+  });
+  cleanups.push(() => leadership.stop());
+  return { leadership, connections };
+}
+
+describe("leadership", () => {
+  it("has one leader among instances, and a standby takes over when the leader's connection dies", async () => {
+    const { url, db } = await database();
+    const events: string[] = [];
+    const a = instance(url, "a", events);
+    a.leadership.start();
+    await until(() => a.leadership.isLeader);
+    const b = instance(url, "b", events);
+    b.leadership.start();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(b.leadership.isLeader).toBe(false);
+
+    // The leader's connection dies (its machine is gone): PostgreSQL drops the lock with it.
+    await db.pool.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'a'",
+    );
+    await until(() => b.leadership.isLeader);
+    // The old leader knew at once that it no longer leads.
+    await until(() => !a.leadership.isLeader);
+    expect(events.slice(0, 2)).toEqual(["a leads", "a follows"]);
+    expect(events).toContain("b leads");
+  });
+
+  it("hands over at once when the leader stops", async () => {
+    const { url } = await database();
+    const events: string[] = [];
+    const a = instance(url, "a", events);
+    const b = instance(url, "b", events);
+    a.leadership.start();
+    await until(() => a.leadership.isLeader);
+    b.leadership.start();
+    await a.leadership.stop();
+    await until(() => b.leadership.isLeader, 2_000);
+    expect(events).toEqual(["a leads", "a follows", "b leads"]);
+  });
+});
+
+describe("the shared exchange budget", () => {
+  it("lets all instances together take no more than the limit per window", async () => {
+    const { db } = await database();
+    // Two instances, each with its own ledger object on the same database.
+    const ledgers = [createBudgetLedger(db.pool), createBudgetLedger(db.pool)];
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => ledgers[i % 2]!.take("public", 5, 60_000)),
+    );
+    const granted = answers.filter((a) => "slot" in a);
+    expect(granted).toHaveLength(5);
+    for (const refused of answers.filter((a) => "retryInMs" in a)) {
+      expect((refused as { retryInMs: number }).retryInMs).toBeGreaterThan(0);
+    }
+    // The classes are counted apart.
+    expect(await ledgers[0]!.take("read", 5, 60_000)).toHaveProperty("slot");
+  });
+
+  it("frees a slot one window after its request completed", async () => {
+    const { db } = await database();
+    const ledger = createBudgetLedger(db.pool);
+    const release = await acquireShared(ledger, {
+      endpointClass: "create",
+      limit: 1,
+      windowMs: 300,
+    });
+    const answer = await ledger.take("create", 1, 300);
+    expect(answer).toHaveProperty("retryInMs");
+    release();
+    await new Promise((r) => setTimeout(r, 50));
+    // A completed request still counts for a window after it completed.
+    expect(await ledger.take("create", 1, 300)).toHaveProperty("retryInMs");
+    const next = await acquireShared(ledger, {
+      endpointClass: "create",
+      limit: 1,
+      windowMs: 300,
+      maxWaitMs: 5_000,
+    });
+    next();
+  });
+});
