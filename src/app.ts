@@ -175,7 +175,15 @@ export async function startApp(
 
   // The leader's work: polling Telegram and everything that runs in the background.
   const leaderWork = new Parts(logger);
-  if (shared) {
+  if (storage!.dialect === "postgres") {
+    const store = storage!;
+    leaderWork.add({
+      name: "outbox takeover",
+      start: async () => {
+        const released = await store.takeOverOutbox();
+        if (released > 0) logger.info({ released }, "took over the outbox rows of the last leader");
+      },
+    });
     leaderWork.add({
       name: "coin catalog refresh",
       start: () => catalog.start(),

@@ -53,6 +53,8 @@ export type Storage = CommonStorage &
         readonly pgRepos: PgRepositories;
         /** The exchange budgets every instance counts against. */
         readonly ledger: BudgetLedger;
+        /** On becoming the leader: outbox rows claimed by a predecessor come back to be sent. */
+        takeOverOutbox(): Promise<number>;
       }
   );
 
@@ -91,6 +93,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
       pg,
       pgRepos,
       ledger: createBudgetLedger(pg.pool),
+      takeOverOutbox: () => pgRepos.notifications.releaseClaimsExcept(owner),
       repos: pgRepos,
       // Another instance may have moved a chat on: every update reads its state afresh.
       ...shared,

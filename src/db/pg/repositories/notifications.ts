@@ -8,6 +8,7 @@ import {
   isNull,
   lt,
   lte,
+  ne,
   notExists,
   or,
   type SQL,
@@ -156,6 +157,22 @@ export function createPgNotificationsRepository(db: PgDb) {
         .where(inArray(notifications.id, candidates))
         .returning(entryColumns);
       return claimed.sort((a, b) => a.id - b.id);
+    },
+
+    /**
+     * A new leader takes the outbox over: claims of any other sender are dropped, since the one
+     * that held them has died or stepped down (a send it had in flight may arrive once more).
+     * Returns how many were released.
+     */
+    async releaseClaimsExcept(owner: string): Promise<number> {
+      const released = await db
+        .update(notifications)
+        .set({ claimedBy: null, claimedUntil: null })
+        .where(
+          and(unsent(), isNotNull(notifications.claimedBy), ne(notifications.claimedBy, owner)),
+        )
+        .returning({ id: notifications.id });
+      return released.length;
     },
 
     /** Telegram accepted it. Idempotent: the first time it was sent stays recorded. */

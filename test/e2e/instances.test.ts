@@ -1,0 +1,187 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import pino from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { type App, startApp } from "../../src/app.ts";
+import { loadConfig } from "../../src/config.ts";
+import { type FakeTelegram, startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { createSwapViaChat, ETH_ADDRESS, step } from "../support/flows.ts";
+import { freePort } from "../support/ports.ts";
+import { freshPostgresDatabase } from "../support/postgres.ts";
+
+/**
+ * Several instances on one PostgreSQL database (contract: "Several instances"): real bot
+ * processes, one fake Telegram, one sandbox exchange.
+ */
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+
+interface Instance {
+  child: ChildProcess;
+  lines: string[];
+  exited: Promise<void>;
+}
+
+let tg: FakeTelegram | undefined;
+let sandbox: Sandbox | undefined;
+let drop: (() => Promise<void>) | undefined;
+const instances: Instance[] = [];
+const apps: App[] = [];
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.stop();
+  for (const { child, exited } of instances.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    await exited;
+  }
+  await tg?.close();
+  await sandbox?.close();
+  await drop?.();
+  tg = undefined;
+  sandbox = undefined;
+  drop = undefined;
+});
+
+function startInstance(env: Record<string, string>): Instance {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const lines: string[] = [];
+  child.stdout?.on("data", (d: Buffer) => lines.push(...d.toString().split("\n").filter(Boolean)));
+  child.stderr?.on("data", (d: Buffer) => lines.push(...d.toString().split("\n").filter(Boolean)));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const instance = { child, lines, exited };
+  instances.push(instance);
+  return instance;
+}
+
+const said = (instance: Instance, words: string) => instance.lines.some((l) => l.includes(words));
+
+async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function servers(sandboxOptions: Parameters<typeof startSandbox>[0]) {
+  tg = await startFakeTelegram();
+  sandbox = await startSandbox(sandboxOptions);
+  const database = await freshPostgresDatabase();
+  drop = database.drop;
+  return { tg, sandbox, url: database.url };
+}
+
+const conflicts = (telegram: FakeTelegram) =>
+  telegram.calls.filter(
+    (c) => c.method === "getUpdates" && c.response?.ok === false && c.response.error_code === 409,
+  ).length;
+
+describe("two instances on one PostgreSQL", () => {
+  it("one polls, the standby takes over within 15 s of a SIGKILL, and nothing is lost", async () => {
+    const { tg, sandbox, url } = await servers({ schedule: false, limits: false });
+    const env = {
+      BOT_TOKEN: tg.token,
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      EXCHANGE_API_URL: sandbox.url,
+      EXCHANGE_API_KEY: sandbox.apiKey,
+      DATABASE_URL: url,
+      STATUS_POLL_INTERVAL_MS: "200",
+      LOG_LEVEL: "info",
+    };
+    const first = startInstance(env);
+    await until(() => said(first, "now the leader"), 30_000, "the first instance leads");
+    const second = startInstance(env);
+    await until(() => said(second, "standby until"), 30_000, "the second instance is up");
+
+    // A swap in flight, a conversation half-way, and a push the leader is sending as it dies.
+    const buyer = tg.user();
+    const id = await createSwapViaChat(buyer);
+    const halfway = tg.user();
+    await step(halfway, "/exchange", "send");
+    await step(halfway, "btc", "receive");
+    await step(halfway, "eth", "amount");
+    const held = tg.holdNext("sendMessage", buyer.chatId);
+    sandbox.control.setStatus(id, "confirmation");
+    await held.arrived;
+    expect(said(second, "now the leader")).toBe(false);
+
+    const killedAt = Date.now();
+    first.child.kill("SIGKILL");
+    await first.exited;
+    held.release();
+    await until(() => said(second, "now the leader"), 15_000, "the standby takes over");
+    const takeoverMs = Date.now() - killedAt;
+    expect(takeoverMs).toBeGreaterThan(0);
+
+    // The survivor finishes what the leader left: the push, the next status, the conversation.
+    sandbox.control.setStatus(id, "exchanging");
+    const pushes = (word: string) =>
+      buyer.transcript().filter((m) => m.text.includes(`${id}: ${word}`)).length;
+    await until(() => pushes("exchanging") === 1, 15_000, "the next status is pushed");
+    expect(pushes("confirming")).toBeGreaterThanOrEqual(1);
+    expect(pushes("confirming")).toBeLessThanOrEqual(2);
+    const quote = await step(halfway, "0.5", "address", 15_000);
+    expect(quote.text).toContain("BTC");
+    await step(halfway, ETH_ADDRESS, "refund");
+    await tg.settle(500);
+    expect(pushes("exchanging")).toBe(1);
+    // The standby never polled while a leader lived: Telegram never had to answer 409.
+    expect(conflicts(tg)).toBe(0);
+  }, 120_000);
+
+  it("answer 90 simultaneous /rate requests together within the shared public budget", async () => {
+    const { tg, sandbox, url } = await servers({ schedule: false });
+    const ports = [await freePort(), await freePort()];
+    const secret = "shared-budget-secret_0123";
+    for (const port of ports) {
+      const config = loadConfig({
+        BOT_TOKEN: tg.token,
+        TELEGRAM_API_ROOT: tg.apiRoot,
+        EXCHANGE_API_URL: sandbox.url,
+        EXCHANGE_API_KEY: sandbox.apiKey,
+        DATABASE_URL: url,
+        WEBHOOK_URL: `http://127.0.0.1:${port}/telegram`,
+        WEBHOOK_SECRET: secret,
+        PORT: String(port),
+        QUOTE_CACHE_MS: "0",
+      });
+      apps.push(await startApp(config, pino({ level: "silent" })));
+    }
+    const users = Array.from({ length: 90 }, () => tg.user());
+    // A load balancer in front of both: every other update to the other instance.
+    await Promise.all(
+      users.map((user, i) => {
+        const text = `/rate ${(0.1 + i / 1000).toFixed(3)} btc eth`;
+        const update = {
+          update_id: 1_000 + i,
+          message: {
+            message_id: 1,
+            date: Math.floor(Date.now() / 1000),
+            chat: { id: user.chatId, type: "private", first_name: "R" },
+            from: user.from,
+            text,
+            entities: [{ type: "bot_command", offset: 0, length: 5 }],
+          },
+        };
+        return fetch(`http://127.0.0.1:${ports[i % 2]}/telegram`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "X-Telegram-Bot-Api-Secret-Token": secret,
+          },
+          body: JSON.stringify(update),
+        });
+      }),
+    );
+    await tg.settle(500, 60_000);
+    // Everyone got an answer (a quote, or "busy, try again in N s"), and the exchange never had
+    // to refuse: both instances counted against one budget.
+    for (const user of users) expect(user.transcript().length).toBeGreaterThanOrEqual(1);
+    expect(sandbox.control.stats.byEndpoint.rate ?? 0).toBeGreaterThan(0);
+    expect(sandbox.control.stats.byEndpoint.rate ?? 0).toBeLessThanOrEqual(60);
+    expect(sandbox.control.stats.served429).toBe(0);
+  }, 120_000);
+});
