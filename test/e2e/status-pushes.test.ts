@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat, toSummary } from "../support/flows.ts";
+import { swapOf } from "../support/seed-swaps.ts";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -228,28 +229,7 @@ describe("the language of a push", () => {
     await user.reply("/help");
     const [id] = h.sandbox.control.seed(1);
     const tx = h.sandbox.control.transaction(id!)!;
-    await h.app.repos.transactions.insert({
-      id: tx.id,
-      chatId: user.chatId,
-      userId: user.chatId,
-      coinFrom: tx.coin_from,
-      coinTo: tx.coin_to,
-      networkFrom: null,
-      networkTo: null,
-      amountIn: String(tx.amount_in),
-      amountOutExpected: String(tx.amount_out_expected),
-      amountOut: null,
-      rate: null,
-      rateType: "float",
-      depositAddress: tx.deposit_address,
-      withdrawalAddress: tx.withdrawal_address,
-      refundAddress: null,
-      txHashIn: null,
-      txHashOut: null,
-      status: tx.status,
-      createdAt: tx.created_at,
-      sandbox: true,
-    });
+    await h.app.repos.transactions.insert(swapOf(h.sandbox.control, tx.id, user.chatId));
     h.sandbox.control.setStatus(tx.id, "confirmation");
     const push = await user.waitFor((m) => m.text.includes(tx.id), { timeoutMs: 10_000 });
     expect(push.text).toContain("подтверждается");

@@ -17,31 +17,36 @@ export function seedOpenSwaps(
   const chatOf = new Map(ids.map((id, i) => [id, options.firstChat + (i % options.chats)]));
   db.transaction(() => {
     for (const [id, chatId] of chatOf) {
-      const tx = control.transaction(id);
-      if (!tx) throw new Error(`the sandbox lost seeded transaction ${id}`);
-      repos.transactions.insert({
-        id,
-        chatId,
-        userId: chatId,
-        coinFrom: tx.coin_from,
-        coinTo: tx.coin_to,
-        networkFrom: null,
-        networkTo: null,
-        amountIn: String(tx.amount_in),
-        amountOutExpected: String(tx.amount_out_expected),
-        amountOut: null,
-        rate: null,
-        rateType: "float",
-        depositAddress: tx.deposit_address,
-        withdrawalAddress: tx.withdrawal_address,
-        refundAddress: null,
-        txHashIn: null,
-        txHashOut: null,
-        status: tx.status,
-        createdAt: tx.created_at,
-        sandbox: true,
-      });
+      repos.transactions.insert(swapOf(control, id, chatId));
     }
   });
   return chatOf;
+}
+
+/** A sandbox transaction as the bot stores it, owned by `chatId`. */
+export function swapOf(control: SandboxControl, id: string, chatId: number) {
+  const tx = control.transaction(id);
+  if (!tx) throw new Error(`the sandbox has no transaction ${id}`);
+  return {
+    id,
+    chatId,
+    userId: chatId,
+    coinFrom: tx.coin_from,
+    coinTo: tx.coin_to,
+    networkFrom: null,
+    networkTo: null,
+    amountIn: String(tx.amount_in),
+    amountOutExpected: String(tx.amount_out_expected),
+    amountOut: null,
+    rate: null,
+    rateType: "float",
+    depositAddress: tx.deposit_address,
+    withdrawalAddress: tx.withdrawal_address,
+    refundAddress: null,
+    txHashIn: null,
+    txHashOut: null,
+    status: tx.status,
+    createdAt: tx.created_at,
+    sandbox: true,
+  };
 }
