@@ -104,7 +104,9 @@ describe("quirk createdAtSeconds", () => {
     expect((await api.authGet(`/transactions/${id}`)).body.created_at).toBe(shown);
     expect((await api.create(ORDER)).body.created_at).toMatch(/T\d{2}:\d{2}:\d{2}Z$/);
     // A window starting at the shown time misses it: the filter compares 12:00:00.700.
-    const from = await api.authGet<{ count: number }>(`/transactions?dateFrom=${shown}&dateTo=${shown}`);
+    const from = await api.authGet<{ count: number }>(
+      `/transactions?dateFrom=${shown}&dateTo=${shown}`,
+    );
     expect(from.body.count).toBe(0);
     const widened = await api.authGet<{ count: number }>(
       "/transactions?dateFrom=2025-05-01T12:00:00Z&dateTo=2025-05-01T12:00:02Z",

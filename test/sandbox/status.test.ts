@@ -154,9 +154,7 @@ describe("control.setTimeline", () => {
     expect(api.control.transaction(id!)?.status).toBe("confirmation");
     expect(api.control.transaction(id!)?.timeline).toBeUndefined();
     expect(() => api.control.setTimeline("nope", [])).toThrow(/nope/);
-    expect(() => api.control.setTimeline(id!, [{ status: "success", at: "soon" }])).toThrow(
-      /soon/,
-    );
+    expect(() => api.control.setTimeline(id!, [{ status: "success", at: "soon" }])).toThrow(/soon/);
   });
 });
 
