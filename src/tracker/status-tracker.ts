@@ -7,6 +7,7 @@ import { progressFromDetail } from "../swaps/from-exchange.ts";
 import type { TrackerStore } from "../swaps/ports.ts";
 import type { OpenSwap } from "../swaps/swap.ts";
 import { type CadenceOptions, heatOf, isDue } from "./cadence.ts";
+import { DEFAULT_STUCK_AFTER_MS, type StuckThresholds, stuckSwaps } from "./stuck-swaps.ts";
 import {
   DEFAULT_SLACK_MS,
   type DueSwap,
@@ -59,6 +60,8 @@ export interface TrackerOptions {
   maxFallbackReads?: number;
   /** Detail reads per cycle when the list endpoint is unusable (default 10). */
   maxReadsWithoutList?: number;
+  /** How long a swap may confirm, or exchange, before its chat is told (see stuck-swaps.ts). */
+  stuckAfterMs?: StuckThresholds;
   onCycle?: (stats: CycleStats) => void;
   /** Called after each stored change, so its push can go out at once. */
   onChange?: () => void;
@@ -106,6 +109,8 @@ interface Cycle {
   floorMs: number | undefined;
   /** List pages read so far. */
   pagesRead: number;
+  /** Swaps whose new status this cycle stored. */
+  changed: Set<string>;
 }
 
 /**
@@ -137,6 +142,8 @@ export class StatusTracker {
   private deferred = new Set<string>();
   /** Swaps their window did not show: followed by detail reads from then on. */
   private readonly listBlind = new Set<string>();
+  /** The state each stuck swap's chat was last told about (the outbox keeps it across restarts). */
+  private readonly stuckTold = new Map<string, string>();
   /** When the last cycle finished (0: none yet): health checks read the lag from it. */
   lastCycleAt = 0;
 
@@ -204,6 +211,7 @@ export class StatusTracker {
     };
     const byId = new Map(open.map((swap) => [swap.id, swap]));
     for (const id of this.listBlind) if (!byId.has(id)) this.listBlind.delete(id);
+    for (const id of this.stuckTold.keys()) if (!byId.has(id)) this.stuckTold.delete(id);
     const due = open
       .map((swap) => ({ swap, createdAtMs: parseUpstreamTime(swap.createdAt) }))
       .filter((placed) => this.isDue(placed, startedAt));
@@ -220,6 +228,7 @@ export class StatusTracker {
       missed: [],
       stats,
       pagesRead: 0,
+      changed: new Set(),
       floorMs: listable.reduce<number | undefined>(
         (oldest, placed) => Math.min(oldest ?? placed.createdAtMs, placed.createdAtMs),
         undefined,
@@ -250,6 +259,7 @@ export class StatusTracker {
     // Checked as of the cycle's start: a cold swap's next turn is then never late.
     await store.markChecked([...cycle.seen], startedAt);
     if (listRead) this.caughtUp = true;
+    await this.tellStuck(cycle, open);
     return this.finish(stats, startedAt);
   }
 
@@ -339,7 +349,9 @@ export class StatusTracker {
           background: true,
           signal: this.abort.signal,
         });
-        await store.applyProgress(swap.id, progressFromDetail(detail), Date.now());
+        if (await store.applyProgress(swap.id, progressFromDetail(detail), Date.now())) {
+          cycle.changed.add(swap.id);
+        }
         cycle.seen.add(swap.id);
         this.options.onChange?.();
       } catch (error) {
@@ -386,7 +398,10 @@ export class StatusTracker {
             if (!swap || cycle.seen.has(item.id)) continue;
             cycle.seen.add(item.id);
             this.listBlind.delete(item.id);
-            if (item.status !== swap.status) await this.announce(item, cycle.stats);
+            if (item.status !== swap.status) {
+              cycle.changed.add(item.id);
+              await this.announce(item, cycle.stats);
+            }
           }
           return planner.page(items, progress) && inTime();
         },
@@ -401,6 +416,20 @@ export class StatusTracker {
     }
     cycle.missed.push(...planner.missed());
     return planner.remaining();
+  }
+
+  /**
+   * Swaps that stayed confirming or exchanging far longer than usual get one message saying so:
+   * an outbox row, once per swap and state (the outbox refuses a second one, also after a
+   * restart). A swap that moved on this cycle is not stuck.
+   */
+  private async tellStuck(cycle: Cycle, open: readonly OpenSwap[]): Promise<void> {
+    const thresholds = this.options.stuckAfterMs ?? DEFAULT_STUCK_AFTER_MS;
+    for (const swap of stuckSwaps(open, Date.now(), thresholds)) {
+      if (cycle.changed.has(swap.id) || this.stuckTold.get(swap.id) === swap.status) continue;
+      if (await this.options.store.queueStuck(swap, Date.now())) this.options.onChange?.();
+      this.stuckTold.set(swap.id, swap.status);
+    }
   }
 
   /**
