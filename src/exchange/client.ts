@@ -140,7 +140,9 @@ export class ExchangeClient {
         jitter: true,
         retryOnTimeout: true,
         // Waiting for our own budget is not an upstream failure: retrying would only wait again.
-        shouldRetry: ({ error }) => (error instanceof ExchangeBusyError ? false : undefined),
+        // Nor is a wait ended by a stop: retrying it would hold the shutdown for the backoff.
+        shouldRetry: ({ error }) =>
+          error instanceof ExchangeBusyError || error.name === "AbortError" ? false : undefined,
       },
       hooks: {
         beforeRequest: [
