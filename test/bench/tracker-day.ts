@@ -26,6 +26,9 @@ import { VirtualTime } from "./support/virtual-time.ts";
  */
 
 const MIN = 60_000;
+/** Real timers, taken before the virtual clock replaces the globals. */
+const setRealInterval = globalThis.setInterval;
+const clearRealInterval = globalThis.clearInterval;
 const HOUR = 60 * MIN;
 export const INTERVAL_MS = 15_000;
 const EXPIRY_MS = 3 * HOUR;
@@ -130,7 +133,7 @@ export interface DayShape {
 /** Plays the day with one tracker mode; all times measured on the virtual clock. */
 export async function replayDay(
   mode: TrackerMode,
-  options: { seed: number; pageCap: number },
+  options: { seed: number; pageCap: number; onProgress?: (clock: VirtualTime) => void },
 ): Promise<DayFigures> {
   const day = planDay(options.seed);
   const wallStart = performance.now();
@@ -216,8 +219,14 @@ export async function replayDay(
     }
 
     tracker.start();
+    const progress = options.onProgress;
+    const ticker = progress ? setRealInterval(() => progress(clock), 10_000) : undefined;
     await clock.runUntil(T0 + DAY_MS + 5 * MIN);
-    await tracker.stop();
+    if (ticker) clearRealInterval(ticker);
+    // The clock keeps going while the tracker stops: a cycle may be waiting on a timer.
+    const stopping = tracker.stop();
+    await clock.runUntil(clock.now + MIN);
+    await stopping;
 
     // Push latency: from the planned change to its outbox row (what the notifier sends at once).
     const queued = new Map<string, number>();

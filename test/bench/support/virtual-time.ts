@@ -59,8 +59,8 @@ const real = {
 export class VirtualTime {
   now: number;
   /** HTTP requests under way (see fetch): the clock waits for them. */
-  private inflight = 0;
-  private readonly heap: Timer[] = [];
+  inflight = 0;
+  readonly heap: Timer[] = [];
   private readonly handles = new Map<number, VirtualTimeout>();
   private readonly timerHandle = new WeakMap<Timer, VirtualTimeout>();
   private seq = 0;
