@@ -56,6 +56,11 @@ export const DEFAULT_SLACK_MS = 1_000;
  * UTC: one written without a zone is read as UTC, not as the bot's local time.
  */
 export function parseUpstreamTime(value: string): number | undefined {
+  // The common case, read for every open swap every cycle: a plain UTC time.
+  if (value.endsWith("Z") && value.includes("T")) {
+    const ms = Date.parse(value);
+    if (!Number.isNaN(ms)) return ms;
+  }
   const text = value.trim().replace(" ", "T");
   const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(text) || !text.includes("T") ? text : `${text}Z`;
   const ms = Date.parse(zoned);

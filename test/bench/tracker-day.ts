@@ -111,6 +111,8 @@ function planDay(seed: number): Day {
 export interface DayFigures {
   mode: TrackerMode | "per-swap";
   readsPerMin: { mean: number; max: number };
+  /** Mean reads a minute in the night's quietest hour (04:00) and the afternoon's peak (16:00). */
+  readsPerMinAt: { night: number; peak: number };
   trackerReadsPerMin: { mean: number; max: number };
   moving: number[];
   longWaiting: number[];
@@ -253,6 +255,7 @@ export async function replayDay(
     return {
       mode,
       readsPerMin: meanMax(reads),
+      readsPerMinAt: hourMeans(reads),
       trackerReadsPerMin: meanMax(trackerReads),
       moving,
       longWaiting,
@@ -317,6 +320,7 @@ export function perSwapBaseline(seed: number): { shape: DayShape; figures: DayFi
     figures: {
       mode: "per-swap",
       readsPerMin: meanMax(needed),
+      readsPerMinAt: hourMeans(needed),
       trackerReadsPerMin: meanMax(needed),
       moving,
       longWaiting,
@@ -326,6 +330,11 @@ export function perSwapBaseline(seed: number): { shape: DayShape; figures: DayFi
       wallMs: 0,
     },
   };
+}
+
+function hourMeans(perMinute: readonly number[]): { night: number; peak: number } {
+  const hour = (h: number) => meanMax(perMinute.slice(h * 60, (h + 1) * 60)).mean;
+  return { night: hour(4), peak: hour(16) };
 }
 
 function meanMax(values: readonly number[]): { mean: number; max: number } {

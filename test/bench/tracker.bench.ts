@@ -62,8 +62,9 @@ function uniform(open: number): Scenario["seed"] {
       firstChat: 10_000,
     });
     const ids = [...chatOf.keys()];
+    // Fresh: well inside the hour, so none turns long-waiting while the scenario runs.
     const fresh = ids.filter(
-      (id) => Date.now() - control.transaction(id)!.createdMs < LONG_WAIT_MS,
+      (id) => Date.now() - control.transaction(id)!.createdMs < LONG_WAIT_MS - 15 * 60_000,
     );
     const spread = (from: string[], n: number) =>
       Array.from(
@@ -288,8 +289,12 @@ async function runScenario(scenario: Scenario, mode: TrackerMode): Promise<void>
   const bound = Math.ceil(first.open / first.pageCap) + first.changes + first.windows;
   const steady = cycles.slice(1).filter((c) => c.open > 0);
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const firstLine =
+    mode === "windows"
+      ? `first cycle (every swap due) ${first.reads} reads in ${(first.durationMs / 1000).toFixed(1)} s, bound ⌈${first.open} open ÷ ${first.pageCap}⌉ + ${first.changes} changes + ${first.windows} windows = ${bound}`
+      : `first cycle ${first.reads} reads in ${(first.durationMs / 1000).toFixed(1)} s`;
   console.log(
-    `  ${mode === "windows" ? "windows:  " : "full scan:"} first cycle (every swap due) ${first.reads} reads in ${(first.durationMs / 1000).toFixed(1)} s (bound ⌈${first.open}/${first.pageCap}⌉ + ${first.changes} changes + ${first.windows} windows = ${bound}) · then ${mean(steady.map((c) => c.reads)).toFixed(1)} reads/cycle · ${idlePerMin === undefined ? "" : `idle ${idlePerMin.toFixed(1)} reads/min · `}${changeReadsPerMin.toFixed(1)} reads/min while changing · 429s ${sandbox.control.stats.served429}`,
+    `  ${mode === "windows" ? "windows:  " : "full scan:"} ${firstLine} · then ${mean(steady.map((c) => c.reads)).toFixed(1)} reads/cycle · ${idlePerMin === undefined ? "" : `idle ${idlePerMin.toFixed(1)} reads/min · `}${changeReadsPerMin.toFixed(1)} reads/min while changing · 429s ${sandbox.control.stats.served429} · page size ${first.pageCap} (asked, or the cap learned)`,
   );
   console.log(`             push, moving swaps: ${latencyLine(latencies(false))}`);
   if (longWaiting.length > 0) {
@@ -327,7 +332,7 @@ async function runDay(): Promise<void> {
       ? ` · replayed in ${(r.wallMs / 60_000).toFixed(1)} min of wall time (${((27 * HOUR) / r.wallMs).toFixed(0)}× compression)`
       : " (computed)";
     console.log(
-      `  ${label} reads/min mean ${r.readsPerMin.mean.toFixed(1)}, max ${r.readsPerMin.max.toFixed(0)}${r.mode === "per-swap" ? " wanted (budget 120)" : ` (tracker ${r.trackerReadsPerMin.mean.toFixed(1)} / ${r.trackerReadsPerMin.max.toFixed(0)})`} · 429s ${r.served429}${wall}`,
+      `  ${label} reads/min mean ${r.readsPerMin.mean.toFixed(1)}, max ${r.readsPerMin.max.toFixed(0)}${r.mode === "per-swap" ? " wanted (budget 120)" : ` (tracker alone ${r.trackerReadsPerMin.mean.toFixed(1)} / ${r.trackerReadsPerMin.max.toFixed(0)})`}; 04:00 ${r.readsPerMinAt.night.toFixed(1)}, 16:00 ${r.readsPerMinAt.peak.toFixed(1)} · 429s ${r.served429}${wall}`,
     );
     console.log(`             push, moving swaps: ${latencyLine(r.moving)}`);
     console.log(`             push, long-waiting: ${latencyLine(r.longWaiting)}`);
