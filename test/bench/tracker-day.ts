@@ -343,6 +343,7 @@ function meanMax(values: readonly number[]): { mean: number; max: number } {
 }
 
 export function latencyLine(values: readonly number[]): string {
+  if (values.length === 0) return "none (n=0)";
   const f = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} s` : "never");
   return `p50 ${f(percentile(values, 50))}, p95 ${f(percentile(values, 95))}, max ${f(Math.max(...values))} (n=${values.length})`;
 }

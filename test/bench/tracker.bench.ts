@@ -244,10 +244,10 @@ async function runScenario(scenario: Scenario, mode: TrackerMode): Promise<void>
   const readsBefore = reads();
   const queue = [...longWaiting];
   while (Date.now() - started < scenario.changeSeconds * 1000) {
-    // Long-waiting swaps get their deposit spread over the period; the others step on.
+    // Every fifth change a long-waiting swap gets its deposit; the others step on.
     const steps = moving.filter((id) => NEXT[state.get(id)!]);
     const id =
-      queue.length > 0 && Math.random() < 0.2
+      queue.length > 0 && changedAt.size % 5 === 4
         ? queue.shift()
         : steps[Math.floor(Math.random() * steps.length)];
     if (!id) break;
