@@ -82,7 +82,10 @@ export class VirtualTime {
     });
     const schedule = (fn: Callback, ms: unknown, args: unknown[], repeat: boolean) =>
       this.add(() => fn(...args), Math.max(1, Number(ms) || 0), repeat);
-    const clear = (handle: unknown) => this.cancel(handle);
+    // Timers set before the clock took over (an HTTP client's keep-alive sockets) stay real.
+    const clear = (handle: unknown) => {
+      if (!this.cancel(handle)) real.clearTimeout(handle as NodeJS.Timeout);
+    };
     Object.assign(globalThis, {
       setTimeout: (fn: Callback, ms?: number, ...args: unknown[]) => schedule(fn, ms, args, false),
       setInterval: (fn: Callback, ms?: number, ...args: unknown[]) => schedule(fn, ms, args, true),
@@ -192,16 +195,18 @@ export class VirtualTime {
     return handle;
   }
 
-  private cancel(handle: unknown): void {
+  /** Returns false when the handle is not one of this clock's timers. */
+  private cancel(handle: unknown): boolean {
     const found =
       handle instanceof VirtualTimeout
         ? handle
         : typeof handle === "number"
           ? this.handles.get(handle)
           : undefined;
-    if (!found) return;
+    if (!found) return handle instanceof VirtualTimeout;
     found.timer.cancelled = true;
     this.handles.delete(found.id);
+    return true;
   }
 
   /** Real event-loop turns until no request has been in flight for two of them. */
