@@ -392,6 +392,7 @@ function buildCore(
     store: stores.trackerStore,
     logger,
     intervalMs: config.statusPollIntervalMs,
+    stuckAfterMs: config.stuckAfterMs,
     onChange: wakeNotifier,
     onCycle: (stats) => logger.debug(stats, "tracker cycle"),
   });

@@ -81,6 +81,8 @@ const envSchema = z
     QUOTE_CACHE_MS: int(0, 10_000),
     FIXED_QUOTE_TTL_MS: int(0, 30_000),
     RECONCILE_GIVE_UP_MS: int(1_000, 300_000),
+    STUCK_CONFIRMING_AFTER_MS: int(1_000, 2 * 60 * 60_000),
+    STUCK_EXCHANGING_AFTER_MS: int(1_000, 60 * 60_000),
   })
   .superRefine((env, ctx) => {
     if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) {
@@ -128,6 +130,8 @@ export interface Config {
   quoteCacheMs: number;
   /** How old a fixed-rate quote may be at Confirm before it is fetched again and shown anew. */
   fixedQuoteTtlMs: number;
+  /** How long a swap may confirm, or exchange, before its chat is told it takes longer than usual. */
+  stuckAfterMs: { confirmation: number; exchanging: number };
 }
 
 export class ConfigError extends Error {
@@ -191,6 +195,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     catalogRefreshMs: e.CATALOG_REFRESH_MS,
     quoteCacheMs: e.QUOTE_CACHE_MS,
     fixedQuoteTtlMs: e.FIXED_QUOTE_TTL_MS,
+    stuckAfterMs: {
+      confirmation: e.STUCK_CONFIRMING_AFTER_MS,
+      exchanging: e.STUCK_EXCHANGING_AFTER_MS,
+    },
   };
 }
 

@@ -8,7 +8,7 @@ import type { Swap } from "../swaps/swap.ts";
 import type { FlowContext } from "./context.ts";
 import { translator } from "./i18n.ts";
 import { depositQr, depositText } from "./shared/deposit-message.ts";
-import { pushText } from "./shared/push-text.ts";
+import { pushText, stuckText } from "./shared/push-text.ts";
 import { statusName } from "./shared/status-name.ts";
 
 export interface NotifierOptions {
@@ -154,6 +154,11 @@ export class Notifier {
       await store.drop(entry.id, "swap forgotten", Date.now());
       return false;
     }
+    if (entry.kind === "stuck" && swap?.status !== entry.status) {
+      // It moved on before the word went out (a backlog, a blocked chat): it is no longer true.
+      await store.drop(entry.id, "no longer stuck", Date.now());
+      return false;
+    }
     const t = translator(this.options.i18n, (await store.chatLanguage(entry.chatId)) ?? "en");
     const release = await this.pace.acquire();
     let messageId: number;
@@ -213,7 +218,7 @@ export class Notifier {
       }
       case "stuck":
         if (!swap) throw new Error(`stuck entry ${entry.id} without a swap`);
-        return say(t("push-stuck", { id: swap.id, status: statusName(t, entry.status ?? "") }));
+        return say(stuckText(t, swap, entry.status ?? swap.status));
       case "status":
         if (!swap) throw new Error(`status entry ${entry.id} without a swap`);
         return say(

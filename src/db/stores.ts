@@ -6,6 +6,7 @@ import type {
   SwapStore,
   TrackerStore,
 } from "../swaps/ports.ts";
+import { stuckKey } from "./repositories/notifications.ts";
 import type { AnyRepositories } from "./repositories.ts";
 
 const PAGE_CAP_KEY = "transactions.pageCap";
@@ -50,6 +51,17 @@ export function createStores(
     listOpen: () => repos.transactions.listOpen(),
     applyProgress: (id, progress, at) => repos.transactions.applyProgress(id, progress, at),
     markChecked: (ids, at) => repos.transactions.markChecked(ids, at),
+    queueStuck: (swap, at) =>
+      repos.notifications.enqueueOutbox(
+        {
+          kind: "stuck",
+          chatId: swap.chatId,
+          transactionId: swap.id,
+          status: swap.status,
+          dedupeKey: stuckKey(swap.id, swap.status),
+        },
+        at,
+      ),
     loadPageCap: async () => {
       const value = Number(await repos.meta.get(PAGE_CAP_KEY));
       return Number.isInteger(value) && value > 0 ? value : undefined;

@@ -44,6 +44,8 @@ export interface ExchangeClientOptions {
   windowMs?: number;
   /** Where the budgets of several instances are counted together (PostgreSQL); none: this one. */
   ledger?: BudgetLedger;
+  /** The HTTP transport (default: the global fetch); benchmarks bring their own. */
+  fetch?: typeof globalThis.fetch;
   onRequest?: (event: RequestEvent) => void;
 }
 
@@ -124,6 +126,7 @@ export class ExchangeClient {
     };
     this.http = ky.create({
       prefixUrl: options.baseUrl,
+      fetch: options.fetch,
       headers: { "X-API-Key": options.apiKey, Accept: "application/json" },
       timeout: options.timeoutMs,
       retry: {
@@ -137,7 +140,9 @@ export class ExchangeClient {
         jitter: true,
         retryOnTimeout: true,
         // Waiting for our own budget is not an upstream failure: retrying would only wait again.
-        shouldRetry: ({ error }) => (error instanceof ExchangeBusyError ? false : undefined),
+        // Nor is a wait ended by a stop: retrying it would hold the shutdown for the backoff.
+        shouldRetry: ({ error }) =>
+          error instanceof ExchangeBusyError || error.name === "AbortError" ? false : undefined,
       },
       hooks: {
         beforeRequest: [

@@ -9,8 +9,11 @@ export interface ReadPagesOptions<T> {
   /** The page size to ask for first; the upstream's cap may turn out lower. */
   size: number;
   fetchPage(page: number, size: number): Promise<Page<T>>;
-  /** Receives each page as it arrives; returning false stops the read there. */
-  onPage(items: T[]): unknown | Promise<unknown>;
+  /**
+   * Receives each page as it arrives, with the list's `count` and how many items were read so
+   * far (this page included); returning false stops the read there.
+   */
+  onPage(items: T[], progress: { count: number; fetched: number }): unknown | Promise<unknown>;
   /** The upstream's real cap, when it turned out lower than asked: worth remembering. */
   onCap?(size: number): void | Promise<void>;
   /** Safety stop for an upstream whose `count` never ends. */
@@ -59,7 +62,8 @@ export async function readPages<T>(options: ReadPagesOptions<T>): Promise<PagesR
       refused = false;
       await options.onCap?.(size);
     }
-    if ((await options.onPage(result.data)) === false) break;
+    const progress = { count: result.count, fetched: fetched + result.data.length };
+    if ((await options.onPage(result.data, progress)) === false) break;
     fetched += result.data.length;
     if (result.data.length === 0 || fetched >= result.count) break;
     if (result.data.length < size) {

@@ -294,6 +294,12 @@ push-suspect =
 push-stuck =
     🕰 <b>Swap {$id} is taking longer than usual</b> (still {$status}).
     Nothing is lost: I keep following it. If it stays like this, contact the exchange's support with the transaction id {$id}.
+push-stuck-confirmation =
+    🕰 <b>Swap {$id} is taking longer than usual</b>
+    Your deposit has arrived but is still waiting for network confirmations. Nothing is lost: a deposit sent with a low network fee can take hours to confirm, and the swap goes on by itself once it is. If it stays like this much longer, contact the exchange's support and quote the transaction id {$id}.
+push-stuck-exchanging =
+    🕰 <b>Swap {$id} is taking longer than usual</b>
+    Your deposit is confirmed and the exchange is still working on the payout. Nothing is lost and there is nothing to send again. If it stays like this much longer, contact the exchange's support and quote the transaction id {$id}.
 
 ## /language
 

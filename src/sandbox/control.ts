@@ -13,6 +13,12 @@ import type { Quirks, SandboxState } from "./state.ts";
 import type { SandboxStats } from "./stats.ts";
 import type { SandboxTransaction, Schedule } from "./store.ts";
 
+/** A planned status change: `status` from `at` on. */
+export interface TimelineEntry {
+  status: string;
+  at: Date | string | number;
+}
+
 export interface SeedOptions {
   /** Status of every seeded transaction; default "wait". */
   status?: string;
@@ -50,7 +56,17 @@ export interface SandboxControl {
    * The automatic schedule no longer moves it. Throws for an unknown id.
    */
   setStatus(id: string, status: string): SandboxTransaction;
-  /** Creates n transactions directly (10,000 in a few tens of ms); returns their ids, oldest first. */
+  /**
+   * Plans a transaction's statuses ahead: each entry's status is entered once its time has come,
+   * with what it implies filled as setStatus does. The schedule no longer moves it; a later
+   * setStatus drops the rest of the plan. Throws for an unknown id or time.
+   */
+  setTimeline(id: string, entries: readonly TimelineEntry[]): SandboxTransaction;
+  /**
+   * Creates n transactions directly (10,000 in a few tens of ms); returns their ids, oldest first.
+   * They are listed under the one API key like the bot's own, so this is also how a test plays
+   * another client on the same key (a website sharing it) without spending the key's budgets.
+   */
   seed(n: number, options?: SeedOptions): string[];
   /** Copies of all transactions, newest first, with the schedule applied. */
   transactions(): SandboxTransaction[];
@@ -152,6 +168,14 @@ function seed(state: SandboxState, n: number, o: SeedOptions): string[] {
 export function createControl(state: SandboxState): SandboxControl {
   const control: SandboxControl = {
     setStatus: (id, status) => ({ ...state.store.setStatus(id, status) }),
+    setTimeline: (id, entries) => {
+      const steps = entries.map(({ status, at }) => {
+        const atMs = new Date(at).getTime();
+        if (Number.isNaN(atMs)) throw new Error(`sandbox: bad time ${String(at)}`);
+        return { status, atMs };
+      });
+      return { ...state.store.setTimeline(id, steps) };
+    },
     seed: (n, options = {}) => seed(state, n, options),
     transactions: () => state.store.all().map((tx) => ({ ...tx })),
     transaction: (id) => {

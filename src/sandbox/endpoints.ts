@@ -141,10 +141,16 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
       deposit_address: tx.deposit_address,
       withdrawal_address: tx.withdrawal_address,
       rate_type: tx.rate_type,
-      created_at: tx.created_at,
+      created_at: shownCreatedAt(state, tx),
       ...alteration,
     },
   };
+}
+
+/** `created_at` as answered: exact, or rounded to the second under the `createdAtSeconds` quirk. */
+function shownCreatedAt(state: SandboxState, tx: SandboxTransaction): string {
+  if (!state.quirks.createdAtSeconds) return tx.created_at;
+  return new Date(Math.round(tx.createdMs / 1000) * 1000).toISOString().replace(".000Z", "Z");
 }
 
 /** The page size asked for, clamped to the cap (or refused, with the quirk). */
@@ -171,13 +177,13 @@ export function list(state: SandboxState, params: URLSearchParams): Answer {
       coin_to: tx.coin_to,
       amount_in: tx.amount_in,
       amount_out: tx.amount_out,
-      created_at: tx.created_at,
+      created_at: shownCreatedAt(state, tx),
     })),
     count,
   });
 }
 
-export function detailOf(tx: SandboxTransaction) {
+function detailOf(state: SandboxState, tx: SandboxTransaction) {
   return {
     id: tx.id,
     status: tx.status,
@@ -194,7 +200,7 @@ export function detailOf(tx: SandboxTransaction) {
     refund_address: tx.refund_address,
     tx_hash_in: tx.tx_hash_in,
     tx_hash_out: tx.tx_hash_out,
-    created_at: tx.created_at,
+    created_at: shownCreatedAt(state, tx),
   };
 }
 
@@ -202,5 +208,5 @@ export function detailOf(tx: SandboxTransaction) {
 export function detail(state: SandboxState, id: string): Answer {
   const tx = state.store.get(id);
   if (!tx) throw new HttpError(404, `transaction '${id}' not found`, "id");
-  return ok(detailOf(tx));
+  return ok(detailOf(state, tx));
 }

@@ -12,7 +12,7 @@ import { type Schedule, TransactionStore } from "./store.ts";
 import { Sleeps } from "./timers.ts";
 
 export type { SandboxCoin } from "./coins.ts";
-export type { SandboxControl, SeedOptions } from "./control.ts";
+export type { SandboxControl, SeedOptions, TimelineEntry } from "./control.ts";
 export type {
   Endpoint,
   FaultTarget,

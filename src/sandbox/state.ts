@@ -17,6 +17,11 @@ export interface Quirks {
   numbersAsStrings: boolean;
   /** A `size` above the page-size cap answers 400 naming `size`, instead of a shorter page. */
   sizeOverCapAs400: boolean;
+  /**
+   * `created_at` is shown rounded to the whole second ("…T12:00:01Z"), while dateFrom/dateTo
+   * still compare the exact creation time: a filter from a shown time can miss by up to 0.5 s.
+   */
+  createdAtSeconds: boolean;
 }
 
 export const SPEC_QUIRKS: Quirks = {
@@ -25,6 +30,7 @@ export const SPEC_QUIRKS: Quirks = {
   created201: false,
   numbersAsStrings: false,
   sizeOverCapAs400: false,
+  createdAtSeconds: false,
 };
 
 export interface PageSizeCap {

@@ -30,6 +30,14 @@ export interface SandboxTransaction {
   createdMs: number;
   /** Whether the automatic schedule moves it; control's setStatus turns this off. */
   auto: boolean;
+  /** Statuses planned by control, oldest first, each entered once its time has come. */
+  timeline?: TimelineStep[];
+}
+
+/** One planned move of a transaction: `status` from `atMs` on. */
+export interface TimelineStep {
+  status: string;
+  atMs: number;
 }
 
 /** What a new transaction needs; the store adds id, status, hashes and timestamps. */
@@ -166,7 +174,20 @@ export class TransactionStore {
     const tx = this.byId.get(id);
     if (!tx) throw new Error(`sandbox: no transaction ${id}`);
     tx.auto = false;
+    tx.timeline = undefined;
     this.enter(tx, status);
+    return tx;
+  }
+
+  /**
+   * Plans a transaction's future: each step's status is entered once its time has come (lazily,
+   * like the schedule), so a day of swaps needs no timers. Replaces the schedule for it.
+   */
+  setTimeline(id: string, steps: readonly TimelineStep[]): SandboxTransaction {
+    const tx = this.byId.get(id);
+    if (!tx) throw new Error(`sandbox: no transaction ${id}`);
+    tx.auto = false;
+    tx.timeline = [...steps].sort((a, b) => a.atMs - b.atMs);
     return tx;
   }
 
@@ -207,6 +228,9 @@ export class TransactionStore {
   }
 
   private advance(tx: SandboxTransaction, now: number): void {
+    while (tx.timeline?.[0] && tx.timeline[0].atMs <= now) {
+      this.enter(tx, tx.timeline.shift()!.status);
+    }
     if (!this.schedule || !tx.auto) return;
     const current = HAPPY_PATH.indexOf(tx.status);
     if (current < 0 || current === HAPPY_PATH.length - 1) return;

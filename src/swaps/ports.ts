@@ -77,6 +77,11 @@ export interface TrackerStore {
   /** Stores a new state; a status change queues its notification in the same transaction. */
   applyProgress(id: string, progress: SwapProgress, at: number): Awaitable<boolean>;
   markChecked(ids: readonly string[], at: number): Awaitable<void>;
+  /**
+   * Queues the chat's "taking longer than usual" message for the swap's current state. Once per
+   * swap and state, whoever asks again (false then), across restarts.
+   */
+  queueStuck(swap: Pick<OpenSwap, "id" | "chatId" | "status">, at: number): Awaitable<boolean>;
   /** The list endpoint's page-size cap learned earlier (it is not documented). */
   loadPageCap(): Awaitable<number | undefined>;
   savePageCap(cap: number): Awaitable<void>;

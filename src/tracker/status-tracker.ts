@@ -1,37 +1,67 @@
 import type { ExchangeClient } from "../exchange/client.ts";
 import { ExchangeApiError, ExchangeSchemaError } from "../exchange/errors.ts";
-import { type PagesRead, readPages } from "../exchange/paging.ts";
+import { readPages } from "../exchange/paging.ts";
 import type { TransactionListItem } from "../exchange/schemas.ts";
 import type { Logger } from "../lib/logger.ts";
 import { progressFromDetail } from "../swaps/from-exchange.ts";
 import type { TrackerStore } from "../swaps/ports.ts";
 import type { OpenSwap } from "../swaps/swap.ts";
+import { type CadenceOptions, heatOf, isDue } from "./cadence.ts";
+import { DEFAULT_STUCK_AFTER_MS, type StuckThresholds, stuckSwaps } from "./stuck-swaps.ts";
+import {
+  DEFAULT_SLACK_MS,
+  type DueSwap,
+  parseUpstreamTime,
+  WindowPlanner,
+} from "./window-planner.ts";
 
 export type { TrackerStore };
 
 export interface CycleStats {
   open: number;
+  /** Open swaps this cycle had to read: every hot one, and the cold ones whose turn it was. */
+  due: number;
+  /** Of those, the ones read every cycle (just created, confirming, exchanging). */
+  hot: number;
+  /** List windows opened (each costs at least one page). */
+  windows: number;
   pages: number;
   changes: number;
   detailReads: number;
   fallbackReads: number;
+  /** Cold swaps left for the next cycle because this one had used up its interval. */
+  deferred: number;
   /** Reads spent in this cycle: pages + detail reads (completed swaps) + fallback reads. */
   reads: number;
   durationMs: number;
   pageCap: number;
 }
 
+export type TrackerMode = "windows" | "full-scan";
+
 export interface TrackerOptions {
   exchange: ExchangeClient;
   store: TrackerStore;
   logger: Logger;
   intervalMs: number;
+  /**
+   * "windows" (default): read only the list windows holding due swaps, hot swaps every cycle and
+   * long-waiting ones on their turn. "full-scan": the tracker before windows, which reads the list
+   * from the oldest open swap to now every cycle; kept as the benchmarks' baseline.
+   */
+  mode?: TrackerMode;
+  /** When a waiting swap turns cold, and how stale a cold one may get (see cadence.ts). */
+  cadence?: Omit<CadenceOptions, "intervalMs">;
+  /** How far window bounds are widened for an upstream that rounds its timestamps. */
+  slackMs?: number;
   /** Page size asked for first; the upstream may answer with fewer per page (its cap). */
   pageSize?: number;
-  /** Open swaps missing from the list get a detail read; at most this many per cycle. */
+  /** Open swaps the list does not show get a detail read; at most this many per cycle. */
   maxFallbackReads?: number;
   /** Detail reads per cycle when the list endpoint is unusable (default 10). */
   maxReadsWithoutList?: number;
+  /** How long a swap may confirm, or exchange, before its chat is told (see stuck-swaps.ts). */
+  stuckAfterMs?: StuckThresholds;
   onCycle?: (stats: CycleStats) => void;
   /** Called after each stored change, so its push can go out at once. */
   onChange?: () => void;
@@ -43,6 +73,7 @@ export interface TrackerOptions {
  */
 const DEFAULT_PAGE_SIZE = 500;
 
+const DEFAULT_FALLBACK_READS = 5;
 const DEFAULT_READS_WITHOUT_LIST = 10;
 /** An unusable list is tried again every this many cycles, in case the upstream fixed it. */
 const LIST_RETRY_EVERY = 10;
@@ -61,11 +92,37 @@ function listUnusable(error: unknown): boolean {
 /** Statuses whose push needs fields only the detail has (payout hash, refund address). */
 const NEEDS_DETAIL = new Set(["success", "refunded"]);
 
+/** An open swap placed by its creation time (undefined: the upstream's time is unreadable). */
+interface Placed {
+  swap: OpenSwap;
+  createdAtMs: number | undefined;
+}
+
+/** One cycle's working state. */
+interface Cycle {
+  startedAt: number;
+  byId: ReadonlyMap<string, OpenSwap>;
+  seen: Set<string>;
+  missed: string[];
+  stats: CycleStats;
+  /** The oldest due swap's creation time: where every window of the cycle starts. */
+  floorMs: number | undefined;
+  /** List pages read so far. */
+  pagesRead: number;
+  /** Swaps whose new status this cycle stored. */
+  changed: Set<string>;
+}
+
 /**
- * Finds status changes of open swaps within the shared read budget: the list endpoint carries the
- * status of a whole page per read, so a cycle reads the list from the oldest open swap's creation
- * time and fetches the detail only of swaps whose status changed. Reads per cycle ≈ pages +
- * changes, instead of one read per open swap.
+ * Finds status changes of open swaps within the shared read budget. The list endpoint carries
+ * the status of a whole page per read, so a cycle reads the list windows that hold the swaps due
+ * this cycle (see window-planner.ts and cadence.ts) and fetches the detail only of swaps whose
+ * status changed, or that the list does not show. Reads per cycle ≈ pages of the due swaps'
+ * windows + changes, however many other transactions the API key's list holds.
+ *
+ * The first cycle after a start reads every open swap, so that what changed while the bot was
+ * down is found at once. Later cycles read hot swaps first; cold ones whose turn it is take what
+ * is left of the interval, and those left over go first in the next cycle.
  */
 export class StatusTracker {
   private timer: NodeJS.Timeout | undefined;
@@ -79,6 +136,14 @@ export class StatusTracker {
   private listUnusableLogged = false;
   /** After the list proved unusable, cycles to go before it is tried again. */
   private cyclesWithoutList = 0;
+  /** Whether a full first cycle has completed since the start. */
+  private caughtUp = false;
+  /** Cold swaps the last cycle had no time for: first in line next cycle. */
+  private deferred = new Set<string>();
+  /** Swaps their window did not show: followed by detail reads from then on. */
+  private readonly listBlind = new Set<string>();
+  /** The state each stuck swap's chat was last told about (the outbox keeps it across restarts). */
+  private readonly stuckTold = new Map<string, string>();
   /** When the last cycle finished (0: none yet): health checks read the lag from it. */
   lastCycleAt = 0;
 
@@ -86,6 +151,7 @@ export class StatusTracker {
 
   start(): void {
     this.stopped = false;
+    this.caughtUp = false;
     this.abort = new AbortController();
     this.schedule(0);
   }
@@ -123,111 +189,143 @@ export class StatusTracker {
     this.timer.unref();
   }
 
-  /** One pass over the open swaps. Public for tests and benchmarks. */
+  /** One pass over the due swaps. Public for tests and benchmarks. */
   async cycle(): Promise<CycleStats> {
-    const started = Date.now();
-    const { exchange, store } = this.options;
+    const startedAt = Date.now();
+    const { store } = this.options;
     if (this.pageCap === null) this.pageCap = await store.loadPageCap();
     const open = await store.listOpen();
     const stats: CycleStats = {
       open: open.length,
+      due: 0,
+      hot: 0,
+      windows: 0,
       pages: 0,
       changes: 0,
       detailReads: 0,
       fallbackReads: 0,
+      deferred: 0,
       reads: 0,
       durationMs: 0,
       pageCap: this.pageCap ?? this.options.pageSize ?? DEFAULT_PAGE_SIZE,
     };
-    if (open.length === 0) return this.finish(stats, started);
-
     const byId = new Map(open.map((swap) => [swap.id, swap]));
-    const unseen = new Set(byId.keys());
-    let oldest = Number.POSITIVE_INFINITY;
-    for (const swap of open) oldest = Math.min(oldest, Date.parse(swap.createdAt) || oldest);
-    // A second of slack: the upstream may round creation times differently than it reports them.
-    const dateFrom = new Date(
-      (Number.isFinite(oldest) ? oldest : Date.now()) - 1_000,
-    ).toISOString();
+    for (const id of this.listBlind) if (!byId.has(id)) this.listBlind.delete(id);
+    for (const id of this.stuckTold.keys()) if (!byId.has(id)) this.stuckTold.delete(id);
+    const due = open
+      .map((swap) => ({ swap, createdAtMs: parseUpstreamTime(swap.createdAt) }))
+      .filter((placed) => this.isDue(placed, startedAt));
+    stats.due = due.length;
+    // A swap without a readable creation time cannot be placed in a window: details only.
+    const listable = due.filter(
+      (placed): placed is Placed & { createdAtMs: number } =>
+        placed.createdAtMs !== undefined && !this.listBlind.has(placed.swap.id),
+    );
+    const cycle: Cycle = {
+      startedAt,
+      byId,
+      seen: new Set(),
+      missed: [],
+      stats,
+      pagesRead: 0,
+      changed: new Set(),
+      floorMs: listable.reduce<number | undefined>(
+        (oldest, placed) => Math.min(oldest ?? placed.createdAtMs, placed.createdAtMs),
+        undefined,
+      ),
+    };
+    const listRead = due.length > 0 && (await this.readList(cycle, listable));
+    for (const id of cycle.missed) this.listBlind.add(id);
 
-    let read: PagesRead | undefined;
-    if (this.cyclesWithoutList > 0) this.cyclesWithoutList--;
-    else read = await this.readList(dateFrom, byId, unseen, stats);
-    const now = () => Date.now();
-    // Open swaps the list did not show (older than its window, or an odd answer), or all of them
-    // when the list itself is unusable: detail reads, the longest-unchecked first, rationed.
-    const missing = [...unseen]
-      .map((id) => byId.get(id)!)
+    // Due swaps the list does not show (a window that lacked them, no readable creation time),
+    // or every due swap when the list itself is unusable: detail reads, the longest-unchecked
+    // first, rationed.
+    const listed = new Set(listable.map((placed) => placed.swap.id));
+    const unlisted = due
+      .map((placed) => placed.swap)
+      .filter(
+        (swap) =>
+          !cycle.seen.has(swap.id) &&
+          (!listRead || !listed.has(swap.id) || this.listBlind.has(swap.id)),
+      )
       .sort((a, b) => (a.lastCheckedAt ?? 0) - (b.lastCheckedAt ?? 0))
       .slice(
         0,
-        read
-          ? (this.options.maxFallbackReads ?? 1)
+        listRead
+          ? (this.options.maxFallbackReads ?? DEFAULT_FALLBACK_READS)
           : (this.options.maxReadsWithoutList ?? DEFAULT_READS_WITHOUT_LIST),
       );
-    for (const swap of missing) {
-      stats.fallbackReads++;
-      try {
-        const detail = await exchange.getTransaction(swap.id, {
-          background: true,
-          signal: this.abort.signal,
-        });
-        await store.applyProgress(swap.id, progressFromDetail(detail), now());
-        unseen.delete(swap.id);
-        this.options.onChange?.();
-      } catch (error) {
-        // An outage fails the cycle (it backs off); one swap the exchange will not show does not.
-        if (!(error instanceof ExchangeApiError) || error.status >= 500) throw error;
-        this.options.logger.warn(
-          { err: error, transaction: swap.id },
-          "tracker: fallback read failed",
-        );
-      }
-    }
-    await store.markChecked(
-      open.map((s) => s.id).filter((id) => !unseen.has(id)),
-      now(),
+    await this.readDetails(cycle, unlisted);
+    // Checked as of the cycle's start: a cold swap's next turn is then never late.
+    await store.markChecked([...cycle.seen], startedAt);
+    if (listRead) this.caughtUp = true;
+    await this.tellStuck(cycle, open);
+    return this.finish(stats, startedAt);
+  }
+
+  /** Every swap in the first cycle after a start and in full-scan mode; else by cadence. */
+  private isDue({ swap, createdAtMs }: Placed, now: number): boolean {
+    if (this.options.mode === "full-scan" || !this.caughtUp) return true;
+    const cadence = { intervalMs: this.options.intervalMs, ...this.options.cadence };
+    return isDue(
+      { status: swap.status, createdAtMs, lastCheckedAt: swap.lastCheckedAt },
+      now,
+      cadence,
     );
-    return this.finish(stats, started);
   }
 
   /**
-   * Reads the list and announces the changes it shows. Returns undefined when the upstream's list
-   * endpoint is unusable (refused or answered with something that is not a list) while the
-   * upstream itself is up: the cycle then falls back to detail reads rather than going blind.
+   * Reads the list windows of the due swaps: hot ones first, then the cold ones whose turn it is
+   * in what is left of the interval (those the last cycle left over first; the first cycle after
+   * a start reads them all). Returns false when the upstream's list endpoint is unusable
+   * (refused, or answered with something that is not a list) while the upstream itself is up:
+   * the cycle then falls back to detail reads rather than going blind.
    */
   private async readList(
-    dateFrom: string,
-    byId: ReadonlyMap<string, OpenSwap>,
-    unseen: Set<string>,
-    stats: CycleStats,
-  ): Promise<PagesRead | undefined> {
-    const { exchange, store, logger } = this.options;
-    let read: PagesRead;
+    cycle: Cycle,
+    listable: ReadonlyArray<Placed & { createdAtMs: number }>,
+  ): Promise<boolean> {
+    if (this.cyclesWithoutList > 0) {
+      this.cyclesWithoutList--;
+      return false;
+    }
+    const { intervalMs, logger } = this.options;
+    const cadence = { intervalMs, ...this.options.cadence };
+    const isHot = ({ swap, createdAtMs }: Placed) =>
+      this.options.mode === "full-scan" ||
+      heatOf(
+        { status: swap.status, createdAtMs, lastCheckedAt: null },
+        cycle.startedAt,
+        cadence,
+      ) === "hot";
+    const toDue = ({ swap, createdAtMs }: Placed & { createdAtMs: number }): DueSwap => ({
+      id: swap.id,
+      createdAtMs,
+    });
     try {
-      read = await readPages<TransactionListItem>({
-        size: this.pageCap ?? this.options.pageSize ?? DEFAULT_PAGE_SIZE,
-        fetchPage: (page, size) =>
-          exchange.listTransactions(
-            { page, size, dateFrom },
-            { background: true, signal: this.abort.signal },
-          ),
-        // Changes are announced as soon as their page is read, not after the whole scan: with
-        // 10,000 open swaps a scan takes most of a minute.
-        onPage: async (items) => {
-          for (const item of items) {
-            const swap = byId.get(item.id);
-            if (!swap || !unseen.delete(item.id)) continue;
-            if (item.status !== swap.status) await this.announce(item, stats);
-          }
-          return unseen.size > 0;
-        },
-        onCap: async (size) => {
-          this.pageCap = size;
-          await store.savePageCap(size);
-          logger.info({ pageCap: size }, "learned the transaction list page-size cap");
-        },
-      });
+      const hot = listable.filter(isHot).map(toDue);
+      cycle.stats.hot = hot.length;
+      await this.readWindows(cycle, hot, () => true);
+      const cold = listable.filter((placed) => !isHot(placed)).map(toDue);
+      // At least one page each cycle, so that hot swaps filling the interval cannot starve them.
+      const pagesBefore = cycle.pagesRead;
+      const deadline = cycle.startedAt + intervalMs;
+      const inTime = () =>
+        !this.caughtUp || cycle.pagesRead === pagesBefore || Date.now() < deadline;
+      const left = [
+        ...(await this.readWindows(
+          cycle,
+          cold.filter((swap) => this.deferred.has(swap.id)),
+          inTime,
+        )),
+        ...(await this.readWindows(
+          cycle,
+          cold.filter((swap) => !this.deferred.has(swap.id)),
+          inTime,
+        )),
+      ];
+      this.deferred = new Set(left);
+      cycle.stats.deferred = left.length;
     } catch (error) {
       if (!listUnusable(error)) throw error;
       if (!this.listUnusableLogged) {
@@ -235,12 +333,103 @@ export class StatusTracker {
       }
       this.listUnusableLogged = true;
       this.cyclesWithoutList = LIST_RETRY_EVERY - 1;
-      return undefined;
+      return false;
     }
-    stats.pages = read.reads;
-    stats.pageCap = read.size;
     this.listUnusableLogged = false;
-    return read;
+    return true;
+  }
+
+  /** Detail reads of swaps the list cannot show; an outage fails the cycle. */
+  private async readDetails(cycle: Cycle, swaps: readonly OpenSwap[]): Promise<void> {
+    const { exchange, store, logger } = this.options;
+    for (const swap of swaps) {
+      cycle.stats.fallbackReads++;
+      try {
+        const detail = await exchange.getTransaction(swap.id, {
+          background: true,
+          signal: this.abort.signal,
+        });
+        if (await store.applyProgress(swap.id, progressFromDetail(detail), Date.now())) {
+          cycle.changed.add(swap.id);
+        }
+        cycle.seen.add(swap.id);
+        this.options.onChange?.();
+      } catch (error) {
+        // An outage fails the cycle (it backs off); one swap the exchange will not show does not.
+        if (!(error instanceof ExchangeApiError) || error.status >= 500) throw error;
+        logger.warn({ err: error, transaction: swap.id }, "tracker: fallback read failed");
+      }
+    }
+  }
+
+  /**
+   * Reads the windows that hold `swaps` (see WindowPlanner), announcing the changes each page
+   * shows as soon as it is read: with 10,000 open swaps a pass takes most of a minute. Stops once
+   * `inTime` says so. Returns the swaps it did not reach.
+   */
+  private async readWindows(
+    cycle: Cycle,
+    swaps: readonly DueSwap[],
+    inTime: () => boolean,
+  ): Promise<string[]> {
+    const { exchange, store, logger } = this.options;
+    const planner = new WindowPlanner(
+      swaps.filter((swap) => !cycle.seen.has(swap.id)),
+      {
+        slackMs: this.options.slackMs ?? DEFAULT_SLACK_MS,
+        fullScan: this.options.mode === "full-scan",
+        floorMs: cycle.floorMs,
+      },
+    );
+    for (let window = planner.next(); window && inTime(); window = planner.next()) {
+      const { dateFrom, dateTo } = window;
+      cycle.stats.windows++;
+      const read = await readPages<TransactionListItem>({
+        size: this.pageCap ?? this.options.pageSize ?? DEFAULT_PAGE_SIZE,
+        fetchPage: (page, size) =>
+          exchange.listTransactions(
+            { page, size, dateFrom, dateTo },
+            { background: true, signal: this.abort.signal },
+          ),
+        onPage: async (items, progress) => {
+          cycle.pagesRead++;
+          for (const item of items) {
+            const swap = cycle.byId.get(item.id);
+            if (!swap || cycle.seen.has(item.id)) continue;
+            cycle.seen.add(item.id);
+            this.listBlind.delete(item.id);
+            if (item.status !== swap.status) {
+              cycle.changed.add(item.id);
+              await this.announce(item, cycle.stats);
+            }
+          }
+          return planner.page(items, progress) && inTime();
+        },
+        onCap: async (size) => {
+          this.pageCap = size;
+          await store.savePageCap(size);
+          logger.info({ pageCap: size }, "learned the transaction list page-size cap");
+        },
+      });
+      cycle.stats.pages += read.reads;
+      cycle.stats.pageCap = read.size;
+    }
+    cycle.missed.push(...planner.missed());
+    return planner.remaining();
+  }
+
+  /**
+   * Swaps that stayed confirming or exchanging far longer than usual get one message saying so:
+   * an outbox row, once per swap and state (the outbox refuses a second one, also after a
+   * restart). A swap that moved on this cycle is not stuck.
+   */
+  private async tellStuck(cycle: Cycle, open: readonly OpenSwap[]): Promise<void> {
+    const thresholds = this.options.stuckAfterMs ?? DEFAULT_STUCK_AFTER_MS;
+    for (const swap of stuckSwaps(open, Date.now(), thresholds)) {
+      if (cycle.changed.has(swap.id) || this.stuckTold.get(swap.id) === swap.status) continue;
+      if (await this.options.store.queueStuck(swap, Date.now())) this.options.onChange?.();
+      this.stuckTold.set(swap.id, swap.status);
+    }
   }
 
   /**

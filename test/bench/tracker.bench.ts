@@ -1,36 +1,153 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Api } from "grammy";
 import pino from "pino";
 import { createI18n } from "../../src/bot/i18n.ts";
 import { Notifier } from "../../src/bot/notifier.ts";
+import type { Db } from "../../src/db/client.ts";
 import { openDatabase } from "../../src/db/client.ts";
-import { createRepositories } from "../../src/db/repositories.ts";
+import { createRepositories, type Repositories } from "../../src/db/repositories.ts";
 import { chatsStore, createStores } from "../../src/db/stores.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import { startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
-import { startSandbox } from "../../src/sandbox/index.ts";
+import { type SandboxControl, startSandbox } from "../../src/sandbox/index.ts";
 import { createChatSettings } from "../../src/swaps/chat-settings.ts";
-import { type CycleStats, StatusTracker } from "../../src/tracker/status-tracker.ts";
+import {
+  type CycleStats,
+  StatusTracker,
+  type TrackerMode,
+} from "../../src/tracker/status-tracker.ts";
 import { seedOpenSwaps } from "../support/seed-swaps.ts";
-import { percentile } from "./stats.ts";
+import { type DayFigures, latencyLine, perSwapBaseline, replayDay } from "./tracker-day.ts";
 
 const INTERVAL_MS = 15_000;
 const READS_PER_MIN = 120;
+const HOUR = 3_600_000;
+const LONG_WAIT_MS = HOUR;
 
-interface Scenario {
-  open: number;
-  /** How long status changes are injected (and pushes measured). */
-  seconds: number;
-  changesPerSecond: number;
+/** The swaps a scenario changes: moving ones step on, long-waiting ones get their deposit. */
+interface Seeded {
+  chatOf: Map<string, number>;
+  moving: string[];
+  longWaiting: string[];
 }
 
+interface Scenario {
+  /** What BENCH_TRACKER_N selects. */
+  key: string;
+  label: string;
+  open: number;
+  seed(control: SandboxControl, db: Db, repos: Repositories): Seeded;
+  /** Measured with nothing changing, after the first cycle (0: not measured). */
+  idleSeconds: number;
+  /** How long status changes are injected (and pushes measured). */
+  changeSeconds: number;
+  changesPerSecond: number;
+  /** Also run the full-scan tracker (today's before windows) on the same scenario. */
+  baseline: boolean;
+}
+
+/**
+ * N open swaps created evenly over six hours, the list holding nothing else (the scenarios measured
+ * before windows). Changes go to swaps of the last hour, where deposits come, and to three that
+ * have waited for hours, measured apart.
+ */
+function uniform(open: number): Scenario["seed"] {
+  return (control, db, repos) => {
+    const chatOf = seedOpenSwaps(control, db, repos, {
+      count: open,
+      chats: 1_000,
+      firstChat: 10_000,
+    });
+    const ids = [...chatOf.keys()];
+    // Fresh: well inside the hour, so none turns long-waiting while the scenario runs.
+    const fresh = ids.filter(
+      (id) => Date.now() - control.transaction(id)!.createdMs < LONG_WAIT_MS - 15 * 60_000,
+    );
+    const spread = (from: string[], n: number) =>
+      Array.from(
+        { length: Math.min(n, from.length) },
+        (_, i) => from[Math.floor((i * from.length) / n)]!,
+      );
+    return {
+      chatOf,
+      moving: spread(fresh, 60),
+      longWaiting: spread(ids.slice(0, ids.length / 2), 3),
+    };
+  };
+}
+
+/**
+ * A key shared with a website: 19,990 transactions over the last 24 hours (the website's and the
+ * bot's finished swaps), and the bot's 10 open swaps: 6 created in the last five minutes, 4 waiting
+ * for their deposit for 2 to 6 hours.
+ */
+const sharedKey: Scenario["seed"] = (control, db, repos) => {
+  control.seed(19_990, { status: "success", spreadOverMs: 24 * HOUR, createdAt: Date.now() });
+  const chatOf = new Map<string, number>();
+  const add = (createdAt: number, spreadOverMs: number, count: number) => {
+    for (const [id, chat] of seedOpenSwaps(control, db, repos, {
+      count,
+      chats: count,
+      firstChat: 20_000 + chatOf.size,
+      spreadOverMs,
+      createdAt,
+    })) {
+      chatOf.set(id, chat);
+    }
+  };
+  add(Date.now() - 2 * HOUR, 0, 1);
+  add(Date.now() - 3 * HOUR, 0, 1);
+  add(Date.now() - 5 * HOUR, 0, 1);
+  add(Date.now() - 6 * HOUR, 0, 1);
+  add(Date.now(), 5 * 60_000, 6);
+  const ids = [...chatOf.keys()];
+  return { chatOf, moving: ids.slice(4), longWaiting: ids.slice(0, 2) };
+};
+
 const SCENARIOS: Scenario[] = [
-  { open: 100, seconds: 45, changesPerSecond: 0.5 },
-  { open: 1_000, seconds: 60, changesPerSecond: 0.5 },
-  { open: 10_000, seconds: 180, changesPerSecond: 0.25 },
+  {
+    key: "100",
+    label: "N=100 open (uniform over 6 h)",
+    open: 100,
+    seed: uniform(100),
+    idleSeconds: 0,
+    changeSeconds: 45,
+    changesPerSecond: 0.5,
+    baseline: false,
+  },
+  {
+    key: "1000",
+    label: "N=1,000 open (uniform over 6 h)",
+    open: 1_000,
+    seed: uniform(1_000),
+    idleSeconds: 0,
+    changeSeconds: 60,
+    changesPerSecond: 0.5,
+    baseline: false,
+  },
+  {
+    key: "10000",
+    label: "N=10,000 open (uniform over 6 h)",
+    open: 10_000,
+    seed: uniform(10_000),
+    idleSeconds: 100,
+    changeSeconds: 150,
+    changesPerSecond: 0.25,
+    baseline: true,
+  },
+  {
+    key: "10",
+    label: "10 open among 20,000 transactions on the key",
+    open: 10,
+    seed: sharedKey,
+    idleSeconds: 120,
+    changeSeconds: 60,
+    changesPerSecond: 0.25,
+    baseline: true,
+  },
 ];
 
 /** Each change moves a swap one step on; a third of the steps complete a swap (a detail read). */
@@ -41,18 +158,32 @@ const NEXT: Record<string, [string, string]> = {
 };
 
 /**
- * The status tracker with N open swaps in the sandbox, under the real read budget (120/min) and
- * the default 15 s interval: reads per cycle, cycle duration, and the time from a status change in
- * the sandbox to its push reaching (fake) Telegram; beside it, what polling each swap would cost.
+ * The status tracker under the real read budget (120/min) and the default 15 s interval, over
+ * real HTTP to the sandbox and to a fake Telegram: reads in the first cycle (which reads every open
+ * swap), idle reads per minute, and the time from a status change in the sandbox to its push
+ * reaching Telegram, for moving swaps and for long-waiting ones apart; beside it, the full-scan
+ * tracker and what polling each swap would cost. Then the realistic day (tracker-day.ts).
+ *
+ * `BENCH_TRACKER_N=100|1000|10000|10|day` runs one of them.
  */
 export async function run(): Promise<void> {
-  const only = process.env.BENCH_TRACKER_N ? Number(process.env.BENCH_TRACKER_N) : undefined;
+  const only = process.env.BENCH_TRACKER_N;
+  console.log(
+    `(machine: ${cpus().length} cores shared with other work, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}: real-time figures include its noise; the day replay runs on a virtual clock)`,
+  );
   for (const scenario of SCENARIOS) {
-    if (only === undefined || only === scenario.open) await runScenario(scenario);
+    if (only !== undefined && only !== scenario.key) continue;
+    console.log(`\n${scenario.label}`);
+    await runScenario(scenario, "windows");
+    if (scenario.baseline) await runScenario(scenario, "full-scan");
+    perSwapLine(scenario.open);
   }
+  if (only === undefined || only === "day") await runDay();
 }
 
-async function runScenario({ open, seconds, changesPerSecond }: Scenario): Promise<void> {
+async function runScenario(scenario: Scenario, mode: TrackerMode): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "swapbot-bench-"));
   const sandbox = await startSandbox({ schedule: false });
   const tg = await startFakeTelegram();
@@ -66,107 +197,153 @@ async function runScenario({ open, seconds, changesPerSecond }: Scenario): Promi
     limits: { publicPerMin: 60, createPerMin: 30, readPerMin: READS_PER_MIN },
     timeoutMs: 10_000,
   });
+  const { chatOf, moving, longWaiting } = scenario.seed(sandbox.control, database.db, repos);
 
-  // The same swaps on both sides: seeded upstream, owned by 1,000 chats here.
-  const chatOf = seedOpenSwaps(sandbox.control, database.db, repos, {
-    count: open,
-    chats: 1_000,
-    firstChat: 10_000,
-  });
-  const ids = [...chatOf.keys()];
-
-  const i18n = createI18n(() => undefined);
   const api = new Api(tg.token, { apiRoot: tg.apiRoot });
   const outbox = new Notifier({
     api,
-    i18n,
+    i18n: createI18n(() => undefined),
     store: stores.outboxStore,
     logger,
     intervalMs: 200,
   });
   const cycles: CycleStats[] = [];
+  let firstCycle: (() => void) | undefined;
+  const firstDone = new Promise<void>((resolve) => {
+    firstCycle = resolve;
+  });
   const tracker = new StatusTracker({
     exchange,
     store: stores.trackerStore,
     logger,
     intervalMs: INTERVAL_MS,
+    mode,
     onChange: () => outbox.wake(),
-    onCycle: (stats) => cycles.push(stats),
+    onCycle: (stats) => {
+      cycles.push(stats);
+      firstCycle?.();
+    },
   });
   outbox.start();
   tracker.start();
+  await firstDone;
+  const reads = () =>
+    (sandbox.control.stats.byEndpoint.list ?? 0) + (sandbox.control.stats.byEndpoint.get ?? 0);
+
+  let idlePerMin: number | undefined;
+  if (scenario.idleSeconds > 0) {
+    const before = reads();
+    await sleep(scenario.idleSeconds * 1000);
+    idlePerMin = ((reads() - before) * 60) / scenario.idleSeconds;
+  }
 
   // Keyed by "id: word", the way the push names the new state.
-  const changedAt = new Map<string, number>();
-  const state = new Map(ids.map((id) => [id, "wait"]));
-  // A few swaps move through several steps, as real ones do.
-  const active = ids.slice(0, Math.max(10, Math.round(changesPerSecond * seconds * 0.6)));
+  const changedAt = new Map<string, { at: number; longWaiting: boolean }>();
+  const state = new Map([...chatOf.keys()].map((id) => [id, "wait"]));
   const started = Date.now();
-  while (Date.now() - started < seconds * 1000) {
-    const movable = active.filter((id) => NEXT[state.get(id)!]);
-    const id = movable[Math.floor(Math.random() * movable.length)];
+  const readsBefore = reads();
+  const queue = [...longWaiting];
+  while (Date.now() - started < scenario.changeSeconds * 1000) {
+    // Every fifth change a long-waiting swap gets its deposit; the others step on.
+    const steps = moving.filter((id) => NEXT[state.get(id)!]);
+    const id =
+      queue.length > 0 && changedAt.size % 5 === 4
+        ? queue.shift()
+        : steps[Math.floor(Math.random() * steps.length)];
     if (!id) break;
     const [status, word] = NEXT[state.get(id)!]!;
     sandbox.control.setStatus(id, status);
+    changedAt.set(`${id}: ${word}`, {
+      at: Date.now(),
+      longWaiting: longWaiting.includes(id) && status === "confirmation",
+    });
     state.set(id, status);
-    changedAt.set(`${id}: ${word}`, Date.now());
-    await new Promise((r) => setTimeout(r, 1000 / changesPerSecond));
+    await sleep(1000 / scenario.changesPerSecond);
   }
-  // Let the last changes come through (one full cycle at most).
-  const settleUntil =
-    Date.now() + Math.max(INTERVAL_MS, (open / 100 / (READS_PER_MIN / 60)) * 1000) + 20_000;
+  const changeReadsPerMin = ((reads() - readsBefore) * 60_000) / (Date.now() - started);
+  // Long-waiting changes may take up to two minutes; a full pass of 10,000 about one.
+  const settleUntil = Date.now() + 150_000;
   const pushedAt = new Map<string, number>();
   while (Date.now() < settleUntil) {
     for (const call of tg.calls) {
       if (call.method !== "sendMessage") continue;
-      const text = String(call.params.text ?? "");
-      const key = /Swap (\w+: (?:confirming|exchanging|complete))/.exec(text)?.[1];
+      const key = /Swap (\w+: (?:confirming|exchanging|complete))/.exec(
+        String(call.params.text ?? ""),
+      )?.[1];
       if (key && !pushedAt.has(key)) pushedAt.set(key, call.at);
     }
-    if (pushedAt.size >= changedAt.size) break;
-    await new Promise((r) => setTimeout(r, 500));
+    if ([...changedAt.keys()].every((key) => pushedAt.has(key))) break;
+    await sleep(500);
   }
   await tracker.stop();
   await outbox.stop();
 
-  const latencies = [...changedAt].flatMap(([key, at]) => {
-    const pushed = pushedAt.get(key);
-    return pushed ? [(pushed - at) / 1000] : [];
-  });
+  const latencies = (long: boolean) =>
+    [...changedAt]
+      .filter(([, change]) => change.longWaiting === long)
+      .map(([key, change]) => {
+        const pushed = pushedAt.get(key);
+        return pushed === undefined ? Number.POSITIVE_INFINITY : (pushed - change.at) / 1000;
+      });
+  const first = cycles[0]!;
+  const bound = Math.ceil(first.open / first.pageCap) + first.changes + first.windows;
   const steady = cycles.slice(1).filter((c) => c.open > 0);
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-  const maxExtra = Math.max(0, ...cycles.map((c) => c.reads - c.pages - c.changes));
-  const pages = mean(steady.map((c) => c.pages));
-  const reads = mean(steady.map((c) => c.reads));
-  const duration = mean(steady.map((c) => c.durationMs)) / 1000;
+  const firstLine =
+    mode === "windows"
+      ? `first cycle (every swap due) ${first.reads} reads in ${(first.durationMs / 1000).toFixed(1)} s, bound ⌈${first.open} open ÷ ${first.pageCap}⌉ + ${first.changes} changes + ${first.windows} windows = ${bound}`
+      : `first cycle ${first.reads} reads in ${(first.durationMs / 1000).toFixed(1)} s`;
   console.log(
-    `N=${open} open · list page size ${cycles.at(-1)?.pageCap ?? "?"} (asked, or the cap learned) · ${changedAt.size} changes over ${seconds} s`,
+    `  ${mode === "windows" ? "windows:  " : "full scan:"} ${firstLine} · then ${mean(steady.map((c) => c.reads)).toFixed(1)} reads/cycle · ${idlePerMin === undefined ? "" : `idle ${idlePerMin.toFixed(1)} reads/min · `}${changeReadsPerMin.toFixed(1)} reads/min while changing · 429s ${sandbox.control.stats.served429} · page size ${first.pageCap} (asked, or the cap learned)`,
   );
-  console.log(
-    `  tracker:  ${reads.toFixed(1)} reads/cycle (pages ${pages.toFixed(1)} + changes; max reads − pages − changes in any cycle: ${maxExtra}) · cycle ${duration.toFixed(1)} s · push latency p50 ${percentile(latencies, 50).toFixed(1)} s, p95 ${percentile(latencies, 95).toFixed(1)} s · pushed ${latencies.length}/${changedAt.size} · 429s served ${sandbox.control.stats.served429}`,
-  );
-  const missing = [...changedAt.keys()].filter((key) => !pushedAt.has(key));
-  if (missing.length > 0) {
-    console.log(
-      `  not pushed within ${((settleUntil - started) / 1000).toFixed(0)} s: ${missing
-        .slice(0, 5)
-        .map(
-          (key) =>
-            `${key} (changed at +${((changedAt.get(key)! - started) / 1000).toFixed(0)} s, stored ${repos.transactions.getForChat(chatOf.get(key.split(":")[0]!) ?? 0, key.split(":")[0]!)?.status})`,
-        )
-        .join(", ")}`,
-    );
+  console.log(`             push, moving swaps: ${latencyLine(latencies(false))}`);
+  if (longWaiting.length > 0) {
+    console.log(`             push, long-waiting: ${latencyLine(latencies(true))}`);
   }
-  // Per-transaction polling, computed on the same data: one read per open swap per cycle.
-  const baselineCycle = Math.max(INTERVAL_MS / 1000, open / (READS_PER_MIN / 60));
-  console.log(
-    `  baseline: ${open} reads/cycle · cycle ${baselineCycle.toFixed(1)} s · push latency p50 ≈ ${(baselineCycle / 2).toFixed(1)} s, p95 ≈ ${(baselineCycle * 0.95).toFixed(1)} s (computed: a change waits for its swap's turn)`,
-  );
-
   database.close();
   await tg.close();
   await sandbox.close();
   rmSync(dir, { recursive: true, force: true });
 }
+
+/** Per-transaction polling, computed: one read per open swap per cycle, at 120 reads a minute. */
+function perSwapLine(open: number): void {
+  const pass = Math.max(INTERVAL_MS / 1000, open / (READS_PER_MIN / 60));
+  console.log(
+    `  one read per open swap (computed): ${Math.min(open * (60_000 / INTERVAL_MS), READS_PER_MIN)} reads/min (${open * (60_000 / INTERVAL_MS)} wanted) · a pass takes ${pass.toFixed(1)} s · push p50 ≈ ${(pass / 2).toFixed(1)} s, p95 ≈ ${(pass * 0.95).toFixed(1)} s`,
+  );
+}
+
+async function runDay(): Promise<void> {
+  const seed = Number(process.env.BENCH_TRACKER_DAY_SEED ?? 1);
+  const pageCap = Number(process.env.BENCH_TRACKER_DAY_CAP ?? 500);
+  const { shape, figures: perSwap } = perSwapBaseline(seed);
+  console.log(
+    `\nrealistic day: ${shape.swaps} swaps (${shape.deposited} deposited, ${shape.expired} expired), ${shape.others} by another client on the key, ${shape.statusReads} /status reads; open swaps mean ${shape.openMean.toFixed(0)}, max ${shape.openMax}; list page cap ${pageCap}; 15 s interval, 120 reads/min`,
+  );
+  const results: DayFigures[] = [];
+  for (const mode of ["windows", "full-scan"] as const)
+    results.push(await replayDay(mode, { seed, pageCap }));
+  results.push(perSwap);
+  for (const r of results) {
+    const label =
+      r.mode === "windows" ? "windows:  " : r.mode === "full-scan" ? "full scan:" : "per swap: ";
+    const wall = r.wallMs
+      ? ` · replayed in ${(r.wallMs / 60_000).toFixed(1)} min of wall time (${((27 * HOUR) / r.wallMs).toFixed(0)}× compression)`
+      : " (computed)";
+    console.log(
+      `  ${label} reads/min mean ${r.readsPerMin.mean.toFixed(1)}, max ${r.readsPerMin.max.toFixed(0)}${r.mode === "per-swap" ? " wanted (budget 120)" : ` (tracker alone ${r.trackerReadsPerMin.mean.toFixed(1)} / ${r.trackerReadsPerMin.max.toFixed(0)})`}; 04:00 ${r.readsPerMinAt.night.toFixed(1)}, 16:00 ${r.readsPerMinAt.peak.toFixed(1)} · 429s ${r.served429}${wall}`,
+    );
+    console.log(`             push, moving swaps: ${latencyLine(r.moving)}`);
+    console.log(`             push, long-waiting: ${latencyLine(r.longWaiting)}`);
+    if (r.mode !== "per-swap") {
+      console.log(
+        `             /status wait: ${latencyLine(r.statusWaits)}, stale answers ${r.statusRefused}`,
+      );
+    }
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await run();

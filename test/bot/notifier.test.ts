@@ -38,7 +38,7 @@ async function rig() {
     intervalMs: 100,
   });
   const pushes = () => user.transcript().filter((m) => m.text.includes("t1: confirming")).length;
-  return { ...database, user, pushes };
+  return { ...database, stores, user, pushes };
 }
 
 describe("the notifier", () => {
@@ -79,5 +79,23 @@ describe("the notifier", () => {
       30_000,
       () => new Error("the push never went out once the database recovered"),
     );
+  });
+
+  it("drops a stuck swap's message when the swap moved on before it could be sent", async () => {
+    const { repos, stores, user } = await rig();
+    repos.transactions.applyStatus("t1", "confirmation");
+    const swap = { id: "t1", chatId: user.chatId, status: "confirmation" };
+    expect(await stores.trackerStore.queueStuck(swap, Date.now())).toBe(true);
+    // Once per swap and state, whoever asks again.
+    expect(await stores.trackerStore.queueStuck(swap, Date.now())).toBe(false);
+    repos.transactions.applyStatus("t1", "exchanging");
+    notifier!.start();
+    await tg!.until(
+      () => repos.notifications.pendingCount() === 0 || undefined,
+      10_000,
+      () => new Error("the outbox was never drained"),
+    );
+    expect(user.transcript().some((m) => m.text.includes("t1: exchanging"))).toBe(true);
+    expect(user.transcript().some((m) => m.text.includes("longer than usual"))).toBe(false);
   });
 });

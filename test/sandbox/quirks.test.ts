@@ -90,3 +90,27 @@ describe("setQuirks", () => {
     expect((await api.get("/rate")).body).toHaveProperty("code", 400);
   });
 });
+
+describe("quirk createdAtSeconds", () => {
+  it("shows created_at rounded to the second everywhere, while date filters see the exact time", async () => {
+    const api = await start({ quirks: { createdAtSeconds: true } });
+    const exact = Date.UTC(2025, 4, 1, 12, 0, 0, 700);
+    const [id] = api.control.seed(1, { createdAt: exact });
+    const shown = "2025-05-01T12:00:01Z";
+    const list = await api.authGet<{ data: Array<{ id: string; created_at: string }> }>(
+      "/transactions",
+    );
+    expect(list.body.data).toEqual([expect.objectContaining({ id, created_at: shown })]);
+    expect((await api.authGet(`/transactions/${id}`)).body.created_at).toBe(shown);
+    expect((await api.create(ORDER)).body.created_at).toMatch(/T\d{2}:\d{2}:\d{2}Z$/);
+    // A window starting at the shown time misses it: the filter compares 12:00:00.700.
+    const from = await api.authGet<{ count: number }>(
+      `/transactions?dateFrom=${shown}&dateTo=${shown}`,
+    );
+    expect(from.body.count).toBe(0);
+    const widened = await api.authGet<{ count: number }>(
+      "/transactions?dateFrom=2025-05-01T12:00:00Z&dateTo=2025-05-01T12:00:02Z",
+    );
+    expect(widened.body.count).toBe(1);
+  });
+});

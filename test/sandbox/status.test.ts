@@ -123,6 +123,41 @@ describe("control.setStatus", () => {
   });
 });
 
+describe("control.setTimeline", () => {
+  it("enters each planned status once its time has come, with what it implies", async () => {
+    const api = await start();
+    const [id] = api.control.seed(1);
+    const now = Date.now();
+    api.control.setTimeline(id!, [
+      { status: "exchanging", at: now + 60_000 },
+      { status: "confirmation", at: now - 1 },
+      { status: "success", at: new Date(now + 120_000) },
+    ]);
+    const read = async () => (await api.authGet(`/transactions/${id}`)).body;
+    expect(await read()).toMatchObject({ status: "confirmation", tx_hash_out: "" });
+    // The plan is kept in order: moving it earlier is, for the lazy machine, time passing.
+    api.control.setTimeline(id!, [{ status: "exchanging", at: now - 1 }]);
+    expect(await read()).toMatchObject({ status: "exchanging" });
+    api.control.setTimeline(id!, [{ status: "success", at: now - 1 }]);
+    const done = await read();
+    expect(done.status).toBe("success");
+    expect(done.tx_hash_out).not.toBe("");
+  });
+
+  it("is dropped by a later setStatus, and refuses unknown ids and times", async () => {
+    const api = await start({
+      schedule: { confirmationAfterMs: 0, exchangingAfterMs: 0, successAfterMs: 0 },
+    });
+    const [id] = api.control.seed(1, { auto: false });
+    api.control.setTimeline(id!, [{ status: "overdue", at: Date.now() + 60_000 }]);
+    api.control.setStatus(id!, "confirmation");
+    expect(api.control.transaction(id!)?.status).toBe("confirmation");
+    expect(api.control.transaction(id!)?.timeline).toBeUndefined();
+    expect(() => api.control.setTimeline("nope", [])).toThrow(/nope/);
+    expect(() => api.control.setTimeline(id!, [{ status: "success", at: "soon" }])).toThrow(/soon/);
+  });
+});
+
 describe("control.seed", () => {
   it("seeds 10,000 transactions quickly, served by the list in order", async () => {
     const api = await start();

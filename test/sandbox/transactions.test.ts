@@ -229,6 +229,21 @@ describe("GET /transactions", () => {
     expect(res.body).toEqual({ data: [], count: 0 });
   });
 
+  it("lists what another client on the same key created beside the caller's own, in one time order", async () => {
+    const api = await start();
+    const mine = await api.create(ORDER);
+    const mineMs = Date.parse(mine.body.created_at as string);
+    // A website sharing the key: transactions a second before and after ours.
+    const [before] = api.control.seed(1, { createdAt: mineMs - 1_000 });
+    const [after] = api.control.seed(1, { createdAt: mineMs + 1_000 });
+    const all = await api.authGet<Page>("/transactions");
+    expect(all.body.data.map((t) => t.id)).toEqual([after, mine.body.id, before]);
+    // A window around our own creation time shows only what was created in it.
+    const at = new Date(mineMs).toISOString();
+    const window = await api.authGet<Page>(`/transactions?dateFrom=${at}&dateTo=${at}`);
+    expect(window.body).toMatchObject({ count: 1, data: [{ id: mine.body.id }] });
+  });
+
   it.each(["yesterday", "2025-13-01", "2025-02-30", "10/01/2025", "2025-01-01T25:00:00Z"])(
     "answers 400 for dateFrom=%s",
     async (value) => {

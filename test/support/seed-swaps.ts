@@ -3,17 +3,31 @@ import type { Repositories } from "../../src/db/repositories.ts";
 import type { SandboxControl } from "../../src/sandbox/index.ts";
 
 /**
- * Seeds `count` open swaps in the sandbox and stores the same swaps in the bot's database, as if
- * chats had created them: the first chat is `firstChat`, then round-robin over `chats` chats.
+ * Seeds `count` open swaps (default: waiting, created over the last six hours) in the sandbox
+ * and stores the same swaps in the bot's database, as if chats had created them: the first chat
+ * is `firstChat`, then round-robin over `chats` chats.
  * Returns each seeded id with the chat that owns it.
  */
 export function seedOpenSwaps(
   control: SandboxControl,
   db: Db,
   repos: Repositories,
-  options: { count: number; chats: number; firstChat: number },
+  options: {
+    count: number;
+    chats: number;
+    firstChat: number;
+    /** Creation times spread over this span up to now (default six hours). */
+    spreadOverMs?: number;
+    /** When the newest was created (default now). */
+    createdAt?: number;
+    status?: string;
+  },
 ): Map<string, number> {
-  const ids = control.seed(options.count, { spreadOverMs: 6 * 3_600_000 });
+  const ids = control.seed(options.count, {
+    spreadOverMs: options.spreadOverMs ?? 6 * 3_600_000,
+    createdAt: options.createdAt ?? Date.now(),
+    status: options.status,
+  });
   const chatOf = new Map(ids.map((id, i) => [id, options.firstChat + (i % options.chats)]));
   db.transaction(() => {
     for (const [id, chatId] of chatOf) {

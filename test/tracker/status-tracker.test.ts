@@ -9,7 +9,7 @@ import { chatsStore, createStores } from "../../src/db/stores.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import { type Quirks, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { createChatSettings } from "../../src/swaps/chat-settings.ts";
-import { StatusTracker } from "../../src/tracker/status-tracker.ts";
+import { StatusTracker, type TrackerOptions } from "../../src/tracker/status-tracker.ts";
 import { seedOpenSwaps } from "../support/seed-swaps.ts";
 
 interface Rig {
@@ -17,7 +17,12 @@ interface Rig {
   database: Database;
   repos: Repositories;
   ids: string[];
-  tracker(): StatusTracker;
+  tracker(options?: Partial<TrackerOptions>): StatusTracker;
+  /** More open swaps, stored by the bot too; returns their ids, oldest first. */
+  addSwaps(
+    count: number,
+    options: { createdAt: number; spreadOverMs?: number; status?: string },
+  ): string[];
   close(): Promise<void>;
 }
 
@@ -38,10 +43,12 @@ async function startRig(open: number, cap: number, quirks: Partial<Quirks> = {})
   });
   const database = openDatabase(join(dir, "bot.sqlite"));
   const repos = createRepositories(database.db);
+  // Created over the last half hour: all read every cycle (long-waiting ones are tested below).
   const chatOf = seedOpenSwaps(sandbox.control, database.db, repos, {
     count: open,
     chats: 10,
     firstChat: 500,
+    spreadOverMs: 30 * 60_000,
   });
   const stores = createStores(repos, createChatSettings(chatsStore(repos)));
   const exchange = new ExchangeClient({
@@ -55,13 +62,23 @@ async function startRig(open: number, cap: number, quirks: Partial<Quirks> = {})
     database,
     repos,
     ids: [...chatOf.keys()],
-    tracker: () =>
+    tracker: (options = {}) =>
       new StatusTracker({
         exchange,
         store: stores.trackerStore,
         logger: pino({ level: "silent" }),
         intervalMs: 60_000,
+        ...options,
       }),
+    addSwaps: (count, options) => [
+      ...seedOpenSwaps(sandbox.control, database.db, repos, {
+        count,
+        chats: 1,
+        firstChat: 900,
+        spreadOverMs: 0,
+        ...options,
+      }).keys(),
+    ],
     async close() {
       database.close();
       await sandbox.close();
@@ -188,5 +205,119 @@ describe("the status tracker", () => {
     rig.sandbox.control.setDown(false);
     expect((await tracker.cycle()).changes).toBe(1);
     expect(rig.repos.transactions.get(rig.ids[0]!)?.status).toBe("confirmation");
+  });
+});
+
+const HOUR = 3_600_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("the status tracker's windows and cadence", () => {
+  it("reads only the windows holding open swaps, however many other transactions the key has", async () => {
+    rig = await startRig(0, 100);
+    // A website sharing the key: 20,000 transactions over the last six hours.
+    rig.sandbox.control.seed(20_000, { spreadOverMs: 6 * HOUR, createdAt: Date.now() });
+    const [waiting] = rig.addSwaps(1, { createdAt: Date.now() - 5 * HOUR });
+    const fresh = rig.addSwaps(3, { createdAt: Date.now() - 60_000, spreadOverMs: 30_000 });
+    const tracker = rig.tracker();
+    // The first cycle after a start reads every open swap: three windows' worth, not 170 pages.
+    expect(await tracker.cycle()).toMatchObject({ open: 4, due: 4, fallbackReads: 0 });
+    expect(listReads(rig.sandbox)).toBeLessThanOrEqual(3);
+
+    rig.sandbox.control.setStatus(fresh[1]!, "confirmation");
+    rig.sandbox.control.setStatus(waiting!, "confirmation");
+    rig.sandbox.control.resetStats();
+    // Later cycles read the fresh ones every time; the long-waiting one is not due yet.
+    expect(await tracker.cycle()).toMatchObject({ due: 3, hot: 3, changes: 1, reads: 1 });
+    expect(rig.repos.transactions.get(fresh[1]!)?.status).toBe("confirmation");
+    expect(rig.repos.transactions.get(waiting!)?.status).toBe("wait");
+  });
+
+  it("reads a long-waiting swap on its turn, not every cycle, and then finds its change", async () => {
+    rig = await startRig(0, 100);
+    const [waiting] = rig.addSwaps(1, { createdAt: Date.now() - 3 * HOUR });
+    const [fresh] = rig.addSwaps(1, { createdAt: Date.now() });
+    // Two minutes of staleness shrunk to 400 ms: a cold swap is read every 400 − 2 × 50 ms.
+    const tracker = rig.tracker({ intervalMs: 50, cadence: { maxStalenessMs: 400 } });
+    await tracker.cycle();
+    rig.sandbox.control.setStatus(waiting!, "confirmation");
+    expect(await tracker.cycle()).toMatchObject({ due: 1, changes: 0 });
+    expect(rig.repos.transactions.get(waiting!)?.status).toBe("wait");
+    await sleep(350);
+    expect(await tracker.cycle()).toMatchObject({ due: 2, changes: 1 });
+    expect(rig.repos.transactions.get(waiting!)?.status).toBe("confirmation");
+    // Confirming, it is read every cycle from now on.
+    expect(await tracker.cycle()).toMatchObject({ due: 2, hot: 2 });
+    expect(rig.repos.transactions.get(fresh!)?.status).toBe("wait");
+  });
+
+  it("leaves cold swaps it has no time for to the next cycle, which reads them first", async () => {
+    rig = await startRig(0, 100);
+    rig.sandbox.control.seed(3_000, { spreadOverMs: 5 * HOUR, createdAt: Date.now() - HOUR });
+    const cold = [4, 3, 2].map(
+      (hours) => rig!.addSwaps(1, { createdAt: Date.now() - hours * HOUR - 1_000 })[0]!,
+    );
+    // An interval shorter than one read: each cycle has time for one cold window only.
+    const tracker = rig.tracker({ intervalMs: 1, cadence: { maxStalenessMs: 300 } });
+    expect(await tracker.cycle()).toMatchObject({ due: 3, windows: 3, deferred: 0 });
+    await sleep(350);
+    const deferred = [];
+    for (let i = 0; i < 3; i++) deferred.push((await tracker.cycle()).deferred);
+    expect(deferred).toEqual([2, 1, 0]);
+    // Each was read once in those three cycles: none is due again before its turn.
+    expect((await tracker.cycle()).due).toBe(0);
+    expect(cold.every((id) => rig!.repos.transactions.get(id)?.lastCheckedAt)).toBe(true);
+  });
+
+  it("finds swaps whose created_at the upstream rounds to the second, without detail reads", async () => {
+    rig = await startRig(0, 100, { createdAtSeconds: true });
+    rig.sandbox.control.seed(2_000, { spreadOverMs: HOUR, createdAt: Date.now() });
+    // Stored as the upstream shows them: rounded to the second.
+    const ids = rig.addSwaps(20, {
+      createdAt: Date.now() - 20 * 60_000,
+      spreadOverMs: 15 * 60_000,
+    });
+    for (const id of ids) {
+      const shown = rig.sandbox.control.transaction(id)!;
+      const rounded = new Date(Math.round(shown.createdMs / 1000) * 1000).toISOString();
+      rig.database.sqlite
+        .prepare("update transactions set created_at = ? where id = ?")
+        .run(rounded, id);
+    }
+    expect(await rig.tracker().cycle()).toMatchObject({ due: 20, fallbackReads: 0 });
+    // Without the slack, windows cut at the shown second miss some of them.
+    rig.sandbox.control.resetStats();
+    const strict = await rig.tracker({ slackMs: 0, maxFallbackReads: 20 }).cycle();
+    expect(strict.fallbackReads).toBeGreaterThan(0);
+  });
+
+  it("reads the detail of a swap its window does not show, and follows it by detail reads", async () => {
+    rig = await startRig(0, 100);
+    rig.sandbox.control.seed(500, { spreadOverMs: HOUR, createdAt: Date.now() });
+    const [listed] = rig.addSwaps(1, { createdAt: Date.now() - 10 * 60_000 });
+    const [skewed] = rig.addSwaps(1, { createdAt: Date.now() - 3 * HOUR });
+    // The bot's record of its creation time is off (its own clock, say): 20 minutes ago.
+    rig.database.sqlite
+      .prepare("update transactions set created_at = ? where id = ?")
+      .run(new Date(Date.now() - 20 * 60_000).toISOString(), skewed!);
+    rig.sandbox.control.setStatus(skewed!, "confirmation");
+    const tracker = rig.tracker();
+    expect(await tracker.cycle()).toMatchObject({ windows: 1, fallbackReads: 1 });
+    expect(rig.repos.transactions.get(skewed!)?.status).toBe("confirmation");
+    rig.sandbox.control.resetStats();
+    // From now on no window is opened for it: one list read for the other, one detail read.
+    expect(await tracker.cycle()).toMatchObject({ windows: 1, fallbackReads: 1, reads: 2 });
+    expect(rig.repos.transactions.get(listed!)?.status).toBe("wait");
+  });
+
+  it("in full-scan mode reads the list from the oldest open swap to now, as before windows", async () => {
+    rig = await startRig(0, 100);
+    rig.sandbox.control.seed(1_000, { spreadOverMs: 3 * HOUR, createdAt: Date.now() });
+    rig.addSwaps(1, { createdAt: Date.now() - 2 * HOUR });
+    rig.addSwaps(1, { createdAt: Date.now() });
+    const stats = await rig.tracker({ mode: "full-scan" }).cycle();
+    // About two thirds of the 1,000, newest first, down to the old swap.
+    expect(stats.windows).toBe(1);
+    expect(stats.pages).toBeGreaterThanOrEqual(6);
+    expect(stats.fallbackReads).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { isKnownStatus } from "../../swaps/status.ts";
+import { statusName } from "./status-name.ts";
 import { closingNote, type SwapFacts, swapVariables } from "./swap-outcome.ts";
 
 /**
@@ -15,4 +16,19 @@ export function pushText(t: TranslateFunction, swap: SwapFacts, status: string):
   const text = t(`push-${status}`, swapVariables(t, swap));
   const note = closingNote(t, swap, status);
   return note ? `${text}\n\n${note}` : text;
+}
+
+/**
+ * What a swap that stays in one state too long is told: what is going on and what to do, worded
+ * so that it never reads like a status change.
+ */
+export function stuckText(
+  t: TranslateFunction,
+  swap: Pick<SwapFacts, "id">,
+  status: string,
+): string {
+  if (status === "confirmation" || status === "exchanging") {
+    return t(`push-stuck-${status}`, { id: swap.id });
+  }
+  return t("push-stuck", { id: swap.id, status: statusName(t, status) });
 }

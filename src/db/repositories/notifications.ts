@@ -23,6 +23,10 @@ export interface OutboxInput {
 export const statusKey = (transactionId: string, status: string) =>
   `status:${transactionId}:${status}`;
 
+/** The key of a "taking longer than usual" message: one per transaction and status. */
+export const stuckKey = (transactionId: string, status: string) =>
+  `stuck:${transactionId}:${status}`;
+
 /**
  * Queues a message. A second one with the same key is ignored (UNIQUE), so a retried tracker cycle
  * cannot queue a change twice. Takes an executor so that other repositories can call it inside

@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { type Harness, startHarness } from "../support/bot-harness.ts";
+import { createSwapViaChat } from "../support/flows.ts";
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const INTERVAL_MS = 5_000;
+
+async function until(check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("condition not reached in time");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("following open swaps under a key shared with a busy website", () => {
+  it("costs a few reads however many other transactions the key holds, and pushes in time", async () => {
+    h = await startHarness({ env: { STATUS_POLL_INTERVAL_MS: String(INTERVAL_MS) } });
+    // The website's 20,000 transactions of the last day; among them a swap of ours that has
+    // waited five hours for its deposit, and a fresh one created in the chat.
+    h.sandbox.control.seed(20_000, { status: "success", spreadOverMs: 86_400_000 });
+    const user = h.tg.user();
+    const waiting = await storeSwap(h, user.chatId, Date.now() - 5 * 3_600_000);
+    const fresh = await createSwapViaChat(user, "0.5");
+
+    const reads = () =>
+      (h!.sandbox.control.stats.byEndpoint.list ?? 0) +
+      (h!.sandbox.control.stats.byEndpoint.get ?? 0);
+    const before = reads();
+    await new Promise((r) => setTimeout(r, 30_000));
+    // The contract's ceiling is 60 a minute; reading the list from the waiting swap on would
+    // take over 40 pages a cycle.
+    expect(reads() - before).toBeLessThanOrEqual(30);
+
+    // A fresh swap's change is pushed within three polls and two seconds.
+    h.sandbox.control.setStatus(fresh, "confirmation");
+    const pushed = (id: string) =>
+      user.transcript().some((m) => m.text.includes(`${id}: confirming`));
+    await until(() => pushed(fresh), 3 * INTERVAL_MS + 2_000);
+    expect(pushed(waiting)).toBe(false);
+
+    // The long-waiting one is read less often, yet its change is pushed within two minutes.
+    h.sandbox.control.setStatus(waiting, "confirmation");
+    await until(() => pushed(waiting), 120_000);
+  }, 200_000);
+});
+
+/** A swap of the chat's created upstream at `createdAt`, stored as the bot would have. */
+async function storeSwap(harness: Harness, chatId: number, createdAt: number): Promise<string> {
+  const [id] = harness.sandbox.control.seed(1, { createdAt });
+  const tx = harness.sandbox.control.transaction(id!)!;
+  await harness.app.repos.transactions.insert({
+    id: tx.id,
+    chatId,
+    userId: chatId,
+    coinFrom: tx.coin_from,
+    coinTo: tx.coin_to,
+    networkFrom: null,
+    networkTo: null,
+    amountIn: String(tx.amount_in),
+    amountOutExpected: String(tx.amount_out_expected),
+    amountOut: null,
+    rate: null,
+    rateType: "float",
+    depositAddress: tx.deposit_address,
+    withdrawalAddress: tx.withdrawal_address,
+    refundAddress: null,
+    txHashIn: null,
+    txHashOut: null,
+    status: tx.status,
+    createdAt: tx.created_at,
+    sandbox: true,
+  });
+  return tx.id;
+}
