@@ -24,6 +24,7 @@ import { htmlParseMode } from "./html.ts";
 import { createI18n, escapeTranslationVariables } from "./i18n.ts";
 import { createInlineFeature } from "./inline/feature.ts";
 import { createLanguageFeature } from "./language/feature.ts";
+import { LeanComposer } from "./lean-composer.ts";
 import { createRateFeature } from "./rate/feature.ts";
 import { startFeature } from "./start/feature.ts";
 import { createStatsFeature, type StatsDeps } from "./stats/feature.ts";
@@ -77,21 +78,24 @@ export function createBot(
   if (metrics) bot.api.config.use(countFailures(metrics));
   bot.api.config.use(...telegramRetry(deps.logger));
   bot.api.config.use(htmlParseMode);
+  // Everything below runs for every update: see LeanComposer for why it is not `bot` itself.
+  const root = new LeanComposer<BotContext>();
+  bot.use(root);
   const inFlight = new UpdatesInFlight();
-  bot.use(inFlight.middleware);
-  if (metrics) bot.use(measureUpdates(metrics));
+  root.use(inFlight.middleware);
+  if (metrics) root.use(measureUpdates(metrics));
 
   const i18n = createI18n(deps.chatLanguage);
   // One chat's updates in order (a flow's steps), different chats in parallel.
-  bot.use(sequentialize(chatKey));
-  bot.use(i18n);
-  bot.use(escapeTranslationVariables);
-  bot.on("message", async (ctx, next) => {
+  root.use(sequentialize(chatKey));
+  root.use(i18n);
+  root.use(escapeTranslationVariables);
+  root.on("message", async (ctx, next) => {
     await deps.touchChat(ctx.chat.id, ctx.chat.type, ctx.from?.language_code);
     return next();
   });
 
-  const features = bot.errorBoundary(async ({ error, ctx }) => {
+  const features = root.errorBoundary(async ({ error, ctx }) => {
     deps.logger.error({ err: error, update: ctx.update.update_id }, "update failed");
     await replyFailure(ctx);
   });
