@@ -496,6 +496,7 @@ async function startOps(config: Config, core: Core, begin: (part: Part) => Promi
     start: async () => {
       server = await startOpsServer({
         port,
+        host: config.metricsHost,
         metrics,
         health: createHealthCheck({
           writeProbe: () => repos.meta.set("healthz", String(Date.now())),
