@@ -159,6 +159,59 @@ describe("health and metrics", () => {
     expect((await health()).status).toBe(200);
   });
 
+  it("/healthz answers from what the bot knows: no exchange request and no database write per probe", async () => {
+    const port = await freePort();
+    h = await startHarness({ env: { METRICS_PORT: String(port) } });
+    // Start-up has loaded the coin list; from here on only the probes run.
+    await h.tg.settle(300);
+    const requests = h.sandbox.control.stats.total;
+    const reader = new Database(h.dbPath, { readonly: true });
+    const version = () => reader.pragma("data_version", { simple: true });
+    const before = version();
+    for (let i = 0; i < 50; i++) {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ status: "ok" });
+    }
+    expect(version()).toBe(before);
+    reader.close();
+    expect(h.sandbox.control.stats.total).toBe(requests);
+  });
+
+  it("/healthz sees the exchange come back with no user asking it", async () => {
+    const port = await freePort();
+    h = await startHarness({ env: { METRICS_PORT: String(port) } });
+    const health = async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).status;
+    h.sandbox.control.setDown(true);
+    await step(h.tg.user(), "/rate 0.3 btc eth", "unavailable", 10_000);
+    expect(await health()).toBe(503);
+    h.sandbox.control.setDown(false);
+    const deadline = Date.now() + 10_000;
+    while ((await health()) !== 200 && Date.now() < deadline) await h.tg.settle(100);
+    expect(await health()).toBe(200);
+  });
+
+  it("/healthz and /metrics listen on METRICS_HOST only, loopback by default", async () => {
+    const reachable = async (host: string, port: number) =>
+      fetch(`http://${host}:${port}/healthz`).then(
+        (res) => res.status,
+        () => "refused",
+      );
+    let port = await freePort();
+    h = await startHarness({ env: { METRICS_PORT: String(port) } });
+    expect(h.app.opsUrl).toBe(`http://127.0.0.1:${port}`);
+    expect(await reachable("127.0.0.1", port)).toBe(200);
+    // Another address of this machine (all of 127/8 is loopback on Linux) finds nothing there.
+    expect(await reachable("127.0.0.2", port)).toBe("refused");
+    await h.close();
+
+    port = await freePort();
+    h = await startHarness({ env: { METRICS_PORT: String(port), METRICS_HOST: "127.0.0.2" } });
+    expect(h.app.opsUrl).toBe(`http://127.0.0.2:${port}`);
+    expect(await reachable("127.0.0.2", port)).toBe(200);
+    expect(await reachable("127.0.0.1", port)).toBe("refused");
+  });
+
   it("/metrics exposes each metric, with values that move when the bot works", async () => {
     const port = await freePort();
     h = await startHarness({ env: { METRICS_PORT: String(port) } });
