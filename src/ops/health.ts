@@ -43,7 +43,9 @@ export function createHealthCheck(options: {
 /**
  * Asks the exchange once in a while, but only while its last answer was a failure and nobody
  * else has asked since: then /healthz and the admins see it come back even when the bot is idle.
- * A healthy exchange costs nothing here; a failing one at most one request per `everyMs`.
+ * A healthy exchange costs nothing here; a failing one at most one request per `everyMs`. A
+ * rejected key (401) is not an outage that passes: it waits for the operator (and for the next
+ * request of a user or the tracker), and the admins are told.
  */
 export class ExchangeRecoveryCheck {
   private timer: NodeJS.Timeout | undefined;
@@ -69,7 +71,7 @@ export class ExchangeRecoveryCheck {
 
   private tick(): void {
     const { monitor, everyMs } = this.options;
-    const failing = monitor.failingSince > 0 || monitor.unauthorized;
+    const failing = monitor.failingSince > 0 && !monitor.unauthorized;
     if (!failing || this.probing || Date.now() - monitor.lastRequestAt < everyMs) return;
     this.probing = true;
     this.options

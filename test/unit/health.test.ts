@@ -86,6 +86,18 @@ describe("the recovery check", () => {
     recovery.stop();
   });
 
+  it("leaves a rejected key alone: the operator has to act", async () => {
+    vi.useFakeTimers();
+    const monitor = new ExchangeMonitor();
+    const probe = vi.fn(async () => undefined);
+    const recovery = new ExchangeRecoveryCheck({ monitor, probe, everyMs: 1_000 });
+    recovery.start();
+    monitor.record(answer(401));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(probe).not.toHaveBeenCalled();
+    recovery.stop();
+  });
+
   it("asks at most once per period while the exchange stays down", async () => {
     vi.useFakeTimers();
     const monitor = new ExchangeMonitor();
