@@ -21,7 +21,7 @@ import { createGroupsFeature } from "./groups/feature.ts";
 import { helpFeature } from "./help/feature.ts";
 import { createHistoryFeature, type HistoryDeps } from "./history/feature.ts";
 import { htmlParseMode } from "./html.ts";
-import { createI18n, escapeTranslationVariables } from "./i18n.ts";
+import { createI18n, createLocaleMiddleware, escapeTranslationVariables } from "./i18n.ts";
 import { createInlineFeature } from "./inline/feature.ts";
 import { createLanguageFeature } from "./language/feature.ts";
 import { LeanComposer } from "./lean-composer.ts";
@@ -88,8 +88,7 @@ export function createBot(
   const i18n = createI18n(deps.chatLanguage);
   // One chat's updates in order (a flow's steps), different chats in parallel.
   root.use(sequentialize(chatKey));
-  root.use(i18n);
-  root.use(escapeTranslationVariables);
+  root.use(createLocaleMiddleware(i18n, deps.chatLanguage));
   root.on("message", async (ctx, next) => {
     await deps.touchChat(ctx.chat.id, ctx.chat.type, ctx.from?.language_code);
     return next();
