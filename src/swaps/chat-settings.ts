@@ -57,7 +57,9 @@ export function createChatSettings(chats: ChatsStore, capacity = 20_000) {
         touched.delete(chatId);
         throw error;
       }
-      if (hint && languages.get(chatId) === null) languages.delete(chatId);
+      // The store keeps a language already there, else takes the hint: so does the cache, and the
+      // chat's next update needs no query.
+      if (hint && languages.get(chatId) === null) languages.set(chatId, hint);
     },
   };
 }
