@@ -458,7 +458,10 @@ function buildCore(
     api: bot.api,
     // An alert goes out in English rather than not at all when the database cannot say.
     translate: async (chatId) =>
-      translator(i18n, (await chatSettings.language(chatId).catch(() => undefined)) ?? "en"),
+      translator(
+        i18n,
+        (await Promise.resolve(chatSettings.language(chatId)).catch(() => undefined)) ?? "en",
+      ),
     adminChatIds: config.adminChatIds,
     monitor,
     alertAfterMs: config.alertAfterMs,

@@ -89,9 +89,9 @@ export function createBot(
   // One chat's updates in order (a flow's steps), different chats in parallel.
   root.use(sequentialize(chatKey));
   root.use(createLocaleMiddleware(i18n, deps.chatLanguage));
-  root.on("message", async (ctx, next) => {
-    await deps.touchChat(ctx.chat.id, ctx.chat.type, ctx.from?.language_code);
-    return next();
+  root.on("message", (ctx, next) => {
+    const touched = deps.touchChat(ctx.chat.id, ctx.chat.type, ctx.from?.language_code);
+    return touched instanceof Promise ? touched.then(next) : next();
   });
 
   const features = root.errorBoundary(async ({ error, ctx }) => {
