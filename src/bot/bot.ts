@@ -52,7 +52,7 @@ export interface BotDependencies
 /** What the bot reports to /metrics (ops/metrics.ts implements it with prom-client). */
 export interface BotMetrics {
   updates: { inc(labels: { type: string }): void };
-  updateDuration: { startTimer(labels: { type: string }): () => unknown };
+  updateDuration: { observe(labels: { type: string }, seconds: number): void };
   telegramFailures: { inc(labels: { method: string; code: string }): void };
 }
 
@@ -100,7 +100,7 @@ export function createBot(
   });
   // Inline queries have no chat: they must not reach the conversations plugin, whose storage key
   // would then be shared by everyone.
-  features.use(createInlineFeature(deps));
+  features.on("inline_query", createInlineFeature(deps));
   features.use(conversations({ storage: deps.conversationStorage }));
   features.use(
     createGroupsFeature(),
@@ -136,16 +136,25 @@ export function createBot(
 
 /** Update counts and handling time by update type, for /metrics. */
 function measureUpdates(metrics: BotMetrics): MiddlewareFn<BotContext> {
+  // One label object per update type, made once: this runs for every update.
+  const labels = new Map<string, { type: string }>();
   return async (ctx, next) => {
-    const type = Object.keys(ctx.update).find((k) => k !== "update_id") ?? "unknown";
-    const stop = metrics.updateDuration.startTimer({ type });
+    const type = updateType(ctx.update);
+    let label = labels.get(type);
+    if (!label) labels.set(type, (label = { type }));
+    const started = performance.now();
     try {
       await next();
     } finally {
-      stop();
-      metrics.updates.inc({ type });
+      metrics.updateDuration.observe(label, (performance.now() - started) / 1000);
+      metrics.updates.inc(label);
     }
   };
+}
+
+function updateType(update: BotContext["update"]): string {
+  for (const key in update) if (key !== "update_id") return key;
+  return "unknown";
 }
 
 /** Failed Bot API calls by method and error code, for /metrics (inside auto-retry: every attempt). */

@@ -165,8 +165,9 @@ export const escapeTranslationVariables: MiddlewareFn<FlowContext> = (ctx, next)
 
 function escapeVariables(variables: TranslationVariables): TranslationVariables {
   const escaped: TranslationVariables = {};
-  for (const [key, value] of Object.entries(variables)) {
-    escaped[key] = typeof value === "string" ? escapeHtml(value) : value;
+  for (const key in variables) {
+    const value = variables[key];
+    if (value !== undefined) escaped[key] = typeof value === "string" ? escapeHtml(value) : value;
   }
   return escaped;
 }
