@@ -20,7 +20,7 @@ import { createForgetFeature, type ForgetDeps } from "./forget/feature.ts";
 import { createGroupsFeature } from "./groups/feature.ts";
 import { helpFeature } from "./help/feature.ts";
 import { createHistoryFeature, type HistoryDeps } from "./history/feature.ts";
-import { htmlParseMode } from "./html.ts";
+import { withHtmlParseMode } from "./html.ts";
 import { createI18n, createLocaleMiddleware, escapeTranslationVariables } from "./i18n.ts";
 import { createInlineFeature } from "./inline/feature.ts";
 import { createLanguageFeature } from "./language/feature.ts";
@@ -29,7 +29,7 @@ import { createRateFeature } from "./rate/feature.ts";
 import { startFeature } from "./start/feature.ts";
 import { createStatsFeature, type StatsDeps } from "./stats/feature.ts";
 import { createStatusFeature, type StatusDeps } from "./status/feature.ts";
-import { telegramRetry } from "./telegram-retry.ts";
+import { reportThrottling, telegramRetry } from "./telegram-retry.ts";
 import { UpdatesInFlight } from "./updates-in-flight.ts";
 
 export interface BotDependencies
@@ -75,9 +75,8 @@ export function createBot(
 ): { bot: Bot<BotContext>; i18n: I18n<FlowContext>; inFlight: UpdatesInFlight } {
   const bot = new Bot<BotContext>(options.token, { client: { apiRoot: options.apiRoot } });
   const { metrics } = options;
-  if (metrics) bot.api.config.use(countFailures(metrics));
-  bot.api.config.use(...telegramRetry(deps.logger));
-  bot.api.config.use(htmlParseMode);
+  bot.api.config.use(eachAttempt(deps.logger, metrics));
+  bot.api.config.use(telegramRetry());
   // Everything below runs for every update: see LeanComposer for why it is not `bot` itself.
   const root = new LeanComposer<BotContext>();
   bot.use(root);
@@ -157,13 +156,21 @@ function updateType(update: BotContext["update"]): string {
   return "unknown";
 }
 
-/** Failed Bot API calls by method and error code, for /metrics (inside auto-retry: every attempt). */
-function countFailures(metrics: BotMetrics): Transformer {
-  return async (prev, method, payload, signal) => {
-    const result = await prev(method, payload, signal);
-    if (!result.ok) metrics.telegramFailures.inc({ method, code: String(result.error_code) });
-    return result;
-  };
+/**
+ * What every attempt of a Bot API call goes through, as one transformer: grammY installs each
+ * transformer afresh on every update's Api and each is one more layer around every call. The
+ * HTML parse mode, then failures counted by method and error code for /metrics and a warning per
+ * 429 (auto-retry, outside, repeats some of them).
+ */
+function eachAttempt(logger: Logger, metrics: BotMetrics | undefined): Transformer {
+  return (prev, method, payload, signal) =>
+    prev(method, withHtmlParseMode(method, payload), signal).then((result) => {
+      if (!result.ok) {
+        metrics?.telegramFailures.inc({ method, code: String(result.error_code) });
+        reportThrottling(logger, method, result);
+      }
+      return result;
+    });
 }
 
 function chatKey(ctx: Context): string | undefined {
