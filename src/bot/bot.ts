@@ -1,6 +1,5 @@
 import { type ConversationOptions, conversations } from "@grammyjs/conversations";
 import type { I18n } from "@grammyjs/i18n";
-import { sequentialize } from "@grammyjs/runner";
 import { Bot, type Context, type MiddlewareFn, type Transformer } from "grammy";
 import type { CoinCatalog } from "../catalog/catalog.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -25,6 +24,7 @@ import { createI18n, createLocaleMiddleware, escapeTranslationVariables } from "
 import { createInlineFeature } from "./inline/feature.ts";
 import { createLanguageFeature } from "./language/feature.ts";
 import { LeanComposer } from "./lean-composer.ts";
+import { oneChatAtATime } from "./one-chat-at-a-time.ts";
 import { createRateFeature } from "./rate/feature.ts";
 import { startFeature } from "./start/feature.ts";
 import { createStatsFeature, type StatsDeps } from "./stats/feature.ts";
@@ -86,7 +86,7 @@ export function createBot(
 
   const i18n = createI18n(deps.chatLanguage);
   // One chat's updates in order (a flow's steps), different chats in parallel.
-  root.use(sequentialize(chatKey));
+  root.use(oneChatAtATime(chatKey));
   root.use(createLocaleMiddleware(i18n, deps.chatLanguage));
   root.on("message", (ctx, next) => {
     const touched = deps.touchChat(ctx.chat.id, ctx.chat.type, ctx.from?.language_code);
