@@ -11,7 +11,7 @@ import { ExchangeClient } from "./exchange/client.ts";
 import type { Logger } from "./lib/logger.ts";
 import { AdminAlerts } from "./ops/admin-alerts.ts";
 import { ExchangeMonitor } from "./ops/exchange-monitor.ts";
-import { createHealthCheck } from "./ops/health.ts";
+import { createHealthCheck, ExchangeRecoveryCheck } from "./ops/health.ts";
 import { Leadership, leaderLockKey } from "./ops/leadership.ts";
 import { BotMetrics } from "./ops/metrics.ts";
 import { startOpsServer } from "./ops/ops-server.ts";
@@ -195,6 +195,7 @@ export async function startApp(
     "status tracker": core.tracker,
     reconciler: core.reconciler,
     "admin alerts": core.alerts,
+    "exchange recovery check": core.recovery,
   };
   for (const [name, loop] of Object.entries(loops)) {
     leaderWork.add({ name, start: () => loop.start(), stop: () => loop.stop() });
@@ -458,13 +459,23 @@ function buildCore(
     api: bot.api,
     // An alert goes out in English rather than not at all when the database cannot say.
     translate: async (chatId) =>
-      translator(i18n, (await chatSettings.language(chatId).catch(() => undefined)) ?? "en"),
+      translator(
+        i18n,
+        (await Promise.resolve(chatSettings.language(chatId)).catch(() => undefined)) ?? "en",
+      ),
     adminChatIds: config.adminChatIds,
     monitor,
     alertAfterMs: config.alertAfterMs,
     logger,
   });
   suspects.report = (report) => alerts.reportSuspect(report);
+  // /healthz only reads what the bot knows: after an outage something must ask the exchange
+  // again, even when no user does (the leader's work: standbys make no background reads).
+  const recovery = new ExchangeRecoveryCheck({
+    monitor,
+    probe: () => exchange.listCurrencies({ page: 1, size: 1 }, { maxWaitMs: 2_000 }),
+    everyMs: Math.min(Math.max(config.statusPollIntervalMs * 2, 1_000), 30_000),
+  });
 
   return {
     repos,
@@ -483,6 +494,8 @@ function buildCore(
     alerts,
     /** Whether this instance leads (always, with SQLite): /healthz reports it. */
     role: { current: (): "leader" | "standby" => "leader" },
+    recovery,
+    checkDatabase: () => storage.check(),
   };
 }
 
@@ -491,19 +504,19 @@ async function startOps(config: Config, core: Core, begin: (part: Part) => Promi
   const port = config.metricsPort;
   if (port === undefined) return undefined;
   let server: Awaited<ReturnType<typeof startOpsServer>> | undefined;
-  const { repos, exchange, monitor, metrics, trackerLagMs } = core;
+  const { catalog, monitor, metrics, trackerLagMs } = core;
   await begin({
     name: "metrics server",
     start: async () => {
       server = await startOpsServer({
         port,
+        host: config.metricsHost,
         metrics,
         health: createHealthCheck({
-          writeProbe: () => repos.meta.set("healthz", String(Date.now())),
+          checkDatabase: core.checkDatabase,
           monitor,
-          probeExchange: () => exchange.listCurrencies({ page: 1, size: 1 }, { maxWaitMs: 2_000 }),
+          catalogSize: () => catalog.size,
           trackerLagMs,
-          hasOpenSwaps: async () => (await repos.transactions.countOpen()) > 0,
           maxTrackerLagMs: Math.max(config.statusPollIntervalMs * 5, 60_000),
         }),
       });

@@ -70,6 +70,15 @@ const envSchema = z
       .transform(Number)
       .pipe(z.number().int().min(0).max(65_535, "must be a port number"))
       .optional(),
+    METRICS_HOST: z
+      .string()
+      .trim()
+      .pipe(
+        z.union([z.ipv4(), z.ipv6(), z.hostname()], {
+          error: "must be an IP address or a host name",
+        }),
+      )
+      .default("127.0.0.1"),
     ADMIN_CHAT_IDS: z
       .string()
       .trim()
@@ -119,6 +128,8 @@ export interface Config {
   webhook: { url: string; secret: string; port: number } | undefined;
   /** Port of /healthz and /metrics; off when undefined. */
   metricsPort: number | undefined;
+  /** Interface /healthz and /metrics listen on (loopback unless the operator opens it). */
+  metricsHost: string;
   adminChatIds: number[];
   /** How long the exchange may fail before the admins are alerted. */
   alertAfterMs: number;
@@ -189,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET, port: e.PORT }
         : undefined,
     metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
     adminChatIds: e.ADMIN_CHAT_IDS ?? [],
     alertAfterMs: e.ALERT_AFTER_MS,
     reconcileGiveUpMs: e.RECONCILE_GIVE_UP_MS,

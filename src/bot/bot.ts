@@ -1,6 +1,5 @@
 import { type ConversationOptions, conversations } from "@grammyjs/conversations";
 import type { I18n } from "@grammyjs/i18n";
-import { sequentialize } from "@grammyjs/runner";
 import { Bot, type Context, type MiddlewareFn, type Transformer } from "grammy";
 import type { CoinCatalog } from "../catalog/catalog.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -20,15 +19,17 @@ import { createForgetFeature, type ForgetDeps } from "./forget/feature.ts";
 import { createGroupsFeature } from "./groups/feature.ts";
 import { helpFeature } from "./help/feature.ts";
 import { createHistoryFeature, type HistoryDeps } from "./history/feature.ts";
-import { htmlParseMode } from "./html.ts";
-import { createI18n, escapeTranslationVariables } from "./i18n.ts";
+import { withHtmlParseMode } from "./html.ts";
+import { createI18n, createLocaleMiddleware, escapeTranslationVariables } from "./i18n.ts";
 import { createInlineFeature } from "./inline/feature.ts";
 import { createLanguageFeature } from "./language/feature.ts";
+import { LeanComposer } from "./lean-composer.ts";
+import { oneChatAtATime } from "./one-chat-at-a-time.ts";
 import { createRateFeature } from "./rate/feature.ts";
 import { startFeature } from "./start/feature.ts";
 import { createStatsFeature, type StatsDeps } from "./stats/feature.ts";
 import { createStatusFeature, type StatusDeps } from "./status/feature.ts";
-import { telegramRetry } from "./telegram-retry.ts";
+import { reportThrottling, telegramRetry } from "./telegram-retry.ts";
 import { UpdatesInFlight } from "./updates-in-flight.ts";
 
 export interface BotDependencies
@@ -51,7 +52,7 @@ export interface BotDependencies
 /** What the bot reports to /metrics (ops/metrics.ts implements it with prom-client). */
 export interface BotMetrics {
   updates: { inc(labels: { type: string }): void };
-  updateDuration: { startTimer(labels: { type: string }): () => unknown };
+  updateDuration: { observe(labels: { type: string }, seconds: number): void };
   telegramFailures: { inc(labels: { method: string; code: string }): void };
 }
 
@@ -74,30 +75,31 @@ export function createBot(
 ): { bot: Bot<BotContext>; i18n: I18n<FlowContext>; inFlight: UpdatesInFlight } {
   const bot = new Bot<BotContext>(options.token, { client: { apiRoot: options.apiRoot } });
   const { metrics } = options;
-  if (metrics) bot.api.config.use(countFailures(metrics));
-  bot.api.config.use(...telegramRetry(deps.logger));
-  bot.api.config.use(htmlParseMode);
+  bot.api.config.use(eachAttempt(deps.logger, metrics));
+  bot.api.config.use(telegramRetry());
+  // Everything below runs for every update: see LeanComposer for why it is not `bot` itself.
+  const root = new LeanComposer<BotContext>();
+  bot.use(root);
   const inFlight = new UpdatesInFlight();
-  bot.use(inFlight.middleware);
-  if (metrics) bot.use(measureUpdates(metrics));
+  root.use(inFlight.middleware);
+  if (metrics) root.use(measureUpdates(metrics));
 
   const i18n = createI18n(deps.chatLanguage);
   // One chat's updates in order (a flow's steps), different chats in parallel.
-  bot.use(sequentialize(chatKey));
-  bot.use(i18n);
-  bot.use(escapeTranslationVariables);
-  bot.on("message", async (ctx, next) => {
-    await deps.touchChat(ctx.chat.id, ctx.chat.type, ctx.from?.language_code);
-    return next();
+  root.use(oneChatAtATime(chatKey));
+  root.use(createLocaleMiddleware(i18n, deps.chatLanguage));
+  root.on("message", (ctx, next) => {
+    const touched = deps.touchChat(ctx.chat.id, ctx.chat.type, ctx.from?.language_code);
+    return touched instanceof Promise ? touched.then(next) : next();
   });
 
-  const features = bot.errorBoundary(async ({ error, ctx }) => {
+  const features = root.errorBoundary(async ({ error, ctx }) => {
     deps.logger.error({ err: error, update: ctx.update.update_id }, "update failed");
     await replyFailure(ctx);
   });
   // Inline queries have no chat: they must not reach the conversations plugin, whose storage key
   // would then be shared by everyone.
-  features.use(createInlineFeature(deps));
+  features.on("inline_query", createInlineFeature(deps));
   features.use(conversations({ storage: deps.conversationStorage }));
   features.use(
     createGroupsFeature(),
@@ -133,25 +135,42 @@ export function createBot(
 
 /** Update counts and handling time by update type, for /metrics. */
 function measureUpdates(metrics: BotMetrics): MiddlewareFn<BotContext> {
+  // One label object per update type, made once: this runs for every update.
+  const labels = new Map<string, { type: string }>();
   return async (ctx, next) => {
-    const type = Object.keys(ctx.update).find((k) => k !== "update_id") ?? "unknown";
-    const stop = metrics.updateDuration.startTimer({ type });
+    const type = updateType(ctx.update);
+    let label = labels.get(type);
+    if (!label) labels.set(type, (label = { type }));
+    const started = performance.now();
     try {
       await next();
     } finally {
-      stop();
-      metrics.updates.inc({ type });
+      metrics.updateDuration.observe(label, (performance.now() - started) / 1000);
+      metrics.updates.inc(label);
     }
   };
 }
 
-/** Failed Bot API calls by method and error code, for /metrics (inside auto-retry: every attempt). */
-function countFailures(metrics: BotMetrics): Transformer {
-  return async (prev, method, payload, signal) => {
-    const result = await prev(method, payload, signal);
-    if (!result.ok) metrics.telegramFailures.inc({ method, code: String(result.error_code) });
-    return result;
-  };
+function updateType(update: BotContext["update"]): string {
+  for (const key in update) if (key !== "update_id") return key;
+  return "unknown";
+}
+
+/**
+ * What every attempt of a Bot API call goes through, as one transformer: grammY installs each
+ * transformer afresh on every update's Api and each is one more layer around every call. The
+ * HTML parse mode, then failures counted by method and error code for /metrics and a warning per
+ * 429 (auto-retry, outside, repeats some of them).
+ */
+function eachAttempt(logger: Logger, metrics: BotMetrics | undefined): Transformer {
+  return (prev, method, payload, signal) =>
+    prev(method, withHtmlParseMode(method, payload), signal).then((result) => {
+      if (!result.ok) {
+        metrics?.telegramFailures.inc({ method, code: String(result.error_code) });
+        reportThrottling(logger, method, result);
+      }
+      return result;
+    });
 }
 
 function chatKey(ctx: Context): string | undefined {

@@ -1,5 +1,3 @@
-import type { Transformer } from "grammy";
-
 /** Escapes text for Telegram's HTML parse mode. */
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -13,12 +11,16 @@ const FORMATTED_METHODS = new Set([
 ]);
 
 /**
- * Every message the bot writes is HTML (tap-to-copy <code> for addresses and amounts). Installing
- * it as a transformer keeps handlers from forgetting the parse mode.
+ * Every message the bot writes is HTML (tap-to-copy <code> for addresses and amounts): applied to
+ * every Bot API call (see bot.ts), so handlers cannot forget the parse mode.
  */
-export const htmlParseMode: Transformer = (prev, method, payload, signal) => {
-  if (FORMATTED_METHODS.has(method) && payload && !("parse_mode" in payload)) {
-    return prev(method, { ...payload, parse_mode: "HTML" } as typeof payload, signal);
+export function withHtmlParseMode<P>(method: string, payload: P): P {
+  if (
+    FORMATTED_METHODS.has(method) &&
+    payload &&
+    !(typeof payload === "object" && "parse_mode" in payload)
+  ) {
+    return { ...payload, parse_mode: "HTML" };
   }
-  return prev(method, payload, signal);
-};
+  return payload;
+}

@@ -1,5 +1,6 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import type { Transformer } from "grammy";
+import type { ApiResponse } from "grammy/types";
 import type { Logger } from "../lib/logger.ts";
 
 /**
@@ -22,18 +23,21 @@ export const TELEGRAM_RETRY = {
   rethrowHttpErrors: true,
 } as const;
 
+/** The bounded retry, installed outside everything that watches single attempts (see bot.ts). */
+export function telegramRetry(): Transformer {
+  return autoRetry(TELEGRAM_RETRY);
+}
+
 /**
- * The transformers to install, innermost first: one warning per 429 Telegram answers (so an
- * operator sees the bot being throttled, and a test can count real attempts), then the bounded
- * retry around it.
+ * One warning per 429 Telegram answers, for every attempt: an operator sees the bot being
+ * throttled, and a test can count real attempts.
  */
-export function telegramRetry(logger: Logger): Transformer[] {
-  const reportThrottling: Transformer = async (prev, method, payload, signal) => {
-    const result = await prev(method, payload, signal);
-    if (!result.ok && result.error_code === 429) {
-      logger.warn({ method, retryAfter: result.parameters?.retry_after }, "Telegram answered 429");
-    }
-    return result;
-  };
-  return [reportThrottling, autoRetry(TELEGRAM_RETRY)];
+export function reportThrottling(
+  logger: Logger,
+  method: string,
+  result: ApiResponse<unknown>,
+): void {
+  if (!result.ok && result.error_code === 429) {
+    logger.warn({ method, retryAfter: result.parameters?.retry_after }, "Telegram answered 429");
+  }
 }

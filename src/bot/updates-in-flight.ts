@@ -4,7 +4,7 @@ import type { Context, MiddlewareFn } from "grammy";
  * Counts the updates being handled, so that a stop can wait for them before the database closes.
  * Neither transport does it alone: the runner's stop() (2.0.3) resolves once polling stops while
  * updates handed to its sink still run, and a webhook request may be answered before its update
- * is done. Install it first, so an update waiting in sequentialize's queue counts too.
+ * is done. Install it first, so an update waiting in its chat's queue counts too.
  */
 export class UpdatesInFlight {
   private count = 0;

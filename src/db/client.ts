@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { accessSync, constants, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import BetterSqlite3 from "better-sqlite3";
@@ -26,6 +26,12 @@ export interface Database {
   db: Db;
   /** The raw connection, for pragmas and tests; queries belong in the repositories. */
   sqlite: BetterSqlite3.Database;
+  /**
+   * Throws when the database cannot serve the bot: the connection is closed, or the file (or its
+   * folder, where the WAL lives) was removed or is no longer writable. It only reads, so a
+   * health probe can call it as often as it likes.
+   */
+  check(): void;
   close(): void;
 }
 
@@ -49,9 +55,18 @@ export function openDatabase(path: string): Database {
     sqlite.pragma("synchronous = NORMAL");
     const db = drizzle(sqlite, { schema });
     runMigrations(sqlite, db);
+    const ping = sqlite.prepare("select 1");
+    const onDisk = path !== ":memory:" && path !== "";
     return {
       db,
       sqlite,
+      check: () => {
+        ping.get();
+        if (onDisk) {
+          accessSync(path, constants.W_OK);
+          accessSync(dirname(path), constants.W_OK);
+        }
+      },
       close: () => {
         if (sqlite.open) sqlite.close();
       },

@@ -114,19 +114,10 @@ export function conversationStorage<C extends Context>(
     cacheSize > 0
       ? new Lru<string, { json: string | null; revision: number }>(cacheSize)
       : undefined;
-  const readAt = new WeakMap<C, number>();
   const keyOf = (ctx: C): string | undefined =>
     ctx.chatId === undefined ? undefined : String(ctx.chatId);
 
   const load = async (key: string): Promise<StoredConversation<ConversationData>> => {
-    const cached = cache?.get(key);
-    if (cached) {
-      const state =
-        cached.json === null
-          ? undefined
-          : (JSON.parse(cached.json) as VersionedState<ConversationData>);
-      return { state, revision: cached.revision };
-    }
     const stored = await rows.read(key);
     cache?.set(key, {
       json: stored.state === undefined ? null : JSON.stringify(stored.state),
@@ -135,18 +126,28 @@ export function conversationStorage<C extends Context>(
     return stored;
   };
   /** The revision this update read (the plugin always reads before it writes). */
-  const revisionOf = async (ctx: C, key: string) => readAt.get(ctx) ?? (await load(key)).revision;
+  const revisionOf = async (ctx: C, key: string) =>
+    readRevision(ctx) ?? (cache?.get(key) ?? (await load(key))).revision;
 
   return {
     type: "context",
     version: options.version,
     adapter: {
-      async read(ctx) {
+      // Every update of a chat reads: from the cache it answers at once, without a promise.
+      read(ctx) {
         const key = keyOf(ctx);
         if (key === undefined) return undefined;
-        const stored = await load(key);
-        readAt.set(ctx, stored.revision);
-        return stored.state;
+        const cached = cache?.get(key);
+        if (cached) {
+          rememberRevision(ctx, cached.revision);
+          return cached.json === null
+            ? undefined
+            : (JSON.parse(cached.json) as VersionedState<ConversationData>);
+        }
+        return load(key).then((stored) => {
+          rememberRevision(ctx, stored.revision);
+          return stored.state;
+        });
       },
       async write(ctx, state) {
         const key = keyOf(ctx);
@@ -156,7 +157,7 @@ export function conversationStorage<C extends Context>(
           cache?.delete(key);
           throw new StaleConversationError(key);
         }
-        readAt.set(ctx, revision + 1);
+        rememberRevision(ctx, revision + 1);
         cache?.set(key, { json: JSON.stringify(state), revision: revision + 1 });
       },
       async delete(ctx) {
@@ -168,9 +169,23 @@ export function conversationStorage<C extends Context>(
           throw new StaleConversationError(key);
         }
         // A deleted row starts again at revision 0.
-        readAt.set(ctx, 0);
+        rememberRevision(ctx, 0);
         cache?.set(key, { json: null, revision: 0 });
       },
     },
   };
+}
+
+/**
+ * The revision an update read, kept on the update's own context object: a WeakMap entry per
+ * update would cost every garbage collection an ephemeron to trace.
+ */
+const REVISION = Symbol("conversation revision read");
+
+function rememberRevision(ctx: Context, revision: number): void {
+  (ctx as Context & { [REVISION]?: number })[REVISION] = revision;
+}
+
+function readRevision(ctx: Context): number | undefined {
+  return (ctx as Context & { [REVISION]?: number })[REVISION];
 }

@@ -40,6 +40,12 @@ interface CommonStorage {
   conversationStorage<C extends Context>(
     version: string | number,
   ): ConversationStorage<C, ConversationData>;
+  /**
+   * Rejects when the store cannot serve the bot (SQLite: see Database.check; PostgreSQL: the
+   * server answers and takes writes, not a standby nor a database set read-only). It only reads:
+   * /healthz calls it per probe.
+   */
+  check(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -94,6 +100,12 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
       pgRepos,
       ledger: createBudgetLedger(pg.pool),
       takeOverOutbox: () => pgRepos.notifications.releaseClaimsExcept(owner),
+      check: async () => {
+        const { rows } = await pg.pool.query<{ readOnly: string }>(
+          `select current_setting('transaction_read_only') as "readOnly"`,
+        );
+        if (rows[0]?.readOnly !== "off") throw new Error("the PostgreSQL database is read-only");
+      },
       repos: pgRepos,
       // Another instance may have moved a chat on: every update reads its state afresh.
       ...shared,
@@ -122,6 +134,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     repos: promisedRepositories(repos),
     // This process is the file's only writer, so the states it wrote can be kept in memory.
     ...common(repos, (version) => ({ version, cacheSize: CONVERSATION_CACHE })),
+    check: async () => sqlite.check(),
     close: async () => {
       sqlite.close();
       claim.release();

@@ -60,16 +60,37 @@ export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
   return pa < pb ? -1 : 1;
 }
 
-/** Exact sum of plain decimal strings (through scaled integers, never a double). */
-export function sumDecimals(values: readonly string[]): DecimalString {
-  let scale = 0;
-  for (const v of values) scale = Math.max(scale, (v.split(".")[1] ?? "").length);
-  let total = 0n;
-  for (const v of values) {
-    const [int = "0", frac = ""] = normalizeDecimal(v).split(".");
-    total += BigInt(int + frac.padEnd(scale, "0"));
+const SIGNED_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * An exact running total of decimal strings, negative ones included (through a scaled integer,
+ * never a double), in one pass however many are added.
+ */
+export class DecimalTotal {
+  private units = 0n;
+  private scale = 0;
+
+  /** Adds `value`; false (and nothing added) when it is not a decimal. */
+  add(value: string): boolean {
+    const match = SIGNED_DECIMAL.exec(value.trim());
+    if (!match) return false;
+    const [, sign, int = "0", frac = ""] = match;
+    if (frac.length > this.scale) {
+      this.units *= 10n ** BigInt(frac.length - this.scale);
+      this.scale = frac.length;
+    }
+    const units = BigInt(int + frac.padEnd(this.scale, "0"));
+    this.units += sign ? -units : units;
+    return true;
   }
-  const digits = total.toString().padStart(scale + 1, "0");
-  const text = scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
-  return normalizeDecimal(text);
+
+  toString(): string {
+    const negative = this.units < 0n;
+    const digits = (negative ? -this.units : this.units).toString().padStart(this.scale + 1, "0");
+    const text = this.scale
+      ? `${digits.slice(0, -this.scale)}.${digits.slice(-this.scale)}`
+      : digits;
+    const normalized = normalizeDecimal(text);
+    return negative && normalized !== "0" ? `-${normalized}` : normalized;
+  }
 }

@@ -2,43 +2,37 @@ import type { Awaitable } from "../swaps/ports.ts";
 import type { ExchangeMonitor } from "./exchange-monitor.ts";
 import type { HealthCheck } from "./ops-server.ts";
 
-/** The exchange counts as reachable when it answered within this long. */
-const RECENT_MS = 60_000;
-
 /**
- * What /healthz checks: the database takes a write, the exchange answered recently (asked
- * directly when the bot has been quiet), and the tracker is not lagging behind.
+ * What /healthz checks, from what the bot already knows: a read-only look at the database, the
+ * exchange's last answers (the monitor), the catalog's last load and the tracker's last cycle.
+ * A probe asks the exchange nothing and writes nothing, so a monitor polling it every second
+ * spends none of the request budget the users share.
  */
 export function createHealthCheck(options: {
-  writeProbe: () => Awaitable<void>;
+  /** Rejects when the database cannot be used (see Storage.check). */
+  checkDatabase: () => Awaitable<void>;
   monitor: ExchangeMonitor;
-  probeExchange: () => Promise<unknown>;
+  /** Coins in the catalog: none means no coin can be picked. */
+  catalogSize: () => number;
   trackerLagMs: () => number;
-  hasOpenSwaps: () => Awaitable<boolean>;
   maxTrackerLagMs: number;
 }): HealthCheck {
   return {
     async problems() {
       const problems: string[] = [];
       try {
-        await options.writeProbe();
+        await options.checkDatabase();
       } catch (error) {
-        problems.push(`database not writable: ${String(error)}`);
+        problems.push(`database not usable: ${String(error)}`);
       }
       const { monitor } = options;
-      const now = Date.now();
-      if (now - monitor.lastRequestAt > RECENT_MS / 2) {
-        // Nobody asked the exchange lately: ask it now (errors are recorded by the monitor).
-        await options.probeExchange().catch(() => undefined);
-      }
       if (monitor.unauthorized) problems.push("exchange rejects the API key (401)");
       else if (monitor.failingSince > 0) {
         problems.push(`exchange unreachable since ${new Date(monitor.failingSince).toISOString()}`);
-      } else if (Date.now() - monitor.lastSuccessAt > RECENT_MS) {
-        problems.push("exchange has not answered recently");
       }
+      if (options.catalogSize() === 0) problems.push("coin list not loaded");
       const lag = options.trackerLagMs();
-      if (lag > options.maxTrackerLagMs && (await hasOpenSwaps(options.hasOpenSwaps))) {
+      if (lag > options.maxTrackerLagMs) {
         problems.push(`status tracker lags ${Math.round(lag / 1000)} s behind`);
       }
       return problems;
@@ -46,11 +40,45 @@ export function createHealthCheck(options: {
   };
 }
 
-/** A database that cannot count is already reported as not writable: no second reason. */
-async function hasOpenSwaps(count: () => Awaitable<boolean>): Promise<boolean> {
-  try {
-    return await count();
-  } catch {
-    return false;
+/**
+ * Asks the exchange once in a while, but only while its last answer was a failure and nobody
+ * else has asked since: then /healthz and the admins see it come back even when the bot is idle.
+ * A healthy exchange costs nothing here; a failing one at most one request per `everyMs`. A
+ * rejected key (401) is not an outage that passes: it waits for the operator (and for the next
+ * request of a user or the tracker), and the admins are told.
+ */
+export class ExchangeRecoveryCheck {
+  private timer: NodeJS.Timeout | undefined;
+  private probing = false;
+
+  constructor(
+    private readonly options: {
+      monitor: ExchangeMonitor;
+      /** The cheapest request there is; its outcome reaches the monitor like any other. */
+      probe: () => Promise<unknown>;
+      everyMs: number;
+    },
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => this.tick(), this.options.everyMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  private tick(): void {
+    const { monitor, everyMs } = this.options;
+    const failing = monitor.failingSince > 0 && !monitor.unauthorized;
+    if (!failing || this.probing || Date.now() - monitor.lastRequestAt < everyMs) return;
+    this.probing = true;
+    this.options
+      .probe()
+      .catch(() => undefined)
+      .finally(() => {
+        this.probing = false;
+      });
   }
 }

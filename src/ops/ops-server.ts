@@ -9,11 +9,12 @@ export interface HealthCheck {
 
 /**
  * `/healthz` (200, or 503 with the reasons) and `/metrics` (Prometheus text) for the operator's
- * monitoring, on their own port so they never compete with Telegram traffic.
+ * monitoring, on their own port so they never compete with Telegram traffic, and on loopback
+ * unless the operator says otherwise (METRICS_HOST).
  */
 export async function startOpsServer(options: {
   port: number;
-  host?: string;
+  host: string;
   health: HealthCheck;
   metrics: BotMetrics;
 }): Promise<{ url: string; close(): Promise<void> }> {
@@ -50,15 +51,22 @@ export async function startOpsServer(options: {
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port, options.host ?? "0.0.0.0", resolve);
+    server.listen(options.port, options.host, resolve);
   });
-  const { port } = server.address() as AddressInfo;
+  const { address, family, port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${urlHost(address, family)}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
   };
+}
+
+/** Where a client on this machine reaches the server: a wildcard address is reached on loopback. */
+function urlHost(address: string, family: string): string {
+  if (address === "0.0.0.0") return "127.0.0.1";
+  if (address === "::") return "[::1]";
+  return family === "IPv6" ? `[${address}]` : address;
 }

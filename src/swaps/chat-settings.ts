@@ -1,5 +1,5 @@
 import { Lru } from "../lib/lru.ts";
-import type { ChatsStore } from "./ports.ts";
+import type { Awaitable, ChatsStore } from "./ports.ts";
 
 /** A chat is recorded as active at most this often: every message need not be a write. */
 const TOUCH_EVERY_MS = 10 * 60_000;
@@ -15,12 +15,15 @@ export function createChatSettings(chats: ChatsStore, capacity = 20_000) {
   const languages = new Lru<number, string | null>(capacity);
   const touched = new Lru<number, number>(capacity);
   return {
-    async language(chatId: number): Promise<string | undefined> {
+    /** At once from the cache (every update asks): a promise only when the store is read. */
+    language(chatId: number): Awaitable<string | undefined> {
       const cached = languages.get(chatId);
       if (cached !== undefined) return cached ?? undefined;
-      const stored = (await chats.language(chatId)) ?? null;
-      languages.set(chatId, stored);
-      return stored ?? undefined;
+      return (async () => {
+        const stored = (await chats.language(chatId)) ?? null;
+        languages.set(chatId, stored);
+        return stored ?? undefined;
+      })();
     },
     async setLanguage(chatId: number, chatType: string, language: string): Promise<void> {
       await chats.touch(chatId, chatType);
@@ -41,23 +44,28 @@ export function createChatSettings(chats: ChatsStore, capacity = 20_000) {
      * A private chat's Telegram language is stored as a first guess, so that pushes (sent outside
      * any update) speak it too; it never overrides a locale chosen with /language.
      */
-    async touch(
+    touch(
       chatId: number,
       chatType: string,
       languageHint?: string,
       now = Date.now(),
-    ): Promise<void> {
+    ): Awaitable<void> {
       const last = touched.get(chatId);
+      // Most messages: nothing to write, and no promise to make for it.
       if (last !== undefined && now - last < TOUCH_EVERY_MS) return;
       touched.set(chatId, now);
       const hint = chatType === "private" ? languageHint?.slice(0, 2).toLowerCase() : undefined;
-      try {
-        await chats.touch(chatId, chatType, hint);
-      } catch (error) {
-        touched.delete(chatId);
-        throw error;
-      }
-      if (hint && languages.get(chatId) === null) languages.delete(chatId);
+      return (async () => {
+        try {
+          await chats.touch(chatId, chatType, hint);
+        } catch (error) {
+          touched.delete(chatId);
+          throw error;
+        }
+        // The store keeps a language already there, else takes the hint: so does the cache, and
+        // the chat's next update needs no query.
+        if (hint && languages.get(chatId) === null) languages.set(chatId, hint);
+      })();
     },
   };
 }

@@ -13,7 +13,7 @@ export interface PollingOptions {
 }
 
 /**
- * Long polling through the concurrent runner: updates of one chat in order (sequentialize in the
+ * Long polling through the concurrent runner: updates of one chat in order (oneChatAtATime in the
  * bot), different chats in parallel. stop() lets in-flight updates finish; the runner confirms
  * offsets early, so a hard kill could drop a batch, which is why the app always stops it.
  */

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { asc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -88,6 +88,18 @@ describe("openDatabase", () => {
     } finally {
       database.close();
     }
+  });
+
+  it("checks itself without writing, and fails the check once the file is gone or it is closed", () => {
+    const database = tempDatabase();
+    const changes = database.sqlite.prepare("select total_changes() as n").pluck();
+    const before = changes.get();
+    expect(() => database.check()).not.toThrow();
+    expect(changes.get()).toBe(before);
+    rmSync(database.path);
+    expect(() => database.check()).toThrow(/ENOENT/);
+    database.close();
+    expect(() => database.check()).toThrow(/not open/);
   });
 
   it("closes idempotently", () => {

@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
+import type { NewTransaction } from "../../src/db/repositories/transactions.ts";
 import { freePort, type Harness, startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat, step, toSummary } from "../support/flows.ts";
 
@@ -158,6 +159,59 @@ describe("health and metrics", () => {
     expect((await health()).status).toBe(200);
   });
 
+  it("/healthz answers from what the bot knows: no exchange request and no database write per probe", async () => {
+    const port = await freePort();
+    h = await startHarness({ env: { METRICS_PORT: String(port) } });
+    // Start-up has loaded the coin list; from here on only the probes run.
+    await h.tg.settle(300);
+    const requests = h.sandbox.control.stats.total;
+    const reader = new Database(h.dbPath, { readonly: true });
+    const version = () => reader.pragma("data_version", { simple: true });
+    const before = version();
+    for (let i = 0; i < 50; i++) {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ status: "ok" });
+    }
+    expect(version()).toBe(before);
+    reader.close();
+    expect(h.sandbox.control.stats.total).toBe(requests);
+  });
+
+  it("/healthz sees the exchange come back with no user asking it", async () => {
+    const port = await freePort();
+    h = await startHarness({ env: { METRICS_PORT: String(port) } });
+    const health = async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).status;
+    h.sandbox.control.setDown(true);
+    await step(h.tg.user(), "/rate 0.3 btc eth", "unavailable", 10_000);
+    expect(await health()).toBe(503);
+    h.sandbox.control.setDown(false);
+    const deadline = Date.now() + 10_000;
+    while ((await health()) !== 200 && Date.now() < deadline) await h.tg.settle(100);
+    expect(await health()).toBe(200);
+  });
+
+  it("/healthz and /metrics listen on METRICS_HOST only, loopback by default", async () => {
+    const reachable = async (host: string, port: number) =>
+      fetch(`http://${host}:${port}/healthz`).then(
+        (res) => res.status,
+        () => "refused",
+      );
+    let port = await freePort();
+    h = await startHarness({ env: { METRICS_PORT: String(port) } });
+    expect(h.app.opsUrl).toBe(`http://127.0.0.1:${port}`);
+    expect(await reachable("127.0.0.1", port)).toBe(200);
+    // Another address of this machine (all of 127/8 is loopback on Linux) finds nothing there.
+    expect(await reachable("127.0.0.2", port)).toBe("refused");
+    await h.close();
+
+    port = await freePort();
+    h = await startHarness({ env: { METRICS_PORT: String(port), METRICS_HOST: "127.0.0.2" } });
+    expect(h.app.opsUrl).toBe(`http://127.0.0.2:${port}`);
+    expect(await reachable("127.0.0.2", port)).toBe(200);
+    expect(await reachable("127.0.0.1", port)).toBe("refused");
+  });
+
   it("/metrics exposes each metric, with values that move when the bot works", async () => {
     const port = await freePort();
     h = await startHarness({ env: { METRICS_PORT: String(port) } });
@@ -214,6 +268,21 @@ describe("operator tools", () => {
     expect(stats.text).toContain("BTC→ETH: 1 swaps, 0.5 BTC");
   });
 
+  it("/stats adds up every pair's volume exactly, a negative stored amount included", async () => {
+    const admin = 4343;
+    h = await startHarness({ env: { ADMIN_CHAT_IDS: String(admin) } });
+    await createSwapViaChat(h.tg.user(), "0.5");
+    // Amounts are stored as the exchange reported them; one said -0.2.
+    for (const [coinFrom, amountIn] of [
+      ["BTC", "-0.2"],
+      ["btc", "0.000000000000000001"],
+    ] as const) {
+      h.app.repos.transactions.insert({ ...storedSwap(), coinFrom, amountIn });
+    }
+    const stats = await step(h.tg.user({ id: admin }), "/stats", "Swaps by status");
+    expect(stats.text).toContain("BTC→ETH: 3 swaps, 0.300000000000000001 BTC");
+  });
+
   it("admins are alerted when the exchange rejects the key", async () => {
     const admin = 5151;
     h = await startHarness({ env: { ADMIN_CHAT_IDS: String(admin) } });
@@ -255,7 +324,81 @@ describe("/forget", () => {
     const status = await step(user, `/status ${finished}`, "not found");
     expect(status.text).not.toContain("0.3 BTC");
   });
+
+  it("deletes failed confirmations, and keeps one still being checked until the exchange answers", async () => {
+    h = await startHarness();
+    const user = h.tg.user();
+    const finished = await createSwapViaChat(user, "0.3");
+    h.sandbox.control.setStatus(finished, "success");
+    await user.waitFor((m) => m.text.includes(`${finished}: complete`), { timeoutMs: 10_000 });
+    // A confirmation the exchange refused: nothing was created, the intent failed.
+    await toSummary(user, "0.35");
+    h.sandbox.control.failNext("create", { status: 400, message: "address is blacklisted" });
+    await step(user, "confirm", "address is blacklisted");
+    // A confirmation whose answer is lost while the exchange's list cannot be read: unresolved.
+    await toSummary(user, "0.4");
+    h.sandbox.control.failNext("list", { status: 500, times: 10_000 });
+    h.sandbox.control.createThenHang(3_000);
+    await step(user, "confirm", "I am checking");
+    expect(intentStates(h, user.chatId)).toEqual(["created", "failed", "unknown"]);
+
+    const ask = await step(user, "/forget", "Delete now?");
+    expect(ask.text).toContain("1 finished swaps");
+    expect(ask.text).toContain("1 swaps still in progress");
+    await user.press("Delete");
+    const done = await user.waitFor((m) => m.text.includes("Deleted 1 finished"));
+    expect(done.text).toContain("1 swaps in progress are kept");
+    expect(intentStates(h, user.chatId)).toEqual(["unknown"]);
+
+    // The kept one still ends with the deposit address of the swap the exchange did create.
+    h.sandbox.control.clearFaults();
+    const found = await user.waitFor((m) => m.text.includes("Found it"), { timeoutMs: 30_000 });
+    const created = h.sandbox.control.transactions().find((tx) => tx.amount_in === 0.4);
+    expect(found.text).toContain(created?.deposit_address);
+    expect(intentStates(h, user.chatId)).toEqual(["created"]);
+  });
 });
+
+let stored = 0;
+/** A swap row as the bot stores one, for figures that need many. */
+function storedSwap(): NewTransaction {
+  stored++;
+  return {
+    id: `stored-${stored}`,
+    chatId: 900 + stored,
+    userId: 900 + stored,
+    coinFrom: "btc",
+    coinTo: "eth",
+    networkFrom: null,
+    networkTo: null,
+    amountIn: "1",
+    amountOutExpected: "15",
+    amountOut: null,
+    rate: null,
+    rateType: "float",
+    depositAddress: `bc1qstored${stored}`,
+    withdrawalAddress: "0x742d35Cc6634C0532925a3b844Bc454e4438f44e",
+    refundAddress: null,
+    txHashIn: null,
+    txHashOut: null,
+    status: "success",
+    createdAt: new Date().toISOString(),
+    sandbox: true,
+  };
+}
+
+/** The states of a chat's swap intents, read from the bot's SQLite file. */
+function intentStates(harness: Harness, chatId: number): string[] {
+  const db = new Database(harness.dbPath, { readonly: true });
+  try {
+    return db
+      .prepare("select state from swap_intents where chat_id = ? order by state")
+      .all(chatId)
+      .map((row) => (row as { state: string }).state);
+  } finally {
+    db.close();
+  }
+}
 
 describe("group chats", () => {
   it("/rate works in a group, and the address step moves to a private chat", async () => {

@@ -102,6 +102,18 @@ describe("the settings' documentation", () => {
       fixedQuoteTtlMs: 30_000,
       catalogRefreshMs: 21_600_000,
       alertAfterMs: 300_000,
+      metricsHost: "127.0.0.1",
     });
+  });
+
+  it("takes METRICS_HOST as an address or a host name, and names it when it is neither", () => {
+    expect(loadConfig({ BOT_TOKEN: token, METRICS_HOST: "0.0.0.0" }).metricsHost).toBe("0.0.0.0");
+    expect(loadConfig({ BOT_TOKEN: token, METRICS_HOST: "::" }).metricsHost).toBe("::");
+    expect(loadConfig({ BOT_TOKEN: token, METRICS_HOST: "metrics.lan" }).metricsHost).toBe(
+      "metrics.lan",
+    );
+    expect(errorOf({ BOT_TOKEN: token, METRICS_HOST: "http://0.0.0.0:9" })).toBe(
+      "METRICS_HOST must be an IP address or a host name",
+    );
   });
 });

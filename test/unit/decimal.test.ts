@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { parseAmount } from "../../src/bot/shared/amount.ts";
-import { compareDecimal, formatDecimal, normalizeDecimal } from "../../src/lib/decimal.ts";
+import {
+  compareDecimal,
+  DecimalTotal,
+  formatDecimal,
+  normalizeDecimal,
+} from "../../src/lib/decimal.ts";
 
 describe("formatDecimal", () => {
   it("shows values from JSON exactly", () => {
@@ -33,6 +38,33 @@ describe("decimal strings", () => {
     expect(compareDecimal("0.09", "0.1")).toBe(-1);
     expect(compareDecimal("10", "9.99999999")).toBe(1);
     expect(compareDecimal("0.30000000000000004", "0.3")).toBe(1);
+  });
+});
+
+describe("DecimalTotal", () => {
+  const total = (...values: string[]) => {
+    const sum = new DecimalTotal();
+    for (const v of values) sum.add(v);
+    return sum.toString();
+  };
+  it("adds exactly, whatever the fraction lengths", () => {
+    expect(total("0.1", "0.2")).toBe("0.3");
+    expect(total("1", "0.000000000000000001", "2.5")).toBe("3.500000000000000001");
+    expect(total("123456789012345678901234567890", "0.1")).toBe("123456789012345678901234567890.1");
+    expect(total()).toBe("0");
+  });
+  it("takes negative amounts with their sign", () => {
+    expect(total("0.5", "-0.2")).toBe("0.3");
+    expect(total("0.1", "-0.35")).toBe("-0.25");
+    expect(total("-1", "1")).toBe("0");
+  });
+  it("leaves out what is not a decimal, and says so", () => {
+    const sum = new DecimalTotal();
+    expect(sum.add("1.5")).toBe(true);
+    expect(sum.add("abc")).toBe(false);
+    expect(sum.add("1e5")).toBe(false);
+    expect(sum.add("")).toBe(false);
+    expect(sum.toString()).toBe("1.5");
   });
 });
 

@@ -1,9 +1,10 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { CoinCatalog } from "../../catalog/catalog.ts";
 import { type Coin, normalize } from "../../catalog/search.ts";
 import { cbField, defineCallback, MAX_CALLBACK_BYTES, truncateUtf8 } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
 import { escapeHtml } from "../html.ts";
+import { LeanComposer } from "../lean-composer.ts";
 import { ignoreNotModified } from "../shared/not-modified.ts";
 
 const PAGE_SIZE = 15;
@@ -25,7 +26,7 @@ function searchKey(text: string): string {
 }
 
 export function createCurrenciesFeature(deps: { catalog: CoinCatalog }) {
-  const feature = new Composer<BotContext>();
+  const feature = new LeanComposer<BotContext>();
 
   const render = (ctx: BotContext, query: string, page: number) => {
     const coins = query ? deps.catalog.search(query, 200).map((h) => h.coin) : deps.catalog.all();

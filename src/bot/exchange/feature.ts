@@ -1,6 +1,7 @@
 import { type ConversationOptions, createConversation } from "@grammyjs/conversations";
-import { Composer, type MiddlewareFn } from "grammy";
+import type { MiddlewareFn } from "grammy";
 import type { BotContext, FlowContext } from "../context.ts";
+import { LeanComposer } from "../lean-composer.ts";
 import { flowStart } from "../shared/deep-link.ts";
 import { createExchangeFlow, EXCHANGE_CONVERSATION, type FlowDeps } from "./flow.ts";
 
@@ -9,7 +10,7 @@ import { createExchangeFlow, EXCHANGE_CONVERSATION, type FlowDeps } from "./flow
  * restarts a flow and /cancel leaves it from any step (a conversation would take them as input).
  */
 export function createExchangeExits() {
-  const exits = new Composer<BotContext>();
+  const exits = new LeanComposer<BotContext>();
 
   exits.command("exchange", async (ctx, next) => {
     await ctx.conversation.exitAll();
@@ -32,7 +33,7 @@ export function createExchangeExits() {
 
 /** Commands that start the flow; behind the conversation, which must be registered first. */
 export function createExchangeEntry() {
-  const entry = new Composer<BotContext>();
+  const entry = new LeanComposer<BotContext>();
 
   entry.command("exchange", (ctx) => ctx.conversation.enter(EXCHANGE_CONVERSATION));
 

@@ -1,8 +1,9 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import { z } from "zod";
 import type { Awaitable } from "../../swaps/ports.ts";
 import { defineCallback } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
+import { LeanComposer } from "../lean-composer.ts";
 
 export interface ForgetDeps {
   forgetPreview(chatId: number): Awaitable<{ finished: number; open: number }>;
@@ -13,7 +14,7 @@ const answer = defineCallback("forget", { choice: z.enum(["yes", "no"]) });
 
 /** `/forget`: after a confirmation, the chat's finished swaps and state leave the database. */
 export function createForgetFeature(deps: ForgetDeps) {
-  const feature = new Composer<BotContext>();
+  const feature = new LeanComposer<BotContext>();
 
   feature.command("forget", async (ctx) => {
     const { finished, open } = await deps.forgetPreview(ctx.chat.id);

@@ -1,5 +1,6 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.ts";
+import { LeanComposer } from "../lean-composer.ts";
 import { flowStart, startLink } from "../shared/deep-link.ts";
 
 /** Commands that show or ask for addresses: in a group everyone would see them. */
@@ -10,7 +11,7 @@ const PRIVATE_ONLY = ["exchange", "status", "history", "forget"] as const;
  * a button that continues in a private chat with the bot.
  */
 export function createGroupsFeature() {
-  const feature = new Composer<BotContext>();
+  const feature = new LeanComposer<BotContext>();
   const groups = feature.chatType(["group", "supergroup"]);
 
   groups.command([...PRIVATE_ONLY], async (ctx) => {

@@ -1,8 +1,8 @@
-import { Composer } from "grammy";
 import { describeCommands } from "../commands.ts";
 import type { BotContext } from "../context.ts";
+import { LeanComposer } from "../lean-composer.ts";
 
-export const helpFeature = new Composer<BotContext>();
+export const helpFeature = new LeanComposer<BotContext>();
 
 helpFeature.command("help", async (ctx) => {
   const commands = describeCommands((key) => ctx.t(key))

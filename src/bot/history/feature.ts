@@ -1,7 +1,8 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
 import { cbField, defineCallback } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
+import { LeanComposer } from "../lean-composer.ts";
 import { label } from "../shared/coin-label.ts";
 import { formatTime } from "../shared/format-time.ts";
 import { ignoreNotModified } from "../shared/not-modified.ts";
@@ -17,7 +18,7 @@ const pageButton = defineCallback("hist", { offset: cbField.int() });
 
 /** The chat's own swaps, newest first, paged; each entry opens its status card. */
 export function createHistoryFeature(deps: HistoryDeps) {
-  const feature = new Composer<BotContext>();
+  const feature = new LeanComposer<BotContext>();
 
   const render = async (ctx: BotContext, offset: number) => {
     const chatId = ctx.chat?.id;

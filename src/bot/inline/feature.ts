@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { InlineQueryResult } from "grammy/types";
 import type { CoinCatalog } from "../../catalog/catalog.ts";
 import type { Coin } from "../../catalog/search.ts";
@@ -6,6 +6,7 @@ import type { Logger } from "../../lib/logger.ts";
 import type { QuoteService } from "../../quotes/quote-service.ts";
 import type { BotContext } from "../context.ts";
 import { explainExchangeError } from "../exchange-errors.ts";
+import { LeanComposer } from "../lean-composer.ts";
 import { parseAmount } from "../shared/amount.ts";
 import { resolveCoin } from "../shared/coin-input.ts";
 import { swapLink } from "../shared/deep-link.ts";
@@ -26,7 +27,7 @@ export function createInlineFeature(deps: {
   quotes: QuoteService;
   logger: Logger;
 }) {
-  const feature = new Composer<BotContext>();
+  const feature = new LeanComposer<BotContext>();
 
   // Each keystroke is an inline query: the per-user share keeps one fast typist from spending
   // everyone's quote budget. Coin search is free and is not limited.

@@ -1,9 +1,10 @@
 import type { I18n } from "@grammyjs/i18n";
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import { z } from "zod";
 import type { Awaitable } from "../../swaps/ports.ts";
 import { defineCallback } from "../callback-data.ts";
 import type { BotContext, FlowContext } from "../context.ts";
+import { LeanComposer } from "../lean-composer.ts";
 
 export interface LanguageDeps {
   i18n: I18n<FlowContext>;
@@ -14,7 +15,7 @@ const pick = defineCallback("lang", { code: z.string().regex(/^[a-z]{2}$/) });
 
 /** `/language`: the chat picks its language; the choice is stored per chat. */
 export function createLanguageFeature(deps: LanguageDeps) {
-  const feature = new Composer<BotContext>();
+  const feature = new LeanComposer<BotContext>();
 
   feature.command("language", async (ctx) => {
     const keyboard = new InlineKeyboard();

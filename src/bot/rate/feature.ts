@@ -1,9 +1,9 @@
-import { Composer } from "grammy";
 import type { CoinCatalog } from "../../catalog/catalog.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { QuoteService } from "../../quotes/quote-service.ts";
 import type { BotContext } from "../context.ts";
 import { explainExchangeError } from "../exchange-errors.ts";
+import { LeanComposer } from "../lean-composer.ts";
 import { parseAmount } from "../shared/amount.ts";
 import { resolveCoin } from "../shared/coin-input.ts";
 import { quoteShare } from "../shared/quote-share.ts";
@@ -16,7 +16,7 @@ export function createRateFeature(deps: {
   quotes: QuoteService;
   logger: Logger;
 }) {
-  const feature = new Composer<BotContext>();
+  const feature = new LeanComposer<BotContext>();
 
   feature.command(
     "rate",

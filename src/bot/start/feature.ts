@@ -1,8 +1,8 @@
-import { Composer } from "grammy";
 import type { BotContext } from "../context.ts";
+import { LeanComposer } from "../lean-composer.ts";
 import { flowStart } from "../shared/deep-link.ts";
 
-export const startFeature = new Composer<BotContext>();
+export const startFeature = new LeanComposer<BotContext>();
 
 startFeature.command("start", async (ctx, next) => {
   // Flow deep links start the exchange flow instead (see the exchange feature); any other

@@ -1,6 +1,6 @@
-import { Composer } from "grammy";
 import type { Awaitable } from "../../swaps/ports.ts";
 import type { BotContext } from "../context.ts";
+import { LeanComposer } from "../lean-composer.ts";
 
 export interface StatsSnapshot {
   swapsByStatus: {
@@ -20,7 +20,7 @@ export interface StatsDeps {
 
 /** `/stats`: the operator's figures, for the admin chats only (others are told it is not theirs). */
 export function createStatsFeature(deps: StatsDeps) {
-  const feature = new Composer<BotContext>();
+  const feature = new LeanComposer<BotContext>();
 
   feature.command("stats", async (ctx) => {
     const id = ctx.chat?.id;

@@ -1,6 +1,7 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
 import type { BotContext } from "../context.ts";
+import { LeanComposer } from "../lean-composer.ts";
 import { ignoreNotModified } from "../shared/not-modified.ts";
 import { openSwapButton, SWAP_ID } from "../shared/swap-button.ts";
 import { statusCardText } from "./render.ts";
@@ -10,7 +11,7 @@ export interface StatusDeps {
 }
 
 export function createStatusFeature(deps: StatusDeps) {
-  const feature = new Composer<BotContext>();
+  const feature = new LeanComposer<BotContext>();
 
   const render = async (ctx: BotContext, id: string | undefined) => {
     const chatId = ctx.chat?.id;

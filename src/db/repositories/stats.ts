@@ -1,5 +1,5 @@
-import { count, countDistinct, gte } from "drizzle-orm";
-import { sumDecimals } from "../../lib/decimal.ts";
+import { count, countDistinct, desc, gte, inArray, sql } from "drizzle-orm";
+import { DecimalTotal } from "../../lib/decimal.ts";
 import type { Db } from "../client.ts";
 import { chats, transactions } from "../schema.ts";
 
@@ -22,29 +22,34 @@ export function createStatsRepository(db: Db) {
     swapsByStatus(now = Date.now()) {
       return { today: byStatus(now - DAY), week: byStatus(now - 7 * DAY), all: byStatus(0) };
     },
-    /** Swaps and exact amount sent per pair, biggest first (amounts are summed as decimals). */
+    /**
+     * Swaps and exact amount sent per pair, most swaps first. SQLite counts and ranks the pairs;
+     * only the top pairs' amounts are read, and summed as decimals in one pass (SQLite's SUM
+     * would go through doubles). An amount that is not a decimal is left out of the sum.
+     */
     volumeByPair(limit = 10) {
-      const rows = db
-        .select({
-          from: transactions.coinFrom,
-          to: transactions.coinTo,
-          amount: transactions.amountIn,
-        })
+      const from = sql<string>`upper(${transactions.coinFrom})`;
+      const to = sql<string>`upper(${transactions.coinTo})`;
+      const pair = sql<string>`${from} || '→' || ${to}`;
+      const top = db
+        .select({ pair, swaps: count() })
         .from(transactions)
+        .groupBy(from, to)
+        .orderBy(desc(count()), from, to)
+        .limit(limit)
         .all();
-      const pairs = new Map<string, string[]>();
-      for (const row of rows) {
-        const key = `${row.from.toUpperCase()}→${row.to.toUpperCase()}`;
-        pairs.set(key, [...(pairs.get(key) ?? []), row.amount]);
-      }
-      return [...pairs]
-        .map(([pair, amounts]) => ({
-          pair,
-          swaps: amounts.length,
-          amountIn: `${sumDecimals(amounts)} ${pair.split("→")[0]}`,
-        }))
-        .sort((a, b) => b.swaps - a.swaps)
-        .slice(0, limit);
+      const totals = new Map(top.map((p) => [p.pair, new DecimalTotal()]));
+      const rows = db
+        .select({ pair, amount: transactions.amountIn })
+        .from(transactions)
+        .where(inArray(pair, [...totals.keys()]))
+        .all();
+      for (const row of rows) totals.get(row.pair)?.add(row.amount);
+      return top.map(({ pair, swaps }) => ({
+        pair,
+        swaps,
+        amountIn: `${totals.get(pair)} ${pair.split("→")[0]}`,
+      }));
     },
     /** Chats that talked to the bot in the last day and week. */
     activeChats(now = Date.now()) {

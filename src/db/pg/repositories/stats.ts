@@ -1,5 +1,5 @@
-import { count, countDistinct, gte } from "drizzle-orm";
-import { sumDecimals } from "../../../lib/decimal.ts";
+import { count, countDistinct, desc, gte, inArray, sql } from "drizzle-orm";
+import { DecimalTotal } from "../../../lib/decimal.ts";
 import type { PgDb } from "../client.ts";
 import { chats, transactions } from "../schema.ts";
 
@@ -26,27 +26,28 @@ export function createPgStatsRepository(db: PgDb) {
       return { today, week, all };
     },
 
+    /** As on SQLite: PostgreSQL counts and ranks the pairs, the top pairs' amounts are summed exactly. */
     async volumeByPair(limit = 10) {
+      const from = sql<string>`upper(${transactions.coinFrom})`;
+      const to = sql<string>`upper(${transactions.coinTo})`;
+      const pair = sql<string>`${from} || '→' || ${to}`;
+      const top = await db
+        .select({ pair, swaps: count() })
+        .from(transactions)
+        .groupBy(from, to)
+        .orderBy(desc(count()), from, to)
+        .limit(limit);
+      const totals = new Map(top.map((p) => [p.pair, new DecimalTotal()]));
       const rows = await db
-        .select({
-          from: transactions.coinFrom,
-          to: transactions.coinTo,
-          amount: transactions.amountIn,
-        })
-        .from(transactions);
-      const pairs = new Map<string, string[]>();
-      for (const row of rows) {
-        const key = `${row.from.toUpperCase()}→${row.to.toUpperCase()}`;
-        pairs.set(key, [...(pairs.get(key) ?? []), row.amount]);
-      }
-      return [...pairs]
-        .map(([pair, amounts]) => ({
-          pair,
-          swaps: amounts.length,
-          amountIn: `${sumDecimals(amounts)} ${pair.split("→")[0]}`,
-        }))
-        .sort((a, b) => b.swaps - a.swaps)
-        .slice(0, limit);
+        .select({ pair, amount: transactions.amountIn })
+        .from(transactions)
+        .where(inArray(pair, [...totals.keys()]));
+      for (const row of rows) totals.get(row.pair)?.add(row.amount);
+      return top.map(({ pair, swaps }) => ({
+        pair,
+        swaps,
+        amountIn: `${totals.get(pair)} ${pair.split("→")[0]}`,
+      }));
     },
 
     async activeChats(now = Date.now()) {

@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { RequestEvent } from "../../src/exchange/client.ts";
+import { ExchangeMonitor } from "../../src/ops/exchange-monitor.ts";
+import { createHealthCheck, ExchangeRecoveryCheck } from "../../src/ops/health.ts";
+
+const answer = (status: RequestEvent["status"]): RequestEvent => ({
+  endpoint: "rate",
+  endpointClass: "public",
+  status,
+  durationMs: 5,
+});
+
+function check(overrides: Partial<Parameters<typeof createHealthCheck>[0]> = {}) {
+  const monitor = new ExchangeMonitor();
+  monitor.record(answer(200));
+  return createHealthCheck({
+    checkDatabase: () => undefined,
+    monitor,
+    catalogSize: () => 120,
+    trackerLagMs: () => 1_000,
+    maxTrackerLagMs: 60_000,
+    ...overrides,
+  });
+}
+
+describe("the health check", () => {
+  it("is healthy when every part's last result is", async () => {
+    expect(await check().problems()).toEqual([]);
+  });
+
+  it("names each part that is not", async () => {
+    const monitor = new ExchangeMonitor();
+    monitor.record(answer(503), Date.parse("2026-01-01T00:00:00Z"));
+    const problems = await check({
+      checkDatabase: () => {
+        throw new Error("SQLITE_CANTOPEN");
+      },
+      monitor,
+      catalogSize: () => 0,
+      trackerLagMs: () => 90_000,
+    }).problems();
+    expect(problems).toEqual([
+      "database not usable: Error: SQLITE_CANTOPEN",
+      "exchange unreachable since 2026-01-01T00:00:00.000Z",
+      "coin list not loaded",
+      "status tracker lags 90 s behind",
+    ]);
+  });
+
+  it("says when the exchange rejects the key", async () => {
+    const monitor = new ExchangeMonitor();
+    monitor.record(answer(401));
+    expect(await check({ monitor }).problems()).toEqual(["exchange rejects the API key (401)"]);
+  });
+
+  it("takes an exchange that has not been asked for hours as it was last seen", async () => {
+    const monitor = new ExchangeMonitor();
+    monitor.record(answer(200), Date.now() - 6 * 3_600_000);
+    expect(await check({ monitor }).problems()).toEqual([]);
+  });
+});
+
+describe("the recovery check", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("asks the exchange only while its last answer failed and nobody asked since", async () => {
+    vi.useFakeTimers();
+    const monitor = new ExchangeMonitor();
+    const probe = vi.fn(async () => monitor.record(answer(200)));
+    const recovery = new ExchangeRecoveryCheck({ monitor, probe, everyMs: 1_000 });
+    recovery.start();
+    monitor.record(answer(200));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(probe).not.toHaveBeenCalled();
+
+    monitor.record(answer("timeout"));
+    await vi.advanceTimersByTimeAsync(1_000);
+    // The failure is fresh: the next tick asks.
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(probe).toHaveBeenCalledTimes(1);
+    expect(monitor.failingSince).toBe(0);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(probe).toHaveBeenCalledTimes(1);
+    recovery.stop();
+  });
+
+  it("leaves a rejected key alone: the operator has to act", async () => {
+    vi.useFakeTimers();
+    const monitor = new ExchangeMonitor();
+    const probe = vi.fn(async () => undefined);
+    const recovery = new ExchangeRecoveryCheck({ monitor, probe, everyMs: 1_000 });
+    recovery.start();
+    monitor.record(answer(401));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(probe).not.toHaveBeenCalled();
+    recovery.stop();
+  });
+
+  it("asks at most once per period while the exchange stays down", async () => {
+    vi.useFakeTimers();
+    const monitor = new ExchangeMonitor();
+    const probe = vi.fn(async () => monitor.record(answer(503)));
+    const recovery = new ExchangeRecoveryCheck({ monitor, probe, everyMs: 1_000 });
+    recovery.start();
+    monitor.record(answer(503));
+    await vi.advanceTimersByTimeAsync(10_500);
+    expect(probe.mock.calls.length).toBeGreaterThan(2);
+    expect(probe.mock.calls.length).toBeLessThanOrEqual(10);
+    recovery.stop();
+  });
+});
