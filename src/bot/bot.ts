@@ -140,7 +140,10 @@ function measureUpdates(metrics: BotMetrics): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
     const type = updateType(ctx.update);
     let label = labels.get(type);
-    if (!label) labels.set(type, (label = { type }));
+    if (!label) {
+      label = { type };
+      labels.set(type, label);
+    }
     const started = performance.now();
     try {
       await next();
