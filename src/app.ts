@@ -512,13 +512,17 @@ async function startOps(config: Config, core: Core, begin: (part: Part) => Promi
         port,
         host: config.metricsHost,
         metrics,
-        health: createHealthCheck({
-          checkDatabase: core.checkDatabase,
-          monitor,
-          catalogSize: () => catalog.size,
-          trackerLagMs,
-          maxTrackerLagMs: Math.max(config.statusPollIntervalMs * 5, 60_000),
-        }),
+        health: {
+          ...createHealthCheck({
+            checkDatabase: core.checkDatabase,
+            monitor,
+            catalogSize: () => catalog.size,
+            trackerLagMs,
+            maxTrackerLagMs: Math.max(config.statusPollIntervalMs * 5, 60_000),
+          }),
+          // With several instances: which one this is (SQLite has only one).
+          ...(config.databaseUrl ? { role: () => core.role.current() } : {}),
+        },
       });
     },
     stop: () => server?.close(),

@@ -5,6 +5,8 @@ import type { BotMetrics } from "./metrics.ts";
 export interface HealthCheck {
   /** Problems that make the bot unhealthy; empty when all is well. */
   problems(): Promise<string[]>;
+  /** `leader` or `standby` (several instances on PostgreSQL; always `leader` with SQLite). */
+  role?(): string;
 }
 
 /**
@@ -26,17 +28,15 @@ export async function startOpsServer(options: {
     };
     if (req.method !== "GET") return send(405, "text/plain", "method not allowed\n");
     if (path === "/healthz") {
+      const role = options.health.role?.();
+      const answer = (status: number, body: Record<string, unknown>) =>
+        send(status, "application/json", JSON.stringify({ ...body, ...(role ? { role } : {}) }));
       options.health.problems().then(
         (problems) =>
           problems.length === 0
-            ? send(200, "application/json", JSON.stringify({ status: "ok" }))
-            : send(503, "application/json", JSON.stringify({ status: "unhealthy", problems })),
-        (error: unknown) =>
-          send(
-            503,
-            "application/json",
-            JSON.stringify({ status: "unhealthy", problems: [String(error)] }),
-          ),
+            ? answer(200, { status: "ok" })
+            : answer(503, { status: "unhealthy", problems }),
+        (error: unknown) => answer(503, { status: "unhealthy", problems: [String(error)] }),
       );
       return;
     }
