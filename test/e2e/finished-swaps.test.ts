@@ -171,7 +171,7 @@ describe("a finished swap gives no instruction to send", () => {
       .find((m) => m.text.includes(`${id}: waiting for your deposit`));
     expect(waiting).toBeDefined();
     expect(waiting!.text).not.toMatch(SEND_INSTRUCTION);
-  });
+  }, 60_000);
 });
 
 describe("a swap found by reconciliation only after it finished", () => {
