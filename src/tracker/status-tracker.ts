@@ -29,7 +29,7 @@ export interface CycleStats {
   changes: number;
   detailReads: number;
   fallbackReads: number;
-  /** Cold swaps left for the next cycle because this one had used up its interval. */
+  /** Cold swaps left for a later cycle because this one had used up its interval. */
   deferred: number;
   /** Reads spent in this cycle: pages + detail reads (completed swaps) + fallback reads. */
   reads: number;
@@ -122,7 +122,7 @@ interface Cycle {
  *
  * The first cycle after a start reads every open swap, so that what changed while the bot was
  * down is found at once. Later cycles read hot swaps first; cold ones whose turn it is take what
- * is left of the interval, and those left over go first in the next cycle.
+ * is left of the interval, the stalest first.
  */
 export class StatusTracker {
   private timer: NodeJS.Timeout | undefined;
@@ -138,8 +138,6 @@ export class StatusTracker {
   private cyclesWithoutList = 0;
   /** Whether a full first cycle has completed since the start. */
   private caughtUp = false;
-  /** Cold swaps the last cycle had no time for: first in line next cycle. */
-  private deferred = new Set<string>();
   /** Swaps their window did not show: followed by detail reads from then on. */
   private readonly listBlind = new Set<string>();
   /** The state each stuck swap's chat was last told about (the outbox keeps it across restarts). */
@@ -276,8 +274,8 @@ export class StatusTracker {
 
   /**
    * Reads the list windows of the due swaps: hot ones first, then the cold ones whose turn it is
-   * in what is left of the interval (those the last cycle left over first; the first cycle after
-   * a start reads them all). Returns false when the upstream's list endpoint is unusable
+   * in what is left of the interval, the stalest first (the first cycle after a start reads them
+   * all). Returns false when the upstream's list endpoint is unusable
    * (refused, or answered with something that is not a list) while the upstream itself is up:
    * the cycle then falls back to detail reads rather than going blind.
    */
@@ -306,26 +304,29 @@ export class StatusTracker {
       const hot = listable.filter(isHot).map(toDue);
       cycle.stats.hot = hot.length;
       await this.readWindows(cycle, hot, () => true);
-      const cold = listable.filter((placed) => !isHot(placed)).map(toDue);
+      const cold = listable.filter((placed) => !isHot(placed));
       // At least one page each cycle, so that hot swaps filling the interval cannot starve them.
       const pagesBefore = cycle.pagesRead;
       const deadline = cycle.startedAt + intervalMs;
       const inTime = () =>
         !this.caughtUp || cycle.pagesRead === pagesBefore || Date.now() < deadline;
-      const left = [
-        ...(await this.readWindows(
-          cycle,
-          cold.filter((swap) => this.deferred.has(swap.id)),
-          inTime,
-        )),
-        ...(await this.readWindows(
-          cycle,
-          cold.filter((swap) => !this.deferred.has(swap.id)),
-          inTime,
-        )),
-      ];
-      this.deferred = new Set(left);
-      cycle.stats.deferred = left.length;
+      // The stalest first, one window at a time, so that a busy interval delays the newest turns
+      // rather than starving the oldest. A window covers what lies below its newest swap: among
+      // swaps read together (equally stale) it starts at the newest.
+      const stalest = [...cold].sort(
+        (a, b) =>
+          (a.swap.lastCheckedAt ?? 0) - (b.swap.lastCheckedAt ?? 0) ||
+          b.createdAtMs - a.createdAtMs,
+      );
+      for (const first of stalest) {
+        if (cycle.seen.has(first.swap.id)) continue;
+        if (!inTime()) break;
+        const below = cold.filter(
+          (placed) => !cycle.seen.has(placed.swap.id) && placed.createdAtMs <= first.createdAtMs,
+        );
+        await this.readWindows(cycle, below.map(toDue), inTime, 1);
+      }
+      cycle.stats.deferred = cold.filter((placed) => !cycle.seen.has(placed.swap.id)).length;
     } catch (error) {
       if (!listUnusable(error)) throw error;
       if (!this.listUnusableLogged) {
@@ -365,13 +366,14 @@ export class StatusTracker {
   /**
    * Reads the windows that hold `swaps` (see WindowPlanner), announcing the changes each page
    * shows as soon as it is read: with 10,000 open swaps a pass takes most of a minute. Stops once
-   * `inTime` says so. Returns the swaps it did not reach.
+   * `inTime` says so, or after `maxWindows` windows.
    */
   private async readWindows(
     cycle: Cycle,
     swaps: readonly DueSwap[],
     inTime: () => boolean,
-  ): Promise<string[]> {
+    maxWindows = Number.POSITIVE_INFINITY,
+  ): Promise<void> {
     const { exchange, store, logger } = this.options;
     const planner = new WindowPlanner(
       swaps.filter((swap) => !cycle.seen.has(swap.id)),
@@ -381,7 +383,11 @@ export class StatusTracker {
         floorMs: cycle.floorMs,
       },
     );
-    for (let window = planner.next(); window && inTime(); window = planner.next()) {
+    for (
+      let window = planner.next(), opened = 0;
+      window && inTime() && opened < maxWindows;
+      window = planner.next(), opened++
+    ) {
       const { dateFrom, dateTo } = window;
       cycle.stats.windows++;
       const read = await readPages<TransactionListItem>({
@@ -415,7 +421,6 @@ export class StatusTracker {
       cycle.stats.pageCap = read.size;
     }
     cycle.missed.push(...planner.missed());
-    return planner.remaining();
   }
 
   /**

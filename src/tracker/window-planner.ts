@@ -150,11 +150,6 @@ export class WindowPlanner {
     return [...this.missedIds];
   }
 
-  /** Due swaps no window reached yet (the cycle stopped early): due again next cycle. */
-  remaining(): string[] {
-    return this.pending.map((swap) => swap.id);
-  }
-
   private giveUp(swaps: readonly DueSwap[]): void {
     if (swaps.length === 0) return;
     const gone = new Set(swaps);

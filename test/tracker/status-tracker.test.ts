@@ -250,22 +250,31 @@ describe("the status tracker's windows and cadence", () => {
     expect(rig.repos.transactions.get(fresh!)?.status).toBe("wait");
   });
 
-  it("leaves cold swaps it has no time for to the next cycle, which reads them first", async () => {
+  it("leaves cold swaps it has no time for to later cycles, the stalest first", async () => {
     rig = await startRig(0, 100);
     rig.sandbox.control.seed(3_000, { spreadOverMs: 5 * HOUR, createdAt: Date.now() - HOUR });
-    const cold = [4, 3, 2].map(
-      (hours) => rig!.addSwaps(1, { createdAt: Date.now() - hours * HOUR - 1_000 })[0]!,
-    );
+    const [four, three, two] = [4, 3, 2].map(
+      (hours) => rig!.addSwaps(1, { createdAt: Date.now() - hours * HOUR - 1_000 })[0] ?? "",
+    ) as [string, string, string];
+    const checked = (id: string) => rig!.repos.transactions.get(id)?.lastCheckedAt ?? 0;
     // An interval shorter than one read: each cycle has time for one cold window only.
     const tracker = rig.tracker({ intervalMs: 1, cadence: { maxStalenessMs: 300 } });
     expect(await tracker.cycle()).toMatchObject({ due: 3, windows: 3, deferred: 0 });
     await sleep(350);
+    // Equally stale: the newest first (its window covers what lies below it).
+    expect(await tracker.cycle()).toMatchObject({ due: 3, deferred: 2 });
+    expect(checked(two)).toBeGreaterThan(checked(three));
+    // A swap that has just turned cold is due as well, newer and less stale than those left: it
+    // must not push them back.
+    const [cooled] = rig.addSwaps(1, { createdAt: Date.now() - 90 * 60_000 });
+    rig.repos.transactions.markChecked([cooled!], Date.now() - 350);
     const deferred = [];
     for (let i = 0; i < 3; i++) deferred.push((await tracker.cycle()).deferred);
     expect(deferred).toEqual([2, 1, 0]);
-    // Each was read once in those three cycles: none is due again before its turn.
+    expect(checked(three)).toBeLessThan(checked(four));
+    expect(checked(four)).toBeLessThan(checked(cooled!));
+    // Each was read once since: none is due again before its turn.
     expect((await tracker.cycle()).due).toBe(0);
-    expect(cold.every((id) => rig!.repos.transactions.get(id)?.lastCheckedAt)).toBe(true);
   });
 
   it("finds swaps whose created_at the upstream rounds to the second, without detail reads", async () => {
