@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { type FakeTelegram, startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
+import { startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { startSandbox } from "../../src/sandbox/index.ts";
 import { startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat } from "../support/flows.ts";
 import { startPostgresServer, TEMPLATE } from "../support/postgres-server.ts";
 import { percentile } from "./stats.ts";
+import { throughput } from "./updates-per-second.ts";
 
 /**
  * Several instances on PostgreSQL: how long a takeover takes (SIGKILL of the leader → the first
@@ -90,34 +91,13 @@ async function failover(databaseUrl: string): Promise<number[]> {
   return times;
 }
 
-/** Updates per second of `text` from `users` users, after an unmeasured round of the same. */
-async function updatesPerSecond(tg: FakeTelegram, count: number, text: string, users: number) {
-  const people = Array.from({ length: users }, () => tg.user());
-  let scanned = 0;
-  let sent = 0;
-  const replies = () => {
-    for (; scanned < tg.calls.length; scanned++)
-      if (tg.calls[scanned]?.method === "sendMessage") sent++;
-    return sent;
-  };
-  const round = async (n: number) => {
-    const before = replies();
-    const started = performance.now();
-    for (let i = 0; i < n; i++) people[i % users]!.send(text);
-    while (replies() - before < n) await new Promise((r) => setTimeout(r, 5));
-    return n / ((performance.now() - started) / 1000);
-  };
-  await round(Math.max(users, count));
-  return round(count);
-}
-
 async function throughputOn(databaseUrl: string | undefined) {
   const h = await startHarness({
     env: { LOG_LEVEL: "silent" },
     ...(databaseUrl ? { databaseUrl } : {}),
   });
-  const start = await updatesPerSecond(h.tg, 2_000, "/start", 1_000);
-  const help = await updatesPerSecond(h.tg, 2_000, "/help", 1_000);
+  const start = await throughput(h.tg, 2_000, "/start", 1_000);
+  const help = await throughput(h.tg, 2_000, "/help", 1_000);
   await h.close();
   return { start, help };
 }
