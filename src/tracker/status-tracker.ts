@@ -305,11 +305,14 @@ export class StatusTracker {
       cycle.stats.hot = hot.length;
       await this.readWindows(cycle, hot, () => true);
       const cold = listable.filter((placed) => !isHot(placed));
-      // At least one page each cycle, so that hot swaps filling the interval cannot starve them.
-      const pagesBefore = cycle.pagesRead;
+      // When hot swaps alone fill the interval (a budget too small for the open swaps), cold ones
+      // still get a fifth of the cycle's pages, and at least one: both then wait longer than
+      // their cadence, rather than the cold ones for hours.
+      const hotPages = cycle.pagesRead;
+      const minColdPages = Math.max(1, Math.ceil(hotPages / 4));
       const deadline = cycle.startedAt + intervalMs;
       const inTime = () =>
-        !this.caughtUp || cycle.pagesRead === pagesBefore || Date.now() < deadline;
+        !this.caughtUp || cycle.pagesRead - hotPages < minColdPages || Date.now() < deadline;
       // The stalest first, one window at a time, so that a busy interval delays the newest turns
       // rather than starving the oldest. A window covers what lies below its newest swap: among
       // swaps read together (equally stale) it starts at the newest.

@@ -277,6 +277,21 @@ describe("the status tracker's windows and cadence", () => {
     expect((await tracker.cycle()).due).toBe(0);
   });
 
+  it("gives cold swaps a fifth of a cycle that hot ones alone overfill", async () => {
+    rig = await startRig(0, 100);
+    // A busy last hour: 2,000 transactions, eight fresh swaps far apart among them; four swaps
+    // waiting for hours, far apart among 1,000 older ones.
+    rig.sandbox.control.seed(2_000, { spreadOverMs: 50 * 60_000, createdAt: Date.now() });
+    rig.sandbox.control.seed(1_000, { spreadOverMs: 4 * HOUR, createdAt: Date.now() - 1.5 * HOUR });
+    for (let i = 0; i < 8; i++) rig.addSwaps(1, { createdAt: Date.now() - i * 6 * 60_000 - 500 });
+    for (const hours of [5, 4, 3, 2]) rig.addSwaps(1, { createdAt: Date.now() - hours * HOUR });
+    const tracker = rig.tracker({ intervalMs: 1, cadence: { maxStalenessMs: 300 } });
+    await tracker.cycle();
+    await sleep(350);
+    // Eight pages for the hot swaps, then two (a fifth of ten) for the four cold ones.
+    expect(await tracker.cycle()).toMatchObject({ due: 12, hot: 8, windows: 10, deferred: 2 });
+  });
+
   it("finds swaps whose created_at the upstream rounds to the second, without detail reads", async () => {
     rig = await startRig(0, 100, { createdAtSeconds: true });
     rig.sandbox.control.seed(2_000, { spreadOverMs: HOUR, createdAt: Date.now() });
