@@ -105,7 +105,11 @@ interface Cycle {
   seen: Set<string>;
   missed: string[];
   stats: CycleStats;
-  /** The oldest due swap's creation time: where every window of the cycle starts. */
+  /**
+   * The oldest open swap's creation time, due or not: where every window of the cycle starts.
+   * The list is newest first, so a lower start adds no read; it lets a page that reaches below
+   * the due swaps show the swaps not yet due there too, read for free.
+   */
   floorMs: number | undefined;
   /** List pages read so far. */
   pagesRead: number;
@@ -210,9 +214,11 @@ export class StatusTracker {
     const byId = new Map(open.map((swap) => [swap.id, swap]));
     for (const id of this.listBlind) if (!byId.has(id)) this.listBlind.delete(id);
     for (const id of this.stuckTold.keys()) if (!byId.has(id)) this.stuckTold.delete(id);
-    const due = open
-      .map((swap) => ({ swap, createdAtMs: parseUpstreamTime(swap.createdAt) }))
-      .filter((placed) => this.isDue(placed, startedAt));
+    const positioned = open.map((swap) => ({
+      swap,
+      createdAtMs: parseUpstreamTime(swap.createdAt),
+    }));
+    const due = positioned.filter((one) => this.isDue(one, startedAt));
     stats.due = due.length;
     // A swap without a readable creation time cannot be placed in a window: details only.
     const listable = due.filter(
@@ -227,8 +233,9 @@ export class StatusTracker {
       stats,
       pagesRead: 0,
       changed: new Set(),
-      floorMs: listable.reduce<number | undefined>(
-        (oldest, placed) => Math.min(oldest ?? placed.createdAtMs, placed.createdAtMs),
+      floorMs: positioned.reduce<number | undefined>(
+        (oldest, { createdAtMs }) =>
+          createdAtMs === undefined ? oldest : Math.min(oldest ?? createdAtMs, createdAtMs),
         undefined,
       ),
     };

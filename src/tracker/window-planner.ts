@@ -42,8 +42,9 @@ export interface WindowPlannerOptions {
    */
   fullScan?: boolean;
   /**
-   * Windows start no later than this: the oldest swap due this cycle, when the planner is given
-   * only some of them (hot ones first), so that a page reaching below them shows the others too.
+   * Windows start no later than this: the oldest open swap, when the planner is given only some
+   * of them (hot ones first, due ones only), so that a page reaching below them shows the others
+   * too. The list is newest first: a lower start costs no read.
    */
   floorMs?: number;
 }

@@ -235,6 +235,8 @@ describe("the status tracker's windows and cadence", () => {
   it("reads a long-waiting swap on its turn, not every cycle, and then finds its change", async () => {
     rig = await startRig(0, 100);
     const [waiting] = rig.addSwaps(1, { createdAt: Date.now() - 3 * HOUR });
+    // Far more than a page between them: the fresh swap's page does not reach the waiting one.
+    rig.sandbox.control.seed(1_000, { spreadOverMs: 2 * HOUR, createdAt: Date.now() - 1_000 });
     const [fresh] = rig.addSwaps(1, { createdAt: Date.now() });
     // Two minutes of staleness shrunk to 400 ms: a cold swap is read every 400 − 2 × 50 ms.
     const tracker = rig.tracker({ intervalMs: 50, cadence: { maxStalenessMs: 400 } });
@@ -248,6 +250,20 @@ describe("the status tracker's windows and cadence", () => {
     // Confirming, it is read every cycle from now on.
     expect(await tracker.cycle()).toMatchObject({ due: 2, hot: 2 });
     expect(rig.repos.transactions.get(fresh!)?.status).toBe("wait");
+  });
+
+  it("sees a swap not yet due for free when a page read for due ones reaches it", async () => {
+    rig = await startRig(0, 100);
+    rig.sandbox.control.seed(50, { spreadOverMs: 2 * HOUR, createdAt: Date.now() - 1_000 });
+    const [waiting] = rig.addSwaps(1, { createdAt: Date.now() - 3 * HOUR });
+    rig.addSwaps(1, { createdAt: Date.now() });
+    const tracker = rig.tracker({ intervalMs: 50, cadence: { maxStalenessMs: 60_000 } });
+    await tracker.cycle();
+    rig.sandbox.control.setStatus(waiting!, "confirmation");
+    rig.sandbox.control.resetStats();
+    // Only the fresh swap is due, yet its one page holds all 52 transactions.
+    expect(await tracker.cycle()).toMatchObject({ due: 1, changes: 1, reads: 1 });
+    expect(rig.repos.transactions.get(waiting!)?.status).toBe("confirmation");
   });
 
   it("leaves cold swaps it has no time for to later cycles, the stalest first", async () => {
