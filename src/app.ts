@@ -23,6 +23,7 @@ import { SwapService } from "./swaps/swap-service.ts";
 import { Reconciler } from "./tracker/reconciler.ts";
 import { StatusTracker } from "./tracker/status-tracker.ts";
 import { startPolling } from "./transport/polling.ts";
+import { UpdateJournal } from "./transport/update-journal.ts";
 import { startWebhook } from "./transport/webhook.ts";
 
 /**
@@ -212,6 +213,7 @@ export async function startApp(
             : config.telegramConflictRetryMs,
           drain,
           onFatal: (error) => options.onFatal?.(error),
+          journal: new UpdateJournal(storage!.repos.updates, logger),
         });
       },
       stop: () => polling?.stop(),
@@ -451,7 +453,10 @@ function buildCore(
         activeUsers: await repos.stats.activeChats(),
         exchangeErrors: monitor.errorRate(60),
       }),
-      conversationStorage: storage.conversationStorage(CONVERSATION_VERSION),
+      // Polled updates are journaled until handled (transport/update-journal.ts).
+      conversationStorage: storage.conversationStorage(CONVERSATION_VERSION, {
+        journaled: !config.webhook,
+      }),
     },
   );
   const notifier = new Notifier({ api: bot.api, i18n, store: stores.outboxStore, logger });

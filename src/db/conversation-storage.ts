@@ -21,10 +21,19 @@ export interface StoredConversation<S> {
  */
 export interface ConversationRows<S> {
   read(key: string): Awaitable<StoredConversation<S>>;
-  /** Stores `state` if the row is still at `revision`; the row moves to `revision + 1`. */
-  write(key: string, state: VersionedState<S>, revision: number): Awaitable<boolean>;
+  /**
+   * Stores `state` if the row is still at `revision`; the row moves to `revision + 1`. With
+   * `updateId`, that update's journal row (see the updates repository) goes in the same
+   * transaction: the update is handled exactly when its state is stored.
+   */
+  write(
+    key: string,
+    state: VersionedState<S>,
+    revision: number,
+    updateId?: number,
+  ): Awaitable<boolean>;
   /** Deletes the row if it is still at `revision` (true as well when there is none). */
-  delete(key: string, revision: number): Awaitable<boolean>;
+  delete(key: string, revision: number, updateId?: number): Awaitable<boolean>;
 }
 
 /** The plugin's envelope: `[plugin data version, our version]` and the state. */
@@ -105,7 +114,12 @@ export class StaleConversationError extends Error {
  */
 export function conversationStorage<C extends Context>(
   rows: ConversationRows<ConversationData>,
-  options: { version: string | number; cacheSize?: number },
+  options: {
+    version: string | number;
+    cacheSize?: number;
+    /** Updates come through the polling journal: a state write also marks its update handled. */
+    journaled?: boolean;
+  },
 ): ConversationStorage<C, ConversationData> {
   // Most chats have no state: the cache answers those reads without a query. Values are kept
   // serialized so the plugin never shares an object with the cache.
@@ -153,7 +167,8 @@ export function conversationStorage<C extends Context>(
         const key = keyOf(ctx);
         if (key === undefined) return;
         const revision = await revisionOf(ctx, key);
-        if (!(await rows.write(key, state, revision))) {
+        const updateId = options.journaled ? ctx.update.update_id : undefined;
+        if (!(await rows.write(key, state, revision, updateId))) {
           cache?.delete(key);
           throw new StaleConversationError(key);
         }
@@ -164,7 +179,8 @@ export function conversationStorage<C extends Context>(
         const key = keyOf(ctx);
         if (key === undefined) return;
         const revision = await revisionOf(ctx, key);
-        if (!(await rows.delete(key, revision))) {
+        const updateId = options.journaled ? ctx.update.update_id : undefined;
+        if (!(await rows.delete(key, revision, updateId))) {
           cache?.delete(key);
           throw new StaleConversationError(key);
         }

@@ -8,6 +8,7 @@ import { createNotificationsRepository } from "./repositories/notifications.ts";
 import { createPrivacyRepository } from "./repositories/privacy.ts";
 import { createStatsRepository } from "./repositories/stats.ts";
 import { createTransactionsRepository } from "./repositories/transactions.ts";
+import { createUpdatesRepository } from "./repositories/updates.ts";
 
 /**
  * Every repository on one connection. better-sqlite3 is synchronous and single-connection, so a
@@ -26,6 +27,8 @@ export function createRepositories(db: Db) {
     privacy: createPrivacyRepository(db),
     stats: createStatsRepository(db),
     transactions: createTransactionsRepository(db),
+    /** Telegram updates taken by polling and not yet handled. */
+    updates: createUpdatesRepository(db),
   };
 }
 

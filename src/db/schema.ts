@@ -118,6 +118,21 @@ export const conversationState = sqliteTable("conversation_state", {
   updatedAt: integer("updated_at").notNull(),
 });
 
+/**
+ * Telegram updates taken by long polling and not yet handled to the end. getUpdates confirms a
+ * batch when the next one is asked for, which may be before its updates were handled: a process
+ * killed meanwhile (between a flow's prompt and the write of its state, say) would lose them. A
+ * row is written before its batch is handed on, and deleted once the update is handled, in the
+ * same transaction as the conversation state it moved on: the next start (or leader) handles
+ * what is left, once.
+ */
+export const updateJournal = sqliteTable("update_journal", {
+  updateId: integer("update_id").primaryKey(),
+  /** The update as Telegram sent it, JSON. */
+  payload: text("payload").notNull(),
+  receivedAt: integer("received_at").notNull(),
+});
+
 export const OUTBOX_KINDS = ["status", "deposit", "suspect", "not-created", "stuck"] as const;
 
 /**

@@ -39,6 +39,7 @@ interface CommonStorage {
   /** The `storage` option of the conversations plugin (see conversation-storage.ts). */
   conversationStorage<C extends Context>(
     version: string | number,
+    options: { journaled: boolean },
   ): ConversationStorage<C, ConversationData>;
   /**
    * Rejects when the store cannot serve the bot (SQLite: see Database.check; PostgreSQL: the
@@ -152,7 +153,13 @@ function common(
   return {
     chats: chatsStore(repos),
     ports: (chats: Pick<ChatsStore, "markBlocked" | "language">) => createStores(repos, chats),
-    conversationStorage: <C extends Context>(version: string | number) =>
-      conversationStorage<C>(repos.conversations, conversationOptions(version)),
+    conversationStorage: <C extends Context>(
+      version: string | number,
+      { journaled }: { journaled: boolean },
+    ) =>
+      conversationStorage<C>(repos.conversations, {
+        ...conversationOptions(version),
+        journaled,
+      }),
   };
 }

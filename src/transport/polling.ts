@@ -2,6 +2,7 @@ import { type RunnerHandle, run } from "@grammyjs/runner";
 import { type Bot, GrammyError } from "grammy";
 import type { BotContext } from "../bot/context.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { UpdateJournal } from "./update-journal.ts";
 
 export interface PollingOptions {
   /** How long to wait before polling again after another instance took over (409). */
@@ -10,12 +11,14 @@ export interface PollingOptions {
   drain(): Promise<void>;
   /** Polling ended on an error it cannot get over (a revoked token): the process must not stay. */
   onFatal(error: unknown): void;
+  /** Journals each batch until handled; what an earlier run left is handled before polling. */
+  journal: UpdateJournal;
 }
 
 /**
  * Long polling through the concurrent runner: updates of one chat in order (oneChatAtATime in the
- * bot), different chats in parallel. stop() lets in-flight updates finish; the runner confirms
- * offsets early, so a hard kill could drop a batch, which is why the app always stops it.
+ * bot), different chats in parallel. stop() lets in-flight updates finish. The runner confirms
+ * offsets early: the journal keeps what a hard kill would otherwise drop.
  */
 export function startPolling(bot: Bot<BotContext>, logger: Logger, options: PollingOptions) {
   let runner: RunnerHandle | undefined;
@@ -27,8 +30,11 @@ export function startPolling(bot: Bot<BotContext>, logger: Logger, options: Poll
     await bot.api.deleteWebhook().catch((error: unknown) => {
       logger.warn({ err: error }, "deleteWebhook failed");
     });
+    await options.journal.replayLeft(bot).catch((error: unknown) => {
+      logger.error({ err: error }, "could not handle the updates the last run left");
+    });
     while (!stopped) {
-      runner = run(bot, { runner: { silent: true } });
+      runner = run(options.journal.adapter(bot), { runner: { silent: true } });
       try {
         await runner.task();
         return;
@@ -71,6 +77,7 @@ export function startPolling(bot: Bot<BotContext>, logger: Logger, options: Poll
       if (runner?.isRunning()) await runner.stop();
       await done;
       await options.drain();
+      await options.journal.flush();
     },
   };
 }

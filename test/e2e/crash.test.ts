@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type FakeTelegram, startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { ETH_ADDRESS } from "../support/flows.ts";
+import { ETH_ADDRESS, step } from "../support/flows.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 let tg: FakeTelegram | undefined;
@@ -118,5 +118,42 @@ describe("a crash after the exchange created a swap but before the bot recorded 
     expect(found.text).toContain(tx!.id);
     expect(found.text).toContain("Found it");
     expect(sandbox.control.transactions()).toHaveLength(1);
+  }, 90_000);
+});
+
+describe("a crash between a flow's prompt and the write of its step", () => {
+  it("loses nothing: the next start handles that answer again and the flow goes on", async () => {
+    tg = await startFakeTelegram();
+    sandbox = await startSandbox({ schedule: false, limits: false });
+    dir = mkdtempSync(join(tmpdir(), "swapbot-crash-"));
+    const env = {
+      BOT_TOKEN: tg.token,
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      EXCHANGE_API_URL: sandbox.url,
+      EXCHANGE_API_KEY: sandbox.apiKey,
+      DATABASE_PATH: join(dir, "bot.sqlite"),
+      LOG_LEVEL: "warn",
+    };
+    const first = startBot(env);
+    await tg.waitForPolling(30_000);
+    const user = tg.user();
+    await step(user, "/exchange", "send");
+    // The bot has taken "btc" (Telegram counts it delivered once the bot polls again) and its
+    // "receive" prompt reaches Telegram; the bot dies before it stores the step.
+    const prompt = tg.holdNext("sendMessage", user.chatId);
+    user.send("btc");
+    await prompt.arrived;
+    await tg.waitForPolling(10_000);
+    first.kill("SIGKILL");
+    await new Promise((resolve) => first.once("exit", resolve));
+    prompt.release();
+
+    startBot(env);
+    await tg.waitForPolling(30_000);
+    // "eth" is the coin to receive, not (as it would be a step behind) the coin to send.
+    const amount = await step(user, "eth", "amount", 15_000);
+    expect(amount.text).toMatch(/BTC\s*→\s*ETH/);
+    const quote = await step(user, "0.5", "address");
+    expect(quote.text).toContain("ETH");
   }, 90_000);
 });

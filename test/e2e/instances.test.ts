@@ -104,13 +104,16 @@ describe("two instances on one PostgreSQL", () => {
     );
     expect(roles).toEqual(["leader", "standby"]);
 
-    // A swap in flight, a conversation half-way, and a push the leader is sending as it dies.
+    // A swap in flight, a conversation half-way whose next prompt the leader is sending as it
+    // dies (the step's state not yet written), and a push on its way too.
     const buyer = tg.user();
     const id = await createSwapViaChat(buyer);
     const halfway = tg.user();
     await step(halfway, "/exchange", "send");
     await step(halfway, "btc", "receive");
-    await step(halfway, "eth", "amount");
+    const prompt = tg.holdNext("sendMessage", halfway.chatId);
+    halfway.send("eth");
+    await prompt.arrived;
     const held = tg.holdNext("sendMessage", buyer.chatId);
     sandbox.control.setStatus(id, "confirmation");
     await held.arrived;
@@ -120,6 +123,7 @@ describe("two instances on one PostgreSQL", () => {
     first.child.kill("SIGKILL");
     await first.exited;
     held.release();
+    prompt.release();
     await until(() => said(second, "now the leader"), 15_000, "the standby takes over");
     expect(Date.now()).toBeGreaterThan(killedAt);
     const role = await fetch(`http://127.0.0.1:${metricsPorts[1]}/healthz`);

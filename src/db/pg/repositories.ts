@@ -9,6 +9,7 @@ import { createPgNotificationsRepository } from "./repositories/notifications.ts
 import { createPgPrivacyRepository } from "./repositories/privacy.ts";
 import { createPgStatsRepository } from "./repositories/stats.ts";
 import { createPgTransactionsRepository } from "./repositories/transactions.ts";
+import { createPgUpdatesRepository } from "./repositories/updates.ts";
 
 /**
  * Every repository on the pool: the SQLite API method for method, answered with promises (the
@@ -26,6 +27,7 @@ export function createPgRepositories(db: PgDb) {
     privacy: createPgPrivacyRepository(db),
     stats: createPgStatsRepository(db),
     transactions: createPgTransactionsRepository(db),
+    updates: createPgUpdatesRepository(db),
   } satisfies AsyncRepositories;
 }
 

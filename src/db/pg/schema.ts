@@ -115,6 +115,13 @@ export const conversationState = pgTable("conversation_state", {
   updatedAt: long("updated_at").notNull(),
 });
 
+/** Telegram updates taken by polling and not yet handled (see the SQLite schema). */
+export const updateJournal = pgTable("update_journal", {
+  updateId: long("update_id").primaryKey(),
+  payload: text("payload").notNull(),
+  receivedAt: long("received_at").notNull(),
+});
+
 export const OUTBOX_KINDS = ["status", "deposit", "suspect", "not-created", "stuck"] as const;
 
 export const notifications = pgTable(

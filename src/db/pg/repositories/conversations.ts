@@ -6,8 +6,8 @@ import {
   parseConversationState,
   type StoredConversation,
 } from "../../conversation-storage.ts";
-import type { PgDb } from "../client.ts";
-import { conversationState } from "../schema.ts";
+import type { PgDb, PgExecutor } from "../client.ts";
+import { conversationState, updateJournal } from "../schema.ts";
 
 /**
  * The conversations plugin's state per chat (`../../repositories/conversations.ts`) on
@@ -32,35 +32,59 @@ export function createPgConversationsRepository(db: PgDb) {
       key: string,
       state: VersionedState<ConversationData>,
       revision: number,
+      updateId?: number,
     ): Promise<boolean> {
-      const next = { value: JSON.stringify(state), revision: revision + 1, updatedAt: Date.now() };
-      const written =
-        revision === 0
-          ? await db
-              .insert(conversationState)
-              .values({ key, ...next })
-              .onConflictDoUpdate({
-                target: conversationState.key,
-                set: next,
-                setWhere: eq(conversationState.revision, 0),
-              })
-          : await db
-              .update(conversationState)
-              .set(next)
-              .where(and(eq(conversationState.key, key), eq(conversationState.revision, revision)));
-      return written.rowCount === 1;
+      if (updateId === undefined) return writeState(db, key, state, revision);
+      // The update that moved the conversation on is handled: both or neither are stored.
+      return db.transaction(async (tx) => {
+        const written = await writeState(tx, key, state, revision);
+        if (written) await tx.delete(updateJournal).where(eq(updateJournal.updateId, updateId));
+        return written;
+      });
     },
 
-    async delete(key: string, revision: number): Promise<boolean> {
-      const deleted = await db
-        .delete(conversationState)
-        .where(and(eq(conversationState.key, key), eq(conversationState.revision, revision)));
-      if (deleted.rowCount === 1) return true;
-      const [left] = await db
-        .select({ key: conversationState.key })
-        .from(conversationState)
-        .where(eq(conversationState.key, key));
-      return !left;
+    async delete(key: string, revision: number, updateId?: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(conversationState)
+          .where(and(eq(conversationState.key, key), eq(conversationState.revision, revision)));
+        const deleted =
+          removed.rowCount === 1 ||
+          (
+            await tx
+              .select({ key: conversationState.key })
+              .from(conversationState)
+              .where(eq(conversationState.key, key))
+          ).length === 0;
+        if (deleted && updateId !== undefined) {
+          await tx.delete(updateJournal).where(eq(updateJournal.updateId, updateId));
+        }
+        return deleted;
+      });
     },
   } satisfies ConversationRows<ConversationData>;
+}
+
+async function writeState(
+  db: PgExecutor,
+  key: string,
+  state: VersionedState<ConversationData>,
+  revision: number,
+): Promise<boolean> {
+  const next = { value: JSON.stringify(state), revision: revision + 1, updatedAt: Date.now() };
+  const written =
+    revision === 0
+      ? await db
+          .insert(conversationState)
+          .values({ key, ...next })
+          .onConflictDoUpdate({
+            target: conversationState.key,
+            set: next,
+            setWhere: eq(conversationState.revision, 0),
+          })
+      : await db
+          .update(conversationState)
+          .set(next)
+          .where(and(eq(conversationState.key, key), eq(conversationState.revision, revision)));
+  return written.rowCount === 1;
 }

@@ -1,0 +1,156 @@
+import type { Bot, Context } from "grammy";
+import type { Update } from "grammy/types";
+import { z } from "zod";
+import type { AsyncRepositories } from "../db/repositories.ts";
+import type { Logger } from "../lib/logger.ts";
+
+/**
+ * Telegram updates taken by long polling are journaled until they are handled to the end.
+ *
+ * Why: getUpdates confirms a batch as soon as the next one is asked for, and the concurrent
+ * runner asks while the batch is still being handled. A process killed in between (say after a
+ * flow's prompt went out, before the conversations plugin wrote the step's state) would lose the
+ * update: the next start, or the standby taking over, would find the flow a step behind and read
+ * the user's next answer against the wrong question. Here each batch is written to the database
+ * before it is handed on; a conversation's state write deletes its update's row in the same
+ * transaction (conversation-storage.ts), other updates' rows go once handled. Whatever is left
+ * at the next start is handled then, before polling, once.
+ */
+export class UpdateJournal {
+  /** Handled updates whose rows are still to be deleted. */
+  private handled: number[] = [];
+  private flushTimer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+  /** The highest update id recorded before this start: Telegram need not send those again. */
+  private resumeAfter: number | undefined;
+  private recordFailing = false;
+
+  constructor(
+    private readonly store: AsyncRepositories["updates"],
+    private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Handles the updates an earlier process took and did not finish, oldest first. Each is taken
+   * out of the journal before it runs, so one that kills the process is not run on every start.
+   */
+  async replayLeft<C extends Context>(bot: Bot<C>): Promise<number> {
+    const highWater = await this.store.highWater();
+    // Telegram keeps updates for 24 hours and numbers them afresh (at random) after a quiet week:
+    // an older mark could skip new updates.
+    this.resumeAfter =
+      highWater && Date.now() - highWater.recordedAt < RESUME_WITHIN_MS
+        ? highWater.updateId
+        : undefined;
+    const left = await this.store.takeLeft();
+    if (left.length === 0) return 0;
+    this.logger.info(
+      { updates: left.length },
+      "handling updates the last run took but did not finish",
+    );
+    await bot.init();
+    for (const row of left) {
+      const update = parseUpdate(row.payload);
+      if (!update) {
+        this.logger.warn({ update: row.updateId }, "journaled update unreadable: skipped");
+        continue;
+      }
+      try {
+        await bot.handleUpdate(update);
+      } catch (error) {
+        this.logger.error({ err: error, update: row.updateId }, "journaled update failed");
+      }
+    }
+    return left.length;
+  }
+
+  /**
+   * The bot as the runner sees it: every batch getUpdates answers is journaled before the runner
+   * hands it on, and every update is marked handled once its middleware is done.
+   */
+  adapter<C extends Context>(bot: Bot<C>) {
+    return {
+      init: () => bot.init(),
+      errorHandler: (error: Parameters<Bot<C>["errorHandler"]>[0]) => bot.errorHandler(error),
+      handleUpdate: async (update: Update) => {
+        try {
+          await bot.handleUpdate(update);
+        } finally {
+          this.markHandled(update.update_id);
+        }
+      },
+      api: {
+        getUpdates: async (
+          args: { offset: number; limit: number; timeout: number },
+          signal: Parameters<Bot<C>["api"]["getUpdates"]>[1],
+        ): Promise<Update[]> => {
+          // The first ask after a start confirms what the last run journaled (handled by
+          // replayLeft): Telegram may still hold it as unconfirmed.
+          const offset = Math.max(args.offset, (this.resumeAfter ?? -1) + 1);
+          const updates = await bot.api.getUpdates({ ...args, offset }, signal);
+          try {
+            await this.store.record(
+              updates.map((update) => ({
+                updateId: update.update_id,
+                payload: JSON.stringify(update),
+              })),
+            );
+            this.recordFailing = false;
+            this.resumeAfter = undefined;
+          } catch (error) {
+            // Not handed on: the runner asks again from the same offset, so Telegram sends the
+            // batch again once the database takes writes.
+            if (!this.recordFailing) {
+              this.logger.error({ err: error }, "cannot journal Telegram updates: polling paused");
+            }
+            this.recordFailing = true;
+            throw error;
+          }
+          return updates;
+        },
+      },
+    };
+  }
+
+  /** Deletes the rows of every update handled so far (at stop, after the last one finished). */
+  async flush(): Promise<void> {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const ids = this.handled;
+    this.handled = [];
+    this.flushing = this.flushing.then(async () => {
+      if (ids.length === 0) return;
+      try {
+        await this.store.done(ids);
+      } catch (error) {
+        // Kept for the next flush; until then a restart would handle these again.
+        this.handled.push(...ids);
+        this.logger.warn({ err: error, updates: ids.length }, "cannot clear handled updates");
+      }
+    });
+    await this.flushing;
+  }
+
+  /** Rows of handled updates go in one statement a moment later, not one each. */
+  private markHandled(updateId: number): void {
+    this.handled.push(updateId);
+    this.flushTimer ??= setTimeout(() => void this.flush(), FLUSH_AFTER_MS).unref();
+  }
+}
+
+/** How long handled updates' rows wait to be deleted together. */
+const FLUSH_AFTER_MS = 50;
+/** A mark older than this is not used to skip updates (see replayLeft). */
+const RESUME_WITHIN_MS = 24 * 60 * 60_000;
+
+const journaledUpdateSchema = z.looseObject({ update_id: z.number().int().nonnegative() });
+
+function parseUpdate(payload: string): Update | undefined {
+  try {
+    const parsed = journaledUpdateSchema.safeParse(JSON.parse(payload));
+    // Telegram's own JSON, stored as received: the id is what the journal relies on.
+    return parsed.success ? (parsed.data as Update) : undefined;
+  } catch {
+    return undefined;
+  }
+}
