@@ -31,6 +31,7 @@ describe("openPgDatabase", () => {
       "notifications",
       "swap_intents",
       "transactions",
+      "update_journal",
     ]);
   });
 
