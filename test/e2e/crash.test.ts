@@ -20,6 +20,23 @@ afterEach(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/** The fake Telegram, a sandbox and a temp folder, and the environment a bot process runs with. */
+async function setUp(extra: Record<string, string> = {}) {
+  tg = await startFakeTelegram();
+  sandbox = await startSandbox({ schedule: false, limits: false });
+  dir = mkdtempSync(join(tmpdir(), "swapbot-crash-"));
+  const env = {
+    BOT_TOKEN: tg.token,
+    TELEGRAM_API_ROOT: tg.apiRoot,
+    EXCHANGE_API_URL: sandbox.url,
+    EXCHANGE_API_KEY: sandbox.apiKey,
+    DATABASE_PATH: join(dir, "bot.sqlite"),
+    LOG_LEVEL: "warn",
+    ...extra,
+  };
+  return { tg, sandbox, env };
+}
+
 function startBot(env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: ROOT,
@@ -32,18 +49,9 @@ function startBot(env: Record<string, string>): ChildProcess {
 
 describe("a crash between sending a push and recording it", () => {
   it("repeats that one push at most once and loses nothing", async () => {
-    tg = await startFakeTelegram();
-    sandbox = await startSandbox({ schedule: false, limits: false });
-    dir = mkdtempSync(join(tmpdir(), "swapbot-crash-"));
-    const env = {
-      BOT_TOKEN: tg.token,
-      TELEGRAM_API_ROOT: tg.apiRoot,
-      EXCHANGE_API_URL: sandbox.url,
-      EXCHANGE_API_KEY: sandbox.apiKey,
-      DATABASE_PATH: join(dir, "bot.sqlite"),
+    const { tg, sandbox, env } = await setUp({
       STATUS_POLL_INTERVAL_MS: "200",
-      LOG_LEVEL: "warn",
-    };
+    });
     const first = startBot(env);
     await tg.waitForPolling(30_000);
     const user = tg.user();
@@ -77,21 +85,12 @@ describe("a crash between sending a push and recording it", () => {
 });
 describe("a crash after the exchange created a swap but before the bot recorded it", () => {
   it("is reconciled at the next start: the user gets that swap's deposit address, and no second swap", async () => {
-    tg = await startFakeTelegram();
-    sandbox = await startSandbox({ schedule: false, limits: false });
-    dir = mkdtempSync(join(tmpdir(), "swapbot-crash-"));
-    const env = {
-      BOT_TOKEN: tg.token,
-      TELEGRAM_API_ROOT: tg.apiRoot,
-      EXCHANGE_API_URL: sandbox.url,
-      EXCHANGE_API_KEY: sandbox.apiKey,
-      DATABASE_PATH: join(dir, "bot.sqlite"),
+    const { tg, sandbox, env } = await setUp({
       STATUS_POLL_INTERVAL_MS: "200",
       // A POST can take up to the create budget wait + this timeout: past that (plus a margin) a
       // pending intent belongs to a dead process.
       EXCHANGE_TIMEOUT_MS: "1000",
-      LOG_LEVEL: "warn",
-    };
+    });
     const first = startBot(env);
     await tg.waitForPolling(30_000);
     const user = tg.user();
@@ -123,17 +122,7 @@ describe("a crash after the exchange created a swap but before the bot recorded 
 
 describe("a crash between a flow's prompt and the write of its step", () => {
   it("loses nothing: the next start handles that answer again and the flow goes on", async () => {
-    tg = await startFakeTelegram();
-    sandbox = await startSandbox({ schedule: false, limits: false });
-    dir = mkdtempSync(join(tmpdir(), "swapbot-crash-"));
-    const env = {
-      BOT_TOKEN: tg.token,
-      TELEGRAM_API_ROOT: tg.apiRoot,
-      EXCHANGE_API_URL: sandbox.url,
-      EXCHANGE_API_KEY: sandbox.apiKey,
-      DATABASE_PATH: join(dir, "bot.sqlite"),
-      LOG_LEVEL: "warn",
-    };
+    const { tg, env } = await setUp();
     const first = startBot(env);
     await tg.waitForPolling(30_000);
     const user = tg.user();
