@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbExecutor } from "../client.ts";
 import { WRITE } from "../client.ts";
 import { meta, updateJournal } from "../schema.ts";
@@ -34,28 +34,43 @@ export function forgetUpdate(tx: DbExecutor, updateId: number): void {
  * handled again by the next start, and never lost with the offset Telegram already moved past.
  */
 export function createUpdatesRepository(db: Db) {
+  // Every polled batch passes here: prepared once, not built per row.
+  const insertRow = db
+    .insert(updateJournal)
+    .values({
+      updateId: sql.placeholder("updateId"),
+      payload: sql.placeholder("payload"),
+      receivedAt: sql.placeholder("receivedAt"),
+    })
+    .onConflictDoNothing()
+    .prepare();
+  const raiseHighWater = db
+    .insert(meta)
+    .values({
+      key: UPDATE_HIGH_WATER_KEY,
+      value: sql.placeholder("value"),
+      updatedAt: sql.placeholder("at"),
+    })
+    .onConflictDoUpdate({
+      target: meta.key,
+      set: {
+        value: sql`max(cast(${meta.value} as integer), cast(excluded.value as integer))`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    })
+    .prepare();
+
   return {
     /** Records a batch, and the highest update id ever recorded, in one transaction. */
     record(updates: readonly JournaledUpdate[], now = Date.now()): void {
       if (updates.length === 0) return;
-      const top = Math.max(...updates.map((update) => update.updateId));
-      db.transaction((tx) => {
-        tx.insert(updateJournal)
-          .values(updates.map((update) => ({ ...update, receivedAt: now })))
-          .onConflictDoNothing()
-          .run();
-        const known = Number(
-          tx
-            .select({ value: meta.value })
-            .from(meta)
-            .where(eq(meta.key, UPDATE_HIGH_WATER_KEY))
-            .get()?.value ?? 0,
-        );
-        const value = String(Math.max(known, top));
-        tx.insert(meta)
-          .values({ key: UPDATE_HIGH_WATER_KEY, value, updatedAt: now })
-          .onConflictDoUpdate({ target: meta.key, set: { value, updatedAt: now } })
-          .run();
+      let top = 0;
+      db.transaction(() => {
+        for (const update of updates) {
+          insertRow.run({ ...update, receivedAt: now });
+          top = Math.max(top, update.updateId);
+        }
+        raiseHighWater.run({ value: String(top), at: now });
       }, WRITE);
     },
 
