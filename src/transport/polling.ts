@@ -1,6 +1,5 @@
 import { type RunnerHandle, run } from "@grammyjs/runner";
-import { type Bot, GrammyError } from "grammy";
-import type { BotContext } from "../bot/context.ts";
+import { type Bot, type Context, GrammyError } from "grammy";
 import type { Logger } from "../lib/logger.ts";
 import type { UpdateJournal } from "./update-journal.ts";
 
@@ -20,7 +19,11 @@ export interface PollingOptions {
  * bot), different chats in parallel. stop() lets in-flight updates finish. The runner confirms
  * offsets early: the journal keeps what a hard kill would otherwise drop.
  */
-export function startPolling(bot: Bot<BotContext>, logger: Logger, options: PollingOptions) {
+export function startPolling<C extends Context>(
+  bot: Bot<C>,
+  logger: Logger,
+  options: PollingOptions,
+) {
   let runner: RunnerHandle | undefined;
   let stopped = false;
   let conflictReported = false;

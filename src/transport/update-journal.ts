@@ -21,8 +21,10 @@ export class UpdateJournal {
   private handled: number[] = [];
   private flushTimer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
-  /** The highest update id recorded before this start: Telegram need not send those again. */
-  private resumeAfter: number | undefined;
+  /** Updates this start handled from the journal: Telegram may not have counted them delivered. */
+  private replayed = new Set<number>();
+  /** The highest update id journaled by this process: the next ask starts after it. */
+  private fetchedThrough = -1;
   private recordFailing = false;
 
   constructor(
@@ -35,14 +37,8 @@ export class UpdateJournal {
    * out of the journal before it runs, so one that kills the process is not run on every start.
    */
   async replayLeft<C extends Context>(bot: Bot<C>): Promise<number> {
-    const highWater = await this.store.highWater();
-    // Telegram keeps updates for 24 hours and numbers them afresh (at random) after a quiet week:
-    // an older mark could skip new updates.
-    this.resumeAfter =
-      highWater && Date.now() - highWater.recordedAt < RESUME_WITHIN_MS
-        ? highWater.updateId
-        : undefined;
     const left = await this.store.takeLeft();
+    this.replayed = new Set(left.map((row) => row.updateId));
     if (left.length === 0) return 0;
     this.logger.info(
       { updates: left.length },
@@ -84,10 +80,13 @@ export class UpdateJournal {
           args: { offset: number; limit: number; timeout: number },
           signal: Parameters<Bot<C>["api"]["getUpdates"]>[1],
         ): Promise<Update[]> => {
-          // The first ask after a start confirms what the last run journaled (handled by
-          // replayLeft): Telegram may still hold it as unconfirmed.
-          const offset = Math.max(args.offset, (this.resumeAfter ?? -1) + 1);
-          const updates = await bot.api.getUpdates({ ...args, offset }, signal);
+          // An update left out below (handled from the journal) must not come back either.
+          const offset = Math.max(args.offset, this.fetchedThrough + 1);
+          const fetched = await bot.api.getUpdates({ ...args, offset }, signal);
+          const updates =
+            this.replayed.size === 0
+              ? fetched
+              : fetched.filter((update) => !this.replayed.has(update.update_id));
           try {
             await this.store.record(
               updates.map((update) => ({
@@ -96,9 +95,8 @@ export class UpdateJournal {
               })),
             );
             this.recordFailing = false;
-            this.resumeAfter = undefined;
           } catch (error) {
-            // Not handed on: the runner asks again from the same offset, so Telegram sends the
+            // Not handed on, and the next ask starts where this one did: Telegram sends the
             // batch again once the database takes writes.
             if (!this.recordFailing) {
               this.logger.error({ err: error }, "cannot journal Telegram updates: polling paused");
@@ -106,6 +104,8 @@ export class UpdateJournal {
             this.recordFailing = true;
             throw error;
           }
+          const last = fetched.at(-1)?.update_id;
+          if (last !== undefined) this.fetchedThrough = Math.max(this.fetchedThrough, last);
           return updates;
         },
       },
@@ -140,8 +140,6 @@ export class UpdateJournal {
 
 /** How long handled updates' rows wait to be deleted together. */
 const FLUSH_AFTER_MS = 50;
-/** A mark older than this is not used to skip updates (see replayLeft). */
-const RESUME_WITHIN_MS = 24 * 60 * 60_000;
 
 const journaledUpdateSchema = z.looseObject({ update_id: z.number().int().nonnegative() });
 

@@ -37,19 +37,16 @@ const state = {
 };
 
 describe.each(dialects)("the update journal ($dialect)", ({ open }) => {
-  it("keeps a batch until each update is done, and the highest id ever recorded", async () => {
+  it("keeps a batch until each update is done", async () => {
     const { repos } = await open();
-    expect(await repos.updates.highWater()).toBeUndefined();
     await repos.updates.record(
       [textUpdate(11, "/exchange"), textUpdate(12, "btc")].map(journaled),
       1_000,
     );
     await repos.updates.record([journaled(textUpdate(13, "eth"))], 2_000);
-    expect(await repos.updates.highWater()).toEqual({ updateId: 13, recordedAt: 2_000 });
     await repos.updates.done([11, 13]);
-    // A batch recorded again (Telegram sent it twice) neither duplicates nor lowers the mark.
+    // A batch recorded again (Telegram sent it twice) is not duplicated.
     await repos.updates.record([journaled(textUpdate(12, "btc"))], 3_000);
-    expect((await repos.updates.highWater())?.updateId).toBe(13);
 
     const left = await repos.updates.takeLeft();
     expect(left.map((row) => row.updateId)).toEqual([12]);

@@ -1,27 +1,13 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbExecutor } from "../client.ts";
 import { WRITE } from "../client.ts";
-import { meta, updateJournal } from "../schema.ts";
+import { updateJournal } from "../schema.ts";
 
 /** An update as Telegram sent it: its id and its JSON. */
 export interface JournaledUpdate {
   updateId: number;
   payload: string;
 }
-
-/** The highest update id recorded, and when it was. */
-export interface HighWater {
-  updateId: number;
-  recordedAt: number;
-}
-
-export function toHighWater(row: { value: string; updatedAt: number }): HighWater | undefined {
-  const updateId = Number(row.value);
-  return Number.isSafeInteger(updateId) ? { updateId, recordedAt: row.updatedAt } : undefined;
-}
-
-/** The meta key of the highest update id ever recorded. */
-export const UPDATE_HIGH_WATER_KEY = "telegram.update_high_water";
 
 /** Deletes a handled update's row; with a conversation write, in that write's transaction. */
 export function forgetUpdate(tx: DbExecutor, updateId: number): void {
@@ -44,44 +30,14 @@ export function createUpdatesRepository(db: Db) {
     })
     .onConflictDoNothing()
     .prepare();
-  const raiseHighWater = db
-    .insert(meta)
-    .values({
-      key: UPDATE_HIGH_WATER_KEY,
-      value: sql.placeholder("value"),
-      updatedAt: sql.placeholder("at"),
-    })
-    .onConflictDoUpdate({
-      target: meta.key,
-      set: {
-        value: sql`max(cast(${meta.value} as integer), cast(excluded.value as integer))`,
-        updatedAt: sql`excluded.updated_at`,
-      },
-    })
-    .prepare();
 
   return {
-    /** Records a batch, and the highest update id ever recorded, in one transaction. */
+    /** Records a batch in one transaction; an update recorded already is kept as it was. */
     record(updates: readonly JournaledUpdate[], now = Date.now()): void {
       if (updates.length === 0) return;
-      let top = 0;
       db.transaction(() => {
-        for (const update of updates) {
-          insertRow.run({ ...update, receivedAt: now });
-          top = Math.max(top, update.updateId);
-        }
-        raiseHighWater.run({ value: String(top), at: now });
+        for (const update of updates) insertRow.run({ ...update, receivedAt: now });
       }, WRITE);
-    },
-
-    /** The highest update id ever recorded, and when (undefined: none). */
-    highWater(): HighWater | undefined {
-      const row = db
-        .select({ value: meta.value, updatedAt: meta.updatedAt })
-        .from(meta)
-        .where(eq(meta.key, UPDATE_HIGH_WATER_KEY))
-        .get();
-      return row && toHighWater(row);
     },
 
     /** Forgets handled updates. */

@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Bot } from "grammy";
+import pino from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../../src/db/client.ts";
+import { createRepositories, promisedRepositories } from "../../src/db/repositories.ts";
+import { type FakeTelegram, startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
+import { startPolling } from "../../src/transport/polling.ts";
+import { UpdateJournal } from "../../src/transport/update-journal.ts";
+
+let tg: FakeTelegram | undefined;
+let database: Database | undefined;
+let dir: string | undefined;
+let polling: ReturnType<typeof startPolling> | undefined;
+
+afterEach(async () => {
+  await polling?.stop();
+  polling = undefined;
+  await tg?.close();
+  database?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A bare bot that records the text of every message it handles, polling through the journal. */
+async function rig() {
+  tg = await startFakeTelegram();
+  dir = mkdtempSync(join(tmpdir(), "swapbot-journal-"));
+  database = openDatabase(join(dir, "bot.sqlite"));
+  const repos = createRepositories(database.db);
+  const handled: string[] = [];
+  const bot = new Bot(tg.token, { client: { apiRoot: tg.apiRoot } });
+  bot.on("message:text", (ctx) => {
+    handled.push(ctx.message.text);
+  });
+  const start = () => {
+    polling = startPolling(bot, pino({ level: "silent" }), {
+      conflictRetryMs: 1_000,
+      drain: async () => {},
+      onFatal: () => {},
+      journal: new UpdateJournal(promisedRepositories(repos).updates, pino({ level: "silent" })),
+    });
+  };
+  return { tg, sqlite: database.sqlite, repos, handled, start };
+}
+
+const until = async (check: () => boolean, timeoutMs = 10_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("not in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe("polling through the update journal", () => {
+  it("handles an update a crashed run left, once, though Telegram sends it again", async () => {
+    const { tg, repos, handled, start } = await rig();
+    const user = tg.user();
+    // The last run took "left" and died handling it: journaled, and not confirmed to Telegram.
+    const id = await user.send("left");
+    const [left] = tg.pendingUpdates();
+    expect(left?.update_id).toBe(id);
+    repos.updates.record([{ updateId: id, payload: JSON.stringify(left) }]);
+
+    start();
+    await tg.waitForPolling();
+    await user.send("next");
+    await until(() => handled.includes("next"));
+    await tg.settle(300);
+    expect(handled).toEqual(["left", "next"]);
+    await polling?.stop();
+    polling = undefined;
+    expect(repos.updates.takeLeft()).toEqual([]);
+  });
+
+  it("hands nothing on while the database cannot journal it, and everything once it can", async () => {
+    const { tg, sqlite, repos, handled, start } = await rig();
+    start();
+    await tg.waitForPolling();
+    sqlite.pragma("query_only = ON");
+    const user = tg.user();
+    await user.send("one");
+    await user.send("two");
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(handled).toEqual([]);
+
+    sqlite.pragma("query_only = OFF");
+    await until(() => handled.length === 2);
+    expect(handled).toEqual(["one", "two"]);
+    await polling?.stop();
+    polling = undefined;
+    expect(repos.updates.takeLeft()).toEqual([]);
+  });
+});
