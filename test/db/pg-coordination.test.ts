@@ -6,6 +6,7 @@ import { openPgDatabase, type PgDatabase } from "../../src/db/pg/client.ts";
 import { acquireShared } from "../../src/lib/shared-budget.ts";
 import { Leadership, leaderLockKey } from "../../src/ops/leadership.ts";
 import { freshPostgresDatabase } from "../support/postgres.ts";
+import { until } from "../support/until.ts";
 
 /** What several instances share through PostgreSQL: one leader, one budget. */
 
@@ -23,14 +24,6 @@ async function database(): Promise<{ url: string; db: PgDatabase }> {
   });
   return { url: fresh.url, db };
 }
-
-const until = async (check: () => boolean, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("condition not reached in time");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 function instance(url: string, name: string, events: string[]) {
   const connections: pg.Client[] = [];

@@ -8,6 +8,7 @@ import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { createSwapViaChat, ETH_ADDRESS, step } from "../support/flows.ts";
 import { freePort } from "../support/ports.ts";
 import { freshPostgresDatabase } from "../support/postgres.ts";
+import { until } from "../support/until.ts";
 
 /**
  * Several instances on one PostgreSQL database (contract: "Several instances"): real bot
@@ -57,14 +58,6 @@ function startInstance(env: Record<string, string>): Instance {
 }
 
 const said = (instance: Instance, words: string) => instance.lines.some((l) => l.includes(words));
-
-async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 async function servers(sandboxOptions: Parameters<typeof startSandbox>[0]) {
   tg = await startFakeTelegram();

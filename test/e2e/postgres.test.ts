@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat, ETH_ADDRESS, step } from "../support/flows.ts";
 import { freshPostgresDatabase } from "../support/postgres.ts";
+import { until } from "../support/until.ts";
 
 let h: Harness | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
@@ -19,14 +20,6 @@ type User = ReturnType<Harness["tg"]["user"]>;
 const pushes = (user: User, word: string) =>
   user.transcript().filter((m) => !m.photo && new RegExp(`Swap \\w+: ${word}\\n`).test(m.text))
     .length;
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 8_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not reached in time");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** The real bot on a fresh database of the suite's own PostgreSQL server. */
 async function startOnPostgres(): Promise<{ h: Harness; url: string }> {

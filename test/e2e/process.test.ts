@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type FakeTelegram, startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { toSummary } from "../support/flows.ts";
+import { until } from "../support/until.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
@@ -51,15 +52,6 @@ afterEach(async () => {
   dir = undefined;
   running = undefined;
 });
-
-/** Polls `check` until it holds (a child process cannot tell us when it got somewhere). */
-async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe("npm start", () => {
   it("runs on the embedded sandbox with only BOT_TOKEN and TELEGRAM_API_ROOT, and stops cleanly on SIGTERM", async () => {

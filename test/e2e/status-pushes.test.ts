@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat, toSummary } from "../support/flows.ts";
 import { swapOf } from "../support/seed-swaps.ts";
+import { until } from "../support/until.ts";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -16,14 +17,6 @@ function pushes(user: User, word: string): number {
   return user
     .transcript()
     .filter((m) => !m.photo && new RegExp(`Swap \\w+: ${word}\\n`).test(m.text)).length;
-}
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 8_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not reached in time");
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe("status pushes", () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat } from "../support/flows.ts";
+import { until } from "../support/until.ts";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -18,14 +19,6 @@ const pushes = (user: User, word: string) =>
     .length;
 const stuckMessages = (user: User) =>
   user.transcript().filter((m) => m.text.includes("taking longer than usual"));
-
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("condition not reached in time");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe("a swap that stays in one state far longer than usual", () => {
   it("held in confirmation past the threshold gets exactly one message, none before, none after a restart", async () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat } from "../support/flows.ts";
+import { until } from "../support/until.ts";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -9,14 +10,6 @@ afterEach(async () => {
 });
 
 const INTERVAL_MS = 5_000;
-
-async function until(check: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("condition not reached in time");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe("following open swaps under a key shared with a busy website", () => {
   it("costs a few reads however many other transactions the key holds, and pushes in time", async () => {

@@ -9,6 +9,7 @@ import { createRepositories, promisedRepositories } from "../../src/db/repositor
 import { type FakeTelegram, startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { startPolling } from "../../src/transport/polling.ts";
 import { UpdateJournal } from "../../src/transport/update-journal.ts";
+import { until } from "../support/until.ts";
 
 let tg: FakeTelegram | undefined;
 let database: Database | undefined;
@@ -44,14 +45,6 @@ async function rig() {
   };
   return { tg, sqlite: database.sqlite, repos, handled, start };
 }
-
-const until = async (check: () => boolean, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("not in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 describe("polling through the update journal", () => {
   it("handles an update a crashed run left, once, though Telegram sends it again", async () => {
