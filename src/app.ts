@@ -218,6 +218,14 @@ export async function startApp(
       },
       stop: () => polling?.stop(),
     });
+  } else {
+    // Updates a polling run took and did not finish, before the switch to a webhook.
+    leaderWork.add({
+      name: "unfinished polled updates",
+      start: async () => {
+        await new UpdateJournal(storage!.repos.updates, logger).replayLeft(bot);
+      },
+    });
   }
   if (storage!.dialect === "postgres") {
     const leadership = new Leadership({

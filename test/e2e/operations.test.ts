@@ -97,6 +97,48 @@ describe("webhook mode", () => {
   });
 });
 
+describe("webhook mode, after long polling", () => {
+  it("handles at start the updates a polling run took and did not finish", async () => {
+    const port = await freePort();
+    h = await startHarness({
+      env: {
+        WEBHOOK_URL: `http://127.0.0.1:${port}/telegram`,
+        WEBHOOK_SECRET: "s3cret-token-for-tests_123",
+        PORT: String(port),
+      },
+    });
+    const user = h.tg.user();
+    // What a polling run that died handling it left in the journal.
+    const left = {
+      update_id: 77,
+      message: {
+        message_id: 1,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: user.chatId, type: "private", first_name: "W" },
+        from: user.from,
+        text: "/help",
+        entities: [{ type: "bot_command", offset: 0, length: 5 }],
+      },
+    };
+    const db = new Database(h.dbPath);
+    try {
+      db.prepare(
+        "INSERT INTO update_journal (update_id, payload, received_at) VALUES (?, ?, ?)",
+      ).run(left.update_id, JSON.stringify(left), Date.now());
+    } finally {
+      db.close();
+    }
+    expect(user.transcript()).toHaveLength(0);
+
+    await h.restart();
+    await user.waitFor((m) => m.text.includes("/exchange"));
+    await h.restart();
+    await h.tg.settle(300);
+    // Once: a second start finds nothing left.
+    expect(user.transcript()).toHaveLength(1);
+  });
+});
+
 describe("webhook mode, stopping", () => {
   it("waits for an update still being handled (a Confirm the exchange is slow to answer)", async () => {
     const port = await freePort();
