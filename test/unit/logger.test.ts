@@ -1,0 +1,41 @@
+import { Writable } from "node:stream";
+import { DrizzleQueryError } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createLogger } from "../../src/lib/logger.ts";
+
+function capture() {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString("utf8"));
+      done();
+    },
+  });
+  return { lines, logger: createLogger({ level: "info", secrets: [], destination }) };
+}
+
+describe("the logger", () => {
+  it("logs a failed database query without the values it carried, keeping the query and its cause", () => {
+    const { lines, logger } = capture();
+    const error = new DrizzleQueryError(
+      "insert into update_journal (update_id, payload) values (?, ?)",
+      [7, '{"text":"bc1qsecretaddressofauser"}'],
+      new Error("attempt to write a readonly database"),
+    );
+    logger.error({ err: error }, "cannot journal Telegram updates");
+    const line = lines.join("");
+    expect(line).not.toContain("bc1qsecretaddressofauser");
+    expect(line).toContain("insert into update_journal");
+    expect(line).toContain("attempt to write a readonly database");
+    expect(JSON.parse(line).err.type).toBe("DrizzleQueryError");
+  });
+
+  it("logs other errors whole", () => {
+    const { lines, logger } = capture();
+    logger.error({ err: new TypeError("bad input: 0.5 btc") }, "failed");
+    expect(JSON.parse(lines.join("")).err).toMatchObject({
+      type: "TypeError",
+      message: "bad input: 0.5 btc",
+    });
+  });
+});
