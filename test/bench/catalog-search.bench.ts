@@ -1,6 +1,6 @@
 import { pathToFileURL } from "node:url";
 import { type Coin, CoinIndex } from "../../src/catalog/search.ts";
-import { percentile } from "./stats.ts";
+import { percentile, seededRandom } from "./stats.ts";
 
 const CATALOG_SIZE = 2_000;
 const QUERIES = 10_000;
@@ -144,18 +144,6 @@ const SUFFIXES = [
   "Classic", "Labs", "Gold",
 ];
 
-/** Deterministic, so that runs compare: mulberry32. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function makeCatalog(size: number, random: () => number): Coin[] {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const coin = (code: string, name: string): Coin => ({
@@ -258,7 +246,7 @@ function makeQueries(coins: readonly Coin[], count: number, random: () => number
  * on a catalog the size of a big instant exchange's, for a realistic mix of queries.
  */
 export async function run(): Promise<void> {
-  const random = rng(20_240_601);
+  const random = seededRandom(20_240_601);
   const coins = makeCatalog(CATALOG_SIZE, random);
 
   let t = performance.now();
@@ -271,7 +259,7 @@ export async function run(): Promise<void> {
     builds.push(performance.now() - t);
   }
 
-  for (const { text } of makeQueries(coins, WARM_UP, rng(7))) index.search(text, 10);
+  for (const { text } of makeQueries(coins, WARM_UP, seededRandom(7))) index.search(text, 10);
 
   const queries = makeQueries(coins, QUERIES, random);
   const all: number[] = [];

@@ -12,7 +12,7 @@ import { createChatSettings } from "../../src/swaps/chat-settings.ts";
 import { SwapReader } from "../../src/swaps/swap-reader.ts";
 import { StatusTracker, type TrackerMode } from "../../src/tracker/status-tracker.ts";
 import { seedOpenSwaps } from "../support/seed-swaps.ts";
-import { percentile } from "./stats.ts";
+import { percentile, seededRandom } from "./stats.ts";
 import { VirtualTime } from "./support/virtual-time.ts";
 
 /**
@@ -44,17 +44,6 @@ function botRatePerMin(at: number): number {
   return 2 + 28 * ((1 - Math.cos((2 * Math.PI * (hours - 4)) / 24)) / 2);
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** Arrival times of a Poisson process with rate `perMin(t)` ≤ `maxPerMin` (by thinning). */
 function arrivals(
   random: () => number,
@@ -84,7 +73,7 @@ interface Day {
 
 /** The day's events, the same for every tracker replaying it. */
 function planDay(seed: number): Day {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const between = (lo: number, hi: number) => (lo + random() * (hi - lo)) * MIN;
   const from = T0 - WARM_UP_MS;
   const to = T0 + DAY_MS;
@@ -199,7 +188,7 @@ export async function replayDay(
     // Users ask about one of their open swaps; the wait is the budget's (HTTP takes no time here).
     const statusWaits: number[] = [];
     let statusRefused = 0;
-    const random = mulberry32(options.seed + 1);
+    const random = seededRandom(options.seed + 1);
     for (const at of day.statusReads) {
       setTimeout(() => {
         const recent = created.slice(-2_000).filter((swap) => {
@@ -276,7 +265,7 @@ export async function replayDay(
 /** The day's shape, and what one detail read per open swap per cycle would cost (computed). */
 export function perSwapBaseline(seed: number): { shape: DayShape; figures: DayFigures } {
   const day = planDay(seed);
-  const random = mulberry32(seed + 2);
+  const random = seededRandom(seed + 2);
   const openAt = new Array<number>(DAY_MS / MIN).fill(0);
   for (const swap of day.swaps) {
     const end = swap.steps.at(-1)!.at;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat } from "../support/flows.ts";
+import { swapOf } from "../support/seed-swaps.ts";
 import { until } from "../support/until.ts";
 
 let h: Harness | undefined;
@@ -46,28 +47,6 @@ describe("following open swaps under a key shared with a busy website", () => {
 /** A swap of the chat's created upstream at `createdAt`, stored as the bot would have. */
 async function storeSwap(harness: Harness, chatId: number, createdAt: number): Promise<string> {
   const [id] = harness.sandbox.control.seed(1, { createdAt });
-  const tx = harness.sandbox.control.transaction(id!)!;
-  await harness.app.repos.transactions.insert({
-    id: tx.id,
-    chatId,
-    userId: chatId,
-    coinFrom: tx.coin_from,
-    coinTo: tx.coin_to,
-    networkFrom: null,
-    networkTo: null,
-    amountIn: String(tx.amount_in),
-    amountOutExpected: String(tx.amount_out_expected),
-    amountOut: null,
-    rate: null,
-    rateType: "float",
-    depositAddress: tx.deposit_address,
-    withdrawalAddress: tx.withdrawal_address,
-    refundAddress: null,
-    txHashIn: null,
-    txHashOut: null,
-    status: tx.status,
-    createdAt: tx.created_at,
-    sandbox: true,
-  });
-  return tx.id;
+  await harness.app.repos.transactions.insert(swapOf(harness.sandbox.control, id!, chatId));
+  return id!;
 }
