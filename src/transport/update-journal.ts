@@ -23,7 +23,7 @@ export class UpdateJournal {
   private flushing: Promise<void> = Promise.resolve();
   /** Updates this start handled from the journal: Telegram may not have counted them delivered. */
   private replayed = new Set<number>();
-  /** The highest update id journaled by this process: the next ask starts after it. */
+  /** The highest update id Telegram sent this process: the next ask starts after it. */
   private fetchedThrough = -1;
   private recordFailing = false;
 
