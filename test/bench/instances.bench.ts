@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { startSandbox } from "../../src/sandbox/index.ts";
 import { startHarness } from "../support/bot-harness.ts";
+import { type BotProcess, startBotProcess } from "../support/bot-process.ts";
 import { createSwapViaChat } from "../support/flows.ts";
 import { startPostgresServer, TEMPLATE } from "../support/postgres-server.ts";
 import { percentile } from "./stats.ts";
@@ -13,26 +13,7 @@ import { throughput } from "./updates-per-second.ts";
  * SQLite.
  */
 
-const ROOT = new URL("../..", import.meta.url).pathname;
 const KILLS = Number(process.env.BENCH_FAILOVER_KILLS ?? 10);
-
-interface Instance {
-  child: ChildProcess;
-  lines: string[];
-  exited: Promise<void>;
-}
-
-function startInstance(env: Record<string, string>): Instance {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const lines: string[] = [];
-  child.stdout?.on("data", (d: Buffer) => lines.push(...d.toString().split("\n").filter(Boolean)));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return { child, lines, exited };
-}
 
 async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -42,7 +23,7 @@ async function until(check: () => boolean, timeoutMs: number, what: string): Pro
   }
 }
 
-const leads = (instance: Instance) => instance.lines.some((l) => l.includes("now the leader"));
+const leads = (instance: BotProcess) => instance.lines.some((l) => l.includes("now the leader"));
 
 async function failover(databaseUrl: string): Promise<number[]> {
   const tg = await startFakeTelegram();
@@ -56,9 +37,9 @@ async function failover(databaseUrl: string): Promise<number[]> {
     STATUS_POLL_INTERVAL_MS: "1000",
     LOG_LEVEL: "info",
   };
-  let leader = startInstance(env);
+  let leader = startBotProcess(env);
   await until(() => leads(leader), 60_000, "a first leader");
-  let standby = startInstance(env);
+  let standby = startBotProcess(env);
   await until(() => standby.lines.some((l) => l.includes("standby until")), 60_000, "a standby");
   const user = tg.user();
   const id = await createSwapViaChat(user);
@@ -70,7 +51,7 @@ async function failover(databaseUrl: string): Promise<number[]> {
     leader.child.kill("SIGKILL");
     // The change happens while nobody leads: only the new leader can push it.
     sandbox.control.setStatus(id, status);
-    await leader.exited;
+    await leader.exit;
     await until(
       () => user.transcript().some((m) => m.text.includes(`${id}: ${status}`)),
       30_000,
@@ -79,12 +60,12 @@ async function failover(databaseUrl: string): Promise<number[]> {
     times.push(performance.now() - killedAt);
     // The killed one comes back as the next standby.
     leader = standby;
-    standby = startInstance(env);
+    standby = startBotProcess(env);
     await until(() => standby.lines.some((l) => l.includes("standby until")), 60_000, "a standby");
   }
   for (const instance of [leader, standby]) {
     instance.child.kill("SIGTERM");
-    await instance.exited;
+    await instance.exit;
   }
   await tg.close();
   await sandbox.close();

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,10 +9,9 @@ import { createRepositories } from "../../src/db/repositories.ts";
 import { startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { startSandbox } from "../../src/sandbox/index.ts";
 import { startHarness } from "../support/bot-harness.ts";
+import { startBotProcess } from "../support/bot-process.ts";
 import { seedOpenSwaps } from "../support/seed-swaps.ts";
 import { throughput } from "./updates-per-second.ts";
-
-const ROOT = new URL("../..", import.meta.url).pathname;
 
 async function rates(): Promise<void> {
   const N = 3_000;
@@ -63,19 +61,14 @@ async function memory(): Promise<void> {
     });
     database.close();
   }
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      BOT_TOKEN: tg.token,
-      TELEGRAM_API_ROOT: tg.apiRoot,
-      EXCHANGE_API_URL: sandbox.url,
-      EXCHANGE_API_KEY: sandbox.apiKey,
-      DATABASE_PATH: dbPath,
-      STATUS_POLL_INTERVAL_MS: "2000",
-      LOG_LEVEL: "warn",
-    },
-    stdio: "ignore",
+  const { child, exit } = startBotProcess({
+    BOT_TOKEN: tg.token,
+    TELEGRAM_API_ROOT: tg.apiRoot,
+    EXCHANGE_API_URL: sandbox.url,
+    EXCHANGE_API_KEY: sandbox.apiKey,
+    DATABASE_PATH: dbPath,
+    STATUS_POLL_INTERVAL_MS: "2000",
+    LOG_LEVEL: "warn",
   });
   await tg.waitForPolling(60_000);
   // Let the tracker go through all 10,000 (100 list pages) and serve some users meanwhile.
@@ -88,7 +81,7 @@ async function memory(): Promise<void> {
     `resident memory of the bot process with 10,000 tracked swaps and 100,000 known chats: ${(kb("VmRSS") / 1024).toFixed(0)} MB (peak ${(kb("VmHWM") / 1024).toFixed(0)} MB)`,
   );
   child.kill("SIGTERM");
-  await new Promise((r) => child.once("exit", r));
+  await exit;
   await tg.close();
   await sandbox.close();
   rmSync(dir, { recursive: true, force: true });

@@ -1,20 +1,19 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type FakeTelegram, startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { type BotProcess, startBotProcess } from "../support/bot-process.ts";
 import { ETH_ADDRESS, step } from "../support/flows.ts";
 
-const ROOT = new URL("../..", import.meta.url).pathname;
 let tg: FakeTelegram | undefined;
 let sandbox: Sandbox | undefined;
 let dir: string | undefined;
-const children: ChildProcess[] = [];
+const bots: BotProcess[] = [];
 
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+  for (const { child } of bots.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
   await tg?.close();
   await sandbox?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -37,14 +36,10 @@ async function setUp(extra: Record<string, string> = {}) {
   return { tg, sandbox, env };
 }
 
-function startBot(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: "ignore",
-  });
-  children.push(child);
-  return child;
+function startBot(env: Record<string, string>): BotProcess {
+  const bot = startBotProcess(env);
+  bots.push(bot);
+  return bot;
 }
 
 describe("a crash between sending a push and recording it", () => {
@@ -66,8 +61,8 @@ describe("a crash between sending a push and recording it", () => {
     const held = tg.holdNext("sendMessage", user.chatId);
     sandbox.control.setStatus(tx!.id, "confirmation");
     await held.arrived;
-    first.kill("SIGKILL");
-    await new Promise((resolve) => first.once("exit", resolve));
+    first.child.kill("SIGKILL");
+    await first.exit;
     held.release();
 
     sandbox.control.setStatus(tx!.id, "exchanging");
@@ -106,8 +101,8 @@ describe("a crash after the exchange created a swap but before the bot recorded 
     }
     const [tx] = sandbox.control.transactions();
     expect(tx).toBeDefined();
-    first.kill("SIGKILL");
-    await new Promise((resolve) => first.once("exit", resolve));
+    first.child.kill("SIGKILL");
+    await first.exit;
     expect(user.transcript().some((m) => m.text.includes(tx!.deposit_address))).toBe(false);
 
     startBot(env);
@@ -133,8 +128,8 @@ describe("a crash between a flow's prompt and the write of its step", () => {
     user.send("btc");
     await prompt.arrived;
     await tg.waitForPolling(10_000);
-    first.kill("SIGKILL");
-    await new Promise((resolve) => first.once("exit", resolve));
+    first.child.kill("SIGKILL");
+    await first.exit;
     prompt.release();
 
     startBot(env);

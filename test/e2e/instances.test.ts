@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { type App, startApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { type FakeTelegram, startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { type BotProcess, startBotProcess } from "../support/bot-process.ts";
 import { createSwapViaChat, ETH_ADDRESS, step } from "../support/flows.ts";
 import { freePort } from "../support/ports.ts";
 import { freshPostgresDatabase } from "../support/postgres.ts";
@@ -15,24 +15,16 @@ import { until } from "../support/until.ts";
  * processes, one fake Telegram, one sandbox exchange.
  */
 
-const ROOT = new URL("../..", import.meta.url).pathname;
-
-interface Instance {
-  child: ChildProcess;
-  lines: string[];
-  exited: Promise<void>;
-}
-
 let tg: FakeTelegram | undefined;
 let sandbox: Sandbox | undefined;
 let drop: (() => Promise<void>) | undefined;
-const instances: Instance[] = [];
+const instances: BotProcess[] = [];
 const apps: App[] = [];
 afterEach(async () => {
   for (const app of apps.splice(0)) await app.stop();
-  for (const { child, exited } of instances.splice(0)) {
+  for (const { child, exit } of instances.splice(0)) {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    await exited;
+    await exit;
   }
   await tg?.close();
   await sandbox?.close();
@@ -42,22 +34,13 @@ afterEach(async () => {
   drop = undefined;
 });
 
-function startInstance(env: Record<string, string>): Instance {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const lines: string[] = [];
-  child.stdout?.on("data", (d: Buffer) => lines.push(...d.toString().split("\n").filter(Boolean)));
-  child.stderr?.on("data", (d: Buffer) => lines.push(...d.toString().split("\n").filter(Boolean)));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const instance = { child, lines, exited };
+function startInstance(env: Record<string, string>): BotProcess {
+  const instance = startBotProcess(env);
   instances.push(instance);
   return instance;
 }
 
-const said = (instance: Instance, words: string) => instance.lines.some((l) => l.includes(words));
+const said = (instance: BotProcess, words: string) => instance.lines.some((l) => l.includes(words));
 
 async function servers(sandboxOptions: Parameters<typeof startSandbox>[0]) {
   tg = await startFakeTelegram();
@@ -114,7 +97,7 @@ describe("two instances on one PostgreSQL", () => {
 
     const killedAt = Date.now();
     first.child.kill("SIGKILL");
-    await first.exited;
+    await first.exit;
     held.release();
     prompt.release();
     await until(() => said(second, "now the leader"), 15_000, "the standby takes over");

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,37 +7,14 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { type FakeTelegram, startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { type BotProcess, startBotProcess } from "../support/bot-process.ts";
 import { toSummary } from "../support/flows.ts";
 import { until } from "../support/until.ts";
-
-const ROOT = new URL("../..", import.meta.url).pathname;
-
-interface Started {
-  child: ChildProcess;
-  stdout: string[];
-  stderr: string[];
-  exit: Promise<number | null>;
-}
-
-/** `npm start`, as the operator runs it (tsx directly, to skip npm's own start-up time). */
-function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  child.stdout?.on("data", (d: Buffer) => stdout.push(...d.toString().split("\n").filter(Boolean)));
-  child.stderr?.on("data", (d: Buffer) => stderr.push(...d.toString().split("\n").filter(Boolean)));
-  const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, stdout, stderr, exit };
-}
 
 let tg: FakeTelegram | undefined;
 let sandbox: Sandbox | undefined;
 let dir: string | undefined;
-let running: Started | undefined;
+let running: BotProcess | undefined;
 afterEach(async () => {
   if (running && running.child.exitCode === null) {
     running.child.kill("SIGKILL");
@@ -57,7 +33,7 @@ describe("npm start", () => {
   it("runs on the embedded sandbox with only BOT_TOKEN and TELEGRAM_API_ROOT, and stops cleanly on SIGTERM", async () => {
     tg = await startFakeTelegram();
     dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
-    running = start({
+    running = startBotProcess({
       BOT_TOKEN: tg.token,
       TELEGRAM_API_ROOT: tg.apiRoot,
       DATABASE_PATH: join(dir, "db", "bot.sqlite"),
@@ -80,7 +56,7 @@ describe("npm start", () => {
     sandbox = await startSandbox({ schedule: false, limits: false });
     dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
     const databasePath = join(dir, "bot.sqlite");
-    running = start({
+    running = startBotProcess({
       BOT_TOKEN: tg.token,
       TELEGRAM_API_ROOT: tg.apiRoot,
       EXCHANGE_API_URL: sandbox.url,
@@ -122,7 +98,7 @@ describe("npm start", () => {
       description: "Conflict: terminated by other getUpdates request",
       times: 1_000,
     });
-    running = start({
+    running = startBotProcess({
       BOT_TOKEN: tg.token,
       TELEGRAM_API_ROOT: tg.apiRoot,
       EXCHANGE_API_URL: sandbox.url,
@@ -151,7 +127,7 @@ describe("npm start", () => {
     sandbox = await startSandbox({ schedule: false, limits: false });
     dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
     tg.failNext("getUpdates", { errorCode: 401, description: "Unauthorized" });
-    running = start({
+    running = startBotProcess({
       BOT_TOKEN: tg.token,
       TELEGRAM_API_ROOT: tg.apiRoot,
       EXCHANGE_API_URL: sandbox.url,
@@ -169,7 +145,7 @@ describe("npm start", () => {
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
     try {
-      running = start({
+      running = startBotProcess({
         BOT_TOKEN: "123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345678",
         TELEGRAM_API_ROOT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
         DATABASE_PATH: join(dir, "bot.sqlite"),
@@ -201,7 +177,7 @@ describe("npm start", () => {
   ])(
     "a bad setting stops start-up with one line naming it (%j)",
     async (env, variable) => {
-      running = start(env as Record<string, string>);
+      running = startBotProcess(env as Record<string, string>);
       const code = await running.exit;
       expect(code).not.toBe(0);
       const lines = [...running.stdout, ...running.stderr];
@@ -227,7 +203,7 @@ describe("npm start", () => {
     async (_, databasePath) => {
       dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
       tg = await startFakeTelegram();
-      running = start({
+      running = startBotProcess({
         BOT_TOKEN: tg.token,
         TELEGRAM_API_ROOT: tg.apiRoot,
         DATABASE_PATH: databasePath(dir),
@@ -248,9 +224,9 @@ describe("npm start", () => {
       TELEGRAM_API_ROOT: tg.apiRoot,
       DATABASE_PATH: join(dir, "bot.sqlite"),
     };
-    running = start(env);
+    running = startBotProcess(env);
     await tg.waitForPolling(30_000);
-    const second = start(env);
+    const second = startBotProcess(env);
     try {
       expect(await second.exit).toBe(1);
       expect(second.stderr).toHaveLength(1);
@@ -264,7 +240,7 @@ describe("npm start", () => {
     running.child.kill("SIGKILL");
     await running.exit;
     // A crashed instance leaves no stale claim: the next start works.
-    const next = start(env);
+    const next = startBotProcess(env);
     running = next;
     await tg.until(
       () => next.stdout.some((line) => line.includes("bot started")) || undefined,

@@ -1,0 +1,37 @@
+import { type ChildProcess, spawn } from "node:child_process";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+
+/** A bot process and what it printed, line by line. */
+export interface BotProcess {
+  child: ChildProcess;
+  stdout: string[];
+  stderr: string[];
+  /** Both streams, in the order the lines arrived. */
+  lines: string[];
+  exit: Promise<number | null>;
+}
+
+/**
+ * The bot as `npm start` runs it (tsx directly, to skip npm's own start-up time), with only
+ * `env` besides PATH and HOME: nothing of the test runner's environment leaks in.
+ */
+export function startBotProcess(env: Record<string, string>): BotProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const lines: string[] = [];
+  const collect = (into: string[]) => (data: Buffer) => {
+    const arrived = data.toString().split("\n").filter(Boolean);
+    into.push(...arrived);
+    lines.push(...arrived);
+  };
+  child.stdout?.on("data", collect(stdout));
+  child.stderr?.on("data", collect(stderr));
+  const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, stdout, stderr, lines, exit };
+}
