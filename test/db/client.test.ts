@@ -27,6 +27,7 @@ describe("openDatabase", () => {
         "notifications",
         "swap_intents",
         "transactions",
+        "update_journal",
         "__drizzle_migrations",
       ]),
     );

@@ -6,7 +6,7 @@ import type {
   Transaction,
   TransactionDetails,
 } from "../../repositories/transactions.ts";
-import type { PgDb, PgExecutor } from "../client.ts";
+import type { PgDb, PgExecutor, PgTx } from "../client.ts";
 import { OPEN_STATUS_SQL, transactions } from "../schema.ts";
 import { enqueuePgNotification } from "./notifications.ts";
 
@@ -68,11 +68,7 @@ export function createPgTransactionsRepository(db: PgDb) {
     details: TransactionDetails = {},
   ): Promise<boolean> =>
     db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(transactions)
-        .where(eq(transactions.id, id))
-        .for("update");
+      const current = await lockedRow(tx, id);
       if (!current) return false;
       const changed = current.status !== status;
       await tx
@@ -193,11 +189,7 @@ export function createPgTransactionsRepository(db: PgDb) {
 
     updateDetails(id: string, details: TransactionDetails): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(transactions)
-          .where(eq(transactions.id, id))
-          .for("update");
+        const current = await lockedRow(tx, id);
         if (!current) return false;
         await tx
           .update(transactions)
@@ -226,4 +218,10 @@ export function createPgTransactionsRepository(db: PgDb) {
       });
     },
   };
+}
+
+/** A swap's row, locked until the transaction ends: another writer's change waits for ours. */
+async function lockedRow(tx: PgTx, id: string) {
+  const [row] = await tx.select().from(transactions).where(eq(transactions.id, id)).for("update");
+  return row;
 }
