@@ -63,9 +63,9 @@ interface Lookup {
 type Search =
   | { kind: "found"; detail: TransactionDetail }
   /** Every page of the window was read, none was the swap. */
-  | { kind: "absent" }
-  /** The read stopped before the end (a page cap), or the window may still change. */
-  | { kind: "unfinished" };
+  | { kind: "absent"; pages: number }
+  /** The read stopped before the end (its safety stop). */
+  | { kind: "unfinished"; pages: number };
 
 /**
  * Resolves every confirmation whose outcome nobody knows (a POST answer lost to a timeout, a 5xx or
@@ -189,10 +189,11 @@ export class Reconciler {
       this.lookups.delete(lookupId(intent));
       this.options.onOutbox?.();
     } else if (!closed) {
-      // Looking early finds most lost answers at once; while the window stays open, look less
-      // often, and once more as soon as it has closed.
+      // Looking early finds most lost answers at once. While the window stays open, look less
+      // and less often, a busy window (many pages a read) less often still; and once more as
+      // soon as it has closed.
       lookup.earlyReads++;
-      const backoff = this.options.intervalMs * 2 ** lookup.earlyReads;
+      const backoff = this.options.intervalMs * 2 ** lookup.earlyReads * Math.max(1, search.pages);
       lookup.nextAt = Math.min(Date.now() + backoff, lookup.to + 1);
     }
   }
@@ -209,7 +210,7 @@ export class Reconciler {
     const dateTo = new Date(lookup.to).toISOString();
     let found: TransactionDetail | undefined;
     let complete = false;
-    await readPages<TransactionListItem>({
+    const { pages } = await readPages<TransactionListItem>({
       size,
       firstPage: resumeAt,
       fetchPage: (page, pageSize) =>
@@ -241,7 +242,7 @@ export class Reconciler {
       },
     });
     if (found) return { kind: "found", detail: found };
-    return complete ? { kind: "absent" } : { kind: "unfinished" };
+    return complete ? { kind: "absent", pages } : { kind: "unfinished", pages };
   }
 
   private async adopt(intent: Intent, detail: TransactionDetail): Promise<void> {
