@@ -51,10 +51,10 @@ interface Lookup {
   /** Inconclusive reads of the window while it was still open. */
   earlyReads: number;
   /**
-   * How far a read of the closed window got (its content no longer changes): the next read
-   * resumes after these items instead of reading them again.
+   * How many items a read of the closed window got through (its content no longer changes): the
+   * next read resumes after them instead of reading them again.
    */
-  read?: { items: number; size: number };
+  read?: number;
   /** Candidates whose detail showed another order: never read again. */
   notOurs: Set<string>;
 }
@@ -203,9 +203,8 @@ export class Reconciler {
     const { exchange, store } = this.options;
     const signal = this.abort.signal;
     this.pageCap ??= await store.loadPageCap();
-    const size = lookup.read?.size ?? this.pageCap ?? FIRST_PAGE_SIZE;
-    const resumeAt =
-      closed && lookup.read && lookup.read.items % size === 0 ? lookup.read.items / size + 1 : 1;
+    const size = this.pageCap ?? FIRST_PAGE_SIZE;
+    const resumeAt = closed && lookup.read && lookup.read % size === 0 ? lookup.read / size + 1 : 1;
     const dateFrom = new Date(lookup.from).toISOString();
     const dateTo = new Date(lookup.to).toISOString();
     let found: TransactionDetail | undefined;
@@ -235,9 +234,7 @@ export class Reconciler {
           lookup.notOurs.add(item.id);
         }
         complete = items.length === 0 || progress.fetched >= progress.count;
-        if (closed && progress.fetched % items.length === 0) {
-          lookup.read = { items: progress.fetched, size: items.length };
-        }
+        if (closed) lookup.read = progress.fetched;
         return true;
       },
     });
