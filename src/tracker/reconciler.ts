@@ -57,6 +57,13 @@ interface Lookup {
   read?: number;
   /** Candidates whose detail showed another order: never read again. */
   notOurs: Set<string>;
+  /**
+   * A transaction with the order's coins, amount and payout address on other networks than the
+   * order names: the swap opened on the exchange's default network, most likely. Adopted (as not
+   * matching the order) when the closed window holds nothing better: saying that nothing was
+   * created would lose track of it.
+   */
+  otherNetwork?: TransactionDetail;
 }
 
 /** The outcome of reading an intent's window once. */
@@ -75,7 +82,8 @@ type Search =
  * address and networks, and adopts the match into the chat (its deposit address goes out through
  * the outbox), so no deposit address goes untracked. The chat is told that nothing was created
  * only when the window, closed, was read to its end without a match: never because a read failed
- * or took long. Each intent is looked up on its own: one whose reads keep failing is retried with
+ * or took long. A transaction that matches but for a network is adopted then instead (marked as
+ * not matching: its address is never shown), since one was created after all. Each intent is looked up on its own: one whose reads keep failing is retried with
  * backoff and holds no other back. It never creates a transaction, and never speaks to Telegram.
  */
 export class Reconciler {
@@ -183,6 +191,9 @@ export class Reconciler {
     if (search.kind === "found") {
       await this.adopt(intent, search.detail);
       this.lookups.delete(lookupId(intent));
+    } else if (search.kind === "absent" && closed && lookup.otherNetwork) {
+      await this.adopt(intent, lookup.otherNetwork);
+      this.lookups.delete(lookupId(intent));
     } else if (search.kind === "absent" && closed) {
       await store.giveUp(intent, "not found upstream");
       logger.info({ intent: intent.key, chat: intent.chatId }, "no swap was created after all");
@@ -227,10 +238,12 @@ export class Reconciler {
           if (await store.isKnownSwap(item.id)) continue;
           // The list lacks the payout address (and the networks): the detail decides.
           const detail = await exchange.getTransaction(item.id, { signal, background: true });
-          if (isOrder(intent.request, detail)) {
+          const match = matchOf(intent.request, detail);
+          if (match === "same") {
             found = detail;
             return false;
           }
+          if (match === "other network") lookup.otherNetwork ??= detail;
           lookup.notOurs.add(item.id);
         }
         complete = items.length === 0 || progress.fetched >= progress.count;
@@ -269,29 +282,35 @@ export class Reconciler {
 /** A confirmed summary may be confirmed again after a failure: each POST is its own search. */
 const lookupId = (intent: Intent) => `${intent.key}@${intent.createdAt}`;
 
-/** What the list shows agrees with the order (what it leaves out is read from the detail). */
+/**
+ * What the list shows agrees with the order (what it leaves out is read from the detail). Its
+ * networks, when it names them, are left to the detail: see `matchOf`.
+ */
 function listedAsOrder(order: SwapOrder, item: TransactionListItem): boolean {
   return (
     sameCode(order.coinFrom, item.coin_from) &&
     sameCode(order.coinTo, item.coin_to) &&
     sameAmount(order.amount, item.amount_in) &&
     (item.withdrawal_address === undefined ||
-      sameAddress(order.withdrawalAddress, item.withdrawal_address)) &&
-    sameNetwork(order.networkFrom, item.network_from) &&
-    sameNetwork(order.networkTo, item.network_to)
+      sameAddress(order.withdrawalAddress, item.withdrawal_address))
   );
 }
 
-/** The transaction is this order: coins, exact amount, payout address, and networks where given. */
-function isOrder(order: SwapOrder, detail: TransactionDetail): boolean {
-  return (
+/**
+ * `same`: the order's coins, exact amount and payout address, and its networks where both name
+ * one. `other network`: all that but a network. `none`: another order.
+ */
+function matchOf(order: SwapOrder, detail: TransactionDetail): "same" | "other network" | "none" {
+  const sameOrder =
     sameCode(order.coinFrom, detail.coin_from) &&
     sameCode(order.coinTo, detail.coin_to) &&
     sameAmount(order.amount, detail.amount_in) &&
-    sameAddress(order.withdrawalAddress, detail.withdrawal_address) &&
+    sameAddress(order.withdrawalAddress, detail.withdrawal_address);
+  if (!sameOrder) return "none";
+  const sameNetworks =
     sameNetwork(order.networkFrom, detail.network_from) &&
-    sameNetwork(order.networkTo, detail.network_to)
-  );
+    sameNetwork(order.networkTo, detail.network_to);
+  return sameNetworks ? "same" : "other network";
 }
 
 /** Networks count only when both the order and the answer name one. */
