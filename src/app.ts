@@ -413,9 +413,10 @@ function buildCore(
     logger,
     sandbox,
     intervalMs: Math.min(5_000, config.statusPollIntervalMs),
-    // A pending intent older than the longest POST (budget wait, timeout, a margin) lost its POST.
+    // A pending intent older than the longest POST (budget wait, deadline, a margin) lost its POST.
     pendingAfterMs: CREATE_BUDGET_WAIT_MS + config.exchangeTimeoutMs + 15_000,
-    giveUpAfterMs: config.reconcileGiveUpMs,
+    postWithinMs: CREATE_BUDGET_WAIT_MS + config.exchangeTimeoutMs,
+    windowMarginMs: config.reconcileGiveUpMs,
     onOutbox: wakeNotifier,
     onSuspect,
   });

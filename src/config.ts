@@ -133,7 +133,12 @@ export interface Config {
   adminChatIds: number[];
   /** How long the exchange may fail before the admins are alerted. */
   alertAfterMs: number;
-  /** How long a confirmation whose outcome is unknown is looked for upstream before giving up. */
+  /**
+   * The margin of the window read around a POST whose answer was lost, on each side: the exchange
+   * may date a transaction off our clock, or list it late. "Nothing was created" is said no sooner
+   * than this long after the POST ended, and only after that whole window was read without a match
+   * (failed or unfinished reads never count).
+   */
   reconcileGiveUpMs: number;
   /** How often the coin list is fetched again. */
   catalogRefreshMs: number;

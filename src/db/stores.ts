@@ -19,6 +19,10 @@ export function createStores(
   repos: AnyRepositories,
   chats: Pick<ChatsStore, "markBlocked" | "language">,
 ) {
+  const loadPageCap = async () => {
+    const value = Number(await repos.meta.get(PAGE_CAP_KEY));
+    return Number.isInteger(value) && value > 0 ? value : undefined;
+  };
   const swapStore: SwapStore = {
     claimIntent: (input) => repos.intents.claim(input),
     recordCreated: async (key, swap) => {
@@ -45,6 +49,8 @@ export function createStores(
     giveUp: async (intent, reason) => {
       await repos.intents.giveUp(intent, reason);
     },
+    loadPageCap: () => loadPageCap(),
+    savePageCap: (cap) => repos.meta.set(PAGE_CAP_KEY, String(cap)),
   };
 
   const trackerStore: TrackerStore = {
@@ -62,10 +68,7 @@ export function createStores(
         },
         at,
       ),
-    loadPageCap: async () => {
-      const value = Number(await repos.meta.get(PAGE_CAP_KEY));
-      return Number.isInteger(value) && value > 0 ? value : undefined;
-    },
+    loadPageCap: () => loadPageCap(),
     savePageCap: (cap) => repos.meta.set(PAGE_CAP_KEY, String(cap)),
   };
 

@@ -34,7 +34,10 @@ export interface ExchangeClientOptions {
   baseUrl: string;
   apiKey: string;
   limits: { publicPerMin: number; createPerMin: number; readPerMin: number };
-  /** Per attempt (ky applies its timeout to each try separately). */
+  /**
+   * Per attempt (ky applies its timeout to each try separately, and only up to the headers).
+   * POST /transactions gets it as a total deadline instead: headers and body within it.
+   */
   timeoutMs: number;
   /** How often a GET is retried on 5xx, 429 or a timeout. */
   getRetries?: number;
@@ -102,6 +105,29 @@ interface Context extends Record<string, unknown> {
   signal?: AbortSignal;
   release?: Release;
   startedAt?: number;
+  /** Aborts the request, body included, once its time is up (POST /transactions). */
+  deadline?: Deadline;
+}
+
+/** A total deadline, started once the budget is granted (the wait for budget is bounded apart). */
+class Deadline {
+  private readonly controller = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  readonly signal = this.controller.signal;
+
+  constructor(readonly ms: number) {}
+
+  start(): void {
+    this.timer ??= setTimeout(() => this.controller.abort(), this.ms);
+  }
+
+  get passed(): boolean {
+    return this.signal.aborted;
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+  }
 }
 
 const currenciesPage = pageSchema(currencySchema);
@@ -165,6 +191,7 @@ export class ExchangeClient {
               throw error;
             }
             ctx.startedAt = Date.now();
+            ctx.deadline?.start();
           },
         ],
         afterResponse: [
@@ -255,12 +282,22 @@ export class ExchangeClient {
     const { amount, ...rest } = body;
     // The amount goes out as the exact digits the user typed, as a JSON number, not via a double.
     const json = `{"amount":${assertDecimal(amount)},${JSON.stringify(rest).slice(1)}`;
-    return this.request(endpoint, "create", createdTransactionSchema, call, (context) =>
-      this.http.post("transactions", {
-        body: json,
-        headers: { "Content-Type": "application/json" },
-        context,
-      }),
+    // ky's timeout ends at the headers: a body that stalls would keep the POST alive after the
+    // reconciler has decided about it. The deadline covers the body too, so no answer comes later.
+    const deadline = new Deadline(this.options.timeoutMs);
+    return this.request(
+      endpoint,
+      "create",
+      createdTransactionSchema,
+      call,
+      (context) =>
+        this.http.post("transactions", {
+          body: json,
+          headers: { "Content-Type": "application/json" },
+          context,
+          signal: deadline.signal,
+        }),
+      deadline,
     );
   }
 
@@ -311,6 +348,7 @@ export class ExchangeClient {
     schema: S,
     call: CallOptions | undefined,
     send: (context: Context) => Promise<Response>,
+    deadline?: Deadline,
   ): Promise<z.output<S>> {
     const context: Context = {
       endpoint,
@@ -318,19 +356,25 @@ export class ExchangeClient {
       maxWaitMs: call?.maxWaitMs,
       background: call?.background,
       signal: call?.signal,
+      deadline,
     };
-    let response: Response;
-    try {
-      response = await send(context);
-    } catch (error) {
-      throw await this.toExchangeError(error, context);
-    }
     let text: string;
     try {
-      text = await response.text();
-    } catch (error) {
-      // The connection broke after the status line: the request did reach the exchange.
-      throw new ExchangeNetworkError(endpoint, error);
+      let response: Response;
+      try {
+        response = await send(context);
+      } catch (error) {
+        throw await this.toExchangeError(error, context);
+      }
+      try {
+        text = await response.text();
+      } catch (error) {
+        if (deadline?.passed) throw new ExchangeTimeoutError(endpoint, deadline.ms);
+        // The connection broke after the status line: the request did reach the exchange.
+        throw new ExchangeNetworkError(endpoint, error);
+      }
+    } finally {
+      deadline?.clear();
     }
     let json: unknown;
     try {
@@ -377,7 +421,7 @@ export class ExchangeClient {
         parseRetryAfter(response.headers.get("Retry-After")),
       );
     }
-    if (error instanceof TimeoutError) {
+    if (error instanceof TimeoutError || context.deadline?.passed) {
       if (context.release) this.finish(context, "timeout");
       return new ExchangeTimeoutError(endpoint, this.options.timeoutMs);
     }

@@ -18,6 +18,8 @@ export interface ReadPagesOptions<T> {
   onCap?(size: number): void | Promise<void>;
   /** Safety stop for an upstream whose `count` never ends. */
   maxPages?: number;
+  /** Resumes a read: the pages before this one were read already, at `size`. */
+  firstPage?: number;
 }
 
 export interface PagesRead {
@@ -39,13 +41,14 @@ const SMALLEST_SIZE = 20;
  */
 export async function readPages<T>(options: ReadPagesOptions<T>): Promise<PagesRead> {
   let size = options.size;
-  let fetched = 0;
+  const firstPage = Math.max(1, options.firstPage ?? 1);
+  let fetched = (firstPage - 1) * size;
   let reads = 0;
   let pages = 0;
   /** A size that was refused: learned only once a smaller one is accepted. */
   let refused = false;
   const maxPages = options.maxPages ?? 1_000;
-  for (let page = 1; pages < maxPages; page++) {
+  for (let page = firstPage; pages < maxPages; page++) {
     let result: Page<T>;
     reads++;
     try {

@@ -83,6 +83,9 @@ export const transactionListItemSchema = z.object({
   amount_in: numeric,
   amount_out: numeric.nullish(),
   created_at: text,
+  // Not in the spec's list shape, but some exchanges list it: a candidate it rules out costs no
+  // detail read when reconciling.
+  withdrawal_address: text.optional(),
 });
 export type TransactionListItem = z.infer<typeof transactionListItemSchema>;
 

@@ -87,8 +87,19 @@ export interface SandboxControl {
    */
   createThenHang(
     ms: number,
-    options?: { destroy?: boolean; garble?: MalformedBody; status?: number },
+    options?: {
+      destroy?: boolean;
+      garble?: MalformedBody;
+      status?: number;
+      stallBody?: boolean;
+      othersAfter?: number;
+    },
   ): void;
+  /**
+   * Every read of this transaction's detail answers `status` (500 by default) until called again
+   * with false: one transaction the exchange cannot show, among others it can.
+   */
+  failDetail(id: string, status?: number | false): void;
   /** The next POST /transactions answers (and, with `persist`, creates) these values instead. */
   alterNextCreate(alteration: CreateAlteration): void;
   /** Queued faults not yet served, per target. */
@@ -126,7 +137,7 @@ function networkOrThrow(coin: SandboxCoin, network: string | undefined): string 
   return code;
 }
 
-function seed(state: SandboxState, n: number, o: SeedOptions): string[] {
+export function seed(state: SandboxState, n: number, o: SeedOptions): string[] {
   const from = coinOrThrow(state, o.coinFrom ?? "btc");
   const to = coinOrThrow(state, o.coinTo ?? "eth");
   const networkFrom = networkOrThrow(from, o.networkFrom);
@@ -196,7 +207,13 @@ export function createControl(state: SandboxState): SandboxControl {
         destroy: options.destroy ?? false,
         garble: options.garble,
         status: options.status,
+        stallBody: options.stallBody,
+        othersAfter: options.othersAfter,
       };
+    },
+    failDetail: (id, status = 500) => {
+      if (status === false) state.faults.failingDetails.delete(id);
+      else state.faults.failingDetails.set(id, status);
     },
     alterNextCreate: (alteration) => {
       state.faults.alterNextCreate = { ...alteration };

@@ -40,6 +40,13 @@ export interface CreateHang {
   garble?: MalformedBody;
   /** Answer this HTTP error status (a proxy's 502, say) instead of the transaction. */
   status?: number;
+  /** Send the status line, headers and half the body at once; the rest only after `ms`. */
+  stallBody?: boolean;
+  /**
+   * This many other transactions land on the key right after this one (the same coin pair,
+   * other amounts and payout addresses), while its answer is held: a busy key.
+   */
+  othersAfter?: number;
 }
 
 /** Fields of a created transaction, as the POST answers them, that a test may falsify. */
@@ -64,6 +71,8 @@ export interface CreateAlteration {
 export class Faults {
   private readonly queue: Array<{ target: FaultTarget; fault: Fault; left: number }> = [];
   private readonly delays = new Map<FaultTarget, number>();
+  /** GET /transactions/{id} of these ids answers this status, every time. */
+  readonly failingDetails = new Map<string, number>();
   /** Every request answers 503 while down. */
   down = false;
   hangNextCreate: CreateHang | undefined;
@@ -120,5 +129,6 @@ export class Faults {
     this.down = false;
     this.hangNextCreate = undefined;
     this.alterNextCreate = undefined;
+    this.failingDetails.clear();
   }
 }

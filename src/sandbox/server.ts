@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { seed } from "./control.ts";
 import * as endpoints from "./endpoints.ts";
 import type { Endpoint } from "./faults.ts";
 import { errorBody, HttpError, malformedText, readJsonObject, serialize } from "./http.ts";
@@ -83,6 +84,18 @@ class Reply {
     this.log(String(status));
   }
 
+  /** Sends the head and half the body now, the rest after `ms` (if the client is still there). */
+  async stalled(status: number, body: unknown, ms: number): Promise<void> {
+    const text = serialize(body, this.state.quirks);
+    const half = Math.floor(text.length / 2);
+    this.state.stats.record(this.endpoint, status);
+    this.res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" });
+    this.res.write(text.slice(0, half));
+    this.log(`${status} stalled`);
+    if (!(await this.state.sleeps.sleep(ms)) || this.res.destroyed) return this.drop();
+    this.res.end(text.slice(half));
+  }
+
   /** Ends the exchange without an answer, as a dead upstream or a cut connection would. */
   drop(): void {
     this.state.stats.drop();
@@ -164,9 +177,11 @@ async function handle(state: SandboxState, req: IncomingMessage, reply: Reply): 
 
   try {
     const answer = await answerFor(state, route, url, req);
-    if (endpoint === "create" && state.faults.hangNextCreate) {
+    if (endpoint === "create" && state.faults.hangNextCreate && answer.status < 300) {
       const hang = state.faults.hangNextCreate;
       state.faults.hangNextCreate = undefined;
+      if (hang.othersAfter) landOthersAfter(state, answer.body, hang.othersAfter);
+      if (hang.stallBody) return reply.stalled(answer.status, answer.body, hang.ms);
       const waited = await state.sleeps.sleep(hang.ms);
       if (!waited || hang.destroy) return reply.drop();
       if (hang.garble) {
@@ -181,6 +196,18 @@ async function handle(state: SandboxState, req: IncomingMessage, reply: Reply): 
     if (!(error instanceof HttpError)) throw error;
     reply.error(error.status, error.message, error.field, error.extra);
   }
+}
+
+/** Other clients of the key create `n` transactions of the same pair just after `created`. */
+function landOthersAfter(state: SandboxState, created: unknown, n: number): void {
+  const { coin_from, coin_to } = created as { coin_from: string; coin_to: string };
+  // A millisecond apart, from the next one on: all of them newer than the held transaction.
+  seed(state, n, {
+    coinFrom: coin_from,
+    coinTo: coin_to,
+    createdAt: Date.now() + n,
+    spreadOverMs: n - 1,
+  });
 }
 
 async function answerFor(
@@ -198,7 +225,11 @@ async function answerFor(
       return endpoints.create(state, await readJsonObject(req), Date.now());
     case "list":
       return endpoints.list(state, url.searchParams);
-    case "get":
+    case "get": {
+      const failing = state.faults.failingDetails.get(route.id ?? "");
+      if (failing)
+        throw new HttpError(failing, `sandbox: injected ${failing} for this transaction`);
       return endpoints.detail(state, route.id ?? "");
+    }
   }
 }

@@ -69,6 +69,9 @@ export interface ReconcileStore {
   adopt(intentKey: string, swap: SwapRecord): Awaitable<void>;
   /** Nothing was created: the intent fails (and may be confirmed again) and the chat is told. */
   giveUp(intent: Intent, reason: string): Awaitable<void>;
+  /** The list endpoint's page-size cap learned earlier (the tracker's too). */
+  loadPageCap(): Awaitable<number | undefined>;
+  savePageCap(cap: number): Awaitable<void>;
 }
 
 /** The status tracker's storage. */

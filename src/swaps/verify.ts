@@ -99,14 +99,14 @@ function compare(order: SwapOrder, answer: Answer): Mismatch[] {
   return out;
 }
 
-const sameCode = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+export const sameCode = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * The amount went upstream as the user's digits in a JSON number and comes back through a double:
  * equal when the decimal reads the same, or when both are the same double (beyond 15 significant
  * digits a double cannot hold the user's digits exactly, and the exchange read the same double).
  */
-function sameAmount(ordered: string, got: number): boolean {
+export function sameAmount(ordered: string, got: number): boolean {
   if (!Number.isFinite(got) || got <= 0) return false;
   return (
     compareDecimal(ordered, formatDecimal(got, MAX_FRACTION_DIGITS)) === 0 ||
@@ -115,7 +115,7 @@ function sameAmount(ordered: string, got: number): boolean {
 }
 
 /** Hex (EVM-style) addresses are case-insensitive apart from their checksum; others are exact. */
-function sameAddress(a: string, b: string): boolean {
+export function sameAddress(a: string, b: string): boolean {
   if (a === b) return true;
   return /^0x[0-9a-f]+$/i.test(a) && a.toLowerCase() === b.toLowerCase();
 }

@@ -1,12 +1,12 @@
 import type { ExchangeClient } from "../exchange/client.ts";
 import { readPages } from "../exchange/paging.ts";
 import type { TransactionDetail, TransactionListItem } from "../exchange/schemas.ts";
-import { compareDecimal, formatDecimal, MAX_FRACTION_DIGITS } from "../lib/decimal.ts";
 import type { Logger } from "../lib/logger.ts";
 import { recordFromDetail } from "../swaps/from-exchange.ts";
 import type { Intent, ReconcileStore } from "../swaps/ports.ts";
+import type { SwapOrder } from "../swaps/swap.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
-import { verifyDetail } from "../swaps/verify.ts";
+import { sameAddress, sameAmount, sameCode, verifyDetail } from "../swaps/verify.ts";
 
 export interface ReconcilerOptions {
   exchange: ExchangeClient;
@@ -16,26 +16,75 @@ export interface ReconcilerOptions {
   intervalMs: number;
   /**
    * A pending intent older than this has lost its POST (the process died, or recording the answer
-   * failed): longer than the longest a POST can take, budget wait and timeout included.
+   * failed): longer than the longest a POST can take, budget wait and deadline included.
    */
   pendingAfterMs: number;
-  /** How long to keep looking before telling the user nothing was created. */
-  giveUpAfterMs?: number;
+  /**
+   * The longest a POST can run after its intent was claimed: the wait for create budget plus the
+   * POST's total deadline (headers and body). No answer can arrive later than this.
+   */
+  postWithinMs: number;
+  /**
+   * RECONCILE_GIVE_UP_MS: how far the window reaches on each side of the POST, for the exchange's
+   * clock and for a transaction it records late. "Nothing was created" is said only once this long
+   * after the POST's end has passed, and only after every page of the window was read.
+   */
+  windowMarginMs: number;
   /** A swap was adopted or given up on: its message is in the outbox. */
   onOutbox?: () => void;
   onSuspect?: (report: SuspectReport) => void;
 }
 
-/** Creation times may differ a little between our clock and the exchange's. */
-const CLOCK_SLACK_MS = 2 * 60_000;
+/** Read first at this page size; a lower cap is learned from the answers (and remembered). */
+const FIRST_PAGE_SIZE = 500;
+/** A lookup that failed waits this long at most before its next try. */
+const MAX_RETRY_MS = 60_000;
+
+/** What the reconciler knows about one intent's search between passes (in memory only). */
+interface Lookup {
+  /** The window around the POST, unix ms, as `dateFrom`/`dateTo`. */
+  from: number;
+  to: number;
+  /** Not before this: a failed lookup, or a window still open, waits its turn. */
+  nextAt: number;
+  failures: number;
+  /** Inconclusive reads of the window while it was still open. */
+  earlyReads: number;
+  /**
+   * How many items a read of the closed window got through (its content no longer changes): the
+   * next read resumes after them instead of reading them again.
+   */
+  read?: number;
+  /** Candidates whose detail showed another order: never read again. */
+  notOurs: Set<string>;
+  /**
+   * A transaction with the order's coins, amount and payout address on other networks than the
+   * order names: the swap opened on the exchange's default network, most likely. Adopted (as not
+   * matching the order) when the closed window holds nothing better: saying that nothing was
+   * created would lose track of it.
+   */
+  otherNetwork?: TransactionDetail;
+}
+
+/** The outcome of reading an intent's window once. */
+type Search =
+  | { kind: "found"; detail: TransactionDetail }
+  /** Every page of the window was read, none was the swap. */
+  | { kind: "absent"; pages: number }
+  /** The read stopped before the end (its safety stop). */
+  | { kind: "unfinished"; pages: number };
 
 /**
  * Resolves every confirmation whose outcome nobody knows (a POST answer lost to a timeout, a 5xx or
- * a broken connection; a process that died mid-POST): the transaction may exist upstream. It looks
- * among recent transactions for the same coin pair, amount and payout address and adopts the match
- * into the chat (its deposit address goes out through the outbox), so no deposit address goes
- * untracked; after `giveUpAfterMs` the chat is told that nothing was created. It never creates a
- * transaction, and it never speaks to Telegram itself.
+ * a broken connection; a process that died mid-POST): the transaction may exist upstream. It reads
+ * the window around the POST (`dateFrom`/`dateTo`, every page of it, so no number of later
+ * transactions on the key can hide the swap), looks for the same coins, exact amount, payout
+ * address and networks, and adopts the match into the chat (its deposit address goes out through
+ * the outbox), so no deposit address goes untracked. The chat is told that nothing was created
+ * only when the window, closed, was read to its end without a match: never because a read failed
+ * or took long. A transaction that matches but for a network is adopted then instead (marked as
+ * not matching: its address is never shown), since one was created after all. Each intent is looked up on its own: one whose reads keep failing is retried with
+ * backoff and holds no other back. It never creates a transaction, and never speaks to Telegram.
  */
 export class Reconciler {
   private timer: NodeJS.Timeout | undefined;
@@ -43,6 +92,9 @@ export class Reconciler {
   private stopped = true;
   private failures = 0;
   private abort = new AbortController();
+  private readonly lookups = new Map<string, Lookup>();
+  /** The list's page-size cap, shared with the tracker through the store. */
+  private pageCap: number | undefined;
 
   constructor(private readonly options: ReconcilerOptions) {}
 
@@ -80,52 +132,127 @@ export class Reconciler {
     this.timer.unref();
   }
 
-  /** One pass over the unresolved intents. */
+  /** One pass over the unresolved intents: each one whose turn has come is looked up once. */
   async run(): Promise<void> {
     const { store, logger } = this.options;
-    const now = Date.now();
-    for (const intent of await store.unresolvedIntents(now - this.options.pendingAfterMs)) {
+    const intents = await store.unresolvedIntents(Date.now() - this.options.pendingAfterMs);
+    const live = new Set<string>();
+    for (const intent of intents) {
       if (this.stopped) return;
-      const found = await this.find(intent);
-      if (found) {
-        await this.adopt(intent, found);
-      } else if (now - intent.createdAt > (this.options.giveUpAfterMs ?? 5 * 60_000)) {
-        await store.giveUp(intent, "not found upstream");
-        logger.info({ intent: intent.key, chat: intent.chatId }, "no swap was created after all");
-        this.options.onOutbox?.();
+      const id = lookupId(intent);
+      live.add(id);
+      const lookup = this.lookupFor(id, intent);
+      if (Date.now() < lookup.nextAt) continue;
+      try {
+        await this.resolve(intent, lookup);
+        lookup.failures = 0;
+      } catch (error) {
+        if (this.stopped) return;
+        // This intent waits and tries again; the others go on.
+        lookup.failures++;
+        const waitMs = Math.min(this.options.intervalMs * 2 ** lookup.failures, MAX_RETRY_MS);
+        lookup.nextAt = Date.now() + waitMs;
+        logger.warn(
+          { err: error, intent: intent.key, failures: lookup.failures, retryInMs: waitMs },
+          "looking up a lost create answer failed; will retry",
+        );
       }
+    }
+    for (const id of this.lookups.keys()) if (!live.has(id)) this.lookups.delete(id);
+  }
+
+  private lookupFor(id: string, intent: Intent): Lookup {
+    let lookup = this.lookups.get(id);
+    if (!lookup) {
+      const { postWithinMs, windowMarginMs } = this.options;
+      // An intent marked unknown got its POST's error then: the POST was over by that time.
+      const postEnd =
+        intent.state === "unknown"
+          ? Math.min(intent.updatedAt, intent.createdAt + postWithinMs)
+          : intent.createdAt + postWithinMs;
+      lookup = {
+        from: intent.createdAt - windowMarginMs,
+        to: postEnd + windowMarginMs,
+        nextAt: 0,
+        failures: 0,
+        earlyReads: 0,
+        notOurs: new Set(),
+      };
+      this.lookups.set(id, lookup);
+    }
+    return lookup;
+  }
+
+  private async resolve(intent: Intent, lookup: Lookup): Promise<void> {
+    const { store, logger } = this.options;
+    // Only a read begun after the window closed can prove that the swap is not in it.
+    const closed = Date.now() > lookup.to;
+    const search = await this.search(intent, lookup, closed);
+    if (search.kind === "found") {
+      await this.adopt(intent, search.detail);
+      this.lookups.delete(lookupId(intent));
+    } else if (search.kind === "absent" && closed && lookup.otherNetwork) {
+      await this.adopt(intent, lookup.otherNetwork);
+      this.lookups.delete(lookupId(intent));
+    } else if (search.kind === "absent" && closed) {
+      await store.giveUp(intent, "not found upstream");
+      logger.info({ intent: intent.key, chat: intent.chatId }, "no swap was created after all");
+      this.lookups.delete(lookupId(intent));
+      this.options.onOutbox?.();
+    } else if (!closed) {
+      // Looking early finds most lost answers at once. While the window stays open, look less
+      // and less often, a busy window (many pages a read) less often still; and once more as
+      // soon as it has closed.
+      lookup.earlyReads++;
+      const backoff = this.options.intervalMs * 2 ** lookup.earlyReads * Math.max(1, search.pages);
+      lookup.nextAt = Math.min(Date.now() + backoff, lookup.to + 1);
     }
   }
 
-  private async find(intent: Intent): Promise<TransactionDetail | undefined> {
+  /** Reads the intent's window, newest first, from where an earlier read of it stopped. */
+  private async search(intent: Intent, lookup: Lookup, closed: boolean): Promise<Search> {
     const { exchange, store } = this.options;
     const signal = this.abort.signal;
-    const dateFrom = new Date(intent.createdAt - CLOCK_SLACK_MS).toISOString();
-    const { request } = intent;
-    const sameOrder = (item: TransactionListItem) =>
-      item.coin_from.toLowerCase() === request.coinFrom.toLowerCase() &&
-      item.coin_to.toLowerCase() === request.coinTo.toLowerCase() &&
-      compareDecimal(formatDecimal(item.amount_in, MAX_FRACTION_DIGITS), request.amount) === 0;
+    this.pageCap ??= await store.loadPageCap();
+    const size = this.pageCap ?? FIRST_PAGE_SIZE;
+    const resumeAt = closed && lookup.read && lookup.read % size === 0 ? lookup.read / size + 1 : 1;
+    const dateFrom = new Date(lookup.from).toISOString();
+    const dateTo = new Date(lookup.to).toISOString();
     let found: TransactionDetail | undefined;
-    // Newest first from just before the intent: the swap, if it exists, is on the first pages.
-    // The documented default size is one every exchange accepts, whatever its cap.
-    await readPages<TransactionListItem>({
-      size: 20,
-      maxPages: 5,
-      fetchPage: (page, size) => exchange.listTransactions({ page, size, dateFrom }, { signal }),
-      onPage: async (items) => {
-        for (const item of items.filter(sameOrder)) {
+    let complete = false;
+    const { pages } = await readPages<TransactionListItem>({
+      size,
+      firstPage: resumeAt,
+      fetchPage: (page, pageSize) =>
+        exchange.listTransactions(
+          { page, size: pageSize, dateFrom, dateTo },
+          { signal, background: true },
+        ),
+      onCap: async (cap) => {
+        this.pageCap = cap;
+        await store.savePageCap(cap);
+      },
+      onPage: async (items, progress) => {
+        for (const item of items) {
+          if (lookup.notOurs.has(item.id) || !listedAsOrder(intent.request, item)) continue;
           if (await store.isKnownSwap(item.id)) continue;
-          // The list does not carry the payout address: the detail decides.
-          const detail = await exchange.getTransaction(item.id, { signal });
-          if (detail.withdrawal_address !== request.withdrawalAddress) continue;
-          found = detail;
-          return false;
+          // The list lacks the payout address (and the networks): the detail decides.
+          const detail = await exchange.getTransaction(item.id, { signal, background: true });
+          const match = matchOf(intent.request, detail);
+          if (match === "same") {
+            found = detail;
+            return false;
+          }
+          if (match === "other network") lookup.otherNetwork ??= detail;
+          lookup.notOurs.add(item.id);
         }
+        complete = items.length === 0 || progress.fetched >= progress.count;
+        if (closed) lookup.read = progress.fetched;
         return true;
       },
     });
-    return found;
+    if (found) return { kind: "found", detail: found };
+    return complete ? { kind: "absent", pages } : { kind: "unfinished", pages };
   }
 
   private async adopt(intent: Intent, detail: TransactionDetail): Promise<void> {
@@ -150,4 +277,43 @@ export class Reconciler {
     }
     this.options.onOutbox?.();
   }
+}
+
+/** A confirmed summary may be confirmed again after a failure: each POST is its own search. */
+const lookupId = (intent: Intent) => `${intent.key}@${intent.createdAt}`;
+
+/**
+ * What the list shows agrees with the order (what it leaves out is read from the detail). Its
+ * networks, when it names them, are left to the detail: see `matchOf`.
+ */
+function listedAsOrder(order: SwapOrder, item: TransactionListItem): boolean {
+  return (
+    sameCode(order.coinFrom, item.coin_from) &&
+    sameCode(order.coinTo, item.coin_to) &&
+    sameAmount(order.amount, item.amount_in) &&
+    (item.withdrawal_address === undefined ||
+      sameAddress(order.withdrawalAddress, item.withdrawal_address))
+  );
+}
+
+/**
+ * `same`: the order's coins, exact amount and payout address, and its networks where both name
+ * one. `other network`: all that but a network. `none`: another order.
+ */
+function matchOf(order: SwapOrder, detail: TransactionDetail): "same" | "other network" | "none" {
+  const sameOrder =
+    sameCode(order.coinFrom, detail.coin_from) &&
+    sameCode(order.coinTo, detail.coin_to) &&
+    sameAmount(order.amount, detail.amount_in) &&
+    sameAddress(order.withdrawalAddress, detail.withdrawal_address);
+  if (!sameOrder) return "none";
+  const sameNetworks =
+    sameNetwork(order.networkFrom, detail.network_from) &&
+    sameNetwork(order.networkTo, detail.network_to);
+  return sameNetworks ? "same" : "other network";
+}
+
+/** Networks count only when both the order and the answer name one. */
+function sameNetwork(ordered: string | undefined, got: string | null | undefined): boolean {
+  return !ordered || !got || sameCode(ordered, got);
 }

@@ -188,6 +188,12 @@ describe("answers that break the contract", () => {
     expect(error).toBeInstanceOf(ExchangeTimeoutError);
   });
 
+  it("a create whose body stalls after its headers fails as a timeout at its deadline", async () => {
+    sandbox.control.createThenHang(60_000, { stallBody: true });
+    const error = await failure(client({ timeoutMs: 300 }).createTransaction(createBody));
+    expect(error).toBeInstanceOf(ExchangeTimeoutError);
+  });
+
   it("a closed port is a network failure", async () => {
     const error = await failure(
       client({ baseUrl: "http://127.0.0.1:1/api/v2", getRetries: 0 }).listCurrencies(),

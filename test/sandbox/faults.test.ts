@@ -173,6 +173,60 @@ describe("createThenHang", () => {
   });
 });
 
+describe("createThenHang for reconciliation", () => {
+  it("lands other transactions of the same pair on the key after the held one", async () => {
+    const api = await start();
+    api.control.createThenHang(20, { destroy: true, othersAfter: 30 });
+    await expect(api.create(ORDER)).rejects.toThrow();
+    const [newest, ...rest] = api.control.transactions();
+    expect(rest).toHaveLength(30);
+    const held = rest.at(-1)!;
+    expect(held.withdrawal_address).toBe(ORDER.withdrawalAddress);
+    expect(newest!.createdMs).toBeGreaterThan(held.createdMs);
+    for (const tx of [newest!, ...rest.slice(0, -1)]) {
+      expect(tx.coin_from).toBe(held.coin_from);
+      expect(tx.coin_to).toBe(held.coin_to);
+      expect(tx.createdMs).toBeGreaterThan(held.createdMs);
+    }
+  });
+
+  it("can send the headers and half the body, and the rest only after the delay", async () => {
+    const api = await start();
+    api.control.createThenHang(60_000, { stallBody: true });
+    const url = new URL(`${api.sandbox.url}/transactions`);
+    const first = await new Promise<{ status: number; chunk: string }>((resolve, reject) => {
+      const req = request(url, {
+        method: "POST",
+        headers: { "X-API-Key": api.sandbox.apiKey, "Content-Type": "application/json" },
+      });
+      req.on("response", (res) => {
+        res.once("data", (chunk: Buffer) => {
+          resolve({ status: res.statusCode ?? 0, chunk: chunk.toString("utf8") });
+          req.destroy();
+        });
+      });
+      req.on("error", reject);
+      req.end(JSON.stringify(ORDER));
+    });
+    expect(first.status).toBe(200);
+    expect(() => JSON.parse(first.chunk)).toThrow();
+    expect(api.control.transactions()).toHaveLength(1);
+  });
+});
+
+describe("failDetail", () => {
+  it("fails every read of one transaction's detail until lifted, and no other", async () => {
+    const api = await start();
+    const [a, b] = api.control.seed(2);
+    api.control.failDetail(a!, 503);
+    expect((await api.authGet(`/transactions/${a}`)).status).toBe(503);
+    expect((await api.authGet(`/transactions/${a}`)).status).toBe(503);
+    expect((await api.authGet(`/transactions/${b}`)).status).toBe(200);
+    api.control.failDetail(a!, false);
+    expect((await api.authGet(`/transactions/${a}`)).status).toBe(200);
+  });
+});
+
 describe("stats", () => {
   it("count responses per endpoint and status, and reset", async () => {
     const api = await start();
