@@ -56,23 +56,45 @@ export const rateQuoteSchema = z.object({
 });
 export type RateQuote = z.infer<typeof rateQuoteSchema>;
 
-export const createdTransactionSchema = z.object({
-  id: z.coerce.string().pipe(z.string().min(1)),
-  status,
-  coin_from: text,
-  coin_to: text,
-  amount_in: numeric,
-  amount_out_expected: numeric,
-  deposit_address: z.string().min(1),
-  withdrawal_address: text,
-  rate_type: rateType.optional(),
-  created_at: text,
-  // Not in the spec's created shape, but some services echo them: when they do (even as null),
-  // they are checked; undefined means not echoed.
-  network_from: z.string().nullish(),
-  network_to: z.string().nullish(),
-  refund_address: z.string().nullish(),
-});
+/**
+ * A deposit memo (destination tag), which the spec does not show: exchanges in the wild answer it
+ * as `deposit_extra_id` or `depositExtraId`, a string or a number. Null, empty or absent: none.
+ */
+const memoValue = z
+  .union([z.string(), z.number().finite()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? null : String(v).trim() || null));
+const memoFields = { deposit_extra_id: memoValue, depositExtraId: memoValue };
+
+/** One field for the memo, whichever spelling carried it. */
+function withMemo<T extends { deposit_extra_id: string | null; depositExtraId: string | null }>({
+  deposit_extra_id,
+  depositExtraId,
+  ...rest
+}: T): Omit<T, "deposit_extra_id" | "depositExtraId"> & { deposit_memo: string | null } {
+  return { ...rest, deposit_memo: deposit_extra_id ?? depositExtraId };
+}
+
+export const createdTransactionSchema = z
+  .object({
+    id: z.coerce.string().pipe(z.string().min(1)),
+    status,
+    coin_from: text,
+    coin_to: text,
+    amount_in: numeric,
+    amount_out_expected: numeric,
+    deposit_address: z.string().min(1),
+    withdrawal_address: text,
+    rate_type: rateType.optional(),
+    created_at: text,
+    // Not in the spec's created shape, but some services echo them: when they do (even as null),
+    // they are checked; undefined means not echoed.
+    network_from: z.string().nullish(),
+    network_to: z.string().nullish(),
+    refund_address: z.string().nullish(),
+    ...memoFields,
+  })
+  .transform(withMemo);
 export type CreatedTransaction = z.infer<typeof createdTransactionSchema>;
 
 export const transactionListItemSchema = z.object({
@@ -86,24 +108,27 @@ export const transactionListItemSchema = z.object({
 });
 export type TransactionListItem = z.infer<typeof transactionListItemSchema>;
 
-export const transactionDetailSchema = z.object({
-  id: z.coerce.string().pipe(z.string().min(1)),
-  status,
-  coin_from: text,
-  coin_to: text,
-  network_from: nullableText,
-  network_to: nullableText,
-  amount_in: numeric,
-  amount_out: numeric.nullish(),
-  rate: numeric.nullish(),
-  rate_type: rateType.optional(),
-  deposit_address: text,
-  withdrawal_address: text,
-  refund_address: nullableText,
-  tx_hash_in: nullableText,
-  tx_hash_out: nullableText,
-  created_at: text,
-});
+export const transactionDetailSchema = z
+  .object({
+    id: z.coerce.string().pipe(z.string().min(1)),
+    status,
+    coin_from: text,
+    coin_to: text,
+    network_from: nullableText,
+    network_to: nullableText,
+    amount_in: numeric,
+    amount_out: numeric.nullish(),
+    rate: numeric.nullish(),
+    rate_type: rateType.optional(),
+    deposit_address: text,
+    withdrawal_address: text,
+    refund_address: nullableText,
+    tx_hash_in: nullableText,
+    tx_hash_out: nullableText,
+    created_at: text,
+    ...memoFields,
+  })
+  .transform(withMemo);
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 
 export function pageSchema<T extends z.ZodType>(item: T) {

@@ -125,6 +125,7 @@ describe("ids of any format (the API does not document them)", () => {
       rate: null,
       rateType: "float",
       depositAddress: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+      depositMemo: null,
       withdrawalAddress: ETH_ADDRESS,
       refundAddress: null,
       txHashIn: null,
