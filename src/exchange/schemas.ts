@@ -75,25 +75,25 @@ function withMemo<T extends { deposit_extra_id: string | null; depositExtraId: s
   return { ...rest, deposit_memo: deposit_extra_id ?? depositExtraId };
 }
 
-export const createdTransactionSchema = z
-  .object({
-    id: z.coerce.string().pipe(z.string().min(1)),
-    status,
-    coin_from: text,
-    coin_to: text,
-    amount_in: numeric,
-    amount_out_expected: numeric,
-    deposit_address: z.string().min(1),
-    withdrawal_address: text,
-    rate_type: rateType.optional(),
-    created_at: text,
-    // Not in the spec's created shape, but some services echo them: when they do (even as null),
-    // they are checked; undefined means not echoed.
-    network_from: z.string().nullish(),
-    network_to: z.string().nullish(),
-    refund_address: z.string().nullish(),
-    ...memoFields,
-  })
+const createdTransactionShape = z.object({
+  id: z.coerce.string().pipe(z.string().min(1)),
+  status,
+  coin_from: text,
+  coin_to: text,
+  amount_in: numeric,
+  amount_out_expected: numeric,
+  deposit_address: z.string().min(1),
+  withdrawal_address: text,
+  rate_type: rateType.optional(),
+  created_at: text,
+  // Not in the spec's created shape, but some services echo them: when they do (even as null),
+  // they are checked; undefined means not echoed.
+  network_from: z.string().nullish(),
+  network_to: z.string().nullish(),
+  refund_address: z.string().nullish(),
+});
+export const createdTransactionSchema = createdTransactionShape
+  .extend(memoFields)
   .transform(withMemo);
 export type CreatedTransaction = z.infer<typeof createdTransactionSchema>;
 
@@ -108,26 +108,26 @@ export const transactionListItemSchema = z.object({
 });
 export type TransactionListItem = z.infer<typeof transactionListItemSchema>;
 
-export const transactionDetailSchema = z
-  .object({
-    id: z.coerce.string().pipe(z.string().min(1)),
-    status,
-    coin_from: text,
-    coin_to: text,
-    network_from: nullableText,
-    network_to: nullableText,
-    amount_in: numeric,
-    amount_out: numeric.nullish(),
-    rate: numeric.nullish(),
-    rate_type: rateType.optional(),
-    deposit_address: text,
-    withdrawal_address: text,
-    refund_address: nullableText,
-    tx_hash_in: nullableText,
-    tx_hash_out: nullableText,
-    created_at: text,
-    ...memoFields,
-  })
+const transactionDetailShape = z.object({
+  id: z.coerce.string().pipe(z.string().min(1)),
+  status,
+  coin_from: text,
+  coin_to: text,
+  network_from: nullableText,
+  network_to: nullableText,
+  amount_in: numeric,
+  amount_out: numeric.nullish(),
+  rate: numeric.nullish(),
+  rate_type: rateType.optional(),
+  deposit_address: text,
+  withdrawal_address: text,
+  refund_address: nullableText,
+  tx_hash_in: nullableText,
+  tx_hash_out: nullableText,
+  created_at: text,
+});
+export const transactionDetailSchema = transactionDetailShape
+  .extend(memoFields)
   .transform(withMemo);
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 
