@@ -7,7 +7,7 @@ import { isFinal } from "../swaps/status.ts";
 import type { Swap } from "../swaps/swap.ts";
 import type { FlowContext } from "./context.ts";
 import { translator } from "./i18n.ts";
-import { depositQr, depositText } from "./shared/deposit-message.ts";
+import { depositQr, depositQrCaption, depositText } from "./shared/deposit-message.ts";
 import { pushText, stuckText } from "./shared/push-text.ts";
 import { statusName } from "./shared/status-name.ts";
 
@@ -206,10 +206,7 @@ export class Notifier {
           await depositQr(swap.depositAddress)
             .then((png) =>
               api.sendPhoto(entry.chatId, new InputFile(png, "deposit-address.png"), {
-                caption: t("deposit-qr-caption", {
-                  amount: swap.amountIn,
-                  from: swap.coinFrom.toUpperCase(),
-                }),
+                caption: depositQrCaption(t, swap),
               }),
             )
             .catch(() => undefined);

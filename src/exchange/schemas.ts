@@ -56,7 +56,26 @@ export const rateQuoteSchema = z.object({
 });
 export type RateQuote = z.infer<typeof rateQuoteSchema>;
 
-export const createdTransactionSchema = z.object({
+/**
+ * A deposit memo (destination tag), which the spec does not show: exchanges in the wild answer it
+ * as `deposit_extra_id` or `depositExtraId`, a string or a number. Null, empty or absent: none.
+ */
+const memoValue = z
+  .union([z.string(), z.number().finite()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? null : String(v).trim() || null));
+const memoFields = { deposit_extra_id: memoValue, depositExtraId: memoValue };
+
+/** One field for the memo, whichever spelling carried it. */
+function withMemo<T extends { deposit_extra_id: string | null; depositExtraId: string | null }>({
+  deposit_extra_id,
+  depositExtraId,
+  ...rest
+}: T): Omit<T, "deposit_extra_id" | "depositExtraId"> & { deposit_memo: string | null } {
+  return { ...rest, deposit_memo: deposit_extra_id ?? depositExtraId };
+}
+
+const createdTransactionShape = z.object({
   id: z.coerce.string().pipe(z.string().min(1)),
   status,
   coin_from: text,
@@ -73,6 +92,9 @@ export const createdTransactionSchema = z.object({
   network_to: z.string().nullish(),
   refund_address: z.string().nullish(),
 });
+export const createdTransactionSchema = createdTransactionShape
+  .extend(memoFields)
+  .transform(withMemo);
 export type CreatedTransaction = z.infer<typeof createdTransactionSchema>;
 
 export const transactionListItemSchema = z.object({
@@ -89,7 +111,7 @@ export const transactionListItemSchema = z.object({
 });
 export type TransactionListItem = z.infer<typeof transactionListItemSchema>;
 
-export const transactionDetailSchema = z.object({
+const transactionDetailShape = z.object({
   id: z.coerce.string().pipe(z.string().min(1)),
   status,
   coin_from: text,
@@ -107,6 +129,9 @@ export const transactionDetailSchema = z.object({
   tx_hash_out: nullableText,
   created_at: text,
 });
+export const transactionDetailSchema = transactionDetailShape
+  .extend(memoFields)
+  .transform(withMemo);
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 
 export function pageSchema<T extends z.ZodType>(item: T) {

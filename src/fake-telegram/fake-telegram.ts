@@ -42,6 +42,8 @@ interface Drop {
 interface Hold {
   method: string;
   chatId: number | undefined;
+  /** Held before the call is carried out (nothing appears in the chat until release). */
+  before: boolean;
   arrived: () => void;
   gate: Promise<void>;
 }
@@ -276,9 +278,15 @@ export class FakeTelegram {
 
   /**
    * The next matching call is carried out (the message appears in the chat) but its answer is
-   * held until release(): the moment a crash would lose the bot's record of having sent it.
+   * held until release(): the moment a crash would lose the bot's record of having sent it. With
+   * `before`, the call itself waits for release() and nothing appears until then: the moment
+   * between the bot deciding to send a message and the message existing.
    */
-  holdNext(method: string, chatId?: number): { arrived: Promise<void>; release: () => void } {
+  holdNext(
+    method: string,
+    chatId?: number,
+    options: { before?: boolean } = {},
+  ): { arrived: Promise<void>; release: () => void } {
     let release = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -287,7 +295,7 @@ export class FakeTelegram {
     const arrival = new Promise<void>((resolve) => {
       arrived = resolve;
     });
-    this.holds.push({ method, chatId, arrived, gate });
+    this.holds.push({ method, chatId, before: options.before ?? false, arrived, gate });
     return { arrived: arrival, release };
   }
 
@@ -469,8 +477,9 @@ export class FakeTelegram {
     let body: ApiResponse;
     try {
       this.injectFault(method, chatId);
+      await this.heldAnswer(method, chatId, true);
       const result = await this.execute(method, params);
-      await this.heldAnswer(method, chatId);
+      await this.heldAnswer(method, chatId, false);
       body = { ok: true, result };
     } catch (error) {
       body = errorBody(error);
@@ -535,9 +544,16 @@ export class FakeTelegram {
     return true;
   }
 
-  private async heldAnswer(method: string, chatId: number | undefined): Promise<void> {
+  private async heldAnswer(
+    method: string,
+    chatId: number | undefined,
+    before: boolean,
+  ): Promise<void> {
     const index = this.holds.findIndex(
-      (h) => h.method === method && (h.chatId === undefined || h.chatId === chatId),
+      (h) =>
+        h.method === method &&
+        h.before === before &&
+        (h.chatId === undefined || h.chatId === chatId),
     );
     if (index < 0) return;
     const [hold] = this.holds.splice(index, 1);

@@ -138,7 +138,6 @@ flow-still-checking = ⏳ I am still checking whether the exchange created this 
 flow-create-suspect =
     🛑 <b>Swap {$id} could not be set up safely.</b>
     The exchange's answer does not match what you confirmed, so I am not showing its deposit address. <b>Do not send anything</b> for this swap. The bot's operator has been alerted; start a new swap with /exchange.
-flow-already-created = This swap was already created: see the deposit details above.
 
 button-skip = Skip ⏭
 button-confirm = ✅ Confirm
@@ -341,3 +340,13 @@ forget-kept = Nothing was deleted.
 forget-done = 🗑 Deleted {$deleted} finished swaps and this chat's settings. {$kept} swaps in progress are kept until they finish; run /forget again afterwards.
 group-go-private = 🔒 Addresses do not belong in a group. Let's continue in a private chat.
 group-go-private-button = Continue in private chat
+
+## Deposit memos, confirmed networks, fixed payouts, a Confirm after a crash (issue 17)
+
+deposit-memo-line = Memo (destination tag): <code>{$memo}</code>
+deposit-memo-warning = ⚠️ This address is shared: put the memo in your wallet's memo or tag field. A deposit without it is lost.
+flow-already-created = This swap was already created. Here are its deposit details:
+flow-already-created-gone = This confirmation already created a swap, which has since been deleted. Start a new one with /exchange.
+flow-create-fixed-worse =
+    🛑 <b>Swap {$id} does not match your fixed quote.</b>
+    The exchange now offers ≈ {$offered} {$to} instead of the {$quoted} {$to} you confirmed, so I am not showing its deposit address. <b>Do not send anything</b> for this swap: it expires unused. Start again with /exchange for a fresh quote.

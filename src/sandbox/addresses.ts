@@ -130,6 +130,35 @@ export function depositAddressFor(network: string): string {
   return formatOf(network).make();
 }
 
+/** A deposit as the sandbox hands it out: an address, and the memo that must go with it. */
+export interface Deposit {
+  address: string;
+  memo: string | null;
+}
+
+/** One deposit address per memo coin and network, shared by every transaction, as at exchanges. */
+const sharedAddresses = new Map<string, string>();
+
+/**
+ * Where a transaction's deposit goes: on a network whose deposits need a memo, the coin's one
+ * shared address plus a fresh memo (a number, as destination tags are); elsewhere a fresh address.
+ */
+export function depositFor(
+  coin: { code: string; memoNetworks: readonly string[] },
+  network: string,
+): Deposit {
+  if (!coin.memoNetworks.includes(network))
+    return { address: depositAddressFor(network), memo: null };
+  const key = `${coin.code}/${network}`;
+  let address = sharedAddresses.get(key);
+  if (!address) {
+    address = depositAddressFor(network);
+    sharedAddresses.set(key, address);
+  }
+  const memo = String(100_000_000 + (Number.parseInt(randomHex(4), 16) % 900_000_000));
+  return { address, memo };
+}
+
 /** A transaction hash in the style of `network` (0x-prefixed on EVM chains). */
 export function txHashFor(network: string): string {
   return formatOf(network) === EVM ? `0x${randomHex(32)}` : randomHex(32);

@@ -9,6 +9,11 @@ export interface SandboxCoin {
   networks: readonly string[];
   /** The `notes` field of GET /currencies. */
   notes: string;
+  /**
+   * Networks on which deposits go to one address shared by all users, told apart by a memo
+   * (destination tag): the sandbox hands out that address with a memo there. Empty: none.
+   */
+  memoNetworks: readonly string[];
 }
 
 /**
@@ -392,6 +397,12 @@ function memoNote(extra: string | undefined, networks: readonly string[]): strin
   return "A memo may be required for deposits.";
 }
 
+/** Where a memo coin's deposits need the memo: BNB's only on BEP2 (see memoNote). */
+function memoNetworksFor(extra: string | undefined, networks: readonly string[]): string[] {
+  if (extra !== "memo" && extra !== "tag") return [];
+  return networks.includes("BEP2") ? ["BEP2"] : [...networks];
+}
+
 function notesFor(networks: readonly string[], extra: string | undefined): string {
   const parts: string[] = [];
   if (networks.length > 1) parts.push(`Networks: ${networks.join(", ")}.`);
@@ -407,7 +418,14 @@ function parseTable(table: string): SandboxCoin[] {
     const [code, name, usd, networks, extra] = line.split("|");
     if (!code || !name || !usd || !networks) throw new Error(`sandbox catalog: bad line ${line}`);
     const list = networks.split(",");
-    coins.push({ code, name, usd: Number(usd), networks: list, notes: notesFor(list, extra) });
+    coins.push({
+      code,
+      name,
+      usd: Number(usd),
+      networks: list,
+      notes: notesFor(list, extra),
+      memoNetworks: memoNetworksFor(extra, list),
+    });
   }
   return coins;
 }
@@ -424,7 +442,14 @@ function filler(count: number, taken: Set<string>): SandboxCoin[] {
     if (taken.has(code)) continue;
     taken.add(code);
     const name = `${a[0]!.toUpperCase()}${a.slice(1)}${b} ${suffixes[i % suffixes.length]}`;
-    out.push({ code, name, usd: 0.01 * (1 + (i % 50)), networks: ["ERC20"], notes: "" });
+    out.push({
+      code,
+      name,
+      usd: 0.01 * (1 + (i % 50)),
+      networks: ["ERC20"],
+      notes: "",
+      memoNetworks: [],
+    });
   }
   return out;
 }

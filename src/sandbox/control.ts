@@ -1,4 +1,4 @@
-import { depositAddressFor } from "./addresses.ts";
+import { depositAddressFor, depositFor } from "./addresses.ts";
 import type { SandboxCoin } from "./coins.ts";
 import type {
   CreateAlteration,
@@ -102,6 +102,16 @@ export interface SandboxControl {
   failDetail(id: string, status?: number | false): void;
   /** The next POST /transactions answers (and, with `persist`, creates) these values instead. */
   alterNextCreate(alteration: CreateAlteration): void;
+  /**
+   * The next POST /transactions opens the swap on the coins' default networks whatever it asked
+   * for, and its answer names no network (the detail tells the truth).
+   */
+  useDefaultNetworksNextCreate(): void;
+  /**
+   * The next fixed-rate POST /transactions really creates the swap with its payout (and rate)
+   * lower by `fraction` (0.02: 2 %) than the fixed quote for the same amount.
+   */
+  worsenNextFixedCreate(fraction: number): void;
   /** Queued faults not yet served, per target. */
   pendingFaults(): Partial<Record<FaultTarget, number>>;
   /** Removes every queued fault, delay, hang and the down mode. */
@@ -149,6 +159,7 @@ export function seed(state: SandboxState, n: number, o: SeedOptions): string[] {
   const spread = o.spreadOverMs ?? (o.createdAt === undefined ? 3_600_000 : 0);
   const txs: SandboxTransaction[] = [];
   for (let i = 0; i < n; i++) {
+    const deposit = depositFor(from, networkFrom);
     const createdMs = n > 1 ? end - spread + Math.floor((spread * i) / (n - 1)) : end;
     // 50..5,000 USD worth, four significant digits, so amounts look typed by people.
     const amount = o.amount ?? Number(((50 * (1 + ((i * 37) % 100))) / from.usd).toPrecision(4));
@@ -162,7 +173,8 @@ export function seed(state: SandboxState, n: number, o: SeedOptions): string[] {
         amount_out_expected: round8(amount * rate),
         rate,
         rate_type: rateType,
-        deposit_address: depositAddressFor(networkFrom),
+        deposit_address: deposit.address,
+        deposit_extra_id: deposit.memo,
         withdrawal_address: o.withdrawalAddress ?? depositAddressFor(networkTo),
         refund_address: o.refundAddress ?? null,
       },
@@ -217,6 +229,13 @@ export function createControl(state: SandboxState): SandboxControl {
     },
     alterNextCreate: (alteration) => {
       state.faults.alterNextCreate = { ...alteration };
+    },
+    useDefaultNetworksNextCreate: () => {
+      state.faults.defaultNetworksNextCreate = true;
+    },
+    worsenNextFixedCreate: (fraction) => {
+      if (!(fraction > 0 && fraction < 1)) throw new RangeError("sandbox: a fraction in (0, 1)");
+      state.faults.worseFixedNextCreate = fraction;
     },
     pendingFaults: () => state.faults.pending(),
     clearFaults: () => state.faults.clear(),

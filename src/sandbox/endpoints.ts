@@ -1,8 +1,8 @@
-import { depositAddressFor, isAddressFor } from "./addresses.ts";
+import { depositFor, isAddressFor } from "./addresses.ts";
 import type { SandboxCoin } from "./coins.ts";
 import { HttpError } from "./http.ts";
 import * as p from "./params.ts";
-import { decimalString, outOfRange, quote, type SandboxQuote } from "./pricing.ts";
+import { decimalString, outOfRange, quote, round8, type SandboxQuote } from "./pricing.ts";
 import type { SandboxState } from "./state.ts";
 import type { SandboxTransaction } from "./store.ts";
 
@@ -82,7 +82,13 @@ export function rate(state: SandboxState, params: URLSearchParams): Answer {
 
 /** POST /transactions: validates everything a real service would, then creates in `wait`. */
 export function create(state: SandboxState, body: Record<string, unknown>, now: number): Answer {
-  const { from, to, networkFrom, networkTo, rateType } = pair(state, body);
+  const asked = pair(state, body);
+  const { from, to, rateType } = asked;
+  // The default-network fault: an exchange that ignores a network code it does not know.
+  const silent = state.faults.defaultNetworksNextCreate;
+  state.faults.defaultNetworksNextCreate = false;
+  const networkFrom = silent ? from.networks[0]! : asked.networkFrom;
+  const networkTo = silent ? to.networks[0]! : asked.networkTo;
   const amount = p.bodyAmount(body.amount);
   const withdrawal = p.requiredString(body.withdrawalAddress, "withdrawalAddress");
   // "USDT (TRC20)" tells which format was expected; "ETH (ETH)" would say nothing.
@@ -109,6 +115,13 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
     const message = rangeMessage(q, from, breach);
     throw state.quirks.rangeAs422 ? rangeAs422(q, message) : new HttpError(400, message, "amount");
   }
+  const worse = rateType === "fixed" ? state.faults.worseFixedNextCreate : undefined;
+  if (worse !== undefined) {
+    state.faults.worseFixedNextCreate = undefined;
+    q.toAmount = round8(q.toAmount * (1 - worse));
+    q.rate = q.rate * (1 - worse);
+  }
+  const deposit = depositFor(from, networkFrom);
   const tx = state.store.build(
     {
       coin_from: from.code,
@@ -119,15 +132,21 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
       amount_out_expected: q.toAmount,
       rate: q.rate,
       rate_type: rateType,
-      deposit_address: depositAddressFor(networkFrom),
+      deposit_address: deposit.address,
+      deposit_extra_id: deposit.memo,
       withdrawal_address: withdrawal,
       refund_address: refund ?? null,
     },
     now,
   );
-  const { persist = false, ...alteration } = state.faults.alterNextCreate ?? {};
+  const { persist = false, deposit_extra_id, ...alteration } = state.faults.alterNextCreate ?? {};
   state.faults.alterNextCreate = undefined;
-  if (persist) Object.assign(tx, alteration);
+  if (persist) {
+    Object.assign(tx, alteration);
+    if (deposit_extra_id !== undefined) {
+      tx.deposit_extra_id = deposit_extra_id === null ? null : String(deposit_extra_id);
+    }
+  }
   state.store.add(tx);
   return {
     status: state.quirks.created201 ? 201 : 200,
@@ -142,9 +161,18 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
       withdrawal_address: tx.withdrawal_address,
       rate_type: tx.rate_type,
       created_at: shownCreatedAt(state, tx),
+      ...memoOf(state, deposit_extra_id === undefined ? tx.deposit_extra_id : deposit_extra_id),
       ...alteration,
     },
   };
+}
+
+/** The memo field, spelled as the `memoField` quirk says; absent when there is none. */
+function memoOf(
+  state: SandboxState,
+  memo: string | number | null,
+): Record<string, string | number> {
+  return memo === null ? {} : { [state.quirks.memoField]: memo };
 }
 
 /** `created_at` as answered: exact, or rounded to the second under the `createdAtSeconds` quirk. */
@@ -201,6 +229,7 @@ function detailOf(state: SandboxState, tx: SandboxTransaction) {
     tx_hash_in: tx.tx_hash_in,
     tx_hash_out: tx.tx_hash_out,
     created_at: shownCreatedAt(state, tx),
+    ...memoOf(state, tx.deposit_extra_id),
   };
 }
 

@@ -60,6 +60,11 @@ export interface CreateAlteration {
   /** Not in the spec's created shape: setting it makes the answer echo a refund address. */
   refund_address?: string | null;
   rate_type?: string;
+  /** Not in the spec's created shape: setting it makes the answer name a network. */
+  network_from?: string;
+  network_to?: string;
+  /** The memo as the answer names it (in the spelling of the `memoField` quirk). */
+  deposit_extra_id?: string | number | null;
   /**
    * false (default): only the POST answer lies, the transaction itself (and its detail) is right.
    * true: the exchange really created the transaction with these values.
@@ -77,6 +82,14 @@ export class Faults {
   down = false;
   hangNextCreate: CreateHang | undefined;
   alterNextCreate: CreateAlteration | undefined;
+  /**
+   * The next POST /transactions silently opens the swap on the coins' default networks, whatever
+   * networks it asked for, and (as the spec's created shape) names none: an exchange that does not
+   * know the network code asked for.
+   */
+  defaultNetworksNextCreate = false;
+  /** The next fixed-rate POST /transactions really creates the swap at a payout this much lower. */
+  worseFixedNextCreate: number | undefined;
 
   failNext(target: FaultTarget, options: StatusFaultOptions): void {
     const fault: Fault = {
@@ -130,5 +143,7 @@ export class Faults {
     this.hangNextCreate = undefined;
     this.alterNextCreate = undefined;
     this.failingDetails.clear();
+    this.defaultNetworksNextCreate = false;
+    this.worseFixedNextCreate = undefined;
   }
 }

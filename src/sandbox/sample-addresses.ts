@@ -81,6 +81,12 @@ export const SAMPLE_ADDRESSES: Readonly<Record<string, readonly string[]>> = {
   WAVES: ["3P93mVrYnQ4ahaRMYwA2BeWY32eDxTpLVEs", "3P4eeU7v1LMHQFwwT2GW9W99c6vZyytHajj"],
   XEM: ["NBZMQO7ZPBYNBDUR7F75MAKA2S3DHDCIFG775N3D"],
   XLM: ["GDTYVCTAUQVPKEDZIBWEJGKBQHB4UGGXI2SXXUEW7LXMD4B7MK37CWLJ"],
+  // Random base58 of the right length fails Monero's checksum (or its decoder throws).
+  XMR: [
+    "44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A",
+    "888tNkZrPN6JsEgekjMnABU4TBzc2Dt29EPAvkRxbANsAnjyPbb3iQ1YBRk1UXcdRsiKc9dhwMVgN5S9cQUiyoogDavup3H",
+    "4AdUndXHHZ6cfufTMvppY6JwXNouMBzSkbLYfpAV5Usx3skxNgYeYTRj5UzqtReoS44qo9mtmXCqY45DJ852K5Jv2684Rge",
+  ],
   XRP: [
     "rG1QQv2nh2gr7RCZ1P8YYcBUKCCN633jCn",
     "r3kmLJN5D28dHuH8vZNUZpMC43pEHpaocV",

@@ -22,6 +22,11 @@ export interface Quirks {
    * still compare the exact creation time: a filter from a shown time can miss by up to 0.5 s.
    */
   createdAtSeconds: boolean;
+  /**
+   * How deposit memos are spelled in create answers and details: `deposit_extra_id` (the API's
+   * snake case) or `depositExtraId` (as Exolix answers).
+   */
+  memoField: "deposit_extra_id" | "depositExtraId";
 }
 
 export const SPEC_QUIRKS: Quirks = {
@@ -31,6 +36,7 @@ export const SPEC_QUIRKS: Quirks = {
   numbersAsStrings: false,
   sizeOverCapAs400: false,
   createdAtSeconds: false,
+  memoField: "deposit_extra_id",
 };
 
 export interface PageSizeCap {

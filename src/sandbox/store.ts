@@ -18,6 +18,8 @@ export interface SandboxTransaction {
   rate: number;
   rate_type: RateType;
   deposit_address: string;
+  /** The memo (destination tag) that goes with a shared deposit address; null when none. */
+  deposit_extra_id: string | null;
   withdrawal_address: string;
   refund_address: string | null;
   /** "" until the deposit is seen (confirmation or later). */
@@ -52,6 +54,7 @@ export type NewTransaction = Pick<
   | "rate"
   | "rate_type"
   | "deposit_address"
+  | "deposit_extra_id"
   | "withdrawal_address"
   | "refund_address"
 >;

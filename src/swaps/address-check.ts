@@ -53,7 +53,11 @@ export function isPlausibleDeposit(input: string, coin: string, network?: string
   return libraryVerdict(address, coin.toLowerCase(), network?.toUpperCase()) !== false;
 }
 
-/** true/false when the library knows the coin or network, undefined when it does not. */
+/**
+ * true/false when the library knows the coin or network, undefined when it does not. A throw is
+ * reached only for a coin or chain the library knows, so it is a failed check: its decoders throw
+ * on malformed input (Monero's base58 "Overflow"), and such an address must never pass as plausible.
+ */
 function libraryVerdict(address: string, coin: string, network?: string): boolean | undefined {
   try {
     const chainType = network ? NETWORK_CHAINS[network] : undefined;
@@ -63,6 +67,6 @@ function libraryVerdict(address: string, coin: string, network?: string): boolea
     if (!validator.findCurrency(coin)) return undefined;
     return validator.validate(address, coin, { networkType: "prod" });
   } catch {
-    return undefined;
+    return false;
   }
 }

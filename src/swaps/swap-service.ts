@@ -1,14 +1,27 @@
 import type { ExchangeClient } from "../exchange/client.ts";
 import { ExchangeApiError, ExchangeBusyError } from "../exchange/errors.ts";
 import type { CreatedTransaction } from "../exchange/schemas.ts";
+import type { DecimalString } from "../lib/decimal.ts";
 import type { Logger } from "../lib/logger.ts";
 import { describeExchangeError, type ExchangeFailure } from "./failures.ts";
 import { recordFromCreated, recordFromDetail } from "./from-exchange.ts";
 import type { IntentInput, SwapRecord, SwapStore } from "./ports.ts";
 import type { DepositView, Swap } from "./swap.ts";
-import { type Mismatch, verifyCreated, verifyDetail } from "./verify.ts";
+import {
+  fixedOutShortfall,
+  type Mismatch,
+  memoDisagreement,
+  verifyCreated,
+  verifyDetail,
+} from "./verify.ts";
 
-export type CreateSwapInput = IntentInput;
+export type CreateSwapInput = IntentInput & {
+  /**
+   * The payout of the fixed quote the user confirmed: an answer that promises less (beyond a small
+   * tolerance) is a different deal, never shown as the agreed one. Not sent upstream.
+   */
+  fixedAmountOut?: DecimalString;
+};
 
 export type CreateSwapResult =
   | { kind: "created"; swap: DepositView }
@@ -16,7 +29,7 @@ export type CreateSwapResult =
   /** The outcome is not known yet (a POST in flight or being reconciled): never POST again. */
   | { kind: "pending" }
   /** Created, but the exchange's answers disagree with the order: nothing may be sent to it. */
-  | { kind: "suspect"; id: string }
+  | { kind: "suspect"; id: string; mismatches: Mismatch[] }
   | { kind: "failed"; failure: ExchangeFailure; retryable: boolean };
 
 /** Told when a created swap cannot be trusted (the admins are alerted). */
@@ -68,9 +81,9 @@ export class SwapService {
       logger.warn({ err: error, intent: input.key }, "swap creation failed");
       return { kind: "failed", failure, retryable: failure.kind !== "rejected" };
     }
-    const record = await this.verified(input, created);
+    const { record, mismatches } = await this.verified(input, created);
     await store.recordCreated(input.key, record);
-    if (record.suspect) return { kind: "suspect", id: record.id };
+    if (record.suspect) return { kind: "suspect", id: record.id, mismatches };
     logger.info({ transaction: record.id, chat: input.chatId }, "swap created");
     return { kind: "created", swap: record };
   }
@@ -80,11 +93,19 @@ export class SwapService {
    * says when the answer was off but the detail matches; otherwise marked suspect (tracked, never
    * shown as a deposit instruction).
    */
-  private async verified(input: CreateSwapInput, created: CreatedTransaction): Promise<SwapRecord> {
+  private async verified(
+    input: CreateSwapInput,
+    created: CreatedTransaction,
+  ): Promise<{ record: SwapRecord; mismatches: Mismatch[] }> {
     const { logger, sandbox } = this.deps;
     const order = input.request;
-    const mismatches = verifyCreated(order, created);
-    if (mismatches.length === 0) return recordFromCreated(created, order, { sandbox });
+    const short = input.fixedAmountOut
+      ? fixedOutShortfall(input.fixedAmountOut, String(created.amount_out_expected))
+      : undefined;
+    const mismatches = [...verifyCreated(order, created), ...(short ? [short] : [])];
+    if (mismatches.length === 0) {
+      return { record: recordFromCreated(created, order, { sandbox }), mismatches };
+    }
     logger.warn(
       { transaction: created.id, chat: input.chatId, order, answer: created, mismatches },
       "create answer disagrees with the order; reading the transaction back",
@@ -92,37 +113,56 @@ export class SwapService {
     const checked = await resolveByDetail(this.deps.exchange, created.id, order, {
       sandbox,
       logger,
+      createdMemo: created.deposit_memo,
+      fixedAmountOut: input.fixedAmountOut,
     });
-    if (checked.record) return checked.record;
+    if (checked.record) return { record: checked.record, mismatches: [] };
     const all = checked.mismatches ?? mismatches;
     logger.error(
       { transaction: created.id, chat: input.chatId, order, mismatches: all },
       "created swap does not match the order: deposit address withheld",
     );
     this.deps.onSuspect?.({ swapId: created.id, chatId: input.chatId, mismatches: all });
-    return recordFromCreated(created, order, { sandbox, suspect: true });
+    return {
+      record: recordFromCreated(created, order, { sandbox, suspect: true }),
+      mismatches: all,
+    };
   }
 }
 
 /**
  * Reads a transaction back once and returns the record when the detail matches the order, or the
- * detail's own mismatches (undefined when the read itself failed).
+ * detail's own mismatches (undefined when the read itself failed). Given the create answer's memo,
+ * the detail must give the same one; given the fixed quote's payout, it must not fall short of it.
  */
 export async function resolveByDetail(
   exchange: ExchangeClient,
   id: string,
   order: CreateSwapInput["request"],
-  options: { sandbox: boolean; logger: Logger; signal?: AbortSignal },
+  options: {
+    sandbox: boolean;
+    logger: Logger;
+    signal?: AbortSignal;
+    createdMemo?: string | null;
+    fixedAmountOut?: DecimalString | undefined;
+  },
 ): Promise<{ record?: SwapRecord; mismatches?: Mismatch[] }> {
   try {
     const detail = await exchange.getTransaction(id, {
       maxWaitMs: 5_000,
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    const mismatches = verifyDetail(order, detail);
-    if (mismatches.length === 0) {
-      return { record: recordFromDetail(detail, order, { sandbox: options.sandbox }) };
-    }
+    const record = recordFromDetail(detail, order, { sandbox: options.sandbox });
+    const mismatches = [
+      ...verifyDetail(order, detail),
+      options.createdMemo !== undefined
+        ? memoDisagreement(options.createdMemo, detail.deposit_memo)
+        : undefined,
+      options.fixedAmountOut
+        ? fixedOutShortfall(options.fixedAmountOut, record.amountOutExpected)
+        : undefined,
+    ].filter((m): m is Mismatch => m !== undefined);
+    if (mismatches.length === 0) return { record };
     options.logger.warn({ transaction: id, detail, mismatches }, "detail disagrees with the order");
     return { mismatches };
   } catch (error) {

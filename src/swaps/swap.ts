@@ -38,6 +38,11 @@ export interface Swap {
   rate: string | null;
   rateType: string;
   depositAddress: string;
+  /**
+   * The memo (destination tag) that must go with a deposit to a shared address: part of the
+   * deposit instructions wherever the address is shown. Null: none was given.
+   */
+  depositMemo: string | null;
   withdrawalAddress: string;
   refundAddress: string | null;
   txHashIn: string | null;
@@ -69,6 +74,7 @@ export type DepositView = Pick<
   | "amountOutExpected"
   | "rateType"
   | "depositAddress"
+  | "depositMemo"
   | "withdrawalAddress"
   | "status"
   | "sandbox"

@@ -15,7 +15,8 @@ export interface Mismatch {
     | "withdrawal_address"
     | "refund_address"
     | "rate_type"
-    | "deposit_address";
+    | "deposit_address"
+    | "deposit_memo";
   expected: string;
   got: string;
 }
@@ -35,10 +36,21 @@ interface Answer {
   deposit_address: string;
 }
 
+/** Shown as "got" when the exchange named no network for a side the order named one for. */
+export const NO_NETWORK = "(none named)";
+
+/**
+ * How far a fixed-rate swap's expected payout may fall short of the fixed quote the user confirmed
+ * (rounding, a fee the quote left out) before it counts as a different deal.
+ */
+export const FIXED_OUT_TOLERANCE = 0.005;
+
 /**
  * Compares the POST answer with the order, before anyone sees its deposit address: a buggy
  * upstream or a proxy must not make the bot tell a user to send another coin or amount, nor show
- * a payout address that is not theirs. Returns every disagreement (none: the answer is safe).
+ * a payout address that is not theirs. A network the order names must be named back: the spec's
+ * created shape names none, so such an answer is settled by the detail. Returns every
+ * disagreement (none: the answer is safe).
  */
 export function verifyCreated(order: SwapOrder, created: CreatedTransaction): Mismatch[] {
   return compare(order, { ...created, amount_out: created.amount_out_expected });
@@ -50,6 +62,26 @@ export function verifyDetail(order: SwapOrder, detail: TransactionDetail): Misma
   return compare(order, { ...detail, amount_out: undefined });
 }
 
+/**
+ * A fixed-rate swap whose expected payout is worse than the fixed quote the user confirmed by
+ * more than the tolerance: not the deal they agreed to.
+ */
+export function fixedOutShortfall(quoted: string, got: string): Mismatch | undefined {
+  const promised = Number(quoted);
+  const offered = Number(got);
+  if (!(promised > 0) || offered >= promised * (1 - FIXED_OUT_TOLERANCE)) return undefined;
+  return { field: "amount_out", expected: quoted, got };
+}
+
+/** The create answer and the detail must give the same memo: a deposit with the wrong one is lost. */
+export function memoDisagreement(
+  created: string | null,
+  detail: string | null,
+): Mismatch | undefined {
+  if (created === detail) return undefined;
+  return { field: "deposit_memo", expected: created ?? "", got: detail ?? "" };
+}
+
 function compare(order: SwapOrder, answer: Answer): Mismatch[] {
   const out: Mismatch[] = [];
   const check = (field: Mismatch["field"], expected: string, got: string, same: boolean) => {
@@ -57,18 +89,15 @@ function compare(order: SwapOrder, answer: Answer): Mismatch[] {
   };
   check("coin_from", order.coinFrom, answer.coin_from, sameCode(order.coinFrom, answer.coin_from));
   check("coin_to", order.coinTo, answer.coin_to, sameCode(order.coinTo, answer.coin_to));
-  // Networks count only when both sides name one: the exchange may leave a default unnamed.
-  if (order.networkFrom && answer.network_from) {
-    const same = sameCode(order.networkFrom, answer.network_from);
-    check("network_from", order.networkFrom, answer.network_from, same);
+  // A network the user chose is confirmed only when the exchange names the same one: an exchange
+  // that does not know the code may open the swap on its default network and say nothing.
+  if (order.networkFrom) {
+    const got = answer.network_from || NO_NETWORK;
+    check("network_from", order.networkFrom, got, sameCode(order.networkFrom, got));
   }
-  if (order.networkTo && answer.network_to) {
-    check(
-      "network_to",
-      order.networkTo,
-      answer.network_to,
-      sameCode(order.networkTo, answer.network_to),
-    );
+  if (order.networkTo) {
+    const got = answer.network_to || NO_NETWORK;
+    check("network_to", order.networkTo, got, sameCode(order.networkTo, got));
   }
   check(
     "amount_in",

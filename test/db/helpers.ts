@@ -147,6 +147,7 @@ export function newTransaction(overrides: Partial<NewSwap> = {}): NewSwap {
     rate: null,
     rateType: "float",
     depositAddress: `bc1-deposit-${id}`,
+    depositMemo: null,
     withdrawalAddress: "0xwithdrawal",
     refundAddress: null,
     txHashIn: null,

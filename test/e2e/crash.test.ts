@@ -7,6 +7,8 @@ import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { type BotProcess, startBotProcess } from "../support/bot-process.ts";
 import { ETH_ADDRESS, step } from "../support/flows.ts";
 
+const BTC_ADDRESS = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+
 let tg: FakeTelegram | undefined;
 let sandbox: Sandbox | undefined;
 let dir: string | undefined;
@@ -139,5 +141,38 @@ describe("a crash between a flow's prompt and the write of its step", () => {
     expect(amount.text).toMatch(/BTC\s*→\s*ETH/);
     const quote = await step(user, "0.5", "address");
     expect(quote.text).toContain("ETH");
+  }, 90_000);
+});
+
+describe("a crash between recording a swap and sending its deposit message", () => {
+  it("the replayed Confirm shows the deposit message itself, and no second swap is created", async () => {
+    const { tg, sandbox, env } = await setUp();
+    const first = startBot(env);
+    await tg.waitForPolling(30_000);
+    const user = tg.user();
+    for (const text of ["/exchange", "xrp", "btc", "100", BTC_ADDRESS, "skip"]) {
+      await user.reply(text, { timeoutMs: 10_000 });
+    }
+    // The swap is recorded; its QR code (sent first) and message have not reached the chat when
+    // the process dies.
+    const qr = tg.holdNext("sendPhoto", user.chatId, { before: true });
+    user.send("confirm");
+    await qr.arrived;
+    first.child.kill("SIGKILL");
+    await first.exit;
+    const [tx] = sandbox.control.transactions();
+    expect(tx).toBeDefined();
+    expect(user.transcript().some((m) => m.text.includes(tx!.deposit_address))).toBe(false);
+
+    startBot(env);
+    const deposit = await user.waitFor((m) => !m.photo && m.text.includes(tx!.deposit_address), {
+      timeoutMs: 60_000,
+    });
+    expect(deposit.text).toContain("already created");
+    expect(deposit.text).toContain("Send exactly 100 XRP");
+    expect(deposit.text).toContain(`Memo (destination tag): ${tx!.deposit_extra_id}`);
+    expect(deposit.text).toContain(tx!.id);
+    expect(deposit.text).not.toContain("above");
+    expect(sandbox.control.transactions()).toHaveLength(1);
   }, 90_000);
 });

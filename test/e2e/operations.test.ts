@@ -419,6 +419,7 @@ function storedSwap(): NewTransaction {
     rate: null,
     rateType: "float",
     depositAddress: `bc1qstored${stored}`,
+    depositMemo: null,
     withdrawalAddress: "0x742d35Cc6634C0532925a3b844Bc454e4438f44e",
     refundAddress: null,
     txHashIn: null,

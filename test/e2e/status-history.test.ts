@@ -125,6 +125,7 @@ describe("ids of any format (the API does not document them)", () => {
       rate: null,
       rateType: "float",
       depositAddress: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+      depositMemo: null,
       withdrawalAddress: ETH_ADDRESS,
       refundAddress: null,
       txHashIn: null,
@@ -138,7 +139,8 @@ describe("ids of any format (the API does not document them)", () => {
     const buttons = JSON.stringify(history.replyMarkup);
     expect(buttons).not.toContain(longId);
     expect(buttons).toContain("🔎 2");
-    const status = await step(user, `/status ${longId}`, "Deposit address:");
+    // It never had a deposit message in this chat: /status is that message.
+    const status = await step(user, `/status ${longId}`, "Send exactly");
     expect(status.text).toContain(longId);
     expect(status.text).toContain("0.7");
   });

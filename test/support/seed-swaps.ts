@@ -55,6 +55,7 @@ export function swapOf(control: SandboxControl, id: string, chatId: number) {
     rate: null,
     rateType: "float",
     depositAddress: tx.deposit_address,
+    depositMemo: null,
     withdrawalAddress: tx.withdrawal_address,
     refundAddress: null,
     txHashIn: null,

@@ -1,10 +1,12 @@
 import { InlineKeyboard, InputFile } from "grammy";
-import type { DecimalString } from "../../lib/decimal.ts";
+import { type DecimalString, formatDecimal } from "../../lib/decimal.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
+import { isFinal } from "../../swaps/status.ts";
 import type { DepositView } from "../../swaps/swap.ts";
 import type { CreateSwapResult } from "../../swaps/swap-service.ts";
+import type { Mismatch } from "../../swaps/verify.ts";
 import { failureText } from "../exchange-errors.ts";
-import { depositQr, depositText } from "../shared/deposit-message.ts";
+import { depositQr, depositQrCaption, depositText } from "../shared/deposit-message.ts";
 import { amountFit, coinLabel, quoteText, quoteVariables } from "../shared/quote-text.ts";
 import type { FlowSession, Side } from "./session.ts";
 
@@ -100,6 +102,8 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
           rateType: quote.rateType ?? "float",
           refundAddress: refund,
         },
+        // The fixed quote the summary showed is the deal: a create answer promising less is not it.
+        ...(quote.rateType === "fixed" ? { fixedAmountOut: formatDecimal(quote.toAmount) } : {}),
       }),
     );
     switch (result.kind) {
@@ -107,7 +111,12 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
         await sendDeposit(s, result.swap);
         return;
       case "already-created":
-        await s.ctx.reply(t("flow-already-created"));
+        // A replayed Confirm (a crash between recording the swap and sending its message) must
+        // show the deposit message itself: nothing may be above it.
+        if (!result.swap) await s.ctx.reply(t("flow-already-created-gone"));
+        else if (result.swap.suspect)
+          await s.ctx.reply(t("flow-create-suspect", { id: result.swap.id }));
+        else await sendDeposit(s, result.swap, t("flow-already-created"));
         return;
       case "pending":
         // The flow stays at Confirm: pressing it again answers "still checking" and never POSTs;
@@ -118,7 +127,7 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
         pendingSeen = true;
         continue;
       case "suspect":
-        await s.ctx.reply(t("flow-create-suspect", { id: result.id }));
+        await s.ctx.reply(suspectText(t, result.id, result.mismatches, toLabel));
         return;
       case "failed":
         if (!result.retryable) {
@@ -132,24 +141,46 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
   }
 }
 
+/**
+ * Why a created swap is withheld: a fixed-rate payout below the confirmed quote is named with both
+ * amounts (the user can get a fresh quote); any other disagreement gets the general warning.
+ */
+function suspectText(
+  t: FlowSession["t"],
+  id: string,
+  mismatches: readonly Mismatch[],
+  toLabel: string,
+): string {
+  const [only] = mismatches;
+  if (mismatches.length === 1 && only?.field === "amount_out" && Number(only.got) > 0) {
+    return t("flow-create-fixed-worse", {
+      id,
+      quoted: only.expected,
+      offered: only.got,
+      to: toLabel,
+    });
+  }
+  return t("flow-create-suspect", { id });
+}
+
 /** The QR code of the deposit address, then the deposit message, which becomes the status card. */
-async function sendDeposit(s: FlowSession, swap: DepositView): Promise<void> {
+async function sendDeposit(s: FlowSession, swap: DepositView, note?: string): Promise<void> {
   const { t } = s;
   // The QR code is a convenience: if it cannot be made or sent, the text below still must go.
   // Catching a Bot API error here is safe only because such calls go through `external`
   // (conversation-api.ts), which records the failure instead of leaking it (conversations #155).
   try {
+    // A finished swap's address takes nothing more: no code to scan.
+    if (isFinal(swap.status)) throw new Error("finished swap: no QR code");
     const qr = await depositQr(swap.depositAddress);
     await s.ctx.replyWithPhoto(new InputFile(qr, "deposit-address.png"), {
-      caption: t("deposit-qr-caption", {
-        amount: swap.amountIn,
-        from: swap.coinFrom.toUpperCase(),
-      }),
+      caption: depositQrCaption(t, swap),
     });
   } catch (error) {
     s.deps.logger.warn({ err: error, transaction: swap.id }, "deposit QR code not sent");
   }
-  const card = await s.ctx.reply(depositText(t, swap), {
+  const text = depositText(t, swap);
+  const card = await s.ctx.reply(note ? `${note}\n\n${text}` : text, {
     link_preview_options: { is_disabled: true },
   });
   await s.conversation.external(() => s.deps.setStatusCard(swap.id, card.message_id));

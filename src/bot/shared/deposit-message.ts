@@ -3,6 +3,7 @@ import QRCode from "qrcode";
 import { isFinal } from "../../swaps/status.ts";
 import type { DepositView } from "../../swaps/swap.ts";
 import { label } from "./coin-label.ts";
+import { withDepositMemo } from "./deposit-memo.ts";
 import { statusName } from "./status-name.ts";
 import { closingNote, type SwapFacts, swapVariables } from "./swap-outcome.ts";
 
@@ -32,7 +33,22 @@ export function depositText(t: TranslateFunction, view: DepositView & SwapFacts)
     id: view.id,
     status,
   });
-  return view.sandbox ? `${t("deposit-sandbox")}\n\n${text}` : text;
+  const withMemo = withDepositMemo(t, text, view, !received);
+  return view.sandbox ? `${t("deposit-sandbox")}\n\n${withMemo}` : withMemo;
+}
+
+/** The QR code's caption: what the code holds is the address, so the memo is named beside it. */
+export function depositQrCaption(
+  t: TranslateFunction,
+  view: Pick<DepositView, "amountIn" | "coinFrom" | "networkFrom" | "depositMemo">,
+): string {
+  const caption = t("deposit-qr-caption", {
+    amount: view.amountIn,
+    from: label(view.coinFrom, view.networkFrom),
+  });
+  return view.depositMemo
+    ? `${caption}\n${t("deposit-memo-line", { memo: view.depositMemo })}`
+    : caption;
 }
 
 /** PNG of the deposit address, for wallets that scan. */

@@ -1,5 +1,6 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { isKnownStatus } from "../../swaps/status.ts";
+import { withDepositMemo } from "./deposit-memo.ts";
 import { statusName } from "./status-name.ts";
 import { closingNote, type SwapFacts, swapVariables } from "./swap-outcome.ts";
 
@@ -13,7 +14,8 @@ export function pushText(t: TranslateFunction, swap: SwapFacts, status: string):
   if (status === "wait" && swap.status !== "wait") {
     return t("push-other", { id: swap.id, status: t("status-wait") });
   }
-  const text = t(`push-${status}`, swapVariables(t, swap));
+  const pushed = t(`push-${status}`, swapVariables(t, swap));
+  const text = withDepositMemo(t, pushed, swap, status === "wait");
   const note = closingNote(t, swap, status);
   return note ? `${text}\n\n${note}` : text;
 }

@@ -2,6 +2,7 @@ import type { TranslateFunction } from "@grammyjs/i18n";
 import { isFinal } from "../../swaps/status.ts";
 import type { Swap } from "../../swaps/swap.ts";
 import { label } from "./coin-label.ts";
+import { withDepositMemo } from "./deposit-memo.ts";
 
 /** What the texts about a swap's progress may show of it (the deposit message knows no more). */
 export type SwapFacts = Pick<
@@ -15,6 +16,7 @@ export type SwapFacts = Pick<
   | "amountIn"
   | "amountOutExpected"
   | "depositAddress"
+  | "depositMemo"
   | "withdrawalAddress"
 > &
   Partial<Pick<Swap, "amountOut" | "txHashOut" | "refundAddress">>;
@@ -45,6 +47,8 @@ export function closingNote(
   swap: SwapFacts,
   status = swap.status,
 ): string | undefined {
-  if (status === "overdue") return t("swap-expired-help", swapVariables(t, swap));
+  if (status === "overdue") {
+    return withDepositMemo(t, t("swap-expired-help", swapVariables(t, swap)), swap);
+  }
   return isFinal(status) ? t("swap-closed") : undefined;
 }

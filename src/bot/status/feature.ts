@@ -1,13 +1,17 @@
 import { InlineKeyboard } from "grammy";
+import type { Awaitable } from "../../swaps/ports.ts";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
 import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../lean-composer.ts";
+import { depositText } from "../shared/deposit-message.ts";
 import { ignoreNotModified } from "../shared/not-modified.ts";
 import { openSwapButton, SWAP_ID } from "../shared/swap-button.ts";
 import { statusCardText } from "./render.ts";
 
 export interface StatusDeps {
   reader: SwapReader;
+  /** Makes a message the swap's status card (edited as the swap moves on). */
+  setStatusCard(transactionId: string, messageId: number): Awaitable<void>;
 }
 
 export function createStatusFeature(deps: StatusDeps) {
@@ -28,25 +32,36 @@ export function createStatusFeature(deps: StatusDeps) {
     const keyboard = refresh
       ? new InlineKeyboard().text(ctx.t("status-refresh"), refresh)
       : undefined;
-    return { text: statusCardText(ctx.t, view.swap, view.fresh), keyboard };
+    const { swap } = view;
+    // Its deposit message never went out (the process died between recording the swap and
+    // sending it): this answer is that message, and becomes the card.
+    if (swap.cardMessageId === null && !swap.suspect && swap.status === "wait") {
+      return { text: depositText(ctx.t, swap), keyboard, card: swap.id };
+    }
+    return { text: statusCardText(ctx.t, swap, view.fresh), keyboard };
   };
 
   feature.command("status", async (ctx) => {
     const id = ctx.match.trim().split(/\s+/)[0] || undefined;
-    const { text, keyboard } = await render(ctx, id);
-    await ctx.reply(text, { reply_markup: keyboard, link_preview_options: { is_disabled: true } });
+    const { text, keyboard, card } = await render(ctx, id);
+    const sent = await ctx.reply(text, {
+      reply_markup: keyboard,
+      link_preview_options: { is_disabled: true },
+    });
+    if (card) await deps.setStatusCard(card, sent.message_id);
   });
 
   feature.callbackQuery(openSwapButton.filter, async (ctx) => {
     const data = openSwapButton.unpack(ctx.callbackQuery.data);
     if (!data) return ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
     await ctx.answerCallbackQuery();
-    const { text, keyboard } = await render(ctx, data.id);
+    const { text, keyboard, card } = await render(ctx, data.id);
     // Pressed on the card itself: refresh it in place; pressed in /history: a new card.
     if (ctx.callbackQuery.message?.text?.includes(data.id)) {
       await ctx.editMessageText(text, { reply_markup: keyboard }).catch(ignoreNotModified);
     } else {
-      await ctx.reply(text, { reply_markup: keyboard });
+      const sent = await ctx.reply(text, { reply_markup: keyboard });
+      if (card) await deps.setStatusCard(card, sent.message_id);
     }
   });
 

@@ -2,6 +2,7 @@ import type { TranslateFunction } from "@grammyjs/i18n";
 import { isFinal } from "../../swaps/status.ts";
 import type { Swap } from "../../swaps/swap.ts";
 import { label } from "../shared/coin-label.ts";
+import { withDepositMemo } from "../shared/deposit-memo.ts";
 import { formatTime } from "../shared/format-time.ts";
 import { statusName } from "../shared/status-name.ts";
 import { closingNote } from "../shared/swap-outcome.ts";
@@ -32,7 +33,7 @@ export function statusCardText(t: TranslateFunction, swap: Swap, fresh: boolean)
     hashOut: swap.txHashOut ?? none,
     created: formatTime(swap.createdAt),
   });
-  const parts = [text, closingNote(t, swap)];
+  const parts = [withDepositMemo(t, text, swap), closingNote(t, swap)];
   if (!fresh) {
     parts.push(
       t("status-stale", { checked: formatTime(swap.lastCheckedAt ?? swap.statusChangedAt) }),

@@ -64,6 +64,8 @@ export const transactions = pgTable(
     rate: text("rate"),
     rateType: text("rate_type").notNull(),
     depositAddress: text("deposit_address").notNull(),
+    /** The deposit memo / destination tag that goes with the address; null when none. */
+    depositMemo: text("deposit_memo"),
     withdrawalAddress: text("withdrawal_address").notNull(),
     refundAddress: text("refund_address"),
     txHashIn: text("tx_hash_in"),

@@ -1,0 +1,25 @@
+import type { TranslateFunction } from "@grammyjs/i18n";
+import type { DepositView } from "../../swaps/swap.ts";
+import { escapeHtml } from "../html.ts";
+
+/**
+ * The memo (destination tag) line, put right under the deposit address wherever a text shows the
+ * address: a deposit to a shared address without its memo is lost. Texts without the address
+ * (a finished swap's outcome, a swap whose deposit arrived) are left as they are. `askToSend`:
+ * the text asks for the deposit, so it also says what the memo is for.
+ */
+export function withDepositMemo(
+  t: TranslateFunction,
+  text: string,
+  view: Pick<DepositView, "depositAddress" | "depositMemo">,
+  askToSend = false,
+): string {
+  if (!view.depositMemo) return text;
+  const shown = `<code>${escapeHtml(view.depositAddress)}</code>`;
+  const at = text.indexOf(shown);
+  if (at < 0) return text;
+  const end = text.indexOf("\n", at);
+  const memo = t("deposit-memo-line", { memo: view.depositMemo });
+  const line = askToSend ? `${memo}\n${t("deposit-memo-warning")}` : memo;
+  return end < 0 ? `${text}\n${line}` : `${text.slice(0, end)}\n${line}${text.slice(end)}`;
+}
