@@ -341,3 +341,14 @@ forget-kept = Nothing was deleted.
 forget-done = 🗑 Deleted {$deleted} finished swaps and this chat's settings. {$kept} swaps in progress are kept until they finish; run /forget again afterwards.
 group-go-private = 🔒 Addresses do not belong in a group. Let's continue in a private chat.
 group-go-private-button = Continue in private chat
+
+## Tracker: swaps the exchange no longer knows, and other exchanges' swaps
+
+push-given-up =
+    ❓ <b>Swap {$id}: the exchange no longer knows it</b>
+    For a whole day the exchange has answered that it has no swap with this id, so I have stopped following it and will send no more updates about it. If you sent a deposit for it, contact the exchange's support and quote the transaction id <code>{$id}</code>.
+history-sandbox = 🧪 Test swap on the built-in sandbox exchange: no real funds, no longer followed.
+history-elsewhere = ↪️ Created on another exchange than the one the bot uses now: no longer followed.
+history-given-up = ❓ Unknown to the exchange for a day: no longer followed.
+status-elsewhere = ↪️ This swap was created on another exchange than the one the bot uses now, so I cannot ask about it: this is the last known state.
+status-given-up = ❓ The exchange no longer knows this swap, so I stopped following it. If you sent a deposit for it, contact the exchange's support with the transaction id.

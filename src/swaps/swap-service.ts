@@ -35,7 +35,8 @@ export class SwapService {
       exchange: ExchangeClient;
       store: SwapStore;
       logger: Logger;
-      sandbox: boolean;
+      /** The exchange swaps are created on (recorded with each). */
+      exchangeId: string;
       onSuspect?: (report: SuspectReport) => void;
     },
   ) {}
@@ -81,16 +82,16 @@ export class SwapService {
    * shown as a deposit instruction).
    */
   private async verified(input: CreateSwapInput, created: CreatedTransaction): Promise<SwapRecord> {
-    const { logger, sandbox } = this.deps;
+    const { logger, exchangeId } = this.deps;
     const order = input.request;
     const mismatches = verifyCreated(order, created);
-    if (mismatches.length === 0) return recordFromCreated(created, order, { sandbox });
+    if (mismatches.length === 0) return recordFromCreated(created, order, { exchange: exchangeId });
     logger.warn(
       { transaction: created.id, chat: input.chatId, order, answer: created, mismatches },
       "create answer disagrees with the order; reading the transaction back",
     );
     const checked = await resolveByDetail(this.deps.exchange, created.id, order, {
-      sandbox,
+      exchangeId,
       logger,
     });
     if (checked.record) return checked.record;
@@ -100,7 +101,7 @@ export class SwapService {
       "created swap does not match the order: deposit address withheld",
     );
     this.deps.onSuspect?.({ swapId: created.id, chatId: input.chatId, mismatches: all });
-    return recordFromCreated(created, order, { sandbox, suspect: true });
+    return recordFromCreated(created, order, { exchange: exchangeId, suspect: true });
   }
 }
 
@@ -112,7 +113,7 @@ export async function resolveByDetail(
   exchange: ExchangeClient,
   id: string,
   order: CreateSwapInput["request"],
-  options: { sandbox: boolean; logger: Logger; signal?: AbortSignal },
+  options: { exchangeId: string; logger: Logger; signal?: AbortSignal },
 ): Promise<{ record?: SwapRecord; mismatches?: Mismatch[] }> {
   try {
     const detail = await exchange.getTransaction(id, {
@@ -121,7 +122,7 @@ export async function resolveByDetail(
     });
     const mismatches = verifyDetail(order, detail);
     if (mismatches.length === 0) {
-      return { record: recordFromDetail(detail, order, { sandbox: options.sandbox }) };
+      return { record: recordFromDetail(detail, order, { exchange: options.exchangeId }) };
     }
     options.logger.warn({ transaction: id, detail, mismatches }, "detail disagrees with the order");
     return { mismatches };

@@ -14,6 +14,7 @@ import { ExchangeClient } from "../../src/exchange/client.ts";
 import { startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { type SandboxControl, startSandbox } from "../../src/sandbox/index.ts";
 import { createChatSettings } from "../../src/swaps/chat-settings.ts";
+import { SANDBOX_EXCHANGE } from "../../src/swaps/swap.ts";
 import {
   type CycleStats,
   StatusTracker,
@@ -213,6 +214,7 @@ async function runScenario(scenario: Scenario, mode: TrackerMode): Promise<void>
     firstCycle = resolve;
   });
   const tracker = new StatusTracker({
+    exchangeId: SANDBOX_EXCHANGE,
     exchange,
     store: stores.trackerStore,
     logger,

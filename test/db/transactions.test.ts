@@ -69,7 +69,7 @@ describe.each(dialects)("transactions repository ($dialect)", ({ open }) => {
     for (const [id, status, createdAt] of rows) {
       await repos.transactions.insert(newTransaction({ id, status, createdAt }));
     }
-    expect((await repos.transactions.listOpen()).map((t) => [t.id, t.status])).toEqual([
+    expect((await repos.transactions.listOpen("sandbox")).map((t) => [t.id, t.status])).toEqual([
       ["a", "wait"],
       ["b", "exchanging"],
       ["odd", "on_hold"],
@@ -239,7 +239,9 @@ describe.each(dialects)("transactions repository ($dialect)", ({ open }) => {
     const ids = Array.from({ length: 1_200 }, (_, i) => `bulk${i}`);
     for (const id of ids) await repos.transactions.insert(newTransaction({ id }));
     await repos.transactions.markChecked(ids, 5);
-    expect((await repos.transactions.listOpen()).every((t) => t.lastCheckedAt === 5)).toBe(true);
+    expect((await repos.transactions.listOpen("sandbox")).every((t) => t.lastCheckedAt === 5)).toBe(
+      true,
+    );
   });
 });
 

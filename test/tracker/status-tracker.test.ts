@@ -9,6 +9,7 @@ import { chatsStore, createStores } from "../../src/db/stores.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import { type Quirks, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { createChatSettings } from "../../src/swaps/chat-settings.ts";
+import { SANDBOX_EXCHANGE } from "../../src/swaps/swap.ts";
 import { StatusTracker, type TrackerOptions } from "../../src/tracker/status-tracker.ts";
 import { seedOpenSwaps } from "../support/seed-swaps.ts";
 
@@ -65,6 +66,7 @@ async function startRig(open: number, cap: number, quirks: Partial<Quirks> = {})
     tracker: (options = {}) =>
       new StatusTracker({
         exchange,
+        exchangeId: SANDBOX_EXCHANGE,
         store: stores.trackerStore,
         logger: pino({ level: "silent" }),
         intervalMs: 60_000,

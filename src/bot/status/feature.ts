@@ -28,7 +28,7 @@ export function createStatusFeature(deps: StatusDeps) {
     const keyboard = refresh
       ? new InlineKeyboard().text(ctx.t("status-refresh"), refresh)
       : undefined;
-    return { text: statusCardText(ctx.t, view.swap, view.fresh), keyboard };
+    return { text: statusCardText(ctx.t, view.swap, view.fresh, view.elsewhere), keyboard };
   };
 
   feature.command("status", async (ctx) => {
