@@ -283,16 +283,17 @@ export class StatusTracker {
       );
     const ready = unlisted.filter((swap) => (swap.nextLookupAt ?? 0) <= startedAt);
     stats.backedOff = unlisted.length - ready.length;
-    await this.readDetails(
-      cycle,
-      this.inTurn(ready).slice(
-        0,
-        listRead
-          ? (this.options.maxFallbackReads ?? DEFAULT_FALLBACK_READS)
-          : (this.options.maxReadsWithoutList ?? DEFAULT_READS_WITHOUT_LIST),
-      ),
-      listRead,
+    const slots = listRead
+      ? (this.options.maxFallbackReads ?? DEFAULT_FALLBACK_READS)
+      : (this.options.maxReadsWithoutList ?? DEFAULT_READS_WITHOUT_LIST);
+    // Swaps answered 404 before never take a known swap's slot: they get what the known ones
+    // leave, and one read a cycle of their own, so that their backoff and give-up move on.
+    const known = this.inTurn(ready.filter((swap) => swap.notFoundSince === null)).slice(0, slots);
+    const unknown = this.inTurn(ready.filter((swap) => swap.notFoundSince !== null)).slice(
+      0,
+      Math.max(1, slots - known.length),
     );
+    await this.readDetails(cycle, [...known, ...unknown], listRead);
     // Checked as of the cycle's start: a cold swap's next turn is then never late.
     await store.markChecked([...cycle.seen], startedAt);
     if (listRead) this.caughtUp = true;
@@ -383,17 +384,13 @@ export class StatusTracker {
   }
 
   /**
-   * The order of reads by id: swaps the exchange knows before those it answered 404 for (a 404
-   * never takes another swap's turn), and within each, the one whose last answer is the oldest
-   * (never answered first, the longest unchecked among them).
+   * The order of reads by id: the swap whose last answer is the oldest first (never answered
+   * first, the longest unchecked among those).
    */
   private inTurn(swaps: readonly OpenSwap[]): OpenSwap[] {
     const turn = (swap: OpenSwap) => this.answered.get(swap.id) ?? 0;
     return [...swaps].sort(
-      (a, b) =>
-        Number(a.notFoundSince !== null) - Number(b.notFoundSince !== null) ||
-        turn(a) - turn(b) ||
-        (a.lastCheckedAt ?? 0) - (b.lastCheckedAt ?? 0),
+      (a, b) => turn(a) - turn(b) || (a.lastCheckedAt ?? 0) - (b.lastCheckedAt ?? 0),
     );
   }
 
