@@ -27,7 +27,7 @@ export type NewTransaction = Omit<NewSwap, "suspect"> &
   >;
 
 /** What the tracker reads of each open swap. */
-export const openColumns = {
+const openColumns = {
   id: transactions.id,
   chatId: transactions.chatId,
   status: transactions.status,
@@ -39,7 +39,7 @@ export const openColumns = {
 };
 
 /** Open, of this exchange, not given up: the swaps the tracker follows. */
-export function followedOn(exchange: string) {
+function followedOn(exchange: string) {
   return and(OPEN_STATUS_SQL, eq(transactions.exchange, exchange), isNull(transactions.givenUpAt));
 }
 
