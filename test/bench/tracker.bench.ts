@@ -119,11 +119,13 @@ const sharedKey: Scenario["seed"] = (control, db, repos) => {
 function vanished(open: number, forgotten: number, unlisted: number): Scenario["seed"] {
   return (control, db, repos) => {
     const seeded = uniform(open)(control, db, repos);
-    const ids = [...seeded.chatOf.keys()];
+    const still = [...seeded.chatOf.keys()].filter(
+      (id) => !seeded.moving.includes(id) && !seeded.longWaiting.includes(id),
+    );
     const lost = Array.from(
       { length: forgotten },
-      (_, i) => ids[Math.floor(((i + 0.5) * ids.length) / forgotten)]!,
-    ).filter((id) => !seeded.moving.includes(id) && !seeded.longWaiting.includes(id));
+      (_, i) => still[Math.floor(((i + 0.5) * still.length) / forgotten)]!,
+    );
     const left = seeded.moving.slice(0, unlisted);
     for (const id of lost) control.forget(id);
     for (const id of left) control.leaveOutOfList(id);
@@ -345,12 +347,13 @@ async function runScenario(scenario: Scenario, mode: TrackerMode): Promise<void>
         return pushed === undefined ? Number.POSITIVE_INFINITY : (pushed - change.at) / 1000;
       });
   const first = cycles[0]!;
-  const bound = Math.ceil(first.open / first.pageCap) + first.changes + first.windows;
+  const bound =
+    Math.ceil(first.open / first.pageCap) + first.changes + first.windows + first.fallbackReads;
   const steady = cycles.slice(1).filter((c) => c.open > 0);
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   const firstLine =
     mode === "windows"
-      ? `first cycle (every swap due) ${first.reads} reads in ${(first.durationMs / 1000).toFixed(1)} s, bound ⌈${first.open} open ÷ ${first.pageCap}⌉ + ${first.changes} changes + ${first.windows} windows = ${bound}`
+      ? `first cycle (every swap due) ${first.reads} reads in ${(first.durationMs / 1000).toFixed(1)} s, bound ⌈${first.open} open ÷ ${first.pageCap}⌉ + ${first.changes} changes + ${first.windows} windows${first.fallbackReads ? ` + ${first.fallbackReads} reads by id` : ""} = ${bound}`
       : `first cycle ${first.reads} reads in ${(first.durationMs / 1000).toFixed(1)} s`;
   console.log(
     `  ${mode === "windows" ? "windows:  " : "full scan:"} ${firstLine} · then ${mean(steady.map((c) => c.reads)).toFixed(1)} reads/cycle · ${idlePerMin === undefined ? "" : `idle ${idlePerMin.toFixed(1)} reads/min · `}${changeReadsPerMin.toFixed(1)} reads/min while changing · 429s ${sandbox.control.stats.served429} · page size ${first.pageCap} (asked, or the cap learned)`,
