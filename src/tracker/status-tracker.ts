@@ -92,7 +92,7 @@ const DEFAULT_PAGE_SIZE = 500;
 const DEFAULT_FALLBACK_READS = 5;
 const NOT_FOUND_FIRST_MS = 30_000;
 const NOT_FOUND_MAX_MS = 60 * 60_000;
-export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 const DEFAULT_READS_WITHOUT_LIST = 10;
 /** An unusable list is tried again every this many cycles, in case the upstream fixed it. */
 const LIST_RETRY_EVERY = 10;
