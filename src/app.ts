@@ -18,6 +18,7 @@ import { startOpsServer } from "./ops/ops-server.ts";
 import { QuoteService } from "./quotes/quote-service.ts";
 import { type Sandbox, startSandbox } from "./sandbox/index.ts";
 import { createChatSettings } from "./swaps/chat-settings.ts";
+import { exchangeIdOf, SANDBOX_EXCHANGE } from "./swaps/swap.ts";
 import { SwapReader } from "./swaps/swap-reader.ts";
 import { SwapService } from "./swaps/swap-service.ts";
 import { Reconciler } from "./tracker/reconciler.ts";
@@ -52,6 +53,8 @@ const TAKEOVER_CONFLICT_RETRY_MS = 3_000;
 export interface App {
   /** True when the bot runs on its embedded sandbox exchange (no real funds). */
   sandbox: boolean;
+  /** The exchange new swaps record (`sandbox`, or EXCHANGE_API_URL's origin); only its are followed. */
+  exchangeId: string;
   catalog: CoinCatalog;
   quotes: QuoteService;
   /** Where the state lives: SQLite, or PostgreSQL with DATABASE_URL. */
@@ -134,6 +137,10 @@ export async function startApp(
         onError: (error) => logger.warn({ err: error }, "database connection lost"),
       });
       logger.info({ store: storage.dialect }, "database ready");
+      if (!exchangeTarget.sandbox) {
+        const named = await storage.repos.transactions.claimUnnamed(exchangeTarget.exchangeId);
+        if (named > 0) logger.info({ named, exchange: exchangeTarget.exchangeId }, "swaps named");
+      }
     },
     stop: () => storage?.close(),
   });
@@ -270,6 +277,7 @@ export async function startApp(
   function app(): App {
     return {
       sandbox: exchangeTarget.sandbox,
+      exchangeId: exchangeTarget.exchangeId,
       catalog,
       quotes: core.quotes,
       storage: storage!,
@@ -321,13 +329,27 @@ class Parts {
   }
 }
 
+interface ExchangeTarget {
+  url: string;
+  apiKey: string;
+  sandbox: boolean;
+  /** What swaps record as the exchange they were created on (see `exchangeIdOf`). */
+  exchangeId: string;
+}
+
 /** The configured exchange, or the embedded sandbox when none is. */
 async function startExchange(
   config: Config,
   logger: Logger,
   begin: (part: Part) => Promise<void>,
-): Promise<{ url: string; apiKey: string; sandbox: boolean }> {
-  if (config.exchange) return { ...config.exchange, sandbox: false };
+): Promise<ExchangeTarget> {
+  if (config.exchange) {
+    return {
+      ...config.exchange,
+      sandbox: false,
+      exchangeId: exchangeIdOf({ ...config.exchange, sandbox: false }),
+    };
+  }
   let sandbox: Sandbox | undefined;
   await begin({
     name: "sandbox exchange",
@@ -340,7 +362,12 @@ async function startExchange(
     { exchangeUrl: sandbox!.url },
     "EXCHANGE_API_URL is not set: running on the embedded SANDBOX exchange; swaps are simulated, do not send real funds",
   );
-  return { url: sandbox!.url, apiKey: sandbox!.apiKey, sandbox: true };
+  return {
+    url: sandbox!.url,
+    apiKey: sandbox!.apiKey,
+    sandbox: true,
+    exchangeId: SANDBOX_EXCHANGE,
+  };
 }
 
 type Core = ReturnType<typeof buildCore>;
@@ -350,10 +377,10 @@ function buildCore(
   config: Config,
   logger: Logger,
   storage: Storage,
-  exchangeTarget: { url: string; apiKey: string },
+  exchangeTarget: ExchangeTarget,
   flowIdleMs: number | undefined,
 ) {
-  const sandbox = !config.exchange;
+  const { exchangeId } = exchangeTarget;
   const { repos } = storage;
   const chatSettings = createChatSettings(storage.chats);
   const stores = storage.ports(chatSettings);
@@ -390,16 +417,24 @@ function buildCore(
   const suspects: { report?: AdminAlerts["reportSuspect"] } = {};
   const onSuspect = (report: Parameters<AdminAlerts["reportSuspect"]>[0]) =>
     suspects.report?.(report);
-  const swaps = new SwapService({ exchange, store: stores.swapStore, logger, sandbox, onSuspect });
+  const swaps = new SwapService({
+    exchange,
+    store: stores.swapStore,
+    logger,
+    exchangeId,
+    onSuspect,
+  });
   const wakeNotifier = () => notifier.wake();
   const reader = new SwapReader({
     exchange,
     swaps: stores.swapQueries,
+    exchangeId,
     logger,
     onChange: wakeNotifier,
   });
   const tracker = new StatusTracker({
     exchange,
+    exchangeId,
     store: stores.trackerStore,
     logger,
     intervalMs: config.statusPollIntervalMs,
@@ -411,7 +446,7 @@ function buildCore(
     exchange,
     store: stores.reconcileStore,
     logger,
-    sandbox,
+    exchangeId,
     intervalMs: Math.min(5_000, config.statusPollIntervalMs),
     // A pending intent older than the longest POST (budget wait, deadline, a margin) lost its POST.
     pendingAfterMs: CREATE_BUDGET_WAIT_MS + config.exchangeTimeoutMs + 15_000,

@@ -213,6 +213,8 @@ export class Notifier {
         }
         return say(`${t("reconcile-found")}\n\n${depositText(t, swap)}`);
       }
+      case "given-up":
+        return say(t("push-given-up", { id: swap?.id ?? entry.transactionId ?? "" }));
       case "stuck":
         if (!swap) throw new Error(`stuck entry ${entry.id} without a swap`);
         return say(stuckText(t, swap, entry.status ?? swap.status));

@@ -66,8 +66,18 @@ export const transactions = sqliteTable(
     /** The status card message, edited in place on each change. */
     cardMessageId: integer("card_message_id"),
     lastCheckedAt: integer("last_checked_at"),
-    /** Created on the embedded sandbox exchange, not a real one. */
-    sandbox: integer("sandbox", { mode: "boolean" }).notNull().default(false),
+    /**
+     * The exchange it was created on: `sandbox` (the embedded one) or the origin of
+     * EXCHANGE_API_URL. Another exchange's swaps are never looked up on this one. Empty: recorded
+     * before exchanges were (a real one): start-up gives them the configured exchange.
+     */
+    exchange: text("exchange").notNull().default(""),
+    /** The first 404 of the current run of them (cleared by any sight of the swap). */
+    notFoundSince: integer("not_found_since"),
+    /** After a 404: no read by id before this time (growing intervals, capped). */
+    nextLookupAt: integer("next_lookup_at"),
+    /** Unknown to the exchange for a day: its chat was told, tracking stopped. */
+    givenUpAt: integer("given_up_at"),
     /** The exchange's answer disagreed with the order: its deposit address is never shown. */
     suspect: integer("suspect", { mode: "boolean" }).notNull().default(false),
   },
@@ -135,7 +145,14 @@ export const updateJournal = sqliteTable("update_journal", {
   receivedAt: integer("received_at").notNull(),
 });
 
-export const OUTBOX_KINDS = ["status", "deposit", "suspect", "not-created", "stuck"] as const;
+export const OUTBOX_KINDS = [
+  "status",
+  "deposit",
+  "suspect",
+  "not-created",
+  "stuck",
+  "given-up",
+] as const;
 
 /**
  * The outbox: everything the bot tells a chat unasked (a status change, a reconciled deposit

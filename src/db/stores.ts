@@ -54,9 +54,11 @@ export function createStores(
   };
 
   const trackerStore: TrackerStore = {
-    listOpen: () => repos.transactions.listOpen(),
+    listOpen: (exchange) => repos.transactions.listOpen(exchange),
     applyProgress: (id, progress, at) => repos.transactions.applyProgress(id, progress, at),
     markChecked: (ids, at) => repos.transactions.markChecked(ids, at),
+    recordNotFound: (id, at, next) => repos.transactions.recordNotFound(id, at, next),
+    giveUp: (id, at) => repos.transactions.giveUp(id, at),
     queueStuck: (swap, at) =>
       repos.notifications.enqueueOutbox(
         {

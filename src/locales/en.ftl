@@ -350,3 +350,14 @@ flow-already-created-gone = This confirmation already created a swap, which has 
 flow-create-fixed-worse =
     🛑 <b>Swap {$id} does not match your fixed quote.</b>
     The exchange now offers ≈ {$offered} {$to} instead of the {$quoted} {$to} you confirmed, so I am not showing its deposit address. <b>Do not send anything</b> for this swap: it expires unused. Start again with /exchange for a fresh quote.
+
+## Tracker: swaps the exchange no longer knows, and other exchanges' swaps
+
+push-given-up =
+    ❓ <b>Swap {$id}: the exchange no longer knows it</b>
+    For a whole day the exchange has answered that it has no swap with this id, so I have stopped following it and will send no more updates about it. If you sent a deposit for it, contact the exchange's support and quote the transaction id <code>{$id}</code>.
+history-sandbox = 🧪 Test swap on the built-in sandbox exchange: no real funds, no longer followed.
+history-elsewhere = ↪️ Created on another exchange than the one the bot uses now: no longer followed.
+history-given-up = ❓ Unknown to the exchange for a day: no longer followed.
+status-elsewhere = ↪️ This swap was created on another exchange than the one the bot uses now, so I cannot ask about it: this is the last known state.
+status-given-up = ❓ The exchange no longer knows this swap, so I stopped following it. If you sent a deposit for it, contact the exchange's support with the transaction id.

@@ -72,6 +72,18 @@ export interface SandboxControl {
   transactions(): SandboxTransaction[];
   transaction(id: string): SandboxTransaction | undefined;
   clearTransactions(): void;
+  /**
+   * Test-only: the exchange forgets a transaction (a purged order): its detail answers 404 and
+   * no list shows it. Throws for an unknown id.
+   */
+  forget(id: string): void;
+  /**
+   * Test-only: lists leave the transaction out (a lagging list) while its detail still answers;
+   * `false` lists it again. Throws for an unknown id.
+   */
+  leaveOutOfList(id: string, leftOut?: boolean): void;
+  /** GET /transactions/{id} requests for this id that reached the answer (404s included). */
+  detailReadsOf(id: string): number;
 
   /** The next `times` responses of `target` answer this status (before auth and limits). */
   failNext(target: FaultTarget, options: StatusFaultOptions): void;
@@ -206,6 +218,9 @@ export function createControl(state: SandboxState): SandboxControl {
       return tx && { ...tx };
     },
     clearTransactions: () => state.store.clear(),
+    forget: (id) => state.store.forget(id),
+    leaveOutOfList: (id, leftOut = true) => state.store.setUnlisted(id, leftOut),
+    detailReadsOf: (id) => state.store.detailReads.get(id) ?? 0,
 
     failNext: (target, options) => state.faults.failNext(target, options),
     malformedNext: (target, options) => state.faults.malformedNext(target, options),

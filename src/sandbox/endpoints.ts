@@ -235,6 +235,7 @@ function detailOf(state: SandboxState, tx: SandboxTransaction) {
 
 /** GET /transactions/{id}. */
 export function detail(state: SandboxState, id: string): Answer {
+  state.store.detailReads.set(id, (state.store.detailReads.get(id) ?? 0) + 1);
   const tx = state.store.get(id);
   if (!tx) throw new HttpError(404, `transaction '${id}' not found`, "id");
   return ok(detailOf(state, tx));

@@ -80,6 +80,10 @@ export class TransactionStore {
   /** Oldest first; equal timestamps keep insertion order. */
   private items: SandboxTransaction[] = [];
   private readonly byId = new Map<string, SandboxTransaction>();
+  /** Left out of every list page (a lagging list), while the detail still answers. */
+  private readonly unlisted = new Set<string>();
+  /** Detail reads asked for, per id (known or not): tests count what the bot looked up. */
+  readonly detailReads = new Map<string, number>();
 
   constructor(public schedule: Schedule | false) {}
 
@@ -153,12 +157,47 @@ export class TransactionStore {
     const lo = this.lowerBound(range.fromMs);
     const hi = this.upperBound(range.toMs);
     const data: SandboxTransaction[] = [];
-    for (let i = hi - 1 - range.offset; i >= lo && data.length < range.size; i--) {
-      const tx = this.items[i]!;
-      this.advance(tx, now);
-      data.push(tx);
+    if (this.unlisted.size === 0) {
+      for (let i = hi - 1 - range.offset; i >= lo && data.length < range.size; i--) {
+        const tx = this.items[i]!;
+        this.advance(tx, now);
+        data.push(tx);
+      }
+      return { data, count: Math.max(0, hi - lo) };
     }
-    return { data, count: Math.max(0, hi - lo) };
+    // Unlisted ones are skipped as if absent: offsets and the count see only the listed.
+    let skip = range.offset;
+    let hidden = 0;
+    for (let i = hi - 1; i >= lo; i--) {
+      const tx = this.items[i]!;
+      if (this.unlisted.has(tx.id)) {
+        hidden++;
+        continue;
+      }
+      if (skip > 0) {
+        skip--;
+        continue;
+      }
+      if (data.length < range.size) {
+        this.advance(tx, now);
+        data.push(tx);
+      }
+    }
+    return { data, count: Math.max(0, hi - lo - hidden) };
+  }
+
+  /** Forgets a transaction: its detail answers 404 and no list shows it. Throws for an unknown id. */
+  forget(id: string): void {
+    if (!this.byId.delete(id)) throw new Error(`sandbox: no transaction ${id}`);
+    this.items = this.items.filter((tx) => tx.id !== id);
+    this.unlisted.delete(id);
+  }
+
+  /** Leaves a transaction out of the list (or, `false`, back in); its detail still answers. */
+  setUnlisted(id: string, unlisted = true): void {
+    if (!this.byId.has(id)) throw new Error(`sandbox: no transaction ${id}`);
+    if (unlisted) this.unlisted.add(id);
+    else this.unlisted.delete(id);
   }
 
   /** Every transaction, newest first, with the schedule applied. */
@@ -197,6 +236,7 @@ export class TransactionStore {
   clear(): void {
     this.items = [];
     this.byId.clear();
+    this.unlisted.clear();
   }
 
   private newId(): string {

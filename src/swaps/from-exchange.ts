@@ -24,7 +24,7 @@ export function progressFromDetail(detail: TransactionDetail): SwapProgress {
 export function recordFromCreated(
   created: CreatedTransaction,
   order: SwapOrder,
-  flags: { sandbox: boolean; suspect?: boolean },
+  flags: { exchange: string; suspect?: boolean },
 ): SwapRecord {
   return {
     id: created.id,
@@ -45,7 +45,7 @@ export function recordFromCreated(
     txHashOut: null,
     status: created.status,
     createdAt: created.created_at || new Date().toISOString(),
-    sandbox: flags.sandbox,
+    exchange: flags.exchange,
     suspect: flags.suspect ?? false,
   };
 }
@@ -54,7 +54,7 @@ export function recordFromCreated(
 export function recordFromDetail(
   detail: TransactionDetail,
   order: SwapOrder,
-  flags: { sandbox: boolean; suspect?: boolean },
+  flags: { exchange: string; suspect?: boolean },
 ): SwapRecord {
   // Before payout some exchanges report amount_out as 0: the estimate is then amount × rate.
   const expected =
@@ -83,7 +83,7 @@ export function recordFromDetail(
     txHashOut: detail.tx_hash_out,
     status: detail.status,
     createdAt: detail.created_at || new Date().toISOString(),
-    sandbox: flags.sandbox,
+    exchange: flags.exchange,
     suspect: flags.suspect ?? false,
   };
 }

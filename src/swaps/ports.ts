@@ -76,10 +76,21 @@ export interface ReconcileStore {
 
 /** The status tracker's storage. */
 export interface TrackerStore {
-  listOpen(): Awaitable<OpenSwap[]>;
+  /** The open swaps created on `exchange` and not given up, oldest first. */
+  listOpen(exchange: string): Awaitable<OpenSwap[]>;
   /** Stores a new state; a status change queues its notification in the same transaction. */
   applyProgress(id: string, progress: SwapProgress, at: number): Awaitable<boolean>;
+  /** Seen upstream (listed, or read by id) at `at`: also ends a run of 404s. */
   markChecked(ids: readonly string[], at: number): Awaitable<void>;
+  /**
+   * The exchange answered 404: keeps the first such time (`at` when none is stored) and puts off
+   * the next read by id until `nextLookupAt`; both survive restarts.
+   */
+  recordNotFound(id: string, at: number, nextLookupAt: number): Awaitable<void>;
+  /**
+   * Stops following the swap and queues its chat's one message saying so (false: done before).
+   */
+  giveUp(id: string, at: number): Awaitable<boolean>;
   /**
    * Queues the chat's "taking longer than usual" message for the swap's current state. Once per
    * swap and state, whoever asks again (false then), across restarts.
@@ -90,11 +101,19 @@ export interface TrackerStore {
   savePageCap(cap: number): Awaitable<void>;
 }
 
-export const OUTBOX_KINDS = ["status", "deposit", "suspect", "not-created", "stuck"] as const;
+export const OUTBOX_KINDS = [
+  "status",
+  "deposit",
+  "suspect",
+  "not-created",
+  "stuck",
+  "given-up",
+] as const;
 /**
  * What a chat is told unasked: `status` a status change; `deposit` the deposit address of a swap
  * adopted by reconciliation; `suspect` a swap that could not be set up safely; `not-created` a
- * confirmation that created nothing after all; `stuck` a swap that stays in one state too long.
+ * confirmation that created nothing after all; `stuck` a swap that stays in one state too long;
+ * `given-up` a swap the exchange has not known for a day, no longer followed.
  */
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

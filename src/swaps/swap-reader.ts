@@ -8,6 +8,8 @@ export interface SwapView {
   swap: Swap;
   /** False when the exchange could not be asked: the data is as of `swap.lastCheckedAt`. */
   fresh: boolean;
+  /** Created on another exchange than the bot's: never asked about, no longer followed. */
+  elsewhere?: boolean;
 }
 
 /**
@@ -19,6 +21,8 @@ export class SwapReader {
     private readonly deps: {
       exchange: ExchangeClient;
       swaps: SwapQueries;
+      /** The exchange `exchange` talks to: another exchange's swaps are never asked about. */
+      exchangeId: string;
       logger: Logger;
       /** A status change was stored (its push can go out now). */
       onChange?: () => void;
@@ -29,6 +33,7 @@ export class SwapReader {
     const { swaps } = this.deps;
     const stored = id ? await swaps.getForChat(chatId, id) : await swaps.latestForChat(chatId);
     if (!stored) return undefined;
+    if (!this.isHere(stored)) return { swap: stored, fresh: false, elsewhere: true };
     try {
       const detail = await this.deps.exchange.getTransaction(stored.id, { maxWaitMs: 5_000 });
       if (await swaps.applyProgress(stored.id, progressFromDetail(detail), Date.now())) {
@@ -39,6 +44,11 @@ export class SwapReader {
       this.deps.logger.warn({ err: error, transaction: stored.id }, "status: detail read failed");
       return { swap: stored, fresh: false };
     }
+  }
+
+  /** Whether the swap was created on the exchange the bot talks to (else it is not followed). */
+  isHere(swap: Pick<Swap, "exchange">): boolean {
+    return swap.exchange === this.deps.exchangeId;
   }
 
   page(chatId: number, limit: number, offset: number) {

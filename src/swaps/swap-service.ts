@@ -48,7 +48,8 @@ export class SwapService {
       exchange: ExchangeClient;
       store: SwapStore;
       logger: Logger;
-      sandbox: boolean;
+      /** The exchange swaps are created on (recorded with each). */
+      exchangeId: string;
       onSuspect?: (report: SuspectReport) => void;
     },
   ) {}
@@ -97,21 +98,21 @@ export class SwapService {
     input: CreateSwapInput,
     created: CreatedTransaction,
   ): Promise<{ record: SwapRecord; mismatches: Mismatch[] }> {
-    const { logger, sandbox } = this.deps;
+    const { logger, exchangeId } = this.deps;
     const order = input.request;
     const short = input.fixedAmountOut
       ? fixedOutShortfall(input.fixedAmountOut, String(created.amount_out_expected))
       : undefined;
     const mismatches = [...verifyCreated(order, created), ...(short ? [short] : [])];
     if (mismatches.length === 0) {
-      return { record: recordFromCreated(created, order, { sandbox }), mismatches };
+      return { record: recordFromCreated(created, order, { exchange: exchangeId }), mismatches };
     }
     logger.warn(
       { transaction: created.id, chat: input.chatId, order, answer: created, mismatches },
       "create answer disagrees with the order; reading the transaction back",
     );
     const checked = await resolveByDetail(this.deps.exchange, created.id, order, {
-      sandbox,
+      exchangeId,
       logger,
       createdMemo: created.deposit_memo,
       fixedAmountOut: input.fixedAmountOut,
@@ -124,7 +125,7 @@ export class SwapService {
     );
     this.deps.onSuspect?.({ swapId: created.id, chatId: input.chatId, mismatches: all });
     return {
-      record: recordFromCreated(created, order, { sandbox, suspect: true }),
+      record: recordFromCreated(created, order, { exchange: exchangeId, suspect: true }),
       mismatches: all,
     };
   }
@@ -140,7 +141,7 @@ export async function resolveByDetail(
   id: string,
   order: CreateSwapInput["request"],
   options: {
-    sandbox: boolean;
+    exchangeId: string;
     logger: Logger;
     signal?: AbortSignal;
     createdMemo?: string | null;
@@ -152,7 +153,7 @@ export async function resolveByDetail(
       maxWaitMs: 5_000,
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    const record = recordFromDetail(detail, order, { sandbox: options.sandbox });
+    const record = recordFromDetail(detail, order, { exchange: options.exchangeId });
     const mismatches = [
       ...verifyDetail(order, detail),
       options.createdMemo !== undefined

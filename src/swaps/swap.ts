@@ -53,8 +53,17 @@ export interface Swap {
   /** The status card message, edited in place on each change. */
   cardMessageId: number | null;
   lastCheckedAt: number | null;
-  /** Created on the embedded sandbox exchange, not a real one. */
-  sandbox: boolean;
+  /**
+   * The exchange it was created on (`SANDBOX_EXCHANGE` or the configured exchange's origin; empty
+   * for a row recorded before exchanges were): only that exchange is ever asked about it.
+   */
+  exchange: string;
+  /** The first 404 of the current run of them: the exchange did not know the swap since then. */
+  notFoundSince: number | null;
+  /** After a 404: the swap is not read by id again before this time. */
+  nextLookupAt: number | null;
+  /** When the tracker gave it up (unknown to the exchange for a day) and told its chat. */
+  givenUpAt: number | null;
   /**
    * The exchange's answer disagreed with the order and the detail did not settle it: the deposit
    * address is never shown, the swap is still tracked.
@@ -77,17 +86,40 @@ export type DepositView = Pick<
   | "depositMemo"
   | "withdrawalAddress"
   | "status"
-  | "sandbox"
+  | "exchange"
 >;
 
 /** A swap as first recorded: the bot's own bookkeeping fields start empty. */
-export type NewSwap = Omit<Swap, "statusChangedAt" | "cardMessageId" | "lastCheckedAt">;
+export type NewSwap = Omit<
+  Swap,
+  | "statusChangedAt"
+  | "cardMessageId"
+  | "lastCheckedAt"
+  | "notFoundSince"
+  | "nextLookupAt"
+  | "givenUpAt"
+>;
 
 /** What the tracker follows of each open swap. */
 export type OpenSwap = Pick<
   Swap,
-  "id" | "chatId" | "status" | "createdAt" | "lastCheckedAt" | "statusChangedAt"
+  | "id"
+  | "chatId"
+  | "status"
+  | "createdAt"
+  | "lastCheckedAt"
+  | "statusChangedAt"
+  | "notFoundSince"
+  | "nextLookupAt"
 >;
+
+/** The exchange id of the embedded sandbox (its port changes at every start; its swaps are play). */
+export const SANDBOX_EXCHANGE = "sandbox";
+
+/** The id a swap records for the exchange at `apiUrl`: its origin, or the embedded sandbox. */
+export function exchangeIdOf(target: { url: string; sandbox: boolean }): string {
+  return target.sandbox ? SANDBOX_EXCHANGE : new URL(target.url).origin;
+}
 
 /**
  * Fields a detail read brings that can change after creation. A missing or null value keeps what

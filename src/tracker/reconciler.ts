@@ -12,7 +12,8 @@ export interface ReconcilerOptions {
   exchange: ExchangeClient;
   store: ReconcileStore;
   logger: Logger;
-  sandbox: boolean;
+  /** The exchange swaps are created on (recorded with each adopted one). */
+  exchangeId: string;
   intervalMs: number;
   /**
    * A pending intent older than this has lost its POST (the process died, or recording the answer
@@ -256,12 +257,12 @@ export class Reconciler {
   }
 
   private async adopt(intent: Intent, detail: TransactionDetail): Promise<void> {
-    const { logger, sandbox } = this.options;
+    const { logger, exchangeId } = this.options;
     const mismatches = verifyDetail(intent.request, detail);
     const suspect = mismatches.length > 0;
     await this.options.store.adopt(
       intent.key,
-      recordFromDetail(detail, intent.request, { sandbox, suspect }),
+      recordFromDetail(detail, intent.request, { exchange: exchangeId, suspect }),
     );
     if (suspect) {
       logger.error(

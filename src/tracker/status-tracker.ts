@@ -28,7 +28,14 @@ export interface CycleStats {
   pages: number;
   changes: number;
   detailReads: number;
+  /** Reads by id of swaps the list did not show (every answer counts, a 404 included). */
   fallbackReads: number;
+  /** Of those, the ones the exchange answered 404. */
+  notFound: number;
+  /** Unlisted swaps not read by id this cycle because a 404 put their next read off. */
+  backedOff: number;
+  /** Swaps given up this cycle (unknown to the exchange for `giveUpAfterMs`). */
+  givenUp: number;
   /** Cold swaps left for a later cycle because this one had used up its interval. */
   deferred: number;
   /** Reads spent in this cycle: pages + detail reads (completed swaps) + fallback reads. */
@@ -41,6 +48,8 @@ export type TrackerMode = "windows" | "full-scan";
 
 export interface TrackerOptions {
   exchange: ExchangeClient;
+  /** The exchange `exchange` talks to (see `exchangeIdOf`): other exchanges' swaps are not read. */
+  exchangeId: string;
   store: TrackerStore;
   logger: Logger;
   intervalMs: number;
@@ -60,6 +69,13 @@ export interface TrackerOptions {
   maxFallbackReads?: number;
   /** Detail reads per cycle when the list endpoint is unusable (default 10). */
   maxReadsWithoutList?: number;
+  /**
+   * After a 404 a swap is not read by id for as long as the exchange has not known it (so the
+   * intervals double), at least `firstMs` and at most `maxMs`.
+   */
+  notFoundBackoff?: { firstMs?: number; maxMs?: number };
+  /** A swap the exchange has answered 404 for since this long ago is given up (default 24 h). */
+  giveUpAfterMs?: number;
   /** How long a swap may confirm, or exchange, before its chat is told (see stuck-swaps.ts). */
   stuckAfterMs?: StuckThresholds;
   onCycle?: (stats: CycleStats) => void;
@@ -74,6 +90,9 @@ export interface TrackerOptions {
 const DEFAULT_PAGE_SIZE = 500;
 
 const DEFAULT_FALLBACK_READS = 5;
+const NOT_FOUND_FIRST_MS = 30_000;
+const NOT_FOUND_MAX_MS = 60 * 60_000;
+const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 const DEFAULT_READS_WITHOUT_LIST = 10;
 /** An unusable list is tried again every this many cycles, in case the upstream fixed it. */
 const LIST_RETRY_EVERY = 10;
@@ -144,6 +163,12 @@ export class StatusTracker {
   private caughtUp = false;
   /** Swaps their window did not show: followed by detail reads from then on. */
   private readonly listBlind = new Set<string>();
+  /**
+   * When each swap read by id last got an answer (any: a 404, a 5xx, a timeout), as a sequence
+   * number: the next reads go to those answered longest ago, so every swap gets its turn.
+   */
+  private readonly answered = new Map<string, number>();
+  private answers = 0;
   /** The state each stuck swap's chat was last told about (the outbox keeps it across restarts). */
   private readonly stuckTold = new Map<string, string>();
   /** When the last cycle finished (0: none yet): health checks read the lag from it. */
@@ -196,7 +221,7 @@ export class StatusTracker {
     const startedAt = Date.now();
     const { store } = this.options;
     if (this.pageCap === null) this.pageCap = await store.loadPageCap();
-    const open = await store.listOpen();
+    const open = await store.listOpen(this.options.exchangeId);
     const stats: CycleStats = {
       open: open.length,
       due: 0,
@@ -206,6 +231,9 @@ export class StatusTracker {
       changes: 0,
       detailReads: 0,
       fallbackReads: 0,
+      notFound: 0,
+      backedOff: 0,
+      givenUp: 0,
       deferred: 0,
       reads: 0,
       durationMs: 0,
@@ -213,6 +241,7 @@ export class StatusTracker {
     };
     const byId = new Map(open.map((swap) => [swap.id, swap]));
     for (const id of this.listBlind) if (!byId.has(id)) this.listBlind.delete(id);
+    for (const id of this.answered.keys()) if (!byId.has(id)) this.answered.delete(id);
     for (const id of this.stuckTold.keys()) if (!byId.has(id)) this.stuckTold.delete(id);
     const positioned = open.map((swap) => ({
       swap,
@@ -243,8 +272,7 @@ export class StatusTracker {
     for (const id of cycle.missed) this.listBlind.add(id);
 
     // Due swaps the list does not show (a window that lacked them, no readable creation time),
-    // or every due swap when the list itself is unusable: detail reads, the longest-unchecked
-    // first, rationed.
+    // or every due swap when the list itself is unusable: reads by id, rationed, in turn.
     const listed = new Set(listable.map((placed) => placed.swap.id));
     const unlisted = due
       .map((placed) => placed.swap)
@@ -252,15 +280,20 @@ export class StatusTracker {
         (swap) =>
           !cycle.seen.has(swap.id) &&
           (!listRead || !listed.has(swap.id) || this.listBlind.has(swap.id)),
-      )
-      .sort((a, b) => (a.lastCheckedAt ?? 0) - (b.lastCheckedAt ?? 0))
-      .slice(
-        0,
-        listRead
-          ? (this.options.maxFallbackReads ?? DEFAULT_FALLBACK_READS)
-          : (this.options.maxReadsWithoutList ?? DEFAULT_READS_WITHOUT_LIST),
       );
-    await this.readDetails(cycle, unlisted);
+    const ready = unlisted.filter((swap) => (swap.nextLookupAt ?? 0) <= startedAt);
+    stats.backedOff = unlisted.length - ready.length;
+    const slots = listRead
+      ? (this.options.maxFallbackReads ?? DEFAULT_FALLBACK_READS)
+      : (this.options.maxReadsWithoutList ?? DEFAULT_READS_WITHOUT_LIST);
+    // Swaps answered 404 before never take a known swap's slot: they get what the known ones
+    // leave, and one read a cycle of their own, so that their backoff and give-up move on.
+    const known = this.inTurn(ready.filter((swap) => swap.notFoundSince === null)).slice(0, slots);
+    const unknown = this.inTurn(ready.filter((swap) => swap.notFoundSince !== null)).slice(
+      0,
+      Math.max(1, slots - known.length),
+    );
+    await this.readDetails(cycle, [...known, ...unknown], listRead);
     // Checked as of the cycle's start: a cold swap's next turn is then never late.
     await store.markChecked([...cycle.seen], startedAt);
     if (listRead) this.caughtUp = true;
@@ -350,9 +383,30 @@ export class StatusTracker {
     return true;
   }
 
-  /** Detail reads of swaps the list cannot show; an outage fails the cycle. */
-  private async readDetails(cycle: Cycle, swaps: readonly OpenSwap[]): Promise<void> {
+  /**
+   * The order of reads by id: the swap whose last answer is the oldest first (never answered
+   * first, the longest unchecked among those).
+   */
+  private inTurn(swaps: readonly OpenSwap[]): OpenSwap[] {
+    const turn = (swap: OpenSwap) => this.answered.get(swap.id) ?? 0;
+    return [...swaps].sort(
+      (a, b) => turn(a) - turn(b) || (a.lastCheckedAt ?? 0) - (b.lastCheckedAt ?? 0),
+    );
+  }
+
+  /**
+   * Reads by id of swaps the list cannot show. Every answer moves the swap to the back of the
+   * turn. A 404 puts its next read off, and gives it up once the exchange has not known it for a
+   * day. A 5xx or a timeout ends this cycle's reads by id (the others keep their turn); it fails
+   * the cycle (which then backs off) only when nothing else of the exchange answered this cycle.
+   */
+  private async readDetails(
+    cycle: Cycle,
+    swaps: readonly OpenSwap[],
+    listRead: boolean,
+  ): Promise<void> {
     const { exchange, store, logger } = this.options;
+    let answered = listRead;
     for (const swap of swaps) {
       cycle.stats.fallbackReads++;
       try {
@@ -360,17 +414,54 @@ export class StatusTracker {
           background: true,
           signal: this.abort.signal,
         });
+        this.answered.set(swap.id, ++this.answers);
+        answered = true;
         if (await store.applyProgress(swap.id, progressFromDetail(detail), Date.now())) {
           cycle.changed.add(swap.id);
         }
         cycle.seen.add(swap.id);
         this.options.onChange?.();
       } catch (error) {
-        // An outage fails the cycle (it backs off); one swap the exchange will not show does not.
-        if (!(error instanceof ExchangeApiError) || error.status >= 500) throw error;
-        logger.warn({ err: error, transaction: swap.id }, "tracker: fallback read failed");
+        if (this.abort.signal.aborted) throw error;
+        this.answered.set(swap.id, ++this.answers);
+        if (error instanceof ExchangeApiError && error.status === 404) {
+          answered = true;
+          cycle.stats.notFound++;
+          await this.notFound(swap, cycle.stats);
+        } else if (error instanceof ExchangeApiError && error.status < 500) {
+          answered = true;
+          logger.warn({ err: error, transaction: swap.id }, "tracker: read by id refused");
+        } else {
+          logger.warn({ err: error, transaction: swap.id }, "tracker: read by id failed");
+          if (!answered) throw error;
+          return;
+        }
       }
     }
+  }
+
+  /** Backs a swap the exchange answered 404 for off, or gives it up after a day of them. */
+  private async notFound(swap: OpenSwap, stats: CycleStats): Promise<void> {
+    const { store, logger } = this.options;
+    const now = Date.now();
+    const since = swap.notFoundSince ?? now;
+    if (now - since >= (this.options.giveUpAfterMs ?? GIVE_UP_AFTER_MS)) {
+      stats.givenUp++;
+      logger.warn(
+        { transaction: swap.id, notFoundSince: new Date(since).toISOString() },
+        "tracker: the exchange has not known this swap for a day: given up, its chat is told",
+      );
+      if (await store.giveUp(swap.id, now)) this.options.onChange?.();
+      return;
+    }
+    const { firstMs = NOT_FOUND_FIRST_MS, maxMs = NOT_FOUND_MAX_MS } =
+      this.options.notFoundBackoff ?? {};
+    const waitMs = Math.min(maxMs, Math.max(firstMs, now - since));
+    logger.info(
+      { transaction: swap.id, nextReadInMs: waitMs, notFoundSince: new Date(since).toISOString() },
+      "tracker: the exchange does not know this swap (404): read again later",
+    );
+    await store.recordNotFound(swap.id, now, now + waitMs);
   }
 
   /**

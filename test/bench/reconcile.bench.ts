@@ -9,6 +9,7 @@ import { ExchangeClient } from "../../src/exchange/client.ts";
 import type { DecimalString } from "../../src/lib/decimal.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { createChatSettings } from "../../src/swaps/chat-settings.ts";
+import { SANDBOX_EXCHANGE } from "../../src/swaps/swap.ts";
 import { SwapService } from "../../src/swaps/swap-service.ts";
 import { Reconciler } from "../../src/tracker/reconciler.ts";
 
@@ -108,7 +109,7 @@ async function lostAnswer(o: {
     exchange,
     store: o.stores.swapStore,
     logger: o.logger,
-    sandbox: true,
+    exchangeId: SANDBOX_EXCHANGE,
   });
   const result = await service.create({
     key,
@@ -135,7 +136,7 @@ async function lostAnswer(o: {
     exchange,
     store: o.stores.reconcileStore,
     logger: o.logger,
-    sandbox: true,
+    exchangeId: SANDBOX_EXCHANGE,
     intervalMs: INTERVAL_MS,
     pendingAfterMs: 60_000,
     postWithinMs: POST_TIMEOUT_MS,

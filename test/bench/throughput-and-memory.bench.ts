@@ -8,6 +8,7 @@ import { openDatabase } from "../../src/db/client.ts";
 import { createRepositories } from "../../src/db/repositories.ts";
 import { startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { startSandbox } from "../../src/sandbox/index.ts";
+import { exchangeIdOf } from "../../src/swaps/swap.ts";
 import { startHarness } from "../support/bot-harness.ts";
 import { startBotProcess } from "../support/bot-process.ts";
 import { seedOpenSwaps } from "../support/seed-swaps.ts";
@@ -58,6 +59,8 @@ async function memory(): Promise<void> {
       count: 10_000,
       chats: 100_000,
       firstChat: 1_000_000,
+      // The bot below is given the sandbox as EXCHANGE_API_URL: these are that exchange's.
+      exchange: exchangeIdOf({ url: sandbox.url, sandbox: false }),
     });
     database.close();
   }

@@ -9,6 +9,7 @@ import { chatsStore, createStores } from "../../src/db/stores.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import { SPEC_LIMITS, startSandbox } from "../../src/sandbox/index.ts";
 import { createChatSettings } from "../../src/swaps/chat-settings.ts";
+import { SANDBOX_EXCHANGE } from "../../src/swaps/swap.ts";
 import { SwapReader } from "../../src/swaps/swap-reader.ts";
 import { StatusTracker, type TrackerMode } from "../../src/tracker/status-tracker.ts";
 import { seedOpenSwaps } from "../support/seed-swaps.ts";
@@ -157,8 +158,14 @@ export async function replayDay(
           reads[minute]!++;
       },
     });
-    const reader = new SwapReader({ exchange, swaps: repos.transactions, logger });
+    const reader = new SwapReader({
+      exchange,
+      swaps: repos.transactions,
+      exchangeId: SANDBOX_EXCHANGE,
+      logger,
+    });
     const tracker = new StatusTracker({
+      exchangeId: SANDBOX_EXCHANGE,
       exchange,
       store: stores.trackerStore,
       logger,

@@ -14,6 +14,7 @@ import { ExchangeClient } from "../../src/exchange/client.ts";
 import { startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { type SandboxControl, startSandbox } from "../../src/sandbox/index.ts";
 import { createChatSettings } from "../../src/swaps/chat-settings.ts";
+import { SANDBOX_EXCHANGE } from "../../src/swaps/swap.ts";
 import {
   type CycleStats,
   StatusTracker,
@@ -32,6 +33,10 @@ interface Seeded {
   chatOf: Map<string, number>;
   moving: string[];
   longWaiting: string[];
+  /** Moving swaps every list leaves out (their detail answers): read by id. */
+  unlisted?: string[];
+  /** Swaps the exchange forgot (404, absent from the list): never change. */
+  forgotten?: string[];
 }
 
 interface Scenario {
@@ -107,6 +112,27 @@ const sharedKey: Scenario["seed"] = (control, db, repos) => {
   return { chatOf, moving: ids.slice(4), longWaiting: ids.slice(0, 2) };
 };
 
+/**
+ * N open swaps as `uniform`, of which `forgotten` the exchange no longer knows (404, spread over
+ * the six hours) and `unlisted` fresh moving ones every list leaves out (their detail answers).
+ */
+function vanished(open: number, forgotten: number, unlisted: number): Scenario["seed"] {
+  return (control, db, repos) => {
+    const seeded = uniform(open)(control, db, repos);
+    const still = [...seeded.chatOf.keys()].filter(
+      (id) => !seeded.moving.includes(id) && !seeded.longWaiting.includes(id),
+    );
+    const lost = Array.from(
+      { length: forgotten },
+      (_, i) => still[Math.floor(((i + 0.5) * still.length) / forgotten)]!,
+    );
+    const left = seeded.moving.slice(0, unlisted);
+    for (const id of lost) control.forget(id);
+    for (const id of left) control.leaveOutOfList(id);
+    return { ...seeded, moving: seeded.moving.slice(unlisted), unlisted: left, forgotten: lost };
+  };
+}
+
 const SCENARIOS: Scenario[] = [
   {
     key: "100",
@@ -137,6 +163,17 @@ const SCENARIOS: Scenario[] = [
     changeSeconds: 150,
     changesPerSecond: 0.25,
     baseline: true,
+  },
+  {
+    key: "vanished",
+    label:
+      "N=1,000 open (uniform over 6 h), 10 the exchange forgot (404), 5 moving ones left out of the list",
+    open: 1_000,
+    seed: vanished(1_000, 10, 5),
+    idleSeconds: 0,
+    changeSeconds: 180,
+    changesPerSecond: 0.5,
+    baseline: false,
   },
   {
     key: "10",
@@ -197,7 +234,20 @@ async function runScenario(scenario: Scenario, mode: TrackerMode): Promise<void>
     limits: { publicPerMin: 60, createPerMin: 30, readPerMin: READS_PER_MIN },
     timeoutMs: 10_000,
   });
-  const { chatOf, moving, longWaiting } = scenario.seed(sandbox.control, database.db, repos);
+  const {
+    chatOf,
+    moving,
+    longWaiting,
+    unlisted = [],
+    forgotten = [],
+  } = scenario.seed(sandbox.control, database.db, repos);
+  const notFoundReads = () => sandbox.control.stats.responses.get?.[404] ?? 0;
+  const notFoundPerMinute: number[] = [];
+  let notFoundMark = notFoundReads();
+  const minutes = setInterval(() => {
+    notFoundPerMinute.push(notFoundReads() - notFoundMark);
+    notFoundMark = notFoundReads();
+  }, 60_000);
 
   const api = new Api(tg.token, { apiRoot: tg.apiRoot });
   const outbox = new Notifier({
@@ -213,6 +263,7 @@ async function runScenario(scenario: Scenario, mode: TrackerMode): Promise<void>
     firstCycle = resolve;
   });
   const tracker = new StatusTracker({
+    exchangeId: SANDBOX_EXCHANGE,
     exchange,
     store: stores.trackerStore,
     logger,
@@ -238,7 +289,10 @@ async function runScenario(scenario: Scenario, mode: TrackerMode): Promise<void>
   }
 
   // Keyed by "id: word", the way the push names the new state.
-  const changedAt = new Map<string, { at: number; longWaiting: boolean }>();
+  const changedAt = new Map<
+    string,
+    { at: number; longWaiting: boolean; kind: "moving" | "long-waiting" | "unlisted" }
+  >();
   const state = new Map([...chatOf.keys()].map((id) => [id, "wait"]));
   const started = Date.now();
   const readsBefore = reads();
@@ -246,16 +300,22 @@ async function runScenario(scenario: Scenario, mode: TrackerMode): Promise<void>
   while (Date.now() - started < scenario.changeSeconds * 1000) {
     // Every fifth change a long-waiting swap gets its deposit; the others step on.
     const steps = moving.filter((id) => NEXT[state.get(id)!]);
+    // Every fourth change (when some are left) steps on a swap the list leaves out.
+    const hidden = unlisted.filter((id) => NEXT[state.get(id)!]);
     const id =
       queue.length > 0 && changedAt.size % 5 === 4
         ? queue.shift()
-        : steps[Math.floor(Math.random() * steps.length)];
+        : hidden.length > 0 && changedAt.size % 4 === 1
+          ? hidden[Math.floor(Math.random() * hidden.length)]
+          : steps[Math.floor(Math.random() * steps.length)];
     if (!id) break;
     const [status, word] = NEXT[state.get(id)!]!;
     sandbox.control.setStatus(id, status);
+    const isLong = longWaiting.includes(id) && status === "confirmation";
     changedAt.set(`${id}: ${word}`, {
       at: Date.now(),
-      longWaiting: longWaiting.includes(id) && status === "confirmation",
+      longWaiting: isLong,
+      kind: unlisted.includes(id) ? "unlisted" : isLong ? "long-waiting" : "moving",
     });
     state.set(id, status);
     await sleep(1000 / scenario.changesPerSecond);
@@ -277,21 +337,23 @@ async function runScenario(scenario: Scenario, mode: TrackerMode): Promise<void>
   }
   await tracker.stop();
   await outbox.stop();
+  clearInterval(minutes);
 
   const latencies = (long: boolean) =>
     [...changedAt]
-      .filter(([, change]) => change.longWaiting === long)
+      .filter(([, change]) => change.longWaiting === long && change.kind !== "unlisted")
       .map(([key, change]) => {
         const pushed = pushedAt.get(key);
         return pushed === undefined ? Number.POSITIVE_INFINITY : (pushed - change.at) / 1000;
       });
   const first = cycles[0]!;
-  const bound = Math.ceil(first.open / first.pageCap) + first.changes + first.windows;
+  const bound =
+    Math.ceil(first.open / first.pageCap) + first.changes + first.windows + first.fallbackReads;
   const steady = cycles.slice(1).filter((c) => c.open > 0);
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   const firstLine =
     mode === "windows"
-      ? `first cycle (every swap due) ${first.reads} reads in ${(first.durationMs / 1000).toFixed(1)} s, bound ⌈${first.open} open ÷ ${first.pageCap}⌉ + ${first.changes} changes + ${first.windows} windows = ${bound}`
+      ? `first cycle (every swap due) ${first.reads} reads in ${(first.durationMs / 1000).toFixed(1)} s, bound ⌈${first.open} open ÷ ${first.pageCap}⌉ + ${first.changes} changes + ${first.windows} windows${first.fallbackReads ? ` + ${first.fallbackReads} reads by id` : ""} = ${bound}`
       : `first cycle ${first.reads} reads in ${(first.durationMs / 1000).toFixed(1)} s`;
   console.log(
     `  ${mode === "windows" ? "windows:  " : "full scan:"} ${firstLine} · then ${mean(steady.map((c) => c.reads)).toFixed(1)} reads/cycle · ${idlePerMin === undefined ? "" : `idle ${idlePerMin.toFixed(1)} reads/min · `}${changeReadsPerMin.toFixed(1)} reads/min while changing · 429s ${sandbox.control.stats.served429} · page size ${first.pageCap} (asked, or the cap learned)`,
@@ -299,6 +361,23 @@ async function runScenario(scenario: Scenario, mode: TrackerMode): Promise<void>
   console.log(`             push, moving swaps: ${latencyLine(latencies(false))}`);
   if (longWaiting.length > 0) {
     console.log(`             push, long-waiting: ${latencyLine(latencies(true))}`);
+  }
+  if (unlisted.length > 0) {
+    const hidden = [...changedAt]
+      .filter(([, change]) => change.kind === "unlisted")
+      .map(([key, change]) => {
+        const pushed = pushedAt.get(key);
+        return pushed === undefined ? Number.POSITIVE_INFINITY : (pushed - change.at) / 1000;
+      });
+    console.log(
+      `             push, left out of the list: ${latencyLine(hidden)} (bound 3 polls + 2 s = ${(3 * INTERVAL_MS) / 1000 + 2} s)`,
+    );
+  }
+  if (forgotten.length > 0) {
+    const runMin = (Date.now() - started) / 60_000;
+    console.log(
+      `             reads answered 404 (${forgotten.length} forgotten swaps): per minute ${notFoundPerMinute.join(", ")} (first minute from the tracker's start); ${notFoundReads()} in all over ${runMin.toFixed(1)} min; once at the 1 h backoff cap, ${forgotten.length} × 1/60 = ${(forgotten.length / 60).toFixed(2)} a minute`,
+    );
   }
   database.close();
   await tg.close();

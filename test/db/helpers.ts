@@ -154,7 +154,7 @@ export function newTransaction(overrides: Partial<NewSwap> = {}): NewSwap {
     txHashOut: null,
     status: "wait",
     createdAt: "2026-01-01T00:00:00Z",
-    sandbox: true,
+    exchange: "sandbox",
     suspect: false,
     ...overrides,
   };

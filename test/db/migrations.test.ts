@@ -131,3 +131,50 @@ describe("SQLite migrations moved to drizzle/sqlite", () => {
     }
   });
 });
+
+describe("the sandbox flag becomes the exchange a swap was created on", () => {
+  it("a SQLite database's sandbox swaps are the sandbox's; the others wait to be named at start-up", () => {
+    const old = join(tempDir(), "drizzle");
+    const before = [
+      "0000_init",
+      "0001_outbox_kinds",
+      "0002_conversation_revision",
+      "0003_update_journal",
+    ];
+    mkdirSync(join(old, "meta"), { recursive: true });
+    for (const tag of before) cpSync(join(MIGRATIONS_DIR, `${tag}.sql`), join(old, `${tag}.sql`));
+    const journal = journalOf(MIGRATIONS_DIR);
+    writeFileSync(
+      join(old, "meta/_journal.json"),
+      JSON.stringify({
+        ...journal,
+        entries: journal.entries.filter((e) => before.includes(e.tag)),
+      }),
+    );
+    const path = join(tempDir(), "bot.sqlite");
+    const sqlite = new BetterSqlite3(path);
+    migrate(drizzle(sqlite), { migrationsFolder: old });
+    const insert = sqlite.prepare(
+      `insert into transactions (id, chat_id, user_id, coin_from, coin_to, amount_in,
+        amount_out_expected, rate_type, deposit_address, withdrawal_address, status,
+        status_changed_at, created_at, inserted_at, sandbox)
+       values (?, 1, 1, 'btc', 'eth', '1', '20', 'float', 'd', 'w', 'wait', 1, '2026-01-01T00:00:00Z', 1, ?)`,
+    );
+    insert.run("play", 1);
+    insert.run("real", 0);
+    sqlite.close();
+
+    const database = openDatabase(path);
+    try {
+      const rows = database.sqlite
+        .prepare("select id, exchange from transactions order by id")
+        .all() as { id: string; exchange: string }[];
+      expect(rows).toEqual([
+        { id: "play", exchange: "sandbox" },
+        { id: "real", exchange: "" },
+      ]);
+    } finally {
+      database.close();
+    }
+  });
+});

@@ -128,7 +128,7 @@ describe("PostgreSQL schema", () => {
     ]);
     expect(await repos.transactions.get("exact")).toMatchObject({
       insertedAt: 4_102_444_800_000,
-      sandbox: true,
+      exchange: "sandbox",
       suspect: false,
     });
   });

@@ -12,6 +12,9 @@ describe.each(dialects)("transactions repository ($dialect)", ({ open }) => {
       insertedAt: 1_000,
       cardMessageId: null,
       lastCheckedAt: null,
+      notFoundSince: null,
+      nextLookupAt: null,
+      givenUpAt: null,
     });
     expect(await repos.transactions.exists("a1")).toBe(true);
   });
@@ -69,7 +72,7 @@ describe.each(dialects)("transactions repository ($dialect)", ({ open }) => {
     for (const [id, status, createdAt] of rows) {
       await repos.transactions.insert(newTransaction({ id, status, createdAt }));
     }
-    expect((await repos.transactions.listOpen()).map((t) => [t.id, t.status])).toEqual([
+    expect((await repos.transactions.listOpen("sandbox")).map((t) => [t.id, t.status])).toEqual([
       ["a", "wait"],
       ["b", "exchanging"],
       ["odd", "on_hold"],
@@ -239,7 +242,61 @@ describe.each(dialects)("transactions repository ($dialect)", ({ open }) => {
     const ids = Array.from({ length: 1_200 }, (_, i) => `bulk${i}`);
     for (const id of ids) await repos.transactions.insert(newTransaction({ id }));
     await repos.transactions.markChecked(ids, 5);
-    expect((await repos.transactions.listOpen()).every((t) => t.lastCheckedAt === 5)).toBe(true);
+    expect((await repos.transactions.listOpen("sandbox")).every((t) => t.lastCheckedAt === 5)).toBe(
+      true,
+    );
+  });
+});
+
+describe.each(dialects)("following swaps the exchange does not know ($dialect)", ({ open }) => {
+  it("lists as open only the swaps of the exchange asked about, and not those given up", async () => {
+    const { repos } = await open();
+    await repos.transactions.insert(newTransaction({ id: "here", exchange: "https://x.example" }));
+    await repos.transactions.insert(newTransaction({ id: "play", exchange: "sandbox" }));
+    await repos.transactions.insert(newTransaction({ id: "gone", exchange: "https://x.example" }));
+    await repos.transactions.giveUp("gone", 1_000);
+    const followed = await repos.transactions.listOpen("https://x.example");
+    expect(followed.map((swap) => swap.id)).toEqual(["here"]);
+  });
+
+  it("keeps the first 404 of a run and the next read's time, and forgets both once the swap is seen", async () => {
+    const { repos } = await open();
+    await repos.transactions.insert(newTransaction({ id: "a" }));
+    await repos.transactions.insert(newTransaction({ id: "b" }));
+    await repos.transactions.recordNotFound("a", 1_000, 31_000);
+    await repos.transactions.recordNotFound("a", 31_000, 61_000);
+    await repos.transactions.recordNotFound("b", 1_000, 31_000);
+    expect(await repos.transactions.get("a")).toMatchObject({
+      notFoundSince: 1_000,
+      nextLookupAt: 61_000,
+    });
+    await repos.transactions.markChecked(["a"], 70_000);
+    await repos.transactions.applyStatus("b", "wait", 70_000);
+    for (const id of ["a", "b"]) {
+      expect(await repos.transactions.get(id)).toMatchObject({
+        notFoundSince: null,
+        nextLookupAt: null,
+      });
+    }
+  });
+
+  it("gives a swap up once: one message queued, whoever asks again", async () => {
+    const { repos } = await open();
+    await repos.transactions.insert(newTransaction({ id: "lost", chatId: 7 }));
+    expect(await repos.transactions.giveUp("lost", 5_000)).toBe(true);
+    expect(await repos.transactions.giveUp("lost", 6_000)).toBe(false);
+    expect((await repos.transactions.get("lost"))?.givenUpAt).toBe(5_000);
+    const rows = await repos.notifications.forTransaction("lost");
+    expect(rows.map((row) => [row.kind, row.chatId])).toEqual([["given-up", 7]]);
+  });
+
+  it("names the swaps recorded before exchanges were, and only those", async () => {
+    const { repos } = await open();
+    await repos.transactions.insert(newTransaction({ id: "old", exchange: "" }));
+    await repos.transactions.insert(newTransaction({ id: "play", exchange: "sandbox" }));
+    expect(await repos.transactions.claimUnnamed("https://x.example")).toBe(1);
+    expect((await repos.transactions.get("old"))?.exchange).toBe("https://x.example");
+    expect((await repos.transactions.get("play"))?.exchange).toBe("sandbox");
   });
 });
 

@@ -426,7 +426,7 @@ function storedSwap(): NewTransaction {
     txHashOut: null,
     status: "success",
     createdAt: new Date().toISOString(),
-    sandbox: true,
+    exchange: "sandbox",
   };
 }
 

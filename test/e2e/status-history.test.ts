@@ -132,7 +132,7 @@ describe("ids of any format (the API does not document them)", () => {
       txHashOut: null,
       status: "wait",
       createdAt: new Date().toISOString(),
-      sandbox: true,
+      exchange: h.app.exchangeId,
     });
     const history = await step(user, "/history", "Your swaps");
     expect(history.text).toContain("0.7 BTC");

@@ -222,7 +222,9 @@ describe("the language of a push", () => {
     await user.reply("/help");
     const [id] = h.sandbox.control.seed(1);
     const tx = h.sandbox.control.transaction(id!)!;
-    await h.app.repos.transactions.insert(swapOf(h.sandbox.control, tx.id, user.chatId));
+    await h.app.repos.transactions.insert(
+      swapOf(h.sandbox.control, tx.id, user.chatId, h.app.exchangeId),
+    );
     h.sandbox.control.setStatus(tx.id, "confirmation");
     const push = await user.waitFor((m) => m.text.includes(tx.id), { timeoutMs: 10_000 });
     expect(push.text).toContain("подтверждается");

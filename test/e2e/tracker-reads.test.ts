@@ -47,6 +47,8 @@ describe("following open swaps under a key shared with a busy website", () => {
 /** A swap of the chat's created upstream at `createdAt`, stored as the bot would have. */
 async function storeSwap(harness: Harness, chatId: number, createdAt: number): Promise<string> {
   const [id] = harness.sandbox.control.seed(1, { createdAt });
-  await harness.app.repos.transactions.insert(swapOf(harness.sandbox.control, id!, chatId));
+  await harness.app.repos.transactions.insert(
+    swapOf(harness.sandbox.control, id!, chatId, harness.app.exchangeId),
+  );
   return id!;
 }

@@ -1,6 +1,7 @@
 import type { Db } from "../../src/db/client.ts";
 import type { Repositories } from "../../src/db/repositories.ts";
 import type { SandboxControl } from "../../src/sandbox/index.ts";
+import { SANDBOX_EXCHANGE } from "../../src/swaps/swap.ts";
 
 /**
  * Seeds `count` open swaps (default: waiting, created over the last six hours) in the sandbox
@@ -21,6 +22,8 @@ export function seedOpenSwaps(
     /** When the newest was created (default now). */
     createdAt?: number;
     status?: string;
+    /** The exchange they were created on, as the bot names it (default the sandbox). */
+    exchange?: string;
   },
 ): Map<string, number> {
   const ids = control.seed(options.count, {
@@ -31,14 +34,22 @@ export function seedOpenSwaps(
   const chatOf = new Map(ids.map((id, i) => [id, options.firstChat + (i % options.chats)]));
   db.transaction(() => {
     for (const [id, chatId] of chatOf) {
-      repos.transactions.insert(swapOf(control, id, chatId));
+      repos.transactions.insert(swapOf(control, id, chatId, options.exchange));
     }
   });
   return chatOf;
 }
 
-/** A sandbox transaction as the bot stores it, owned by `chatId`. */
-export function swapOf(control: SandboxControl, id: string, chatId: number) {
+/**
+ * A sandbox transaction as the bot stores it, owned by `chatId`, created on `exchange` (a harness
+ * bot names its sandbox by origin: pass `app.exchangeId`).
+ */
+export function swapOf(
+  control: SandboxControl,
+  id: string,
+  chatId: number,
+  exchange: string = SANDBOX_EXCHANGE,
+) {
   const tx = control.transaction(id);
   if (!tx) throw new Error(`the sandbox has no transaction ${id}`);
   return {
@@ -62,6 +73,6 @@ export function swapOf(control: SandboxControl, id: string, chatId: number) {
     txHashOut: null,
     status: tx.status,
     createdAt: tx.created_at,
-    sandbox: true,
+    exchange,
   };
 }

@@ -6,7 +6,7 @@ import { ExchangeClient } from "../../src/exchange/client.ts";
 import type { DecimalString } from "../../src/lib/decimal.ts";
 import { type Sandbox, type SandboxControl, startSandbox } from "../../src/sandbox/index.ts";
 import { createChatSettings } from "../../src/swaps/chat-settings.ts";
-import type { SwapOrder } from "../../src/swaps/swap.ts";
+import { SANDBOX_EXCHANGE, type SwapOrder } from "../../src/swaps/swap.ts";
 import { Reconciler } from "../../src/tracker/reconciler.ts";
 import { tempDatabase } from "../db/helpers.ts";
 import { until } from "../support/until.ts";
@@ -62,7 +62,7 @@ async function lostPost(order: SwapOrder): Promise<Rig> {
         }),
         store: stores.reconcileStore,
         logger: pino({ level: "silent" }),
-        sandbox: true,
+        exchangeId: SANDBOX_EXCHANGE,
         intervalMs: 200,
         pendingAfterMs: 60_000,
         postWithinMs: 1_000,

@@ -9,6 +9,7 @@ import { chatsStore, createStores } from "../../src/db/stores.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import { type Quirks, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { createChatSettings } from "../../src/swaps/chat-settings.ts";
+import { SANDBOX_EXCHANGE } from "../../src/swaps/swap.ts";
 import { StatusTracker, type TrackerOptions } from "../../src/tracker/status-tracker.ts";
 import { seedOpenSwaps } from "../support/seed-swaps.ts";
 
@@ -65,6 +66,7 @@ async function startRig(open: number, cap: number, quirks: Partial<Quirks> = {})
     tracker: (options = {}) =>
       new StatusTracker({
         exchange,
+        exchangeId: SANDBOX_EXCHANGE,
         store: stores.trackerStore,
         logger: pino({ level: "silent" }),
         intervalMs: 60_000,
@@ -359,5 +361,71 @@ describe("the status tracker's windows and cadence", () => {
     expect(stats.windows).toBe(1);
     expect(stats.pages).toBeGreaterThanOrEqual(6);
     expect(stats.fallbackReads).toBe(0);
+  });
+});
+
+describe("the status tracker's reads by id", () => {
+  it("reads every swap the list leaves out before any twice; a read that fails (5xx) goes to the back without failing the cycle", async () => {
+    rig = await startRig(0, 100);
+    const { control } = rig.sandbox;
+    const ids = rig.addSwaps(6, { createdAt: Date.now() - 60_000, spreadOverMs: 10_000 });
+    for (const id of ids) control.leaveOutOfList(id);
+    const tracker = rig.tracker({ maxFallbackReads: 2 });
+    // The oldest one's read fails, retries included: the cycle still completes.
+    control.failNext("get", { status: 500, times: 3 });
+    expect(await tracker.cycle()).toMatchObject({ pages: 1, fallbackReads: 1 });
+    expect(ids.map((id) => control.detailReadsOf(id))).toEqual([0, 0, 0, 0, 0, 0]);
+    // The five never answered come first, the failed one last.
+    for (let i = 0; i < 3; i++) await tracker.cycle();
+    expect(ids.map((id) => control.detailReadsOf(id))).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+
+  it("reads a swap answered 404 again only after its backoff, and never in place of a swap the exchange knows", async () => {
+    rig = await startRig(0, 100);
+    const { control } = rig.sandbox;
+    const forgotten = rig.addSwaps(2, { createdAt: Date.now() - 120_000, spreadOverMs: 1_000 });
+    const unlisted = rig.addSwaps(3, { createdAt: Date.now() - 60_000, spreadOverMs: 1_000 });
+    for (const id of forgotten) control.forget(id);
+    for (const id of unlisted) control.leaveOutOfList(id);
+    const tracker = rig.tracker({ maxFallbackReads: 2, notFoundBackoff: { firstMs: 60_000 } });
+    // Before its first 404 a forgotten swap looks like any other unlisted one.
+    expect(await tracker.cycle()).toMatchObject({ fallbackReads: 2, notFound: 2 });
+    for (let i = 0; i < 3; i++) {
+      expect(await tracker.cycle()).toMatchObject({ fallbackReads: 2, notFound: 0, backedOff: 2 });
+    }
+    expect(forgotten.map((id) => control.detailReadsOf(id))).toEqual([1, 1]);
+    expect(unlisted.reduce((sum, id) => sum + control.detailReadsOf(id), 0)).toBe(6);
+    const first = rig.repos.transactions.get(forgotten[0]!)!;
+    expect(first.nextLookupAt! - first.notFoundSince!).toBeGreaterThanOrEqual(60_000);
+
+    // Its backoff is over: it is read in a slot of its own, the known ones keep theirs.
+    rig.repos.transactions.recordNotFound(forgotten[0]!, 0, 0);
+    expect(await tracker.cycle()).toMatchObject({ fallbackReads: 3, notFound: 1, backedOff: 1 });
+    expect(control.detailReadsOf(forgotten[0]!)).toBe(2);
+    // The first 404 of the run is kept.
+    expect(rig.repos.transactions.get(forgotten[0]!)?.notFoundSince).toBe(first.notFoundSince);
+  });
+
+  it("gives a swap up when the exchange has not known it for the give-up time: one message, no more reads", async () => {
+    rig = await startRig(0, 100);
+    const { control } = rig.sandbox;
+    const [lost] = rig.addSwaps(1, { createdAt: Date.now() - 60_000 });
+    control.forget(lost!);
+    const tracker = rig.tracker({ giveUpAfterMs: 24 * HOUR });
+    rig.repos.transactions.recordNotFound(lost!, Date.now() - 25 * HOUR, 0);
+    expect(await tracker.cycle()).toMatchObject({ notFound: 1, givenUp: 1 });
+    expect(rig.repos.notifications.forTransaction(lost!).map((row) => row.kind)).toEqual([
+      "given-up",
+    ]);
+    expect(await tracker.cycle()).toMatchObject({ open: 0, fallbackReads: 0 });
+    expect(control.detailReadsOf(lost!)).toBe(1);
+  });
+
+  it("never reads the swaps of another exchange", async () => {
+    rig = await startRig(0, 100);
+    const [elsewhere] = rig.addSwaps(1, { createdAt: Date.now() - 60_000 });
+    const tracker = rig.tracker({ exchangeId: "https://other.example" });
+    expect(await tracker.cycle()).toMatchObject({ open: 0, reads: 0 });
+    expect(rig.sandbox.control.detailReadsOf(elsewhere!)).toBe(0);
   });
 });

@@ -9,6 +9,8 @@ const swap = (id: string, status: string, sinceMs: number) => ({
   status,
   createdAt: new Date(NOW - 5 * HOUR).toISOString(),
   lastCheckedAt: NOW,
+  notFoundSince: null,
+  nextLookupAt: null,
   statusChangedAt: NOW - sinceMs,
 });
 

@@ -1,4 +1,6 @@
 import { InlineKeyboard } from "grammy";
+import { isFinal } from "../../swaps/status.ts";
+import { SANDBOX_EXCHANGE } from "../../swaps/swap.ts";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
 import { cbField, defineCallback } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
@@ -29,16 +31,27 @@ export function createHistoryFeature(deps: HistoryDeps) {
     if (total === 0) return { text: ctx.t("history-empty"), keyboard: undefined };
     const pages = Math.ceil(total / PAGE_SIZE);
     const page = Math.floor(offset / PAGE_SIZE) + 1;
+    const mark = (swap: (typeof items)[number]) =>
+      !deps.reader.isHere(swap)
+        ? ctx.t(swap.exchange === SANDBOX_EXCHANGE ? "history-sandbox" : "history-elsewhere")
+        : swap.givenUpAt !== null && !isFinal(swap.status)
+          ? ctx.t("history-given-up")
+          : undefined;
     const lines = items.map((swap, i) =>
-      ctx.t("history-line", {
-        n: offset + i + 1,
-        id: swap.id,
-        amountIn: swap.amountIn,
-        from: label(swap.coinFrom, swap.networkFrom),
-        to: label(swap.coinTo, swap.networkTo),
-        status: statusName(ctx.t, swap.status),
-        created: formatTime(swap.createdAt),
-      }),
+      [
+        ctx.t("history-line", {
+          n: offset + i + 1,
+          id: swap.id,
+          amountIn: swap.amountIn,
+          from: label(swap.coinFrom, swap.networkFrom),
+          to: label(swap.coinTo, swap.networkTo),
+          status: statusName(ctx.t, swap.status),
+          created: formatTime(swap.createdAt),
+        }),
+        mark(swap),
+      ]
+        .filter((part) => part !== undefined)
+        .join("\n"),
     );
     const keyboard = new InlineKeyboard();
     items.forEach((swap, i) => {

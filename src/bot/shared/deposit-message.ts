@@ -1,7 +1,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import QRCode from "qrcode";
 import { isFinal } from "../../swaps/status.ts";
-import type { DepositView } from "../../swaps/swap.ts";
+import { type DepositView, SANDBOX_EXCHANGE } from "../../swaps/swap.ts";
 import { label } from "./coin-label.ts";
 import { withDepositMemo } from "./deposit-memo.ts";
 import { statusName } from "./status-name.ts";
@@ -18,7 +18,7 @@ export function depositText(t: TranslateFunction, view: DepositView & SwapFacts)
   if (isFinal(view.status)) {
     const outcome = t(`card-${view.status}`, { ...swapVariables(t, view), status });
     const text = [outcome, closingNote(t, view)].join("\n\n");
-    return view.sandbox ? `${t("card-sandbox")}\n\n${text}` : text;
+    return view.exchange === SANDBOX_EXCHANGE ? `${t("card-sandbox")}\n\n${text}` : text;
   }
   // The deposit has arrived: the card must not invite a second one.
   const received = view.status === "confirmation" || view.status === "exchanging";
@@ -34,7 +34,7 @@ export function depositText(t: TranslateFunction, view: DepositView & SwapFacts)
     status,
   });
   const withMemo = withDepositMemo(t, text, view, !received);
-  return view.sandbox ? `${t("deposit-sandbox")}\n\n${withMemo}` : withMemo;
+  return view.exchange === SANDBOX_EXCHANGE ? `${t("deposit-sandbox")}\n\n${withMemo}` : withMemo;
 }
 
 /** The QR code's caption: what the code holds is the address, so the memo is named beside it. */

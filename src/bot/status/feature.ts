@@ -35,10 +35,10 @@ export function createStatusFeature(deps: StatusDeps) {
     const { swap } = view;
     // Its deposit message never went out (the process died between recording the swap and
     // sending it): this answer is that message, and becomes the card.
-    if (swap.cardMessageId === null && !swap.suspect && swap.status === "wait") {
+    if (swap.cardMessageId === null && !swap.suspect && swap.status === "wait" && !view.elsewhere) {
       return { text: depositText(ctx.t, swap), keyboard, card: swap.id };
     }
-    return { text: statusCardText(ctx.t, swap, view.fresh), keyboard };
+    return { text: statusCardText(ctx.t, swap, view.fresh, view.elsewhere), keyboard };
   };
 
   feature.command("status", async (ctx) => {

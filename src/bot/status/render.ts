@@ -11,7 +11,12 @@ import { closingNote } from "../shared/swap-outcome.ts";
  * Every field of the swap in readable form; a finished swap's card ends with its closing note
  * instead of anything that reads as "send". Values are plain: the translation escapes them.
  */
-export function statusCardText(t: TranslateFunction, swap: Swap, fresh: boolean): string {
+export function statusCardText(
+  t: TranslateFunction,
+  swap: Swap,
+  fresh: boolean,
+  elsewhere = false,
+): string {
   // Its deposit address cannot be trusted: it is never shown, whatever else is asked.
   if (swap.suspect) return t("push-suspect", { id: swap.id, status: statusName(t, swap.status) });
   const none = t("status-none-value");
@@ -34,7 +39,9 @@ export function statusCardText(t: TranslateFunction, swap: Swap, fresh: boolean)
     created: formatTime(swap.createdAt),
   });
   const parts = [withDepositMemo(t, text, swap), closingNote(t, swap)];
-  if (!fresh) {
+  if (elsewhere) parts.push(t("status-elsewhere"));
+  else if (swap.givenUpAt !== null && !isFinal(swap.status)) parts.push(t("status-given-up"));
+  if (!fresh && !elsewhere) {
     parts.push(
       t("status-stale", { checked: formatTime(swap.lastCheckedAt ?? swap.statusChangedAt) }),
     );

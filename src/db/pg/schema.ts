@@ -77,7 +77,10 @@ export const transactions = pgTable(
     insertedAt: long("inserted_at").notNull(),
     cardMessageId: long("card_message_id"),
     lastCheckedAt: long("last_checked_at"),
-    sandbox: boolean("sandbox").notNull().default(false),
+    exchange: text("exchange").notNull().default(""),
+    notFoundSince: long("not_found_since"),
+    nextLookupAt: long("next_lookup_at"),
+    givenUpAt: long("given_up_at"),
     suspect: boolean("suspect").notNull().default(false),
   },
   (t) => [
@@ -124,7 +127,14 @@ export const updateJournal = pgTable("update_journal", {
   receivedAt: long("received_at").notNull(),
 });
 
-export const OUTBOX_KINDS = ["status", "deposit", "suspect", "not-created", "stuck"] as const;
+export const OUTBOX_KINDS = [
+  "status",
+  "deposit",
+  "suspect",
+  "not-created",
+  "stuck",
+  "given-up",
+] as const;
 
 export const notifications = pgTable(
   "notifications",

@@ -27,6 +27,9 @@ export const statusKey = (transactionId: string, status: string) =>
 export const stuckKey = (transactionId: string, status: string) =>
   `stuck:${transactionId}:${status}`;
 
+/** The key of a "given up" message: one per transaction, ever. */
+export const givenUpKey = (transactionId: string) => `given-up:${transactionId}`;
+
 /**
  * Queues a message. A second one with the same key is ignored (UNIQUE), so a retried tracker cycle
  * cannot queue a change twice. Takes an executor so that other repositories can call it inside

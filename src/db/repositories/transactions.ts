@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { statesReached } from "../../swaps/status.ts";
 import type { NewSwap, OpenSwap, Swap, SwapProgress } from "../../swaps/swap.ts";
 import { type Db, type DbExecutor, WRITE } from "../client.ts";
 import { OPEN_STATUS_SQL, transactions } from "../schema.ts";
-import { enqueueNotification } from "./notifications.ts";
+import { enqueueNotification, enqueueOutbox, givenUpKey } from "./notifications.ts";
 
 /** A swap as stored. */
 export type Transaction = Swap;
@@ -13,7 +13,38 @@ export type Transaction = Swap;
  * cannot forget one; the bot's own bookkeeping fields are optional.
  */
 export type NewTransaction = Omit<NewSwap, "suspect"> &
-  Partial<Pick<Swap, "suspect" | "statusChangedAt" | "cardMessageId" | "lastCheckedAt">>;
+  Partial<
+    Pick<
+      Swap,
+      | "suspect"
+      | "statusChangedAt"
+      | "cardMessageId"
+      | "lastCheckedAt"
+      | "notFoundSince"
+      | "nextLookupAt"
+      | "givenUpAt"
+    >
+  >;
+
+/** What the tracker reads of each open swap. */
+const openColumns = {
+  id: transactions.id,
+  chatId: transactions.chatId,
+  status: transactions.status,
+  createdAt: transactions.createdAt,
+  lastCheckedAt: transactions.lastCheckedAt,
+  statusChangedAt: transactions.statusChangedAt,
+  notFoundSince: transactions.notFoundSince,
+  nextLookupAt: transactions.nextLookupAt,
+};
+
+/** Open, of this exchange, not given up: the swaps the tracker follows. */
+function followedOn(exchange: string) {
+  return and(OPEN_STATUS_SQL, eq(transactions.exchange, exchange), isNull(transactions.givenUpAt));
+}
+
+/** A sight of the swap upstream ends a run of 404s. */
+const known = { notFoundSince: null, nextLookupAt: null } as const;
 
 /** Fields of a detail read besides the status (missing or null keeps what is stored). */
 export type TransactionDetails = Omit<SwapProgress, "status">;
@@ -82,6 +113,7 @@ export function createTransactionsRepository(db: Db) {
           status,
           statusChangedAt: changed ? now : current.statusChangedAt,
           lastCheckedAt: now,
+          ...known,
         })
         .where(eq(transactions.id, id))
         .run();
@@ -155,21 +187,63 @@ export function createTransactionsRepository(db: Db) {
       });
     },
 
-    /** Transactions not yet in a terminal state, oldest first: what the tracker follows. */
-    listOpen(): OpenSwap[] {
+    /**
+     * Transactions of `exchange` not yet in a terminal state nor given up, oldest first: what the
+     * tracker follows.
+     */
+    listOpen(exchange: string): OpenSwap[] {
       return db
-        .select({
-          id: transactions.id,
-          chatId: transactions.chatId,
-          status: transactions.status,
-          createdAt: transactions.createdAt,
-          lastCheckedAt: transactions.lastCheckedAt,
-          statusChangedAt: transactions.statusChangedAt,
-        })
+        .select(openColumns)
         .from(transactions)
-        .where(OPEN_STATUS_SQL)
+        .where(followedOn(exchange))
         .orderBy(asc(transactions.createdAt))
         .all();
+    },
+
+    /**
+     * Rows recorded before swaps named their exchange (empty) were created on a real exchange:
+     * they are the configured one's. Returns how many were named.
+     */
+    claimUnnamed(exchange: string): number {
+      return db.update(transactions).set({ exchange }).where(eq(transactions.exchange, "")).run()
+        .changes;
+    },
+
+    /**
+     * The exchange answered 404 for the swap: the first of a run is kept (`since` is used only
+     * then), and no read by id is made before `nextLookupAt`.
+     */
+    recordNotFound(id: string, since: number, nextLookupAt: number): void {
+      db.update(transactions)
+        .set({
+          notFoundSince: sql`coalesce(${transactions.notFoundSince}, ${since})`,
+          nextLookupAt,
+        })
+        .where(eq(transactions.id, id))
+        .run();
+    },
+
+    /**
+     * Stops following a swap the exchange no longer knows, and queues its chat's one message
+     * about it, atomically. Returns whether the message was queued (false: given up before).
+     */
+    giveUp(id: string, now = Date.now()): boolean {
+      return db.transaction((tx) => {
+        const current = tx.select().from(transactions).where(eq(transactions.id, id)).get();
+        if (!current || current.givenUpAt !== null) return false;
+        tx.update(transactions).set({ givenUpAt: now }).where(eq(transactions.id, id)).run();
+        return enqueueOutbox(
+          tx,
+          {
+            kind: "given-up",
+            chatId: current.chatId,
+            transactionId: id,
+            status: current.status,
+            dedupeKey: givenUpKey(id),
+          },
+          now,
+        );
+      }, WRITE);
     },
 
     /** The upstream `created_at` of the oldest open transaction: the tracker's `dateFrom`. */
@@ -234,7 +308,7 @@ export function createTransactionsRepository(db: Db) {
       db.transaction((tx) => {
         for (let i = 0; i < ids.length; i += CHUNK) {
           tx.update(transactions)
-            .set({ lastCheckedAt: now })
+            .set({ lastCheckedAt: now, ...known })
             .where(inArray(transactions.id, ids.slice(i, i + CHUNK)))
             .run();
         }

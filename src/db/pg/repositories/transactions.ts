@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { statesReached } from "../../../swaps/status.ts";
 import type { OpenSwap, SwapProgress } from "../../../swaps/swap.ts";
+import { givenUpKey } from "../../repositories/notifications.ts";
 import type {
   NewTransaction,
   Transaction,
@@ -8,7 +9,7 @@ import type {
 } from "../../repositories/transactions.ts";
 import type { PgDb, PgExecutor, PgTx } from "../client.ts";
 import { OPEN_STATUS_SQL, transactions } from "../schema.ts";
-import { enqueuePgNotification } from "./notifications.ts";
+import { enqueuePgNotification, enqueuePgOutbox } from "./notifications.ts";
 
 /** Ids per UPDATE … WHERE id IN (…): keeps statements small. */
 const CHUNK = 500;
@@ -47,7 +48,16 @@ const openColumns = {
   createdAt: transactions.createdAt,
   lastCheckedAt: transactions.lastCheckedAt,
   statusChangedAt: transactions.statusChangedAt,
+  notFoundSince: transactions.notFoundSince,
+  nextLookupAt: transactions.nextLookupAt,
 };
+
+/** Open, of this exchange, not given up: the swaps the tracker follows. */
+const followedOn = (exchange: string) =>
+  and(OPEN_STATUS_SQL, eq(transactions.exchange, exchange), isNull(transactions.givenUpAt));
+
+/** A sight of the swap upstream ends a run of 404s. */
+const known = { notFoundSince: null, nextLookupAt: null } as const;
 
 /** The transactions repository (`../../repositories/transactions.ts`) on PostgreSQL. */
 export function createPgTransactionsRepository(db: PgDb) {
@@ -78,6 +88,7 @@ export function createPgTransactionsRepository(db: PgDb) {
           status,
           statusChangedAt: changed ? now : current.statusChangedAt,
           lastCheckedAt: now,
+          ...known,
         })
         .where(eq(transactions.id, id));
       if (changed) {
@@ -149,12 +160,49 @@ export function createPgTransactionsRepository(db: PgDb) {
       );
     },
 
-    listOpen(): Promise<OpenSwap[]> {
+    listOpen(exchange: string): Promise<OpenSwap[]> {
       return db
         .select(openColumns)
         .from(transactions)
-        .where(OPEN_STATUS_SQL)
+        .where(followedOn(exchange))
         .orderBy(asc(transactions.createdAt));
+    },
+
+    async claimUnnamed(exchange: string): Promise<number> {
+      const updated = await db
+        .update(transactions)
+        .set({ exchange })
+        .where(eq(transactions.exchange, ""));
+      return updated.rowCount ?? 0;
+    },
+
+    async recordNotFound(id: string, since: number, nextLookupAt: number): Promise<void> {
+      await db
+        .update(transactions)
+        .set({
+          notFoundSince: sql`coalesce(${transactions.notFoundSince}, ${since})`,
+          nextLookupAt,
+        })
+        .where(eq(transactions.id, id));
+    },
+
+    giveUp(id: string, now = Date.now()): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const current = await lockedRow(tx, id);
+        if (!current || current.givenUpAt !== null) return false;
+        await tx.update(transactions).set({ givenUpAt: now }).where(eq(transactions.id, id));
+        return enqueuePgOutbox(
+          tx,
+          {
+            kind: "given-up",
+            chatId: current.chatId,
+            transactionId: id,
+            status: current.status,
+            dedupeKey: givenUpKey(id),
+          },
+          now,
+        );
+      });
     },
 
     async oldestOpenCreatedAt(): Promise<string | undefined> {
@@ -212,7 +260,7 @@ export function createPgTransactionsRepository(db: PgDb) {
         for (let i = 0; i < ids.length; i += CHUNK) {
           await tx
             .update(transactions)
-            .set({ lastCheckedAt: now })
+            .set({ lastCheckedAt: now, ...known })
             .where(inArray(transactions.id, ids.slice(i, i + CHUNK)));
         }
       });
