@@ -22,7 +22,11 @@ export type InitDataCheck =
  * parses; the comparison is ours because its own `validate` compares with `===`, and a signature
  * check must take the same time whatever the guess.
  */
-export function checkInitData(raw: string | undefined, botToken: string, now = Date.now()): InitDataCheck {
+export function checkInitData(
+  raw: string | undefined,
+  botToken: string,
+  now = Date.now(),
+): InitDataCheck {
   if (!raw) return { ok: false, reason: "missing" };
   const params = new URLSearchParams(raw);
   const hash = params.get("hash");

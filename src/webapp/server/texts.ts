@@ -32,7 +32,8 @@ export class PageTexts {
       for (const [id] of english._messages) {
         if (id.startsWith("webapp-")) texts[id] = this.t(locale, id);
       }
-      for (const status of KNOWN_STATUSES) texts[`status-${status}`] = this.t(locale, `status-${status}`);
+      for (const status of KNOWN_STATUSES)
+        texts[`status-${status}`] = this.t(locale, `status-${status}`);
       this.pageTexts.set(locale, texts);
     }
   }
