@@ -6,6 +6,7 @@ import type { CreateSwapResult } from "../../swaps/swap-service.ts";
 import { failureText } from "../exchange-errors.ts";
 import { depositQr, depositText } from "../shared/deposit-message.ts";
 import { amountFit, coinLabel, quoteText, quoteVariables } from "../shared/quote-text.ts";
+import { webAppKeyboard } from "../shared/web-app-button.ts";
 import type { FlowSession, Side } from "./session.ts";
 
 const CONFIRM_WORDS = new Set(["confirm", "yes", "ok", "y"]);
@@ -151,6 +152,10 @@ async function sendDeposit(s: FlowSession, swap: DepositView): Promise<void> {
   }
   const card = await s.ctx.reply(depositText(t, swap), {
     link_preview_options: { is_disabled: true },
+    reply_markup: webAppKeyboard(t, s.deps.webAppUrl, {
+      chatType: s.ctx.chat?.type,
+      swapId: swap.id,
+    }),
   });
   await s.conversation.external(() => s.deps.setStatusCard(swap.id, card.message_id));
 }

@@ -4,8 +4,10 @@ import { useT } from "./texts.ts";
 
 /** A coin's icon: its code's first letters on a colour of its own (no remote images: CSP). */
 export function CoinIcon({ code }: { code: string }) {
-  let hue = 0;
-  for (const c of code) hue = (hue * 31 + c.charCodeAt(0)) % 360;
+  // FNV-1a: close codes (btc, eth) still get far-apart colours.
+  let hash = 2166136261;
+  for (const c of code) hash = Math.imul(hash ^ c.charCodeAt(0), 16777619) >>> 0;
+  const hue = hash % 360;
   return (
     <span
       class="coin-icon"

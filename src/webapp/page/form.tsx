@@ -53,10 +53,12 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
   // The live quote: on every change (debounced), and again every 20 s while the form is open.
   const quoteRound = useRef(0);
   useEffect(() => {
+    // The summary keeps the quote it shows; Confirm checks it against a live one.
+    if (summary) return;
     const pair = pairQuery();
     setQuote(undefined);
     setProblems((p) => ({ ...p, amount: "", quote: "" }));
-    if (!pair || !amount.trim() || summary) return;
+    if (!pair || !amount.trim()) return;
     const round = ++quoteRound.current;
     const ask = () =>
       call<{ quote: PageQuote; problem?: string }>(
@@ -349,6 +351,14 @@ function Summary(props: {
           ≈ {quote?.toAmount ?? "…"} {label(order.to, order.networkTo)} (
           {t(`rate-${order.rateType}`)})
         </dd>
+        {quote && (
+          <>
+            <dt>{t("rate")}</dt>
+            <dd>
+              1 {order.from.code.toUpperCase()} ≈ {quote.rate} {order.to.code.toUpperCase()}
+            </dd>
+          </>
+        )}
         <dt>{t("payout")}</dt>
         <dd class="mono">{order.payout}</dd>
         {order.refund && (

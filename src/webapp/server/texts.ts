@@ -30,7 +30,8 @@ export class PageTexts {
       const texts: Record<string, string> = {};
       const english = this.bundles.get("en")!;
       for (const [id] of english._messages) {
-        if (id.startsWith("webapp-")) texts[id] = this.t(locale, id);
+        // Messages with variables are the server's to fill (webapp-amount-below, ...).
+        if (id.startsWith("webapp-") && !this.hasVariables(id)) texts[id] = this.t(locale, id);
       }
       for (const status of KNOWN_STATUSES)
         texts[`status-${status}`] = this.t(locale, `status-${status}`);
@@ -53,8 +54,17 @@ export class PageTexts {
   t(locale: PageLocale, id: string, vars?: Record<string, FluentVariable>): string {
     for (const bundle of [this.bundles.get(locale)!, this.bundles.get("en")!]) {
       const message = bundle.getMessage(id);
-      if (message?.value) return bundle.formatPattern(message.value, vars).replace(TAGS, "");
+      // With an errors list Fluent shows a missing variable as {$name} instead of throwing.
+      if (message?.value) return bundle.formatPattern(message.value, vars, []).replace(TAGS, "");
     }
     return id;
+  }
+
+  private hasVariables(id: string): boolean {
+    const english = this.bundles.get("en")!;
+    const errors: Error[] = [];
+    const value = english.getMessage(id)?.value;
+    if (value) english.formatPattern(value, {}, errors);
+    return errors.length > 0;
   }
 }
