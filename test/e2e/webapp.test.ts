@@ -5,18 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildWebApp } from "../../src/webapp/build.ts";
 import { WEBAPP_BUILD_DIR } from "../../src/webapp/server/server.ts";
 import { freePort, type Harness, startHarness } from "../support/bot-harness.ts";
-import {
-  DARK_THEME,
-  LIGHT_THEME,
-  launchBrowser,
-  launchUrl,
-  signedInitData,
-} from "../support/browser.ts";
+import { DARK_THEME, launchBrowser, launchUrl, signedInitData } from "../support/browser.ts";
 import { createSwapViaChat, ETH_ADDRESS } from "../support/flows.ts";
 import { until } from "../support/until.ts";
 
 /** Phone-sized screenshots of the page, kept as test artifacts. */
-export const SCREENSHOTS = join(process.cwd(), "test-artifacts", "webapp");
+const SCREENSHOTS = join(process.cwd(), "test-artifacts", "webapp");
 
 let h: Harness;
 let pageUrl: string;
@@ -208,5 +202,3 @@ describe("the Mini App", () => {
     await page.context().close();
   });
 });
-
-export { LIGHT_THEME };
