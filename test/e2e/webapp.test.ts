@@ -113,7 +113,13 @@ describe("the Mini App", () => {
     const page = await openPage(user.id, { theme: DARK_THEME, path: `?swap=${id}` });
     const tx = h.sandbox.control.transaction(id)!;
     await page.getByText(tx.deposit_address, { exact: true }).waitFor();
-    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const background = await page.locator("body").evaluate((body) => {
+      // Runs in the page: its window, not this file's.
+      const view = body.ownerDocument.defaultView as unknown as {
+        getComputedStyle(e: unknown): { backgroundColor: string };
+      };
+      return view.getComputedStyle(body).backgroundColor;
+    });
     expect(background).toBe("rgb(15, 15, 15)");
     await page.screenshot({ path: join(SCREENSHOTS, "deposit-dark.png"), fullPage: true });
     await page.context().close();
