@@ -163,7 +163,7 @@ export async function startApp(
     logger.warn({ err: error }, "setMyCommands failed");
   });
   if (config.webApp) {
-    const url = config.webApp.url;
+    const url = new URL(config.webApp.url).toString();
     await bot.api
       .setChatMenuButton({
         menu_button: {

@@ -79,7 +79,11 @@ const envSchema = z
         }),
       )
       .default("127.0.0.1"),
-    WEBAPP_URL: url
+    // Kept as given (a trailing slash included): the page's own links are relative to it.
+    WEBAPP_URL: z
+      .string()
+      .trim()
+      .url("must be an https URL")
       .refine(
         (u) =>
           u.startsWith("https://") || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/.test(u),

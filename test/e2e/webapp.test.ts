@@ -207,4 +207,87 @@ describe("the Mini App", () => {
     expect(answer.body).not.toContain(h.sandbox.control.transaction(id)!.deposit_address);
     await page.context().close();
   });
+
+  it("/start and /help carry a button that opens the Mini App, and the chat's menu button opens it", async () => {
+    const user = h.tg.user();
+    for (const command of ["/start", "/help"]) {
+      user.send(command);
+      const answer = await user.answer();
+      const button = answer.replyMarkup?.inline_keyboard.flat()[0];
+      expect(button && "web_app" in button ? button.web_app?.url : undefined).toBe(pageUrl);
+    }
+    const menu = h.tg.callsTo("setChatMenuButton").at(-1)?.params.menu_button as {
+      type: string;
+      web_app?: { url: string };
+    };
+    expect(menu).toMatchObject({ type: "web_app", web_app: { url: pageUrl } });
+  });
+
+  it("serves the page on its own origin only: a strict CSP, hashed bundles cached for a year, gzip", async () => {
+    const html = await fetch(pageUrl, { headers: { "accept-encoding": "gzip" } });
+    expect(html.status).toBe(200);
+    const csp = html.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'self'");
+    expect(html.headers.get("cache-control")).toBe("no-cache");
+    const body = await html.text();
+    const script = /src="\.\/assets\/(main-[A-Z0-9]{8}\.js)"/.exec(body)?.[1];
+    expect(script).toBeDefined();
+    expect(body).not.toMatch(/https?:\/\//);
+    const js = await fetch(`${pageUrl}assets/${script}`, {
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(js.headers.get("content-type")).toContain("javascript");
+    expect(js.headers.get("cache-control")).toContain("immutable");
+    expect(js.headers.get("content-encoding")).toBe("gzip");
+    const api = await fetch(`${pageUrl}api/swaps`);
+    expect(api.status).toBe(401);
+  });
+
+  it("the same summary confirmed twice at once makes one transaction, and both answers name it", async () => {
+    const user = h.tg.user();
+    const auth = { authorization: `tma ${signedInitData(h.tg.token, { id: user.id })}` };
+    const order = {
+      key: "summary-twice-1",
+      from: "btc",
+      to: "eth",
+      amount: "0.3",
+      rateType: "float",
+      payout: ETH_ADDRESS,
+    };
+    const before = h.sandbox.control.transactions().length;
+    const post = () =>
+      fetch(`${pageUrl}api/swaps`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify(order),
+      });
+    const answers = await Promise.all([post(), post()]);
+    await until(() => user.transcript().some((m) => m.text.includes("Swap created")));
+    const again = await post();
+    expect(again.status).toBe(200);
+    const { swap } = (await again.json()) as { swap: { id: string } };
+    expect(h.sandbox.control.transactions().length).toBe(before + 1);
+    expect(h.sandbox.control.transactions()[0]!.id).toBe(swap.id);
+    expect(answers.map((a) => a.status).sort()).toEqual(expect.arrayContaining([201]));
+    expect(user.transcript().filter((m) => m.text.includes("Swap created"))).toHaveLength(1);
+  });
+
+  it("a payout address that is not one gets the chat's message under the field, and an amount below the minimum names it", async () => {
+    const user = h.tg.user();
+    const page = await openPage(user.id);
+    await page.getByLabel("You send").fill("btc");
+    await page.getByLabel("You send").press("Enter");
+    await page.getByLabel("You receive").fill("eth");
+    await page.getByLabel("You receive").press("Enter");
+    await page.getByLabel("Amount").fill("0.000001");
+    await page.getByText(/Below the minimum of [\d.]+ BTC/).waitFor();
+    await page.getByLabel("Amount").fill("0.5");
+    await page.getByText(/Below the minimum/).waitFor({ state: "detached" });
+    await page.getByText("You get about").waitFor();
+    await page.getByLabel("Payout address").fill("0x12345678901234567890");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("That is not a valid ETH address").waitFor();
+    expect(await page.getByRole("button", { name: "Confirm" }).count()).toBe(0);
+    await page.context().close();
+  });
 });

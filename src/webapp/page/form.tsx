@@ -89,9 +89,11 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
     setNote("");
     if (!from || !to) return setProblems({ pair: t("pick-coin") });
     if (from.code === to.code) return setProblems({ pair: t("same-coin") });
-    if (!quote || problems.amount) {
+    if (problems.amount || !amount.trim()) {
       return setProblems((p) => ({ ...p, amount: p.amount || t("amount-invalid") }));
     }
+    // The quote for this amount is still on its way: Next waits for it.
+    if (!quote) return setNote(problems.quote || t("loading"));
     setBusy(true);
     try {
       const checked = await call<{ problems: { payout?: string; refund?: string } }>("/check", {
@@ -187,7 +189,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
         ))}
       </fieldset>
 
-      {quote && from && to && <QuoteBox quote={quote} from={from} to={to} />}
+      {quote && from && to && !problems.amount && <QuoteBox quote={quote} from={from} to={to} />}
       {problems.quote && (
         <p class="problem" role="alert">
           {problems.quote}
