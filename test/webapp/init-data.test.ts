@@ -1,6 +1,6 @@
 import { sign } from "@tma.js/init-data-node";
 import { describe, expect, it } from "vitest";
-import { checkInitData } from "../../src/webapp/server/init-data.ts";
+import { checkInitData, InitDataChecker } from "../../src/webapp/server/init-data.ts";
 
 const TOKEN = "123456:test-token";
 const NOW = Date.parse("2026-11-25T12:00:00Z");
@@ -16,7 +16,7 @@ describe("Telegram init data", () => {
       first_name: "Ann",
       language_code: "ru",
     });
-    expect(checkInitData(raw, TOKEN, NOW)).toEqual({
+    expect(checkInitData(raw, TOKEN, NOW)).toMatchObject({
       ok: true,
       user: { id: 42, firstName: "Ann", languageCode: "ru" },
     });
@@ -52,5 +52,16 @@ describe("Telegram init data", () => {
     expect(checkInitData(initData(new Date(NOW), null), TOKEN, NOW)).toMatchObject({
       reason: "no-user",
     });
+  });
+
+  it("found good once is still refused when it grows older than 24 hours", () => {
+    let now = NOW;
+    const checker = new InitDataChecker(TOKEN, () => now);
+    const raw = initData(new Date(NOW - 1000));
+    expect(checker.check(raw).ok).toBe(true);
+    expect(checker.check(raw).ok).toBe(true);
+    now += 24 * 60 * 60 * 1000;
+    expect(checker.check(raw)).toEqual({ ok: false, reason: "expired" });
+    expect(checker.check(`${raw}x`)).toMatchObject({ ok: false });
   });
 });

@@ -15,7 +15,7 @@ import { describeExchangeError, type ExchangeFailure } from "../../swaps/failure
 import type { SwapQueries } from "../../swaps/ports.ts";
 import type { DepositView, RateType } from "../../swaps/swap.ts";
 import type { SwapService } from "../../swaps/swap-service.ts";
-import { checkInitData, type WebAppUser } from "./init-data.ts";
+import { InitDataChecker, type WebAppUser } from "./init-data.ts";
 import { pageSwap } from "./swap-view.ts";
 import { type PageLocale, PageTexts } from "./texts.ts";
 import { UserShare } from "./user-share.ts";
@@ -87,11 +87,12 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
   const { catalog, quotes, texts } = deps;
   const quoteShare = new UserShare(QUOTE_SHARE.limit, QUOTE_SHARE.windowMs, deps.now);
   const createShare = new UserShare(CREATE_SHARE.limit, CREATE_SHARE.windowMs, deps.now);
+  const initData = new InitDataChecker(deps.botToken, deps.now);
   const api = new Hono<Env>();
 
   api.use(async (c, next) => {
     const raw = /^tma (.+)$/.exec(c.req.header("authorization") ?? "")?.[1];
-    const check = checkInitData(raw, deps.botToken, deps.now?.());
+    const check = initData.check(raw);
     if (!check.ok) {
       const locale = PageTexts.localeOf(unverifiedLanguage(raw));
       return c.json(
