@@ -129,6 +129,12 @@ describe("the Mini App", () => {
     const user = h.tg.user();
     const first = await createSwapViaChat(user, "0.4");
     const second = await createSwapViaChat(user, "0.6");
+    // The chat's deposit message opens the swap's own page.
+    const card = user.transcript().find((m) => m.text.includes(second))!;
+    const open = card.replyMarkup?.inline_keyboard.flat()[0];
+    expect(open && "web_app" in open ? open.web_app?.url : undefined).toBe(
+      `${pageUrl}?swap=${second}`,
+    );
     const page = await openPage(user.id);
     await page.getByRole("button", { name: "My swaps" }).click();
     const items = page.locator(".swap-list li");
