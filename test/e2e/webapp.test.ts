@@ -296,4 +296,20 @@ describe("the Mini App", () => {
     expect(await page.getByRole("button", { name: "Confirm" }).count()).toBe(0);
     await page.context().close();
   });
+
+  it("speaks Russian to a Russian Telegram, and English to a language the bot does not speak", async () => {
+    const ru = h.tg.user({ languageCode: "ru" });
+    const page = await openPage(ru.id, {
+      initData: signedInitData(h.tg.token, { id: ru.id, language_code: "ru" }),
+    });
+    await page.getByLabel("Вы отправляете").waitFor();
+    await page.getByRole("button", { name: "Далее" }).waitFor();
+    await page.context().close();
+    const de = h.tg.user({ languageCode: "de" });
+    const other = await openPage(de.id, {
+      initData: signedInitData(h.tg.token, { id: de.id, language_code: "de" }),
+    });
+    await other.getByLabel("You send").waitFor();
+    await other.context().close();
+  });
 });
