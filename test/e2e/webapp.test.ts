@@ -104,6 +104,7 @@ describe("the Mini App", () => {
     }
     // Finished: the page no longer tells anyone to send funds.
     expect(await page.getByText(tx.deposit_address, { exact: true }).count()).toBe(0);
+    await page.screenshot({ path: join(SCREENSHOTS, "complete-light.png"), fullPage: true });
     await page.context().close();
   });
 

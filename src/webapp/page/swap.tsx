@@ -6,8 +6,9 @@ import { useStatusWord, useT } from "./texts.ts";
 /** How often an open swap's page asks the bot (its database, never the exchange) for news. */
 const STATUS_POLL_MS = 3_000;
 
+/** "USDT (TRC20)"; a coin on its own chain is just "BTC", not "BTC (BTC)". */
 const label = (coin: string, network: string | null) =>
-  `${coin.toUpperCase()}${network ? ` (${network})` : ""}`;
+  `${coin.toUpperCase()}${network && network.toUpperCase() !== coin.toUpperCase() ? ` (${network})` : ""}`;
 
 /** One swap: what to send where (until the deposit arrives), and its status as it moves on. */
 export function SwapView({ id }: { id: string }) {
