@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildWebApp } from "../../src/webapp/build.ts";
 import { WEBAPP_BUILD_DIR } from "../../src/webapp/server/server.ts";
 import { freePort, type Harness, startHarness } from "../support/bot-harness.ts";
-import { DARK_THEME, launchBrowser, launchUrl, signedInitData } from "../support/browser.ts";
+import {
+  DARK_THEME,
+  LIGHT_THEME,
+  launchBrowser,
+  launchUrl,
+  signedInitData,
+} from "../support/browser.ts";
 import { createSwapViaChat, ETH_ADDRESS } from "../support/flows.ts";
 import { until } from "../support/until.ts";
 
@@ -108,7 +114,7 @@ describe("the Mini App", () => {
     await page.context().close();
   });
 
-  it("shows the deposit view in Telegram's dark theme as well", async () => {
+  it("shows the deposit view in Telegram's dark theme, and follows the theme when Telegram changes it", async () => {
     const user = h.tg.user();
     const id = await createSwapViaChat(user);
     const page = await openPage(user.id, { theme: DARK_THEME, path: `?swap=${id}` });
@@ -123,6 +129,24 @@ describe("the Mini App", () => {
     });
     expect(background).toBe("rgb(15, 15, 15)");
     await page.screenshot({ path: join(SCREENSHOTS, "deposit-dark.png"), fullPage: true });
+    // Night mode switched off in Telegram: it tells the page, which follows at once.
+    await page.evaluate(
+      `window.Telegram.WebView.receiveEvent("theme_changed", { theme_params: ${JSON.stringify(LIGHT_THEME)} })`,
+    );
+    await until(
+      async () => {
+        const now = await page.locator("body").evaluate((body) => {
+          const view = body.ownerDocument.defaultView as unknown as {
+            getComputedStyle(e: unknown): { backgroundColor: string };
+          };
+          return view.getComputedStyle(body).backgroundColor;
+        });
+        return now === "rgb(244, 244, 245)";
+      },
+      10_000,
+      "the light theme",
+    );
+
     await page.context().close();
   });
 

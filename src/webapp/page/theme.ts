@@ -1,4 +1,4 @@
-import { postEvent, retrieveLaunchParams } from "@tma.js/bridge";
+import { on, postEvent, retrieveLaunchParams } from "@tma.js/bridge";
 
 /** Telegram's theme colours → the page's CSS variables (the stylesheet has light/dark defaults). */
 const VARS: Record<string, string> = {
@@ -13,13 +13,23 @@ const VARS: Record<string, string> = {
   destructive_text_color: "--danger",
 };
 
+/** The launch theme, then every change (night mode switched on) as Telegram reports it. */
 export function applyTheme(): void {
-  let theme: Record<string, unknown> = {};
   try {
-    theme = (retrieveLaunchParams().tgWebAppThemeParams ?? {}) as Record<string, unknown>;
+    setColours((retrieveLaunchParams().tgWebAppThemeParams ?? {}) as Record<string, unknown>);
   } catch {
     // Opened outside Telegram: the stylesheet's own colours.
   }
+  try {
+    on("theme_changed", (event) => setColours(event.theme_params as Record<string, unknown>));
+    postEvent("web_app_ready");
+    postEvent("web_app_expand");
+  } catch {
+    // Not inside Telegram (a plain browser): nothing to tell.
+  }
+}
+
+function setColours(theme: Record<string, unknown>): void {
   const root = document.documentElement;
   for (const [key, value] of Object.entries(theme)) {
     const snake = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -30,12 +40,6 @@ export function applyTheme(): void {
   }
   const bg = typeof theme.bgColor === "string" ? theme.bgColor : theme.bg_color;
   if (typeof bg === "string") root.dataset.scheme = isDark(bg) ? "dark" : "light";
-  try {
-    postEvent("web_app_ready");
-    postEvent("web_app_expand");
-  } catch {
-    // Not inside Telegram (a plain browser): nothing to tell.
-  }
 }
 
 function isDark(hex: string): boolean {
