@@ -3,6 +3,8 @@ import { createBot } from "./bot/bot.ts";
 import { registerCommands } from "./bot/commands.ts";
 import { translator } from "./bot/i18n.ts";
 import { Notifier } from "./bot/notifier.ts";
+import { depositText } from "./bot/shared/deposit-message.ts";
+import { webAppKeyboard } from "./bot/shared/web-app-button.ts";
 import { CoinCatalog } from "./catalog/catalog.ts";
 import type { Config } from "./config.ts";
 import type { AsyncRepositories } from "./db/repositories.ts";
@@ -26,6 +28,8 @@ import { StatusTracker } from "./tracker/status-tracker.ts";
 import { startPolling } from "./transport/polling.ts";
 import { UpdateJournal } from "./transport/update-journal.ts";
 import { startWebhook } from "./transport/webhook.ts";
+import { startWebAppServer, type WebAppServer } from "./webapp/server/server.ts";
+import { PageTexts } from "./webapp/server/texts.ts";
 
 /**
  * The stored state of a conversation is replayed against the current code: bump this whenever the
@@ -65,6 +69,8 @@ export interface App {
   opsUrl: string | undefined;
   /** The webhook server's port, in webhook mode. */
   webhookPort: number | undefined;
+  /** Where the Mini App is served, when WEBAPP_URL is set. */
+  webAppUrl: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -155,6 +161,7 @@ export async function startApp(
     stop: () => catalog.stop(),
   });
   const ops = await startOps(config, core, begin);
+  const webApp = await startWebApp(config, logger, core, begin);
 
   const bot = core.bot;
   await begin({ name: "Telegram", start: () => connectTelegram(bot, config, logger, options) });
@@ -162,6 +169,18 @@ export async function startApp(
   await registerCommands(bot.api, core.i18n).catch((error: unknown) => {
     logger.warn({ err: error }, "setMyCommands failed");
   });
+  if (config.webApp) {
+    const url = new URL(config.webApp.url).toString();
+    await bot.api
+      .setChatMenuButton({
+        menu_button: {
+          type: "web_app",
+          text: core.i18n.t("en", "webapp-menu-button"),
+          web_app: { url },
+        },
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, "setChatMenuButton failed"));
+  }
 
   // A transport's stop takes no more updates, then waits (bounded) for those in flight.
   const drain = async () => {
@@ -284,6 +303,7 @@ export async function startApp(
       repos,
       opsUrl: ops?.url,
       webhookPort,
+      webAppUrl: webApp?.url,
       async stop() {
         await stop();
         logger.info("bot stopped");
@@ -474,6 +494,7 @@ function buildCore(
     },
     {
       logger,
+      webAppUrl: config.webApp?.url,
       catalog,
       quotes,
       swaps,
@@ -529,6 +550,11 @@ function buildCore(
   return {
     repos,
     exchange,
+    swaps,
+    swapQueries: stores.swapQueries,
+    setStatusCard: (id: string, messageId: number) =>
+      repos.transactions.setCardMessage(id, messageId),
+    sandbox: exchangeTarget.sandbox,
     catalog,
     quotes,
     monitor,
@@ -546,6 +572,52 @@ function buildCore(
     recovery,
     checkDatabase: () => storage.check(),
   };
+}
+
+/**
+ * The Mini App's page and API, when WEBAPP_URL is set. Every instance serves it: its state is the
+ * database's. A swap confirmed in the page gets its deposit message in the chat, which becomes
+ * its status card like any other.
+ */
+async function startWebApp(
+  config: Config,
+  logger: Logger,
+  core: Core,
+  begin: (part: Part) => Promise<void>,
+) {
+  const settings = config.webApp;
+  if (!settings) return undefined;
+  let server: WebAppServer | undefined;
+  const { bot, i18n } = core;
+  await begin({
+    name: "Mini App server",
+    start: async () => {
+      server = await startWebAppServer(
+        {
+          botToken: config.botToken,
+          catalog: core.catalog,
+          quotes: core.quotes,
+          swaps: core.swaps,
+          swapQueries: core.swapQueries,
+          texts: new PageTexts(),
+          sandbox: core.sandbox,
+          logger,
+          announce: async (chatId, swap, locale) => {
+            const t = translator(i18n, locale);
+            const card = await bot.api.sendMessage(chatId, depositText(t, swap), {
+              link_preview_options: { is_disabled: true },
+              reply_markup: webAppKeyboard(t, settings.url, { swapId: swap.id }),
+            });
+            await core.setStatusCard(swap.id, card.message_id);
+          },
+        },
+        { port: settings.port, host: settings.host },
+      );
+      logger.info({ url: settings.url, listening: server.url }, "Mini App served");
+    },
+    stop: () => server?.close(),
+  });
+  return server;
 }
 
 /** /healthz and /metrics, when METRICS_PORT is set. */

@@ -79,6 +79,27 @@ const envSchema = z
         }),
       )
       .default("127.0.0.1"),
+    // Kept as given (a trailing slash included): the page's own links are relative to it.
+    WEBAPP_URL: z
+      .string()
+      .trim()
+      .url("must be an https URL")
+      .refine(
+        (u) =>
+          u.startsWith("https://") || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/.test(u),
+        "must be an https URL (http only for localhost and 127.0.0.1)",
+      )
+      .optional(),
+    WEBAPP_PORT: int(0, 8090).pipe(z.number().max(65_535, "must be a port number")),
+    WEBAPP_HOST: z
+      .string()
+      .trim()
+      .pipe(
+        z.union([z.ipv4(), z.ipv6(), z.hostname()], {
+          error: "must be an IP address or a host name",
+        }),
+      )
+      .default("127.0.0.1"),
     ADMIN_CHAT_IDS: z
       .string()
       .trim()
@@ -130,6 +151,8 @@ export interface Config {
   metricsPort: number | undefined;
   /** Interface /healthz and /metrics listen on (loopback unless the operator opens it). */
   metricsHost: string;
+  /** The Mini App: its public URL and where it is served; off when undefined. */
+  webApp: { url: string; port: number; host: string } | undefined;
   adminChatIds: number[];
   /** How long the exchange may fail before the admins are alerted. */
   alertAfterMs: number;
@@ -206,6 +229,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : undefined,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
+    webApp: e.WEBAPP_URL
+      ? { url: e.WEBAPP_URL, port: e.WEBAPP_PORT, host: e.WEBAPP_HOST }
+      : undefined,
     adminChatIds: e.ADMIN_CHAT_IDS ?? [],
     alertAfterMs: e.ALERT_AFTER_MS,
     reconcileGiveUpMs: e.RECONCILE_GIVE_UP_MS,

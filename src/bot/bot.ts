@@ -17,7 +17,7 @@ import type { FlowDeps } from "./exchange/flow.ts";
 import { createFallbackFeature } from "./fallback/feature.ts";
 import { createForgetFeature, type ForgetDeps } from "./forget/feature.ts";
 import { createGroupsFeature } from "./groups/feature.ts";
-import { helpFeature } from "./help/feature.ts";
+import { createHelpFeature } from "./help/feature.ts";
 import { createHistoryFeature, type HistoryDeps } from "./history/feature.ts";
 import { withHtmlParseMode } from "./html.ts";
 import { createI18n, createLocaleMiddleware, escapeTranslationVariables } from "./i18n.ts";
@@ -26,7 +26,7 @@ import { createLanguageFeature } from "./language/feature.ts";
 import { LeanComposer } from "./lean-composer.ts";
 import { oneChatAtATime } from "./one-chat-at-a-time.ts";
 import { createRateFeature } from "./rate/feature.ts";
-import { startFeature } from "./start/feature.ts";
+import { createStartFeature } from "./start/feature.ts";
 import { createStatsFeature, type StatsDeps } from "./stats/feature.ts";
 import { createStatusFeature, type StatusDeps } from "./status/feature.ts";
 import { reportThrottling, telegramRetry } from "./telegram-retry.ts";
@@ -104,8 +104,8 @@ export function createBot(
   features.use(
     createGroupsFeature(),
     createExchangeExits(),
-    startFeature,
-    helpFeature,
+    createStartFeature(deps.webAppUrl),
+    createHelpFeature(deps.webAppUrl),
     createLanguageFeature({ ...deps, i18n }),
     createForgetFeature(deps),
     createStatsFeature({ ...deps, adminChatIds: options.adminChatIds ?? [] }),

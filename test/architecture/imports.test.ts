@@ -19,6 +19,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   quotes: ["exchange", "lib"],
   bot: ["swaps", "catalog", "quotes", "lib"],
   ops: ["swaps", "exchange", "lib"],
+  // The Mini App: its API over the same core as the chat; never db/, never the bot.
+  webapp: ["swaps", "catalog", "quotes", "lib"],
   // The embedded exchange and the Bot API double stand in for the outside: they share no code
   // with the bot.
   sandbox: [],

@@ -27,6 +27,32 @@ describe("loadConfig", () => {
     });
   });
 
+  it("has no Mini App without WEBAPP_URL, and serves it on 127.0.0.1:8090 by default with one", () => {
+    expect(loadConfig({ BOT_TOKEN: token }).webApp).toBeUndefined();
+    expect(
+      loadConfig({ BOT_TOKEN: token, WEBAPP_URL: "https://swap.example.org/app/" }).webApp,
+    ).toEqual({
+      url: "https://swap.example.org/app/",
+      port: 8090,
+      host: "127.0.0.1",
+    });
+  });
+
+  it("accepts an http WEBAPP_URL only for localhost and 127.0.0.1", () => {
+    expect(errorOf({ BOT_TOKEN: token, WEBAPP_URL: "http://swap.example.org/" })).toContain(
+      "WEBAPP_URL must be an https URL",
+    );
+    expect(errorOf({ BOT_TOKEN: token, WEBAPP_URL: "http://localhost.evil.org/" })).toContain(
+      "WEBAPP_URL",
+    );
+    expect(loadConfig({ BOT_TOKEN: token, WEBAPP_URL: "http://127.0.0.1:8090/" }).webApp?.url).toBe(
+      "http://127.0.0.1:8090/",
+    );
+    expect(
+      errorOf({ BOT_TOKEN: token, WEBAPP_URL: "https://x.org/", WEBAPP_PORT: "99999" }),
+    ).toContain("WEBAPP_PORT");
+  });
+
   it("names a missing token", () => {
     expect(errorOf({})).toBe("BOT_TOKEN is required");
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseAmount } from "../../src/bot/shared/amount.ts";
+import { parseAmount } from "../../src/lib/amount-input.ts";
 import {
   compareDecimal,
   DecimalTotal,

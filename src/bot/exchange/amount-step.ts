@@ -1,8 +1,8 @@
 import { InlineKeyboard } from "grammy";
+import { parseAmount } from "../../lib/amount-input.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
 import { failureText } from "../exchange-errors.ts";
-import { parseAmount } from "../shared/amount.ts";
 import { coinLabel, limitsText, quoteText, quoteVariables } from "../shared/quote-text.ts";
 import { amountProblem } from "../shared/resolve-text.ts";
 import { networkLine, networkRow } from "./keyboards.ts";

@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import { isNumber } from "../shared/amount.ts";
+import { isNumber } from "../../lib/amount-input.ts";
 import { resolveCoin } from "../shared/coin-input.ts";
 import { coinLabel } from "../shared/quote-text.ts";
 import { coinProblem } from "../shared/resolve-text.ts";

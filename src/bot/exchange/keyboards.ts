@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import { POPULAR_CODES } from "../../catalog/catalog.ts";
+import { coinNetworks } from "../../catalog/networks.ts";
 import type { Coin } from "../../catalog/search.ts";
-import { coinNetworks } from "../shared/coin-input.ts";
 import type { FlowSession, Side } from "./session.ts";
 
 /** The popular coins as buttons, four a row, without the coin already on the other side. */

@@ -18,6 +18,8 @@ export interface FlowDeps {
   /** Remembers which message is the swap's status card, to edit it as the swap moves on. */
   setStatusCard(transactionId: string, messageId: number): Awaitable<void>;
   logger: Logger;
+  /** The Mini App's public URL: deposit messages get a button that opens the swap there. */
+  webAppUrl?: string;
 }
 
 export type FlowConversation = Conversation<BotContext, FlowContext>;

@@ -1,10 +1,10 @@
 import type { CoinCatalog } from "../../catalog/catalog.ts";
+import { parseAmount } from "../../lib/amount-input.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { QuoteService } from "../../quotes/quote-service.ts";
 import type { BotContext } from "../context.ts";
 import { explainExchangeError } from "../exchange-errors.ts";
 import { LeanComposer } from "../lean-composer.ts";
-import { parseAmount } from "../shared/amount.ts";
 import { resolveCoin } from "../shared/coin-input.ts";
 import { quoteShare } from "../shared/quote-share.ts";
 import { coinLabel, quoteText } from "../shared/quote-text.ts";

@@ -39,16 +39,6 @@ export function resolveCoin(catalog: CoinCatalog, input: string): CoinResolution
   return { kind: "ambiguous", options: hits.map((h) => h.coin), network: undefined };
 }
 
-/** The networks a coin's notes name ("Networks: ERC20, TRC20, BEP20"), upper-case. */
-export function coinNetworks(coin: Coin): string[] {
-  const match = /networks?\s*:\s*([^.;\n]+)/i.exec(coin.notes);
-  if (!match?.[1]) return [];
-  return match[1]
-    .split(/,|\band\b|\//)
-    .map((n) => n.trim().toUpperCase())
-    .filter((n) => /^[A-Z0-9-]{2,15}$/.test(n));
-}
-
 function splitNetwork(text: string): { base: string; network: string } | undefined {
   const match = /^([a-z0-9]{2,12})\s*(?:@|\(|\s)\s*([a-z0-9-]{2,15})\)?$/i.exec(text);
   if (!match?.[1] || !match[2]) return undefined;

@@ -1,31 +1,16 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Coin } from "../../catalog/search.ts";
-import {
-  compareDecimal,
-  type DecimalString,
-  formatDecimal,
-  MAX_FRACTION_DIGITS,
-} from "../../lib/decimal.ts";
+import { type DecimalString, formatDecimal } from "../../lib/decimal.ts";
+import { type AmountFit, amountFit } from "../../quotes/amount-fit.ts";
 import type { PairLimits, Quote } from "../../quotes/quote-service.ts";
+
+export { amountFit };
+
 import { label } from "./coin-label.ts";
 
 /** "USDT (TRC20)": the code people know, with the network when one was chosen. */
 export function coinLabel(coin: Coin, network?: string): string {
   return label(coin.code, network);
-}
-
-export type AmountFit = "ok" | "below-min" | "above-max";
-
-export function amountFit(amount: DecimalString, quote: Quote): AmountFit {
-  if (compareDecimal(amount, formatDecimal(quote.minAmount, MAX_FRACTION_DIGITS)) < 0)
-    return "below-min";
-  if (
-    quote.maxAmount > 0 &&
-    compareDecimal(amount, formatDecimal(quote.maxAmount, MAX_FRACTION_DIGITS)) > 0
-  ) {
-    return "above-max";
-  }
-  return "ok";
 }
 
 /** Variables shared by every text that shows a quote. */

@@ -1,5 +1,5 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
-import type { AmountInput } from "./amount.ts";
+import type { AmountInput } from "../../lib/amount-input.ts";
 import type { CoinResolution } from "./coin-input.ts";
 
 /** The sentence for an amount that did not parse. */

@@ -1,4 +1,4 @@
-import { type DecimalString, normalizeDecimal } from "../../lib/decimal.ts";
+import { type DecimalString, normalizeDecimal } from "./decimal.ts";
 
 export type AmountInput =
   | { ok: true; value: DecimalString }

@@ -1,0 +1,84 @@
+import { retrieveRawInitData } from "@tma.js/bridge";
+
+/** Raw init data from the launch parameters Telegram put in the URL hash (undefined outside). */
+export function initData(): string | undefined {
+  try {
+    return retrieveRawInitData();
+  } catch {
+    return undefined;
+  }
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+/** One call of the bot's own API, carrying the init data that proves who is asking. */
+export async function call<T>(
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
+  const response = await fetch(`./api${path}`, {
+    method: init.method ?? "GET",
+    headers: {
+      authorization: `tma ${initData() ?? ""}`,
+      ...(init.body ? { "content-type": "application/json" } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok || response.status === 202) {
+    throw new ApiError(response.status, String(body.message ?? response.statusText), body);
+  }
+  return body as T;
+}
+
+export interface PageCoin {
+  code: string;
+  name: string;
+  networks: string[];
+}
+
+export interface PageQuote {
+  toAmount: number;
+  rate: number;
+  minAmount: number;
+  maxAmount: number;
+  rateType: "float" | "fixed";
+  message: string | null;
+}
+
+export interface PageSwap {
+  id: string;
+  coinFrom: string;
+  coinTo: string;
+  networkFrom: string | null;
+  networkTo: string | null;
+  amountIn: string;
+  amountOutExpected: string;
+  amountOut: string | null;
+  rateType: string;
+  depositAddress: string | null;
+  depositMemo: string | null;
+  withdrawalAddress: string;
+  refundAddress: string | null;
+  txHashIn: string | null;
+  txHashOut: string | null;
+  status: string;
+  final: boolean;
+  createdAt: string;
+  sandbox: boolean;
+}
+
+export interface Session {
+  locale: string;
+  texts: Record<string, string>;
+  sandbox: boolean;
+  firstName: string;
+}

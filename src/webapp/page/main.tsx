@@ -1,0 +1,91 @@
+import { render } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { ApiError, call, initData, type Session } from "./api.ts";
+import { SwapForm } from "./form.tsx";
+import { SwapList, SwapView } from "./swap.tsx";
+import { Texts, useT } from "./texts.ts";
+import { applyTheme } from "./theme.ts";
+import "./style.css";
+
+type Route = { view: "new" } | { view: "list" } | { view: "swap"; id: string };
+
+/** A deposit message's button opens the page on its swap (`?swap=ID`). */
+function firstRoute(): Route {
+  const id = new URLSearchParams(location.search).get("swap");
+  return id ? { view: "swap", id } : { view: "new" };
+}
+
+function App() {
+  const [session, setSession] = useState<Session>();
+  const [failure, setFailure] = useState<string>();
+  const [route, setRoute] = useState<Route>(firstRoute);
+
+  useEffect(() => {
+    if (!initData()) {
+      setFailure("unauthorized");
+      return;
+    }
+    call<Session>("/session")
+      .then((s) => {
+        document.documentElement.lang = s.locale;
+        setSession(s);
+      })
+      .catch((error: unknown) =>
+        setFailure(error instanceof ApiError && error.status === 401 ? error.message : "error"),
+      );
+  }, []);
+
+  if (failure) return <OpenFromTelegram message={failure} />;
+  if (!session) return <p class="hint center">…</p>;
+  return (
+    <Texts.Provider value={session.texts}>
+      <Tabs route={route} onRoute={setRoute} />
+      <main>
+        {route.view === "new" && <SwapForm onCreated={(id) => setRoute({ view: "swap", id })} />}
+        {route.view === "list" && <SwapList onOpen={(id) => setRoute({ view: "swap", id })} />}
+        {route.view === "swap" && <SwapView key={route.id} id={route.id} />}
+      </main>
+    </Texts.Provider>
+  );
+}
+
+function Tabs({ route, onRoute }: { route: Route; onRoute: (r: Route) => void }) {
+  const t = useT();
+  return (
+    <nav class="tabs">
+      <button
+        type="button"
+        aria-pressed={route.view === "new"}
+        onClick={() => onRoute({ view: "new" })}
+      >
+        {t("tab-new")}
+      </button>
+      <button
+        type="button"
+        aria-pressed={route.view === "list"}
+        onClick={() => onRoute({ view: "list" })}
+      >
+        {t("tab-list")}
+      </button>
+    </nav>
+  );
+}
+
+/** Without valid init data the API answers 401 with this text (in the user's language). */
+function OpenFromTelegram({ message }: { message: string }) {
+  const text =
+    message === "unauthorized" || message === "error"
+      ? "This page works only when opened from the bot in Telegram. Open the bot and tap its app button."
+      : message;
+  return (
+    <main>
+      <div class="card center" role="alert">
+        <h1>🔒</h1>
+        <p>{text}</p>
+      </div>
+    </main>
+  );
+}
+
+applyTheme();
+render(<App />, document.getElementById("app")!);

@@ -1,0 +1,383 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import QRCode from "qrcode";
+import { z } from "zod";
+import type { CoinCatalog } from "../../catalog/catalog.ts";
+import { coinNetworks } from "../../catalog/networks.ts";
+import type { Coin } from "../../catalog/search.ts";
+import { parseAmount } from "../../lib/amount-input.ts";
+import type { DecimalString } from "../../lib/decimal.ts";
+import type { Logger } from "../../lib/logger.ts";
+import { amountFit } from "../../quotes/amount-fit.ts";
+import type { Quote, QuoteService } from "../../quotes/quote-service.ts";
+import { checkAddress } from "../../swaps/address-check.ts";
+import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
+import type { SwapQueries } from "../../swaps/ports.ts";
+import type { DepositView, RateType } from "../../swaps/swap.ts";
+import type { SwapService } from "../../swaps/swap-service.ts";
+import { InitDataChecker, type WebAppUser } from "./init-data.ts";
+import { pageSwap } from "./swap-view.ts";
+import { type PageLocale, PageTexts } from "./texts.ts";
+import { UserShare } from "./user-share.ts";
+
+export interface WebAppDeps {
+  botToken: string;
+  catalog: CoinCatalog;
+  quotes: QuoteService;
+  swaps: SwapService;
+  /** The chat's swaps as the database has them: a viewer never costs an exchange read. */
+  swapQueries: Pick<SwapQueries, "getForChat" | "pageForChat">;
+  texts: PageTexts;
+  sandbox: boolean;
+  logger: Logger;
+  /** Sends the deposit message of a swap created in the page to the user's chat. */
+  announce(chatId: number, swap: DepositView, locale: PageLocale): Promise<void>;
+  now?: () => number;
+}
+
+type Env = { Variables: { user: WebAppUser; locale: PageLocale } };
+
+/** The chat's fair share of the quote budget (bot/shared/quote-share.ts): 4 quotes per 10 s. */
+const QUOTE_SHARE = { limit: 4, windowMs: 10_000 };
+/** Creates per user: a person confirms a few swaps a minute at most; more is a script. */
+const CREATE_SHARE = { limit: 5, windowMs: 60_000 };
+const PAGE_SIZE = 20;
+
+const code = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9]{1,15}$/);
+const network = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9-]{2,15}$/)
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+const rateType = z.enum(["float", "fixed"]).default("float");
+const pairQuery = z.object({
+  from: code,
+  to: code,
+  networkFrom: network,
+  networkTo: network,
+});
+const quoteQuery = pairQuery.extend({ amount: z.string().max(40), rateType });
+const addressBody = pairQuery.extend({
+  payout: z.string().max(200),
+  refund: z.string().max(200).optional(),
+});
+const createBody = addressBody.extend({
+  /** Random per summary, made by the page: the same summary confirmed twice is one swap. */
+  key: z.string().regex(/^[A-Za-z0-9_-]{8,40}$/),
+  amount: z.string().max(40),
+  rateType,
+  /** The fixed rate the summary showed: a moved rate is shown again before anything is created. */
+  seenRate: z.number().optional(),
+});
+const swapId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const listQuery = z.object({ offset: z.coerce.number().int().min(0).max(100_000).default(0) });
+
+/**
+ * The Mini App's JSON API: the chat's rules over the same core. Every call carries Telegram's
+ * init data (`Authorization: tma <raw>`), checked with the bot token; the user's swaps are those
+ * of their private chat (chat id = user id).
+ */
+export function createApi(deps: WebAppDeps): Hono<Env> {
+  const { catalog, quotes, texts } = deps;
+  const quoteShare = new UserShare(QUOTE_SHARE.limit, QUOTE_SHARE.windowMs, deps.now);
+  const createShare = new UserShare(CREATE_SHARE.limit, CREATE_SHARE.windowMs, deps.now);
+  const initData = new InitDataChecker(deps.botToken, deps.now);
+  const api = new Hono<Env>();
+
+  api.use(async (c, next) => {
+    const raw = /^tma (.+)$/.exec(c.req.header("authorization") ?? "")?.[1];
+    const check = initData.check(raw);
+    if (!check.ok) {
+      const locale = PageTexts.localeOf(unverifiedLanguage(raw));
+      return c.json(
+        { error: "unauthorized", message: texts.t(locale, "webapp-open-from-telegram") },
+        401,
+      );
+    }
+    c.set("user", check.user);
+    c.set("locale", PageTexts.localeOf(check.user.languageCode));
+    await next();
+  });
+  api.use(bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error: "too-large" }, 413) }));
+
+  const t = (c: { get(key: "locale"): PageLocale }, id: string, vars?: Record<string, string>) =>
+    texts.t(c.get("locale"), id, vars);
+  const bad = (message: string, field?: string) => ({ error: "invalid", message, field });
+
+  api.get("/session", (c) =>
+    c.json({
+      locale: c.get("locale"),
+      texts: texts.all(c.get("locale")),
+      sandbox: deps.sandbox,
+      firstName: c.get("user").firstName,
+    }),
+  );
+
+  api.get("/coins", (c) => {
+    const q = z
+      .string()
+      .max(40)
+      .safeParse(c.req.query("q") ?? "");
+    if (!q.success) return c.json(bad(t(c, "webapp-pick-coin")), 400);
+    const found = q.data.trim()
+      ? catalog.search(q.data, 30).map((hit) => hit.coin)
+      : catalog.all().slice(0, 60);
+    return c.json({ coins: found.map(pageCoin) });
+  });
+
+  api.get("/limits", async (c) => {
+    const query = pairQuery.safeParse(c.req.query());
+    if (!query.success) return c.json(bad(t(c, "webapp-pick-coin")), 400);
+    const limits = await quotes.limits(pair(query.data), 1_500);
+    return c.json({ limits: limits ?? null });
+  });
+
+  api.get("/quote", async (c) => {
+    const query = quoteQuery.safeParse(c.req.query());
+    if (!query.success) return c.json(bad(t(c, "webapp-pick-coin")), 400);
+    const q = query.data;
+    const coins = pickCoins(q.from, q.to);
+    if (typeof coins === "string") return c.json(bad(t(c, coins)), 400);
+    const amount = parseAmount(q.amount);
+    if (!amount.ok) return c.json(bad(t(c, "webapp-amount-invalid"), "amount"), 400);
+    if (!quoteShare.take(c.get("user").id)) {
+      return c.json({ error: "busy", message: t(c, "webapp-slow-down") }, 429);
+    }
+    try {
+      const quote = await quotes.quote({ ...pair(q), amount: amount.value, rateType: q.rateType });
+      return c.json({
+        quote: pageQuote(quote, q.rateType),
+        problem: fitProblem(c, amount.value, quote, q.from),
+      });
+    } catch (error) {
+      return c.json(...failureAnswer(texts, c.get("locale"), describeExchangeError(error)));
+    }
+  });
+
+  api.post("/check", async (c) => {
+    const body = addressBody.safeParse(await c.req.json().catch(() => undefined));
+    if (!body.success) return c.json(bad(t(c, "webapp-error")), 400);
+    return c.json({ problems: addressProblems(c, body.data) });
+  });
+
+  api.post("/swaps", async (c) => {
+    const body = createBody.safeParse(await c.req.json().catch(() => undefined));
+    if (!body.success) return c.json(bad(t(c, "webapp-error")), 400);
+    const b = body.data;
+    const coins = pickCoins(b.from, b.to);
+    if (typeof coins === "string") return c.json(bad(t(c, coins)), 400);
+    const amount = parseAmount(b.amount);
+    if (!amount.ok) return c.json(bad(t(c, "webapp-amount-invalid"), "amount"), 400);
+    const problems = addressProblems(c, b);
+    if (problems.payout || problems.refund) {
+      return c.json({ ...bad(problems.payout ?? problems.refund ?? ""), problems }, 400);
+    }
+    const user = c.get("user");
+    if (!createShare.take(user.id)) {
+      return c.json({ error: "busy", message: t(c, "webapp-slow-down") }, 429);
+    }
+    // The amount is checked against a live quote (cached for seconds), as the chat checks it; a
+    // fixed rate older than the exchange honours is fetched again, and shown again if it moved.
+    let quote: Quote;
+    try {
+      const params = { ...pair(b), amount: amount.value, rateType: b.rateType };
+      quote = await quotes.quote(params);
+      if (b.rateType === "fixed" && quotes.isStale(quote)) {
+        quote = await quotes.quote(params, { fresh: true });
+      }
+    } catch (error) {
+      return c.json(...failureAnswer(texts, c.get("locale"), describeExchangeError(error)));
+    }
+    const problem = fitProblem(c, amount.value, quote, b.from);
+    if (problem) return c.json(bad(problem, "amount"), 400);
+    if (b.rateType === "fixed" && b.seenRate !== undefined && b.seenRate !== quote.rate) {
+      return c.json(
+        {
+          error: "quote-moved",
+          message: t(c, "webapp-quote-moved"),
+          quote: pageQuote(quote, "fixed"),
+        },
+        409,
+      );
+    }
+    const result = await deps.swaps.create({
+      key: `${user.id}:web:${b.key}`,
+      chatId: user.id,
+      userId: user.id,
+      request: {
+        coinFrom: b.from,
+        coinTo: b.to,
+        networkFrom: b.networkFrom,
+        networkTo: b.networkTo,
+        amount: amount.value,
+        withdrawalAddress: b.payout.trim(),
+        rateType: b.rateType,
+        refundAddress: b.refund?.trim() || undefined,
+      },
+    });
+    switch (result.kind) {
+      case "created": {
+        await deps.announce(user.id, result.swap, c.get("locale")).catch((error: unknown) => {
+          deps.logger.warn({ err: error, transaction: result.swap.id }, "deposit message not sent");
+        });
+        const stored = await deps.swapQueries.getForChat(user.id, result.swap.id);
+        return c.json({ swap: stored ? pageSwap(stored) : null, id: result.swap.id }, 201);
+      }
+      case "already-created":
+        return c.json(
+          { swap: result.swap ? pageSwap(result.swap) : null, message: t(c, "webapp-already") },
+          200,
+        );
+      case "pending":
+        return c.json({ error: "pending", message: t(c, "webapp-pending") }, 202);
+      case "suspect":
+        return c.json({ error: "suspect", message: t(c, "webapp-suspect"), id: result.id }, 409);
+      case "failed":
+        return c.json(...failureAnswer(texts, c.get("locale"), result.failure));
+    }
+  });
+
+  api.get("/swaps", async (c) => {
+    const query = listQuery.safeParse(c.req.query());
+    if (!query.success) return c.json(bad(t(c, "webapp-error")), 400);
+    const page = await deps.swapQueries.pageForChat(c.get("user").id, {
+      limit: PAGE_SIZE,
+      offset: query.data.offset,
+    });
+    return c.json({ items: page.items.map(pageSwap), total: page.total });
+  });
+
+  api.get("/swaps/:id", async (c) => {
+    const found = await ownSwap(c.get("user").id, c.req.param("id"));
+    if (!found) return c.json({ error: "not-found", message: t(c, "webapp-not-found") }, 404);
+    return c.json({ swap: pageSwap(found) });
+  });
+
+  api.get("/swaps/:id/qr", async (c) => {
+    const found = await ownSwap(c.get("user").id, c.req.param("id"));
+    if (!found) return c.json({ error: "not-found", message: t(c, "webapp-not-found") }, 404);
+    const view = pageSwap(found);
+    if (!view.depositAddress || view.final) return c.json({ svg: null });
+    const svg = await QRCode.toString(view.depositAddress, {
+      type: "svg",
+      margin: 2,
+      errorCorrectionLevel: "M",
+    });
+    return c.json({ svg });
+  });
+
+  return api;
+
+  function ownSwap(userId: number, id: string) {
+    const parsed = swapId.safeParse(id);
+    return parsed.success ? deps.swapQueries.getForChat(userId, parsed.data) : undefined;
+  }
+
+  function pickCoins(from: string, to: string): { from: Coin; to: Coin } | string {
+    const a = catalog.byCode(from);
+    const b = catalog.byCode(to);
+    if (!a || !b) return "webapp-pick-coin";
+    if (a.code === b.code) return "webapp-same-coin";
+    return { from: a, to: b };
+  }
+
+  function addressProblems(
+    c: { get(key: "locale"): PageLocale },
+    b: z.infer<typeof addressBody>,
+  ): { payout?: string; refund?: string } {
+    const problem = (input: string, coin: string, net: string | undefined) => {
+      const check = checkAddress(input, coin, net);
+      if (check.ok) return undefined;
+      return t(c, `flow-address-problem-${check.reason}`, {
+        coin: coin.toUpperCase(),
+        network: net ?? "none",
+      });
+    };
+    const payout = problem(b.payout, b.to, b.networkTo);
+    const refund = b.refund?.trim() ? problem(b.refund, b.from, b.networkFrom) : undefined;
+    return { ...(payout ? { payout } : {}), ...(refund ? { refund } : {}) };
+  }
+
+  function fitProblem(
+    c: { get(key: "locale"): PageLocale },
+    amount: DecimalString,
+    quote: Quote,
+    coin: string,
+  ): string | undefined {
+    const fit = amountFit(amount, quote);
+    if (fit === "below-min") {
+      return t(c, "webapp-amount-below", {
+        min: String(quote.minAmount),
+        coin: coin.toUpperCase(),
+      });
+    }
+    if (fit === "above-max") {
+      return t(c, "webapp-amount-above", {
+        max: String(quote.maxAmount),
+        coin: coin.toUpperCase(),
+      });
+    }
+    return undefined;
+  }
+}
+
+function pair(q: z.infer<typeof pairQuery>) {
+  return { coinFrom: q.from, coinTo: q.to, networkFrom: q.networkFrom, networkTo: q.networkTo };
+}
+
+function pageCoin(coin: Coin) {
+  return { code: coin.code, name: coin.name, networks: coinNetworks(coin) };
+}
+
+function pageQuote(quote: Quote, rateType: RateType) {
+  return {
+    toAmount: quote.toAmount,
+    rate: quote.rate,
+    minAmount: quote.minAmount,
+    maxAmount: quote.maxAmount,
+    rateType,
+    message: quote.message ?? null,
+  };
+}
+
+/** Only to pick the language of the "open it from Telegram" answer: nothing else trusts it. */
+function unverifiedLanguage(raw: string | undefined): string | undefined {
+  try {
+    const user = new URLSearchParams(raw ?? "").get("user");
+    const parsed = z
+      .object({ language_code: z.string().max(10) })
+      .safeParse(JSON.parse(user ?? "null"));
+    return parsed.success ? parsed.data.language_code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An exchange failure as the chat words it (exchange-errors.ts), with its HTTP status. */
+function failureAnswer(
+  texts: PageTexts,
+  locale: PageLocale,
+  f: ExchangeFailure,
+): [{ error: string; message: string }, 400 | 429 | 502] {
+  switch (f.kind) {
+    case "busy": {
+      const seconds = String(Math.max(1, Math.ceil(f.retryAfterMs / 1000)));
+      return [{ error: "busy", message: texts.t(locale, "exchange-busy", { seconds }) }, 429];
+    }
+    case "rejected":
+      return [
+        { error: "rejected", message: texts.t(locale, "exchange-rejected", { reason: f.message }) },
+        400,
+      ];
+    case "not-found":
+      return [{ error: "rejected", message: texts.t(locale, "exchange-not-found") }, 400];
+    case "unavailable":
+      return [{ error: "unavailable", message: texts.t(locale, "exchange-unavailable") }, 502];
+  }
+}

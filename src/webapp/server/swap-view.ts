@@ -1,0 +1,53 @@
+import { isFinal } from "../../swaps/status.ts";
+import { SANDBOX_EXCHANGE, type Swap } from "../../swaps/swap.ts";
+
+/**
+ * A swap as the page shows it. `depositAddress` and `depositMemo` are null when nothing may be
+ * sent (a suspect swap: the exchange's answer disagreed with the order).
+ */
+export interface PageSwap {
+  id: string;
+  coinFrom: string;
+  coinTo: string;
+  networkFrom: string | null;
+  networkTo: string | null;
+  amountIn: string;
+  amountOutExpected: string;
+  amountOut: string | null;
+  rateType: string;
+  depositAddress: string | null;
+  depositMemo: string | null;
+  withdrawalAddress: string;
+  refundAddress: string | null;
+  txHashIn: string | null;
+  txHashOut: string | null;
+  status: string;
+  final: boolean;
+  createdAt: string;
+  sandbox: boolean;
+}
+
+export function pageSwap(swap: Swap): PageSwap {
+  const hidden = swap.suspect;
+  return {
+    id: swap.id,
+    coinFrom: swap.coinFrom,
+    coinTo: swap.coinTo,
+    networkFrom: swap.networkFrom,
+    networkTo: swap.networkTo,
+    amountIn: swap.amountIn,
+    amountOutExpected: swap.amountOutExpected,
+    amountOut: swap.amountOut,
+    rateType: swap.rateType,
+    depositAddress: hidden ? null : swap.depositAddress,
+    depositMemo: hidden ? null : swap.depositMemo || null,
+    withdrawalAddress: swap.withdrawalAddress,
+    refundAddress: swap.refundAddress,
+    txHashIn: swap.txHashIn,
+    txHashOut: swap.txHashOut,
+    status: swap.status,
+    final: isFinal(swap.status),
+    createdAt: swap.createdAt,
+    sandbox: swap.exchange === SANDBOX_EXCHANGE,
+  };
+}

@@ -1,0 +1,340 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildWebApp } from "../../src/webapp/build.ts";
+import { WEBAPP_BUILD_DIR } from "../../src/webapp/server/server.ts";
+import { freePort, type Harness, startHarness } from "../support/bot-harness.ts";
+import {
+  DARK_THEME,
+  LIGHT_THEME,
+  launchBrowser,
+  launchUrl,
+  signedInitData,
+} from "../support/browser.ts";
+import { createSwapViaChat, ETH_ADDRESS } from "../support/flows.ts";
+import { until } from "../support/until.ts";
+
+/** Phone-sized screenshots of the page, kept as test artifacts. */
+const SCREENSHOTS = join(process.cwd(), "test-artifacts", "webapp");
+
+let h: Harness;
+let pageUrl: string;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+
+beforeAll(async () => {
+  if (!existsSync(join(WEBAPP_BUILD_DIR, "index.html"))) await buildWebApp();
+  const port = await freePort();
+  pageUrl = `http://127.0.0.1:${port}/`;
+  h = await startHarness({ env: { WEBAPP_URL: pageUrl, WEBAPP_PORT: String(port) } });
+  ({ browser, close: closeBrowser } = await launchBrowser());
+  mkdirSync(SCREENSHOTS, { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  await closeBrowser?.();
+  await h?.close();
+});
+
+async function openPage(
+  userId: number,
+  options: { theme?: Record<string, string>; initData?: string; path?: string } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    colorScheme: options.theme === DARK_THEME ? "dark" : "light",
+  });
+  const page = await context.newPage();
+  const initData = options.initData ?? signedInitData(h.tg.token, { id: userId });
+  await page.goto(launchUrl(`${pageUrl}${options.path ?? ""}`, initData, options.theme));
+  return page;
+}
+
+/** Fills the form as a person would: codes typed and Enter, the amount, the payout address. */
+async function fillBtcToEth(page: Page, amount = "0.5", screenshot?: string): Promise<void> {
+  await page.getByLabel("You send").fill("btc");
+  await page.getByLabel("You send").press("Enter");
+  await page.getByLabel("You receive").fill("eth");
+  await page.getByLabel("You receive").press("Enter");
+  await page.getByLabel("Amount").fill(amount);
+  await page.getByText("You get about").waitFor();
+  await page.getByLabel("Payout address").fill(ETH_ADDRESS);
+  if (screenshot) await page.screenshot({ path: join(SCREENSHOTS, screenshot), fullPage: true });
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Confirm" }).waitFor();
+}
+
+describe("the Mini App", () => {
+  it("opened from Telegram, swaps btc for eth: the deposit address stands on the page, the chat gets the deposit message, and the page's status follows the swap", async () => {
+    const user = h.tg.user();
+    const page = await openPage(user.id);
+    await fillBtcToEth(page, "0.5", "form-light.png");
+    await page.screenshot({ path: join(SCREENSHOTS, "summary-light.png"), fullPage: true });
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await until(() =>
+      h.sandbox.control
+        .transactions()
+        .some(
+          (t) =>
+            t.withdrawal_address === ETH_ADDRESS &&
+            t.amount_in === 0.5 &&
+            user.transcript().some((m) => m.text.includes(t.id)),
+        ),
+    );
+    const tx = h.sandbox.control.transactions()[0]!;
+    await page.getByText(tx.deposit_address, { exact: true }).waitFor();
+    expect(await page.locator(".status").textContent()).toContain("waiting");
+
+    const deposit = user.transcript().find((m) => m.text.includes("Swap created"))!;
+    expect(deposit.text).toContain(tx.deposit_address);
+    expect(deposit.text).toContain(tx.id);
+    const button = deposit.replyMarkup?.inline_keyboard.flat()[0];
+    expect(button && "web_app" in button ? button.web_app?.url : undefined).toContain(
+      `swap=${tx.id}`,
+    );
+
+    await page.screenshot({ path: join(SCREENSHOTS, "deposit-light.png"), fullPage: true });
+
+    for (const [status, word] of [
+      ["confirmation", "confirming"],
+      ["exchanging", "exchanging"],
+      ["success", "complete"],
+    ] as const) {
+      h.sandbox.control.setStatus(tx.id, status);
+      await page.locator(".status", { hasText: word }).waitFor({ timeout: 20_000 });
+      await until(() =>
+        user.transcript().some((m) => !m.edited && m.text.includes(`${tx.id}: ${word}`)),
+      );
+    }
+    // Finished: the page no longer tells anyone to send funds.
+    expect(await page.getByText(tx.deposit_address, { exact: true }).count()).toBe(0);
+    await page.screenshot({ path: join(SCREENSHOTS, "complete-light.png"), fullPage: true });
+    await page.context().close();
+  });
+
+  it("shows the deposit view in Telegram's dark theme, and follows the theme when Telegram changes it", async () => {
+    const user = h.tg.user();
+    const id = await createSwapViaChat(user);
+    const page = await openPage(user.id, { theme: DARK_THEME, path: `?swap=${id}` });
+    const tx = h.sandbox.control.transaction(id)!;
+    await page.getByText(tx.deposit_address, { exact: true }).waitFor();
+    const background = await page.locator("body").evaluate((body) => {
+      // Runs in the page: its window, not this file's.
+      const view = body.ownerDocument.defaultView as unknown as {
+        getComputedStyle(e: unknown): { backgroundColor: string };
+      };
+      return view.getComputedStyle(body).backgroundColor;
+    });
+    expect(background).toBe("rgb(15, 15, 15)");
+    await page.screenshot({ path: join(SCREENSHOTS, "deposit-dark.png"), fullPage: true });
+    // Night mode switched off in Telegram: it tells the page, which follows at once.
+    await page.evaluate(
+      `window.Telegram.WebView.receiveEvent("theme_changed", { theme_params: ${JSON.stringify(LIGHT_THEME)} })`,
+    );
+    await until(
+      async () => {
+        const now = await page.locator("body").evaluate((body) => {
+          const view = body.ownerDocument.defaultView as unknown as {
+            getComputedStyle(e: unknown): { backgroundColor: string };
+          };
+          return view.getComputedStyle(body).backgroundColor;
+        });
+        return now === "rgb(244, 244, 245)";
+      },
+      10_000,
+      "the light theme",
+    );
+
+    await page.context().close();
+  });
+
+  it("lists a swap made in the chat, newest first, and opens its live status", async () => {
+    const user = h.tg.user();
+    const first = await createSwapViaChat(user, "0.4");
+    const second = await createSwapViaChat(user, "0.6");
+    // The chat's deposit message opens the swap's own page.
+    const card = user.transcript().find((m) => m.text.includes(second))!;
+    const open = card.replyMarkup?.inline_keyboard.flat()[0];
+    expect(open && "web_app" in open ? open.web_app?.url : undefined).toBe(
+      `${pageUrl}?swap=${second}`,
+    );
+    const page = await openPage(user.id);
+    await page.getByRole("button", { name: "My swaps" }).click();
+    const items = page.locator(".swap-list li");
+    await items.first().waitFor();
+    expect(await items.count()).toBe(2);
+    expect(await items.nth(0).textContent()).toContain(second);
+    expect(await items.nth(1).textContent()).toContain(first);
+    await items.nth(1).getByRole("button").click();
+    await page.locator(".status", { hasText: "waiting" }).waitFor();
+    h.sandbox.control.setStatus(first, "confirmation");
+    await page.locator(".status", { hasText: "confirming" }).waitFor({ timeout: 20_000 });
+    await page.context().close();
+  });
+
+  it("a double tap on Confirm makes one transaction", async () => {
+    const user = h.tg.user();
+    const page = await openPage(user.id);
+    await fillBtcToEth(page, "0.7");
+    const before = h.sandbox.control.transactions().length;
+    await page.getByRole("button", { name: "Confirm" }).dblclick();
+    await page.locator(".status", { hasText: "waiting" }).waitFor();
+    // The page's second tap, and the same summary confirmed again over the API, both land on
+    // the one intent.
+    await h.tg.settle(500);
+    expect(h.sandbox.control.transactions().length).toBe(before + 1);
+    expect(user.transcript().filter((m) => m.text.includes("Swap created"))).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it("a forged hash gets 401 and the page says to open it from Telegram", async () => {
+    const user = h.tg.user();
+    const good = signedInitData(h.tg.token, { id: user.id });
+    const forged = good.replace(
+      /hash=([0-9a-f])/,
+      (_, c: string) => `hash=${c === "0" ? "1" : "0"}`,
+    );
+    const page = await openPage(user.id, { initData: forged });
+    await page.getByText("opened from the bot in Telegram").waitFor();
+    const status = await page.evaluate(
+      async (raw) =>
+        (await fetch("./api/swaps", { headers: { authorization: `tma ${raw}` } })).status,
+      forged,
+    );
+    expect(status).toBe(401);
+    await page.context().close();
+  });
+
+  it("init data older than 24 hours gets 401 and the page's message, in the user's language", async () => {
+    const user = h.tg.user();
+    const old = signedInitData(
+      h.tg.token,
+      { id: user.id, language_code: "ru" },
+      new Date(Date.now() - 25 * 60 * 60 * 1000),
+    );
+    const page = await openPage(user.id, { initData: old });
+    await page.getByText("открыть её из бота в Telegram").waitFor();
+    await page.context().close();
+  });
+
+  it("another user's swap id answers 404 and shows nothing of it", async () => {
+    const owner = h.tg.user();
+    const id = await createSwapViaChat(owner);
+    const other = h.tg.user();
+    const page = await openPage(other.id, { path: `?swap=${id}` });
+    await page.getByText("Swap not found").waitFor();
+    const answer = await page.evaluate(
+      async ([raw, swapId]) => {
+        const r = await fetch(`./api/swaps/${swapId}`, {
+          headers: { authorization: `tma ${raw}` },
+        });
+        return { status: r.status, body: await r.text() };
+      },
+      [signedInitData(h.tg.token, { id: other.id }), id] as const,
+    );
+    expect(answer.status).toBe(404);
+    expect(answer.body).not.toContain(h.sandbox.control.transaction(id)!.deposit_address);
+    await page.context().close();
+  });
+
+  it("/start and /help carry a button that opens the Mini App, and the chat's menu button opens it", async () => {
+    const user = h.tg.user();
+    for (const command of ["/start", "/help"]) {
+      user.send(command);
+      const answer = await user.answer();
+      const button = answer.replyMarkup?.inline_keyboard.flat()[0];
+      expect(button && "web_app" in button ? button.web_app?.url : undefined).toBe(pageUrl);
+    }
+    const menu = h.tg.callsTo("setChatMenuButton").at(-1)?.params.menu_button as {
+      type: string;
+      web_app?: { url: string };
+    };
+    expect(menu).toMatchObject({ type: "web_app", web_app: { url: pageUrl } });
+  });
+
+  it("serves the page on its own origin only: a strict CSP, hashed bundles cached for a year, gzip", async () => {
+    const html = await fetch(pageUrl, { headers: { "accept-encoding": "gzip" } });
+    expect(html.status).toBe(200);
+    const csp = html.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'self'");
+    expect(html.headers.get("cache-control")).toBe("no-cache");
+    const body = await html.text();
+    const script = /src="\.\/assets\/(main-[A-Z0-9]{8}\.js)"/.exec(body)?.[1];
+    expect(script).toBeDefined();
+    expect(body).not.toMatch(/https?:\/\//);
+    const js = await fetch(`${pageUrl}assets/${script}`, {
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(js.headers.get("content-type")).toContain("javascript");
+    expect(js.headers.get("cache-control")).toContain("immutable");
+    expect(js.headers.get("content-encoding")).toBe("gzip");
+    const api = await fetch(`${pageUrl}api/swaps`);
+    expect(api.status).toBe(401);
+  });
+
+  it("the same summary confirmed twice at once makes one transaction, and both answers name it", async () => {
+    const user = h.tg.user();
+    const auth = { authorization: `tma ${signedInitData(h.tg.token, { id: user.id })}` };
+    const order = {
+      key: "summary-twice-1",
+      from: "btc",
+      to: "eth",
+      amount: "0.3",
+      rateType: "float",
+      payout: ETH_ADDRESS,
+    };
+    const before = h.sandbox.control.transactions().length;
+    const post = () =>
+      fetch(`${pageUrl}api/swaps`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify(order),
+      });
+    const answers = await Promise.all([post(), post()]);
+    await until(() => user.transcript().some((m) => m.text.includes("Swap created")));
+    const again = await post();
+    expect(again.status).toBe(200);
+    const { swap } = (await again.json()) as { swap: { id: string } };
+    expect(h.sandbox.control.transactions().length).toBe(before + 1);
+    expect(h.sandbox.control.transactions()[0]!.id).toBe(swap.id);
+    expect(answers.map((a) => a.status).sort()).toEqual(expect.arrayContaining([201]));
+    expect(user.transcript().filter((m) => m.text.includes("Swap created"))).toHaveLength(1);
+  });
+
+  it("a payout address that is not one gets the chat's message under the field, and an amount below the minimum names it", async () => {
+    const user = h.tg.user();
+    const page = await openPage(user.id);
+    await page.getByLabel("You send").fill("btc");
+    await page.getByLabel("You send").press("Enter");
+    await page.getByLabel("You receive").fill("eth");
+    await page.getByLabel("You receive").press("Enter");
+    await page.getByLabel("Amount").fill("0.000001");
+    await page.getByText(/Below the minimum of [\d.]+ BTC/).waitFor();
+    await page.getByLabel("Amount").fill("0.5");
+    await page.getByText(/Below the minimum/).waitFor({ state: "detached" });
+    await page.getByText("You get about").waitFor();
+    await page.getByLabel("Payout address").fill("0x12345678901234567890");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("That is not a valid ETH address").waitFor();
+    expect(await page.getByRole("button", { name: "Confirm" }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("speaks Russian to a Russian Telegram, and English to a language the bot does not speak", async () => {
+    const ru = h.tg.user({ languageCode: "ru" });
+    const page = await openPage(ru.id, {
+      initData: signedInitData(h.tg.token, { id: ru.id, language_code: "ru" }),
+    });
+    await page.getByLabel("Вы отправляете").waitFor();
+    await page.getByRole("button", { name: "Далее" }).waitFor();
+    await page.context().close();
+    const de = h.tg.user({ languageCode: "de" });
+    const other = await openPage(de.id, {
+      initData: signedInitData(h.tg.token, { id: de.id, language_code: "de" }),
+    });
+    await other.getByLabel("You send").waitFor();
+    await other.context().close();
+  });
+});
