@@ -1,19 +1,22 @@
 import { startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { startSandbox } from "../../src/sandbox/index.ts";
 import { startHarness } from "../support/bot-harness.ts";
-import { type BotProcess, startBotProcess } from "../support/bot-process.ts";
+import { type BotProcess, signalGroup, startBotProcess } from "../support/bot-process.ts";
 import { createSwapViaChat } from "../support/flows.ts";
 import { startPostgresServer, TEMPLATE } from "../support/postgres-server.ts";
 import { percentile } from "./stats.ts";
 import { throughput } from "./updates-per-second.ts";
 
 /**
- * Several instances on PostgreSQL: how long a takeover takes (SIGKILL of the leader → the first
- * push sent by the new one), and what PostgreSQL costs one instance's update throughput against
- * SQLite.
+ * Several instances on PostgreSQL: how long a takeover takes (SIGKILL of the leader, or SIGSTOP of
+ * its process group → the first push sent by the new one), and what PostgreSQL costs one
+ * instance's update throughput against SQLite.
  */
 
 const KILLS = Number(process.env.BENCH_FAILOVER_KILLS ?? 10);
+const FREEZES = Number(process.env.BENCH_FAILOVER_FREEZES ?? 5);
+/** How long a frozen leader's takeover is waited for before the bench calls it never. */
+const FREEZE_GIVE_UP_MS = 60_000;
 
 async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -72,6 +75,94 @@ async function failover(databaseUrl: string): Promise<number[]> {
   return times;
 }
 
+interface FreezeFigures {
+  /** SIGSTOP → the first push by the new leader, per freeze that was taken over. */
+  times: number[];
+  /** Set when a freeze was not taken over within FREEZE_GIVE_UP_MS (the bench stops there). */
+  neverTakenOver: boolean;
+  /** getUpdates and pushes the resumed former leaders made after SIGCONT. */
+  pollsAfterResume: number;
+  pushesAfterResume: number;
+  /** 409s answered to getUpdates asked for after a SIGCONT. */
+  conflictsAfterResume: number;
+}
+
+/**
+ * SIGSTOP of the leader's process group (a frozen process: its database session stays open),
+ * then SIGCONT once the standby took over: the resumed one must stay quiet and become the standby.
+ */
+async function freezes(databaseUrl: string): Promise<FreezeFigures> {
+  const tg = await startFakeTelegram();
+  const sandbox = await startSandbox({ schedule: false, limits: false });
+  const env = (caller: string) => ({
+    BOT_TOKEN: tg.token,
+    TELEGRAM_API_ROOT: tg.apiRootFor(caller),
+    EXCHANGE_API_URL: sandbox.url,
+    EXCHANGE_API_KEY: sandbox.apiKey,
+    DATABASE_URL: databaseUrl,
+    STATUS_POLL_INTERVAL_MS: "1000",
+    LOG_LEVEL: "info",
+  });
+  const start = (caller: string) => ({ caller, bot: startBotProcess(env(caller), { group: true }) });
+  let leader = start("a");
+  await until(() => leads(leader.bot), 60_000, "a first leader");
+  let standby = start("b");
+  await until(() => standby.bot.lines.some((l) => l.includes("standby until")), 60_000, "a standby");
+  const user = tg.user();
+  const id = await createSwapViaChat(user);
+  const figures: FreezeFigures = {
+    times: [],
+    neverTakenOver: false,
+    pollsAfterResume: 0,
+    pushesAfterResume: 0,
+    conflictsAfterResume: 0,
+  };
+  const resumes: Array<{ caller: string; at: number }> = [];
+  for (let freeze = 0; freeze < FREEZES; freeze++) {
+    const status = `on-hold-frozen-${freeze + 1}`;
+    const stoppedAt = performance.now();
+    signalGroup(leader.bot, "SIGSTOP");
+    sandbox.control.setStatus(id, status);
+    const pushed = () => user.transcript().some((m) => m.text.includes(`${id}: ${status}`));
+    const lostLines = leader.bot.lines.filter((l) => l.includes("no longer the leader")).length;
+    try {
+      await until(pushed, FREEZE_GIVE_UP_MS, `the push after freeze ${freeze + 1}`);
+    } catch {
+      figures.neverTakenOver = true;
+      signalGroup(leader.bot, "SIGCONT");
+      break;
+    }
+    figures.times.push(performance.now() - stoppedAt);
+    signalGroup(leader.bot, "SIGCONT");
+    resumes.push({ caller: leader.caller, at: Date.now() });
+    // The resumed one stays up as the next standby.
+    await until(
+      () => leader.bot.lines.filter((l) => l.includes("no longer the leader")).length > lostLines,
+      30_000,
+      `the former leader steps down after freeze ${freeze + 1}`,
+    );
+    [leader, standby] = [standby, leader];
+  }
+  await tg.settle(1_000, 30_000).catch(() => undefined);
+  for (const { caller, at } of resumes) {
+    const after = (c: { caller?: string; at: number }) => c.caller === caller && c.at >= at;
+    figures.pollsAfterResume += tg.polls.filter(after).length;
+    figures.pushesAfterResume += tg.calls.filter((c) => after(c) && c.method === "sendMessage")
+      .length;
+  }
+  const firstResume = resumes[0]?.at ?? Number.POSITIVE_INFINITY;
+  figures.conflictsAfterResume = tg.polls.filter(
+    (c) => c.at >= firstResume && c.response?.ok === false && c.response.error_code === 409,
+  ).length;
+  for (const instance of [leader.bot, standby.bot]) {
+    instance.child.kill("SIGTERM");
+    await instance.exit;
+  }
+  await tg.close();
+  await sandbox.close();
+  return figures;
+}
+
 async function throughputOn(databaseUrl: string | undefined) {
   const h = await startHarness({
     env: { LOG_LEVEL: "silent" },
@@ -98,7 +189,19 @@ export async function run(): Promise<void> {
     console.log(
       `failover, SIGKILL of the leader → first push by the new one, ${times.length} kills: ` +
         `p50 ${seconds(percentile(times, 50))} s, max ${seconds(Math.max(...times))} s ` +
-        `(standbys try the lock every 3 s; tracker interval 1 s)`,
+        `(tracker interval 1 s)`,
+    );
+
+    const frozen = await freezes(await database());
+    console.log(
+      frozen.neverTakenOver
+        ? `failover, SIGSTOP of the leader's process group: no takeover within ${FREEZE_GIVE_UP_MS / 1000} s ` +
+            `(${frozen.times.length} freezes taken over before)`
+        : `failover, SIGSTOP of the leader's process group → first push by the new one, ` +
+            `${frozen.times.length} freezes: p50 ${seconds(percentile(frozen.times, 50))} s, ` +
+            `max ${seconds(Math.max(...frozen.times))} s; after SIGCONT the former leaders made ` +
+            `${frozen.pollsAfterResume} getUpdates and ${frozen.pushesAfterResume} pushes, ` +
+            `${frozen.conflictsAfterResume} × 409`,
     );
 
     const sqlite = await throughputOn(undefined);
