@@ -103,11 +103,18 @@ async function freezes(databaseUrl: string): Promise<FreezeFigures> {
     STATUS_POLL_INTERVAL_MS: "1000",
     LOG_LEVEL: "info",
   });
-  const start = (caller: string) => ({ caller, bot: startBotProcess(env(caller), { group: true }) });
+  const start = (caller: string) => ({
+    caller,
+    bot: startBotProcess(env(caller), { group: true }),
+  });
   let leader = start("a");
   await until(() => leads(leader.bot), 60_000, "a first leader");
   let standby = start("b");
-  await until(() => standby.bot.lines.some((l) => l.includes("standby until")), 60_000, "a standby");
+  await until(
+    () => standby.bot.lines.some((l) => l.includes("standby until")),
+    60_000,
+    "a standby",
+  );
   const user = tg.user();
   const id = await createSwapViaChat(user);
   const figures: FreezeFigures = {
@@ -147,8 +154,9 @@ async function freezes(databaseUrl: string): Promise<FreezeFigures> {
   for (const { caller, at } of resumes) {
     const after = (c: { caller?: string; at: number }) => c.caller === caller && c.at >= at;
     figures.pollsAfterResume += tg.polls.filter(after).length;
-    figures.pushesAfterResume += tg.calls.filter((c) => after(c) && c.method === "sendMessage")
-      .length;
+    figures.pushesAfterResume += tg.calls.filter(
+      (c) => after(c) && c.method === "sendMessage",
+    ).length;
   }
   const firstResume = resumes[0]?.at ?? Number.POSITIVE_INFINITY;
   figures.conflictsAfterResume = tg.polls.filter(

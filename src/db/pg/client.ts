@@ -88,3 +88,19 @@ async function migrateLocked(pool: pg.Pool): Promise<void> {
     client.release(broken);
   }
 }
+
+/**
+ * One connection of its own, outside the pool (the leader lock's session lives and dies with it).
+ * TCP keep-alive notices a peer that vanished; the session's own timeout (see ops/leadership.ts)
+ * covers one that is still there but silent.
+ */
+export async function connectSession(url: string): Promise<pg.Client> {
+  const client = new pg.Client({
+    connectionString: url,
+    keepAlive: true,
+    connectionTimeoutMillis: 10_000,
+    application_name: "swapbot-leader",
+  });
+  await client.connect();
+  return client;
+}
