@@ -64,6 +64,27 @@ describe("openPgDatabase", () => {
     await expect(openPgDatabase(wrongPassword)).rejects.toThrow(/password authentication failed/);
   });
 
+  it("lets the server end a transaction an instance left open (a frozen process), freeing its locks", async () => {
+    const { url, drop } = await freshPostgresDatabase();
+    onCleanup(drop);
+    const frozen = await openPgDatabase(url, { onError: () => undefined });
+    onCleanup(() => frozen.close());
+    const other = await openPgDatabase(url);
+    onCleanup(() => other.close());
+    const stuck = await frozen.pool.connect();
+    stuck.on("error", () => undefined);
+    await stuck.query("begin");
+    await stuck.query("select pg_advisory_xact_lock(77)");
+    // The frozen instance never says another word; the other one still gets the lock.
+    const waiter = await other.pool.connect();
+    onCleanup(async () => waiter.release());
+    await waiter.query("begin");
+    await waiter.query("select pg_advisory_xact_lock(77)");
+    await waiter.query("rollback");
+    await expect(stuck.query("select 1")).rejects.toThrow();
+    stuck.release(true);
+  }, 30_000);
+
   it("closes idempotently", async () => {
     const database = await tempPgDatabase();
     await database.close();
