@@ -98,7 +98,7 @@ export class Leadership {
 
   start(): void {
     this.stopped = false;
-    this.enqueue(() => this.tick());
+    void this.tick();
   }
 
   /**
@@ -139,18 +139,27 @@ export class Leadership {
 
   private schedule(): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => this.enqueue(() => this.tick()), this.tryEveryMs);
+    this.timer = setTimeout(() => void this.tick(), this.tryEveryMs);
     this.timer.unref();
   }
 
+  /**
+   * The leader pings its session; a standby tries the lock. Pings do not wait behind the chain:
+   * starting or stopping the work may take longer than the session may stay silent.
+   */
   private async tick(): Promise<void> {
     if (this.stopped) return;
-    try {
-      if (this.leading) await this.ping();
-      else await this.tryLock();
-    } catch (error) {
-      this.failed(error);
-      await this.disconnect();
+    if (this.leading) {
+      await this.ping().catch((error: unknown) => this.failed(error));
+    } else {
+      await this.enqueue(async () => {
+        try {
+          await this.tryLock();
+        } catch (error) {
+          this.failed(error);
+          await this.disconnect();
+        }
+      });
     }
     this.schedule();
   }
@@ -180,10 +189,13 @@ export class Leadership {
       5_000,
     );
     const [row] = rows as Array<{ locked: boolean; pid: number }>;
-    if (!row?.locked || this.stopped) return;
+    if (!row?.locked || this.stopped || this.leading) return;
     this.lockPid = row.pid;
     this.leaseUntil = sentAt + this.silentSessionMs / 2;
-    await this.lead();
+    this.leading = true;
+    this.options.logger.info("this instance is now the leader: polling and background work");
+    // Behind this step, not inside it: the tick goes on pinging while the work starts.
+    void this.enqueue(() => this.startWork());
   }
 
   /** The lock holds as long as its session answers (and it is still the session that took it). */
@@ -246,10 +258,9 @@ export class Leadership {
     await connection?.end().catch(() => undefined);
   }
 
-  private async lead(): Promise<void> {
-    if (this.leading || this.stopped) return;
-    this.leading = true;
-    this.options.logger.info("this instance is now the leader: polling and background work");
+  private async startWork(): Promise<void> {
+    // Lost again (or stopping) before its turn came: nothing to start.
+    if (!this.leading || this.stopped) return;
     try {
       await this.options.onLead();
     } catch (error) {

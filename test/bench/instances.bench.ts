@@ -80,10 +80,10 @@ interface FreezeFigures {
   times: number[];
   /** Set when a freeze was not taken over within FREEZE_GIVE_UP_MS (the bench stops there). */
   neverTakenOver: boolean;
-  /** getUpdates and pushes the resumed former leaders made after SIGCONT. */
+  /** getUpdates and pushes a resumed former leader made between its SIGCONT and the next freeze. */
   pollsAfterResume: number;
   pushesAfterResume: number;
-  /** 409s answered to getUpdates asked for after a SIGCONT. */
+  /** 409s answered to getUpdates asked for in those windows (by either instance). */
   conflictsAfterResume: number;
 }
 
@@ -124,14 +124,20 @@ async function freezes(databaseUrl: string): Promise<FreezeFigures> {
     pushesAfterResume: 0,
     conflictsAfterResume: 0,
   };
-  const resumes: Array<{ caller: string; at: number }> = [];
+  // From each SIGCONT to the next freeze, when the resumed one may lead again.
+  const resumed: Array<{ caller: string; from: number; to: number }> = [];
+  const leadsNow = (bot: BotProcess) => {
+    const last = (words: string) => bot.lines.findLastIndex((l) => l.includes(words));
+    return last("now the leader") > last("no longer the leader");
+  };
   for (let freeze = 0; freeze < FREEZES; freeze++) {
     const status = `on-hold-frozen-${freeze + 1}`;
+    const window = resumed.at(-1);
+    if (window) window.to = Date.now();
     const stoppedAt = performance.now();
     signalGroup(leader.bot, "SIGSTOP");
     sandbox.control.setStatus(id, status);
     const pushed = () => user.transcript().some((m) => m.text.includes(`${id}: ${status}`));
-    const lostLines = leader.bot.lines.filter((l) => l.includes("no longer the leader")).length;
     try {
       await until(pushed, FREEZE_GIVE_UP_MS, `the push after freeze ${freeze + 1}`);
     } catch {
@@ -141,27 +147,25 @@ async function freezes(databaseUrl: string): Promise<FreezeFigures> {
     }
     figures.times.push(performance.now() - stoppedAt);
     signalGroup(leader.bot, "SIGCONT");
-    resumes.push({ caller: leader.caller, at: Date.now() });
+    resumed.push({ caller: leader.caller, from: Date.now(), to: Number.POSITIVE_INFINITY });
     // The resumed one stays up as the next standby.
     await until(
-      () => leader.bot.lines.filter((l) => l.includes("no longer the leader")).length > lostLines,
+      () => !leadsNow(leader.bot),
       30_000,
       `the former leader steps down after freeze ${freeze + 1}`,
     );
     [leader, standby] = [standby, leader];
   }
   await tg.settle(1_000, 30_000).catch(() => undefined);
-  for (const { caller, at } of resumes) {
-    const after = (c: { caller?: string; at: number }) => c.caller === caller && c.at >= at;
-    figures.pollsAfterResume += tg.polls.filter(after).length;
-    figures.pushesAfterResume += tg.calls.filter(
-      (c) => after(c) && c.method === "sendMessage",
+  for (const { caller, from, to } of resumed) {
+    const within = (c: { at: number }) => c.at >= from && c.at < to;
+    const by = (c: { caller?: string; at: number }) => c.caller === caller && within(c);
+    figures.pollsAfterResume += tg.polls.filter(by).length;
+    figures.pushesAfterResume += tg.calls.filter((c) => by(c) && c.method === "sendMessage").length;
+    figures.conflictsAfterResume += tg.polls.filter(
+      (c) => within(c) && c.response?.ok === false && c.response.error_code === 409,
     ).length;
   }
-  const firstResume = resumes[0]?.at ?? Number.POSITIVE_INFINITY;
-  figures.conflictsAfterResume = tg.polls.filter(
-    (c) => c.at >= firstResume && c.response?.ok === false && c.response.error_code === 409,
-  ).length;
   for (const instance of [leader.bot, standby.bot]) {
     instance.child.kill("SIGTERM");
     await instance.exit;
