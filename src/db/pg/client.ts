@@ -60,6 +60,10 @@ export async function openPgDatabase(url: string, options: PgOptions = {}): Prom
     // A frozen instance (a stopped process, a paused VM) must not hold row locks for ever: the
     // server ends a transaction of ours left idle this long (ours are a few short statements).
     onConnect: async (client) => {
+      // The pool listens only while a client is idle: a session the server ends while the client
+      // is checked out (that timeout, after a freeze) would otherwise crash the process. Its
+      // query fails, and the pool drops the client when it comes back.
+      client.on("error", (error) => options.onError?.(error));
       await client.query(`set idle_in_transaction_session_timeout = ${IDLE_IN_TRANSACTION_MS}`);
     },
   });
