@@ -225,6 +225,18 @@ export class Leadership {
   private async connected(): Promise<LockConnection> {
     if (this.connection) return this.connection;
     const connection = await this.options.connect();
+    const lost = () => {
+      if (this.connection !== connection) return;
+      this.connection = undefined;
+      // A session that ended has dropped the lock: stop leading now, not at the next tick.
+      this.lose("its lock session ended");
+    };
+    // Listening from the start: an error event nobody listens to would end the process.
+    connection.on("error", (error) => {
+      this.options.logger.warn({ err: error }, "leadership: lock connection error");
+      lost();
+    });
+    connection.on("end", lost);
     try {
       // The server ends this session when it has been silent this long (PostgreSQL 14+).
       await withTimeout(
@@ -237,20 +249,10 @@ export class Leadership {
       await connection.end().catch(() => undefined);
       throw error;
     }
-    const lost = () => {
-      if (this.connection !== connection) return;
-      this.connection = undefined;
-      // A session that ended has dropped the lock: stop leading now, not at the next tick.
-      this.lose("its lock session ended");
-    };
-    connection.on("error", (error) => {
-      this.options.logger.warn({ err: error }, "leadership: lock connection error");
-      lost();
-    });
-    connection.on("end", lost);
     this.connection = connection;
     return connection;
   }
+
 
   private async disconnect(): Promise<void> {
     const connection = this.connection;
