@@ -1,4 +1,3 @@
-import pg from "pg";
 import { createBot } from "./bot/bot.ts";
 import { registerCommands } from "./bot/commands.ts";
 import { translator } from "./bot/i18n.ts";
@@ -7,9 +6,12 @@ import { depositText } from "./bot/shared/deposit-message.ts";
 import { webAppKeyboard } from "./bot/shared/web-app-button.ts";
 import { CoinCatalog } from "./catalog/catalog.ts";
 import type { Config } from "./config.ts";
+import { connectSession } from "./db/pg/client.ts";
+import { checkSessionKept } from "./db/pg/session-check.ts";
 import type { AsyncRepositories } from "./db/repositories.ts";
 import { openStorage, type Storage } from "./db/storage.ts";
 import { ExchangeClient } from "./exchange/client.ts";
+import { fenced } from "./lib/fenced.ts";
 import type { Logger } from "./lib/logger.ts";
 import { AdminAlerts } from "./ops/admin-alerts.ts";
 import { ExchangeMonitor } from "./ops/exchange-monitor.ts";
@@ -47,8 +49,14 @@ const CREATE_BUDGET_WAIT_MS = 10_000;
  */
 const UPDATE_DRAIN_MS = 6_000;
 
-/** How often a standby tries the leader lock: a takeover comes within this plus a start. */
-const LEADER_TRY_MS = 3_000;
+/**
+ * How often a standby tries the leader lock and the leader pings its lock session: a takeover
+ * comes within this plus a start after the leader dies, and within LEADER_SILENT_MS more after it
+ * freezes.
+ */
+const LEADER_TRY_MS = 2_000;
+/** The server ends a lock session silent this long: a frozen leader's lock is free by then. */
+const LEADER_SILENT_MS = 8_000;
 /** How often a standby re-reads the coin list the leader stores. */
 const CATALOG_FOLLOW_MS = 60_000;
 /** A new leader's wait after a 409 (its predecessor's last getUpdates still held by Telegram). */
@@ -80,7 +88,10 @@ export interface StartOptions {
    * be reached: startApp then resolves without starting the rest, and stop() closes what started.
    */
   signal?: AbortSignal;
-  /** Called when the bot stops taking updates on its own (polling refused for good). */
+  /**
+   * Called when the bot cannot go on (polling refused for good; the leader lock's session not
+   * kept: a transaction-mode pooler): the process exits non-zero.
+   */
   onFatal?: (error: unknown) => void;
   /** How long an exchange flow waits for an answer before it expires (tests shorten it). */
   flowIdleMs?: number;
@@ -150,9 +161,38 @@ export async function startApp(
     },
     stop: () => storage?.close(),
   });
-  const core = buildCore(config, logger, storage!, exchangeTarget, options.flowIdleMs);
-  const { catalog, repos } = core;
   const shared = storage!.dialect === "postgres";
+  // With PostgreSQL the instances elect a leader; the leader's work is fenced by its lead.
+  let leadership: Leadership | undefined;
+  if (storage!.dialect === "postgres") {
+    const store = storage!;
+    const url = config.databaseUrl!;
+    await begin({
+      name: "database session check",
+      start: async () => {
+        const session = await connectSession(url);
+        try {
+          await checkSessionKept(session, () => store.pg.pool.connect());
+        } finally {
+          await session.end().catch(() => undefined);
+        }
+      },
+    });
+    leadership = new Leadership({
+      connect: () => connectSession(url),
+      lockKey: leaderLockKey(config.botToken.split(":")[0] ?? ""),
+      logger,
+      tryEveryMs: LEADER_TRY_MS,
+      silentSessionMs: LEADER_SILENT_MS,
+      onLead: () => leaderWork.startAll(),
+      onFollow: () => leaderWork.stopAll(),
+      onFatal: (error) => options.onFatal?.(error),
+    });
+  }
+  const lead = leadership;
+  const fence = lead ? () => lead.fence() : undefined;
+  const core = buildCore(config, logger, storage!, exchangeTarget, options.flowIdleMs, fence);
+  const { catalog, repos } = core;
   let webhookPort: number | undefined;
   await begin({
     name: "coin catalog",
@@ -240,6 +280,7 @@ export async function startApp(
           drain,
           onFatal: (error) => options.onFatal?.(error),
           journal: new UpdateJournal(storage!.repos.updates, logger),
+          fence,
         });
       },
       stop: () => polling?.stop(),
@@ -253,24 +294,12 @@ export async function startApp(
       },
     });
   }
-  if (storage!.dialect === "postgres") {
-    const leadership = new Leadership({
-      connect: async () => {
-        const client = new pg.Client({ connectionString: config.databaseUrl, keepAlive: true });
-        await client.connect();
-        return client;
-      },
-      lockKey: leaderLockKey(config.botToken.split(":")[0] ?? ""),
-      logger,
-      tryEveryMs: LEADER_TRY_MS,
-      onLead: () => leaderWork.startAll(),
-      onFollow: () => leaderWork.stopAll(),
-    });
-    core.role.current = () => (leadership.isLeader ? "leader" : "standby");
+  if (lead) {
+    core.role.current = () => (lead.isLeader ? "leader" : "standby");
     await begin({
       name: "leadership",
-      start: () => leadership.start(),
-      stop: () => leadership.stop(),
+      start: () => lead.start(),
+      stop: () => lead.stop(),
     });
     logger.info(
       { bot: bot.botInfo.username, sandbox: exchangeTarget.sandbox, store: "postgres" },
@@ -399,11 +428,21 @@ function buildCore(
   storage: Storage,
   exchangeTarget: ExchangeTarget,
   flowIdleMs: number | undefined,
+  /** Rejects once this instance does not lead (several instances); awaited before leader work. */
+  fence: (() => Promise<void>) | undefined,
 ) {
   const { exchangeId } = exchangeTarget;
   const { repos } = storage;
   const chatSettings = createChatSettings(storage.chats);
-  const stores = storage.ports(chatSettings);
+  const ports = storage.ports(chatSettings);
+  // The background work's stores refuse once the lead is lost: a former leader writes nothing.
+  const leaderOnly = <T extends object>(store: T): T => (fence ? fenced(store, fence) : store);
+  const stores = {
+    ...ports,
+    trackerStore: leaderOnly(ports.trackerStore),
+    reconcileStore: leaderOnly(ports.reconcileStore),
+    outboxStore: leaderOnly(ports.outboxStore),
+  };
   const monitor = new ExchangeMonitor();
   const exchangeEvents: { metrics?: BotMetrics } = {};
   const exchange = new ExchangeClient({
@@ -524,7 +563,7 @@ function buildCore(
       }),
     },
   );
-  const notifier = new Notifier({ api: bot.api, i18n, store: stores.outboxStore, logger });
+  const notifier = new Notifier({ api: bot.api, i18n, store: stores.outboxStore, logger, fence });
   const alerts = new AdminAlerts({
     api: bot.api,
     // An alert goes out in English rather than not at all when the database cannot say.

@@ -50,7 +50,8 @@ async function main(): Promise<void> {
   // a supervisor restarts the bot and the operator sees why.
   const app: Promise<App | undefined> = startApp(config, logger, {
     signal: starting.signal,
-    onFatal: () => void shutdown("Telegram stopped giving updates", 1),
+    // Telegram refused polling for good, or the leader lock turned out to lock nothing.
+    onFatal: (error) => void shutdown(error instanceof Error ? error.message : "a fatal error", 1),
   }).catch((error: unknown) => {
     const reason = error instanceof StartupError ? error.message : String(error);
     logger.fatal({ err: error }, `start-up failed: ${reason}`);

@@ -22,6 +22,11 @@ export interface NotifierOptions {
   perSecond?: number;
   /** Telegram allows about one message per second in one chat: the gap kept between two. */
   perChatGapMs?: number;
+  /**
+   * Awaited right before each message goes out; it rejects when this instance may not push (it
+   * lost the lead): that message stays in the outbox and the drain ends.
+   */
+  fence?: () => Promise<void>;
 }
 
 /** Longest pause after failing database writes: the outbox is retried at least this often. */
@@ -161,6 +166,12 @@ export class Notifier {
     }
     const t = translator(this.options.i18n, (await store.chatLanguage(entry.chatId)) ?? "en");
     const release = await this.pace.acquire();
+    try {
+      await this.options.fence?.();
+    } catch (error) {
+      release();
+      throw error;
+    }
     let messageId: number;
     try {
       messageId = await this.deliver(entry, swap, t);

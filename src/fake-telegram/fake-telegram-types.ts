@@ -24,6 +24,8 @@ export interface RecordedCall {
   response?: ApiResponse;
   /** Set for calls the bot made in the body of a webhook response. */
   viaWebhookReply?: boolean;
+  /** Which bot process made it, for calls through `apiRootFor(caller)`. */
+  caller?: string;
 }
 
 export interface PhotoFile {

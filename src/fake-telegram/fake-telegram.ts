@@ -159,6 +159,15 @@ export class FakeTelegram {
 
   // ── Test API ─────────────────────────────────────────────────────────────────────────────
 
+  /**
+   * The API root for one of several bot processes on this fake: calls through it are recorded
+   * with `caller`, so a test can tell which process polled or pushed.
+   */
+  apiRootFor(caller: string): string {
+    if (!/^[A-Za-z0-9_-]+$/.test(caller)) throw new Error(`caller must be a plain word: ${caller}`);
+    return `${this.apiRoot}/as/${caller}`;
+  }
+
   /** A Telegram user (by default in a private chat with the bot) to drive the bot with. */
   user(options: UserOptions = {}): FakeUser {
     const id = options.id ?? this.nextUserId++;
@@ -423,11 +432,11 @@ export class FakeTelegram {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
-    const match = /^\/bot([^/]*)\/([A-Za-z0-9_]+)\/?$/.exec(path);
+    const match = /^(?:\/as\/([A-Za-z0-9_-]+))?\/bot([^/]*)\/([A-Za-z0-9_]+)\/?$/.exec(path);
     if (!match) {
       return writeJson(res, 404, { ok: false, error_code: 404, description: "Not Found" });
     }
-    const [, token, name = ""] = match;
+    const [, caller, token, name = ""] = match;
     if (token !== this.token) {
       req.resume();
       return writeJson(res, 401, { ok: false, error_code: 401, description: "Unauthorized" });
@@ -444,13 +453,13 @@ export class FakeTelegram {
       });
     }
     if (method === "getUpdates") {
-      const body = await this.getUpdates(params, res);
+      const body = await this.getUpdates(params, res, caller);
       if (body && !res.writableEnded && !res.destroyed) {
         writeJson(res, body.ok ? 200 : body.error_code, body);
       }
       return;
     }
-    const body = await this.perform(method, params, false);
+    const body = await this.perform(method, params, false, caller);
     if (this.takeDrop(method, this.chatOfCall(method, params))) {
       res.destroy();
       return;
@@ -463,12 +472,14 @@ export class FakeTelegram {
     method: string,
     params: Params,
     viaWebhookReply: boolean,
+    caller?: string,
   ): Promise<ApiResponse> {
     const call: RecordedCall = {
       method,
       params,
       at: Date.now(),
       ...(viaWebhookReply ? { viaWebhookReply } : {}),
+      ...(caller ? { caller } : {}),
     };
     this.calls.push(call);
     const chatId = this.chatOfCall(method, params);
@@ -563,8 +574,17 @@ export class FakeTelegram {
 
   // ── getUpdates and webhooks ──────────────────────────────────────────────────────────────
 
-  private async getUpdates(p: Params, res: ServerResponse): Promise<ApiResponse | undefined> {
-    const call: RecordedCall = { method: "getUpdates", params: p, at: Date.now() };
+  private async getUpdates(
+    p: Params,
+    res: ServerResponse,
+    caller: string | undefined,
+  ): Promise<ApiResponse | undefined> {
+    const call: RecordedCall = {
+      method: "getUpdates",
+      params: p,
+      at: Date.now(),
+      ...(caller ? { caller } : {}),
+    };
     this.polls.push(call);
     const answer = (body: ApiResponse) => {
       call.response = body;

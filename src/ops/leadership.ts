@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import type { Logger } from "../lib/logger.ts";
 
 /** The part of a node-postgres Client the elector uses. */
@@ -9,31 +10,75 @@ export interface LockConnection {
 }
 
 export interface LeadershipOptions {
-  /** Opens a dedicated connection: the lock lives and dies with it. */
+  /** Opens a dedicated connection: the lock lives and dies with its session. */
   connect: () => Promise<LockConnection>;
   /** Any 64-bit integer the instances of one bot agree on (derived from the bot token). */
   lockKey: bigint;
   logger: Logger;
-  /** How often a standby tries the lock, and the leader checks its connection. */
+  /** How often a standby tries the lock, and the leader pings its lock session. */
   tryEveryMs?: number;
+  /**
+   * The server ends the lock session (and so frees the lock) after this long without a statement
+   * on it: a leader that stops answering loses the lead by then, whatever its sockets do.
+   */
+  silentSessionMs?: number;
   /** The lock was won: start the background work. */
   onLead: () => Promise<void> | void;
-  /** The lock was lost (or is being given up): stop the background work at once. */
+  /** The lock was lost (or is being given up): stop the background work. */
   onFollow: () => Promise<void> | void;
+  /**
+   * The lock session is not one session (its statements run on different server sessions: a
+   * transaction-mode pooler): the lock means nothing, and the process must not go on.
+   */
+  onFatal?: (error: Error) => void;
 }
+
+/** An action of the leader was refused: this instance does not (or no longer) lead. */
+export class NotLeaderError extends Error {
+  override name = "NotLeaderError";
+  constructor() {
+    super("this instance is not the leader");
+  }
+}
+
+/** The statements of the lock connection ran on another server session than the lock's. */
+export class SessionNotKeptError extends Error {
+  override name = "SessionNotKeptError";
+}
+
+const DEFAULT_TRY_MS = 2_000;
+const DEFAULT_SILENT_SESSION_MS = 8_000;
 
 /**
  * One leader among the instances sharing a PostgreSQL database: the holder of a session-level
- * advisory lock on a connection of its own. PostgreSQL releases the lock when that connection
- * ends, so a leader killed outright (SIGKILL, a lost machine) frees it at once and a standby,
- * trying every few seconds, takes over. A leader whose connection errors, or stops answering its
- * periodic check, counts itself as a standby at once: it cannot know whether the lock still holds.
+ * advisory lock on a connection of its own.
+ *
+ * PostgreSQL frees the lock when that session ends. A leader killed outright closes its socket, so
+ * that is at once. A leader that freezes instead (a stopped process, a paused VM, a machine without
+ * power or network) keeps its socket open as far as anyone can tell, so the session is told to end
+ * itself: `idle_session_timeout` on the lock session makes the server close it after
+ * `silentSessionMs` without a statement, while a live leader pings it every `tryEveryMs`, well
+ * inside that.
+ *
+ * Fencing: each successful ping proves the session (and the lock) lives at least `silentSessionMs`
+ * after it was sent, so the leader counts on its lead for half that (its lease, on the monotonic
+ * clock). Before each action only a leader may take (getUpdates, a push, an outbox claim, a
+ * tracker write) the caller awaits `fence()`: free while the lease is fresh; once it is stale
+ * (after a freeze the clock has moved on), one round trip on the lock session decides. A session
+ * the server ended fails it: the instance stops leading at once, every later fence refuses, the
+ * work is stopped, and it goes on as a standby.
  */
 export class Leadership {
   private connection: LockConnection | undefined;
+  /** The server session (backend pid) that took the lock: every ping must run on it. */
+  private lockPid: number | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
   private leading = false;
+  /** Until when (performance.now()) the last ping proves the lead; 0 when it proves nothing. */
+  private leaseUntil = 0;
+  /** The ping under way: the tick's and the fences' share it (one query at a time). */
+  private pinging: Promise<void> | undefined;
   /** Serializes lead/follow transitions and ticks. */
   private chain: Promise<void> = Promise.resolve();
 
@@ -43,19 +88,46 @@ export class Leadership {
     return this.leading;
   }
 
-  start(): void {
-    this.stopped = false;
-    this.enqueue(() => this.tick());
+  private get tryEveryMs(): number {
+    return this.options.tryEveryMs ?? DEFAULT_TRY_MS;
   }
 
-  /** Gives the lock up (the background work stops first), so a standby takes over at once. */
+  private get silentSessionMs(): number {
+    return this.options.silentSessionMs ?? DEFAULT_SILENT_SESSION_MS;
+  }
+
+  start(): void {
+    this.stopped = false;
+    void this.tick();
+  }
+
+  /**
+   * Gives the lock up, so a standby takes over at once. The background work stops first, in
+   * order, while the lock still holds (its fences pass until it is given up).
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.enqueue(async () => {
-      await this.follow("stopping");
+      if (this.leading) {
+        this.options.logger.info("stopping: the leader's work stops, then the lock is given up");
+        await this.options.onFollow();
+        this.leading = false;
+        this.leaseUntil = 0;
+      }
       await this.disconnect();
     });
+  }
+
+  /**
+   * Resolves when this instance may act as the leader now; rejects with NotLeaderError when it
+   * does not lead (any more). Await it right before each leader-only action.
+   */
+  async fence(): Promise<void> {
+    if (!this.leading) throw new NotLeaderError();
+    if (performance.now() < this.leaseUntil) return;
+    await this.ping().catch((error: unknown) => this.failed(error));
+    if (!this.leading) throw new NotLeaderError();
   }
 
   private enqueue(step: () => Promise<void>): Promise<void> {
@@ -67,42 +139,87 @@ export class Leadership {
 
   private schedule(): void {
     if (this.stopped) return;
-    this.timer = setTimeout(
-      () => this.enqueue(() => this.tick()),
-      this.options.tryEveryMs ?? 3_000,
-    );
+    this.timer = setTimeout(() => void this.tick(), this.tryEveryMs);
     this.timer.unref();
   }
 
+  /**
+   * The leader pings its session; a standby tries the lock. Pings do not wait behind the chain:
+   * starting or stopping the work may take longer than the session may stay silent.
+   */
   private async tick(): Promise<void> {
     if (this.stopped) return;
-    try {
-      if (this.leading) await this.check();
-      else await this.tryLock();
-    } catch (error) {
-      this.options.logger.warn({ err: error }, "leadership: database connection failed");
-      await this.follow("lost its database connection");
-      await this.disconnect();
+    if (this.leading) {
+      await this.ping().catch((error: unknown) => this.failed(error));
+    } else {
+      await this.enqueue(async () => {
+        try {
+          await this.tryLock();
+        } catch (error) {
+          this.failed(error);
+          await this.disconnect();
+        }
+      });
     }
     this.schedule();
   }
 
+  /** A ping or a lock attempt failed: whatever the lead was, it is not proven any more. */
+  private failed(error: unknown): void {
+    if (error instanceof SessionNotKeptError) {
+      if (this.stopped) return;
+      this.lose("its lock session is not one session", error);
+      this.stopped = true;
+      clearTimeout(this.timer);
+      this.options.logger.fatal({ err: error }, error.message);
+      this.options.onFatal?.(error);
+      return;
+    }
+    this.options.logger.warn({ err: error }, "leadership: the lock session failed");
+    this.lose("its lock session failed", error);
+  }
+
   private async tryLock(): Promise<void> {
     const connection = await this.connected();
+    const sentAt = performance.now();
     const { rows } = await withTimeout(
-      connection.query("select pg_try_advisory_lock($1) as locked", [
+      connection.query("select pg_try_advisory_lock($1) as locked, pg_backend_pid() as pid", [
         this.options.lockKey.toString(),
       ]),
       5_000,
     );
-    const [row] = rows as Array<{ locked: boolean }>;
-    if (row?.locked) await this.lead();
+    const [row] = rows as Array<{ locked: boolean; pid: number }>;
+    if (!row?.locked || this.stopped || this.leading) return;
+    this.lockPid = row.pid;
+    this.leaseUntil = sentAt + this.silentSessionMs / 2;
+    this.leading = true;
+    this.options.logger.info("this instance is now the leader: polling and background work");
+    // Behind this step, not inside it: the tick goes on pinging while the work starts.
+    void this.enqueue(() => this.startWork());
   }
 
-  /** The lock holds as long as its connection answers. */
-  private async check(): Promise<void> {
-    const connection = await this.connected();
-    await withTimeout(connection.query("select 1"), 5_000);
+  /** The lock holds as long as its session answers (and it is still the session that took it). */
+  private ping(): Promise<void> {
+    this.pinging ??= this.pingSession().finally(() => {
+      this.pinging = undefined;
+    });
+    return this.pinging;
+  }
+
+  private async pingSession(): Promise<void> {
+    const connection = this.connection;
+    if (!connection) throw new Error("the lock connection is gone");
+    const sentAt = performance.now();
+    const { rows } = await withTimeout(connection.query("select pg_backend_pid() as pid"), 5_000);
+    const [row] = rows as Array<{ pid: number }>;
+    if (row?.pid !== this.lockPid) {
+      throw new SessionNotKeptError(
+        `the leader lock was taken in server session ${this.lockPid} and the next statement ran in ${row?.pid}: DATABASE_URL goes through a transaction-mode pooler; session pooling is required`,
+      );
+    }
+    if (this.leading && connection === this.connection) {
+      this.leaseUntil = sentAt + this.silentSessionMs / 2;
+    }
   }
 
   private async connected(): Promise<LockConnection> {
@@ -111,17 +228,31 @@ export class Leadership {
     const lost = () => {
       if (this.connection !== connection) return;
       this.connection = undefined;
-      // A dead connection has dropped the lock: stop leading now, not at the next tick.
-      if (this.leading) void this.enqueue(() => this.follow("lost its database connection"));
+      // A session that ended has dropped the lock: stop leading now, not at the next tick.
+      this.lose("its lock session ended");
     };
+    // Listening from the start: an error event nobody listens to would end the process.
     connection.on("error", (error) => {
       this.options.logger.warn({ err: error }, "leadership: lock connection error");
       lost();
     });
     connection.on("end", lost);
+    try {
+      // The server ends this session when it has been silent this long (PostgreSQL 14+).
+      await withTimeout(
+        connection.query("select set_config('idle_session_timeout', $1, false)", [
+          `${this.silentSessionMs}ms`,
+        ]),
+        5_000,
+      );
+    } catch (error) {
+      await connection.end().catch(() => undefined);
+      throw error;
+    }
     this.connection = connection;
     return connection;
   }
+
 
   private async disconnect(): Promise<void> {
     const connection = this.connection;
@@ -129,24 +260,36 @@ export class Leadership {
     await connection?.end().catch(() => undefined);
   }
 
-  private async lead(): Promise<void> {
-    if (this.leading || this.stopped) return;
-    this.leading = true;
-    this.options.logger.info("this instance is now the leader: polling and background work");
+  private async startWork(): Promise<void> {
+    // Lost again (or stopping) before its turn came: nothing to start.
+    if (!this.leading || this.stopped) return;
     try {
       await this.options.onLead();
     } catch (error) {
       this.options.logger.error({ err: error }, "starting the leader's work failed; giving up");
-      await this.follow("could not start its work");
-      await this.disconnect();
+      this.lose("could not start its work", error);
     }
   }
 
-  private async follow(reason: string): Promise<void> {
+  /**
+   * Stops leading now: every later fence refuses at once, so all leader-only work stops together;
+   * the session (and with it any lock it may still hold) is ended so that a standby can take over,
+   * and the work is stopped in order behind that. The next tick tries the lock as a standby.
+   */
+  private lose(reason: string, error?: unknown): void {
     if (!this.leading) return;
     this.leading = false;
-    this.options.logger.warn({ reason }, "this instance is no longer the leader");
-    await this.options.onFollow();
+    this.leaseUntil = 0;
+    this.options.logger.warn(
+      { reason, ...(error ? { err: error } : {}) },
+      "this instance is no longer the leader: polling and background work stop",
+    );
+    const connection = this.connection;
+    this.connection = undefined;
+    void connection?.end().catch(() => undefined);
+    void this.enqueue(async () => {
+      await this.options.onFollow();
+    });
   }
 }
 

@@ -12,6 +12,11 @@ export interface PollingOptions {
   onFatal(error: unknown): void;
   /** Journals each batch until handled; what an earlier run left is handled before polling. */
   journal: UpdateJournal;
+  /**
+   * Awaited before each getUpdates; it rejects when this instance may not poll (it lost the
+   * lead): Telegram is not asked, so the instance that leads now meets no 409.
+   */
+  fence?: () => Promise<void>;
 }
 
 /**
@@ -36,14 +41,28 @@ export function startPolling<C extends Context>(
     await options.journal.replayLeft(bot).catch((error: unknown) => {
       logger.error({ err: error }, "could not handle the updates the last run left");
     });
+    const mayPoll = async () => {
+      if (!options.fence) return true;
+      return options.fence().then(
+        () => true,
+        () => false,
+      );
+    };
     while (!stopped) {
-      runner = run(options.journal.adapter(bot), { runner: { silent: true } });
+      runner = run(fencedSource(options.journal.adapter(bot), options.fence), {
+        runner: { silent: true },
+      });
       try {
         await runner.task();
         return;
       } catch (error) {
         if (stopped) return;
         if (error instanceof GrammyError && error.error_code === 409) {
+          // The 409 may be the new leader's poll ending ours: then this one stops, quietly.
+          if (!(await mayPoll())) {
+            logger.info("polling stops: this instance no longer leads");
+            return;
+          }
           // Another process polls with this token. One clear line, then a quiet retry: exiting
           // would only make a supervisor restart us into the same conflict.
           if (!conflictReported) {
@@ -81,6 +100,25 @@ export function startPolling<C extends Context>(
       await done;
       await options.drain();
       await options.journal.flush();
+    },
+  };
+}
+
+/** The runner's source with `fence` awaited before each getUpdates. */
+function fencedSource<S extends { api: { getUpdates: (...args: never[]) => Promise<unknown> } }>(
+  source: S,
+  fence: (() => Promise<void>) | undefined,
+): S {
+  if (!fence) return source;
+  const getUpdates = source.api.getUpdates;
+  return {
+    ...source,
+    api: {
+      ...source.api,
+      getUpdates: async (...args: Parameters<typeof getUpdates>) => {
+        await fence();
+        return getUpdates(...args);
+      },
     },
   };
 }

@@ -1,19 +1,22 @@
 import { startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { startSandbox } from "../../src/sandbox/index.ts";
 import { startHarness } from "../support/bot-harness.ts";
-import { type BotProcess, startBotProcess } from "../support/bot-process.ts";
+import { type BotProcess, signalGroup, startBotProcess } from "../support/bot-process.ts";
 import { createSwapViaChat } from "../support/flows.ts";
 import { startPostgresServer, TEMPLATE } from "../support/postgres-server.ts";
 import { percentile } from "./stats.ts";
 import { throughput } from "./updates-per-second.ts";
 
 /**
- * Several instances on PostgreSQL: how long a takeover takes (SIGKILL of the leader → the first
- * push sent by the new one), and what PostgreSQL costs one instance's update throughput against
- * SQLite.
+ * Several instances on PostgreSQL: how long a takeover takes (SIGKILL of the leader, or SIGSTOP of
+ * its process group → the first push sent by the new one), and what PostgreSQL costs one
+ * instance's update throughput against SQLite.
  */
 
 const KILLS = Number(process.env.BENCH_FAILOVER_KILLS ?? 10);
+const FREEZES = Number(process.env.BENCH_FAILOVER_FREEZES ?? 5);
+/** How long a frozen leader's takeover is waited for before the bench calls it never. */
+const FREEZE_GIVE_UP_MS = 60_000;
 
 async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -72,6 +75,106 @@ async function failover(databaseUrl: string): Promise<number[]> {
   return times;
 }
 
+interface FreezeFigures {
+  /** SIGSTOP → the first push by the new leader, per freeze that was taken over. */
+  times: number[];
+  /** Set when a freeze was not taken over within FREEZE_GIVE_UP_MS (the bench stops there). */
+  neverTakenOver: boolean;
+  /** getUpdates and pushes a resumed former leader made between its SIGCONT and the next freeze. */
+  pollsAfterResume: number;
+  pushesAfterResume: number;
+  /** 409s answered to getUpdates asked for in those windows (by either instance). */
+  conflictsAfterResume: number;
+}
+
+/**
+ * SIGSTOP of the leader's process group (a frozen process: its database session stays open),
+ * then SIGCONT once the standby took over: the resumed one must stay quiet and become the standby.
+ */
+async function freezes(databaseUrl: string): Promise<FreezeFigures> {
+  const tg = await startFakeTelegram();
+  const sandbox = await startSandbox({ schedule: false, limits: false });
+  const env = (caller: string) => ({
+    BOT_TOKEN: tg.token,
+    TELEGRAM_API_ROOT: tg.apiRootFor(caller),
+    EXCHANGE_API_URL: sandbox.url,
+    EXCHANGE_API_KEY: sandbox.apiKey,
+    DATABASE_URL: databaseUrl,
+    STATUS_POLL_INTERVAL_MS: "1000",
+    LOG_LEVEL: "info",
+  });
+  const start = (caller: string) => ({
+    caller,
+    bot: startBotProcess(env(caller), { group: true }),
+  });
+  let leader = start("a");
+  await until(() => leads(leader.bot), 60_000, "a first leader");
+  let standby = start("b");
+  await until(
+    () => standby.bot.lines.some((l) => l.includes("standby until")),
+    60_000,
+    "a standby",
+  );
+  const user = tg.user();
+  const id = await createSwapViaChat(user);
+  const figures: FreezeFigures = {
+    times: [],
+    neverTakenOver: false,
+    pollsAfterResume: 0,
+    pushesAfterResume: 0,
+    conflictsAfterResume: 0,
+  };
+  // From each SIGCONT to the next freeze, when the resumed one may lead again.
+  const resumed: Array<{ caller: string; from: number; to: number }> = [];
+  const leadsNow = (bot: BotProcess) => {
+    const last = (words: string) => bot.lines.findLastIndex((l) => l.includes(words));
+    return last("now the leader") > last("no longer the leader");
+  };
+  for (let freeze = 0; freeze < FREEZES; freeze++) {
+    const status = `on-hold-frozen-${freeze + 1}`;
+    const window = resumed.at(-1);
+    if (window) window.to = Date.now();
+    const stoppedAt = performance.now();
+    signalGroup(leader.bot, "SIGSTOP");
+    sandbox.control.setStatus(id, status);
+    const pushed = () => user.transcript().some((m) => m.text.includes(`${id}: ${status}`));
+    try {
+      await until(pushed, FREEZE_GIVE_UP_MS, `the push after freeze ${freeze + 1}`);
+    } catch {
+      figures.neverTakenOver = true;
+      signalGroup(leader.bot, "SIGCONT");
+      break;
+    }
+    figures.times.push(performance.now() - stoppedAt);
+    signalGroup(leader.bot, "SIGCONT");
+    resumed.push({ caller: leader.caller, from: Date.now(), to: Number.POSITIVE_INFINITY });
+    // The resumed one stays up as the next standby.
+    await until(
+      () => !leadsNow(leader.bot),
+      30_000,
+      `the former leader steps down after freeze ${freeze + 1}`,
+    );
+    [leader, standby] = [standby, leader];
+  }
+  await tg.settle(1_000, 30_000).catch(() => undefined);
+  for (const { caller, from, to } of resumed) {
+    const within = (c: { at: number }) => c.at >= from && c.at < to;
+    const by = (c: { caller?: string; at: number }) => c.caller === caller && within(c);
+    figures.pollsAfterResume += tg.polls.filter(by).length;
+    figures.pushesAfterResume += tg.calls.filter((c) => by(c) && c.method === "sendMessage").length;
+    figures.conflictsAfterResume += tg.polls.filter(
+      (c) => within(c) && c.response?.ok === false && c.response.error_code === 409,
+    ).length;
+  }
+  for (const instance of [leader.bot, standby.bot]) {
+    instance.child.kill("SIGTERM");
+    await instance.exit;
+  }
+  await tg.close();
+  await sandbox.close();
+  return figures;
+}
+
 async function throughputOn(databaseUrl: string | undefined) {
   const h = await startHarness({
     env: { LOG_LEVEL: "silent" },
@@ -98,7 +201,19 @@ export async function run(): Promise<void> {
     console.log(
       `failover, SIGKILL of the leader → first push by the new one, ${times.length} kills: ` +
         `p50 ${seconds(percentile(times, 50))} s, max ${seconds(Math.max(...times))} s ` +
-        `(standbys try the lock every 3 s; tracker interval 1 s)`,
+        `(tracker interval 1 s)`,
+    );
+
+    const frozen = await freezes(await database());
+    console.log(
+      frozen.neverTakenOver
+        ? `failover, SIGSTOP of the leader's process group: no takeover within ${FREEZE_GIVE_UP_MS / 1000} s ` +
+            `(${frozen.times.length} freezes taken over before)`
+        : `failover, SIGSTOP of the leader's process group → first push by the new one, ` +
+            `${frozen.times.length} freezes: p50 ${seconds(percentile(frozen.times, 50))} s, ` +
+            `max ${seconds(Math.max(...frozen.times))} s; after SIGCONT the former leaders made ` +
+            `${frozen.pollsAfterResume} getUpdates and ${frozen.pushesAfterResume} pushes, ` +
+            `${frozen.conflictsAfterResume} × 409`,
     );
 
     const sqlite = await throughputOn(undefined);

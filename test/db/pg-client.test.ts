@@ -4,6 +4,7 @@ import { openPgDatabase, PG_MIGRATIONS_DIR } from "../../src/db/pg/client.ts";
 import { OPEN_STATUS_SQL, TERMINAL_STATUSES, transactions } from "../../src/db/pg/schema.ts";
 import { TERMINAL_STATUSES as SQLITE_TERMINAL_STATUSES } from "../../src/db/schema.ts";
 import { freshPostgresDatabase } from "../support/postgres.ts";
+import { until } from "../support/until.ts";
 import { newTransaction, onCleanup, tempPgDatabase } from "./helpers.ts";
 
 const migrationFiles = readdirSync(PG_MIGRATIONS_DIR).filter((f) => f.endsWith(".sql"));
@@ -63,6 +64,30 @@ describe("openPgDatabase", () => {
     const wrongPassword = url.replace(/:[^:@/]+@/, ":wrong-password@");
     await expect(openPgDatabase(wrongPassword)).rejects.toThrow(/password authentication failed/);
   });
+
+  it("lets the server end a transaction an instance left open (a frozen process), freeing its locks", async () => {
+    const { url, drop } = await freshPostgresDatabase();
+    onCleanup(drop);
+    const errors: Error[] = [];
+    const frozen = await openPgDatabase(url, { onError: (error) => errors.push(error) });
+    onCleanup(() => frozen.close());
+    const other = await openPgDatabase(url);
+    onCleanup(() => other.close());
+    // Checked out, so the pool is not listening to it: the end of its session must not crash us.
+    const stuck = await frozen.pool.connect();
+    await stuck.query("begin");
+    await stuck.query("select pg_advisory_xact_lock(77)");
+    // The frozen instance never says another word; the other one still gets the lock.
+    const waiter = await other.pool.connect();
+    onCleanup(async () => waiter.release());
+    await waiter.query("begin");
+    await waiter.query("select pg_advisory_xact_lock(77)");
+    await waiter.query("rollback");
+    await until(() => errors.length > 0);
+    expect(errors[0]?.message).toMatch(/idle-in-transaction timeout/);
+    await expect(stuck.query("select 1")).rejects.toThrow();
+    stuck.release(true);
+  }, 30_000);
 
   it("closes idempotently", async () => {
     const database = await tempPgDatabase();

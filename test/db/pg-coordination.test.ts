@@ -4,7 +4,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createBudgetLedger } from "../../src/db/pg/budget-ledger.ts";
 import { openPgDatabase, type PgDatabase } from "../../src/db/pg/client.ts";
 import { acquireShared } from "../../src/lib/shared-budget.ts";
-import { Leadership, leaderLockKey } from "../../src/ops/leadership.ts";
+import {
+  Leadership,
+  type LockConnection,
+  leaderLockKey,
+  NotLeaderError,
+} from "../../src/ops/leadership.ts";
 import { freshPostgresDatabase } from "../support/postgres.ts";
 import { until } from "../support/until.ts";
 
@@ -25,18 +30,36 @@ async function database(): Promise<{ url: string; db: PgDatabase }> {
   return { url: fresh.url, db };
 }
 
-function instance(url: string, name: string, events: string[]) {
+interface InstanceOptions {
+  tryEveryMs?: number;
+  silentSessionMs?: number;
+  /**
+   * Its lock connection never reports that it ended: a frozen process that has not yet read its
+   * socket when it wakes up and acts.
+   */
+  deaf?: boolean;
+}
+
+function instance(url: string, name: string, events: string[], options: InstanceOptions = {}) {
   const connections: pg.Client[] = [];
   const leadership = new Leadership({
     connect: async () => {
       const client = new pg.Client({ connectionString: url, application_name: name });
       await client.connect();
       connections.push(client);
-      return client;
+      if (!options.deaf) return client;
+      client.on("error", () => undefined);
+      const deaf: LockConnection = {
+        query: (text, values) => client.query(text, values),
+        on: () => deaf,
+        end: () => client.end(),
+      };
+      return deaf;
     },
     lockKey: leaderLockKey("123456"),
     logger: pino({ level: "silent" }),
-    tryEveryMs: 100,
+    tryEveryMs: options.tryEveryMs ?? 100,
+    ...(options.silentSessionMs ? { silentSessionMs: options.silentSessionMs } : {}),
     onLead: () => {
       events.push(`${name} leads`);
     },
@@ -69,6 +92,45 @@ describe("leadership", () => {
     await until(() => !a.leadership.isLeader);
     expect(events.slice(0, 2)).toEqual(["a leads", "a follows"]);
     expect(events).toContain("b leads");
+  });
+
+  it("a leader whose lock session falls silent (a frozen process) loses the lead to a standby: the server ends the session", async () => {
+    const { url } = await database();
+    const events: string[] = [];
+    // a pings far less often than its session may stay silent: as good as frozen once it leads.
+    const a = instance(url, "a", events, { tryEveryMs: 60_000, silentSessionMs: 1_000 });
+    a.leadership.start();
+    await until(() => a.leadership.isLeader);
+    const b = instance(url, "b", events);
+    b.leadership.start();
+    await until(() => b.leadership.isLeader, 10_000);
+    // a heard its session end, and stopped leading.
+    await until(() => !a.leadership.isLeader);
+    expect(events).toEqual(["a leads", "a follows", "b leads"]);
+  });
+
+  it("a former leader that missed the end of its session is refused at its next fence and stops its work", async () => {
+    const { url } = await database();
+    const events: string[] = [];
+    const a = instance(url, "a", events, {
+      tryEveryMs: 60_000,
+      silentSessionMs: 1_000,
+      deaf: true,
+    });
+    a.leadership.start();
+    await until(() => a.leadership.isLeader);
+    await a.leadership.fence();
+    const b = instance(url, "b", events);
+    b.leadership.start();
+    await until(() => b.leadership.isLeader, 10_000);
+    // a wakes up believing it leads; its next leader-only action asks first.
+    expect(a.leadership.isLeader).toBe(true);
+    await expect(a.leadership.fence()).rejects.toBeInstanceOf(NotLeaderError);
+    expect(a.leadership.isLeader).toBe(false);
+    await until(() => events.includes("a follows"));
+    // Every later fence refuses at once; the leader's pass.
+    await expect(a.leadership.fence()).rejects.toBeInstanceOf(NotLeaderError);
+    await b.leadership.fence();
   });
 
   it("hands over at once when the leader stops", async () => {

@@ -4,7 +4,7 @@ import { type App, startApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { type FakeTelegram, startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { type BotProcess, startBotProcess } from "../support/bot-process.ts";
+import { type BotProcess, signalGroup, startBotProcess } from "../support/bot-process.ts";
 import { createSwapViaChat, ETH_ADDRESS, step } from "../support/flows.ts";
 import { freePort } from "../support/ports.ts";
 import { freshPostgresDatabase } from "../support/postgres.ts";
@@ -34,8 +34,8 @@ afterEach(async () => {
   drop = undefined;
 });
 
-function startInstance(env: Record<string, string>): BotProcess {
-  const instance = startBotProcess(env);
+function startInstance(env: Record<string, string>, options: { group?: boolean } = {}): BotProcess {
+  const instance = startBotProcess(env, options);
   instances.push(instance);
   return instance;
 }
@@ -50,9 +50,10 @@ async function servers(sandboxOptions: Parameters<typeof startSandbox>[0]) {
   return { tg, sandbox, url: database.url };
 }
 
-const conflicts = (telegram: FakeTelegram) =>
-  telegram.calls.filter(
-    (c) => c.method === "getUpdates" && c.response?.ok === false && c.response.error_code === 409,
+/** getUpdates answered 409 (another poller), those asked for since `since` only when given. */
+const conflicts = (telegram: FakeTelegram, since = 0) =>
+  telegram.polls.filter(
+    (c) => c.at >= since && c.response?.ok === false && c.response.error_code === 409,
   ).length;
 
 describe("two instances on one PostgreSQL", () => {
@@ -120,6 +121,76 @@ describe("two instances on one PostgreSQL", () => {
     // The standby never polled while a leader lived: Telegram never had to answer 409.
     expect(conflicts(tg)).toBe(0);
   }, 120_000);
+
+  it("a leader frozen by SIGSTOP loses the lead: the standby pushes, and once resumed the old leader neither polls nor pushes", async () => {
+    const { tg, sandbox, url } = await servers({ schedule: false, limits: false });
+    const pollMs = 1_000;
+    // Each instance through its own API root, so the fake Telegram knows who polled and pushed.
+    const env = (caller: string) => ({
+      BOT_TOKEN: tg.token,
+      TELEGRAM_API_ROOT: tg.apiRootFor(caller),
+      EXCHANGE_API_URL: sandbox.url,
+      EXCHANGE_API_KEY: sandbox.apiKey,
+      DATABASE_URL: url,
+      STATUS_POLL_INTERVAL_MS: String(pollMs),
+      LOG_LEVEL: "info",
+    });
+    const metricsPort = await freePort();
+    const first = startInstance(
+      { ...env("first"), METRICS_PORT: String(metricsPort) },
+      { group: true },
+    );
+    await until(() => said(first, "now the leader"), 30_000, "the first instance leads");
+    const second = startInstance(env("second"), { group: true });
+    await until(() => said(second, "standby until"), 30_000, "the second instance is up");
+
+    const buyer = tg.user();
+    const id = await createSwapViaChat(buyer);
+    const pushes = (word: string) =>
+      buyer.transcript().filter((m) => m.text.includes(`${id}: ${word}`)).length;
+    sandbox.control.setStatus(id, "confirmation");
+    await until(() => pushes("confirming") === 1, 15_000, "the leader pushes");
+
+    // The whole process group stops: its sockets stay open, its database session too.
+    signalGroup(first, "SIGSTOP");
+    sandbox.control.setStatus(id, "exchanging");
+    await until(() => pushes("exchanging") === 1, 15_000 + 3 * pollMs, "the standby pushes");
+    const pushedBy = (word: string) =>
+      tg.calls
+        .filter(
+          (c) => c.method === "sendMessage" && String(c.params.text).includes(`${id}: ${word}`),
+        )
+        .map((c) => c.caller);
+    expect(pushedBy("exchanging")).toEqual(["second"]);
+
+    const resumedAt = Date.now();
+    signalGroup(first, "SIGCONT");
+    await until(() => said(first, "no longer the leader"), 10_000, "the old leader steps down");
+    sandbox.control.setStatus(id, "on-hold");
+    await until(() => pushes("on-hold") === 1, 15_000, "the new leader goes on pushing");
+    await tg.settle(1_000, 30_000);
+
+    // Once resumed, the old leader asked Telegram for no update and pushed nothing...
+    const byFirstSince = (c: { caller?: string; at: number }) =>
+      c.caller === "first" && c.at >= resumedAt;
+    expect(tg.polls.filter(byFirstSince)).toHaveLength(0);
+    expect(tg.calls.filter((c) => byFirstSince(c) && c.method === "sendMessage")).toHaveLength(0);
+    // ...so nobody met a 409 afterwards, and the new leader never did.
+    expect(conflicts(tg, resumedAt)).toBe(0);
+    expect(tg.polls.filter((c) => c.caller === "second" && c.response?.ok === false)).toHaveLength(
+      0,
+    );
+    // The new leader is the one poller.
+    expect(tg.polling).toBe(1);
+    expect(tg.polls.at(-1)?.caller).toBe("second");
+    for (const word of ["confirming", "exchanging", "on-hold"]) {
+      expect(pushes(word)).toBeLessThanOrEqual(2);
+    }
+    // It stays up, as the standby.
+    expect(first.child.exitCode).toBeNull();
+    const health = await fetch(`http://127.0.0.1:${metricsPort}/healthz`);
+    expect(((await health.json()) as { role?: string }).role).toBe("standby");
+  }, 150_000);
 
   it("answer 90 simultaneous /rate requests together within the shared public budget", async () => {
     const { tg, sandbox, url } = await servers({ schedule: false });

@@ -14,13 +14,19 @@ export interface BotProcess {
 
 /**
  * The bot as `npm start` runs it (tsx directly, to skip npm's own start-up time), with only
- * `env` besides PATH and HOME: nothing of the test runner's environment leaks in.
+ * `env` besides PATH and HOME: nothing of the test runner's environment leaks in. With `group`
+ * it leads a process group of its own, which `signalGroup` stops and resumes as a whole (a frozen
+ * machine, a paused VM), as a supervisor or the kernel would.
  */
-export function startBotProcess(env: Record<string, string>): BotProcess {
+export function startBotProcess(
+  env: Record<string, string>,
+  options: { group?: boolean } = {},
+): BotProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: options.group ?? false,
   });
   const stdout: string[] = [];
   const stderr: string[] = [];
@@ -34,4 +40,10 @@ export function startBotProcess(env: Record<string, string>): BotProcess {
   child.stderr?.on("data", collect(stderr));
   const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return { child, stdout, stderr, lines, exit };
+}
+
+/** Sends `signal` to the whole process group of a bot started with `group: true`. */
+export function signalGroup(bot: BotProcess, signal: NodeJS.Signals): void {
+  if (bot.child.pid === undefined) throw new Error("the bot process did not start");
+  process.kill(-bot.child.pid, signal);
 }

@@ -33,6 +33,13 @@ export const MIGRATION_LOCK_KEY = 0x7377_6170_0001;
 /** Connections per instance: handlers are short queries; a small pool leaves room for others. */
 const POOL_SIZE = 5;
 
+/**
+ * How long the server lets one of our transactions sit idle before it ends the session: as long
+ * as the leader lock's silent session (ops/leadership.ts), so a frozen leader's row locks go with
+ * its lead.
+ */
+const IDLE_IN_TRANSACTION_MS = 8_000;
+
 export interface PgOptions {
   /** An idle connection failed (the server restarted, say): the pool replaces it; log it. */
   onError?: (error: Error) => void;
@@ -50,6 +57,15 @@ export async function openPgDatabase(url: string, options: PgOptions = {}): Prom
     // A server that does not answer fails start-up instead of hanging it.
     connectionTimeoutMillis: 10_000,
     application_name: "swapbot",
+    // A frozen instance (a stopped process, a paused VM) must not hold row locks for ever: the
+    // server ends a transaction of ours left idle this long (ours are a few short statements).
+    onConnect: async (client) => {
+      // The pool listens only while a client is idle: a session the server ends while the client
+      // is checked out (that timeout, after a freeze) would otherwise crash the process. Its
+      // query fails, and the pool drops the client when it comes back.
+      client.on("error", (error) => options.onError?.(error));
+      await client.query(`set idle_in_transaction_session_timeout = ${IDLE_IN_TRANSACTION_MS}`);
+    },
   });
   // Without a listener an idle connection's error would crash the process.
   pool.on("error", (error) => options.onError?.(error));
@@ -87,4 +103,20 @@ async function migrateLocked(pool: pg.Pool): Promise<void> {
   } finally {
     client.release(broken);
   }
+}
+
+/**
+ * One connection of its own, outside the pool (the leader lock's session lives and dies with it).
+ * TCP keep-alive notices a peer that vanished; the session's own timeout (see ops/leadership.ts)
+ * covers one that is still there but silent.
+ */
+export async function connectSession(url: string): Promise<pg.Client> {
+  const client = new pg.Client({
+    connectionString: url,
+    keepAlive: true,
+    connectionTimeoutMillis: 10_000,
+    application_name: "swapbot-leader",
+  });
+  await client.connect();
+  return client;
 }
