@@ -392,7 +392,6 @@ webapp-loading = Loading…
 webapp-send-exactly = Send exactly
 webapp-deposit-address = Deposit address
 webapp-memo = Memo (destination tag)
-webapp-memo-warning = Put this memo in your transfer: a deposit without its memo is lost.
 webapp-copy = Copy
 webapp-copied = Copied
 webapp-status = Status

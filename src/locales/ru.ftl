@@ -392,7 +392,6 @@ webapp-loading = Загрузка…
 webapp-send-exactly = Отправьте ровно
 webapp-deposit-address = Адрес для депозита
 webapp-memo = Мемо (тег назначения)
-webapp-memo-warning = Укажите это мемо в переводе: депозит без мемо теряется.
 webapp-copy = Копировать
 webapp-copied = Скопировано
 webapp-status = Статус

@@ -52,15 +52,28 @@ async function openPage(
   return page;
 }
 
+const BTC_ADDRESS = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+
+/** Runs in the page (its navigator, not this file's): what a paste would give. */
+const clipboardText = "navigator.clipboard.readText()";
+
 /** Fills the form as a person would: codes typed and Enter, the amount, the payout address. */
 async function fillBtcToEth(page: Page, amount = "0.5", screenshot?: string): Promise<void> {
-  await page.getByLabel("You send").fill("btc");
+  await fillSwap(page, { from: "btc", to: "eth", amount, payout: ETH_ADDRESS }, screenshot);
+}
+
+async function fillSwap(
+  page: Page,
+  order: { from: string; to: string; amount: string; payout: string },
+  screenshot?: string,
+): Promise<void> {
+  await page.getByLabel("You send").fill(order.from);
   await page.getByLabel("You send").press("Enter");
-  await page.getByLabel("You receive").fill("eth");
+  await page.getByLabel("You receive").fill(order.to);
   await page.getByLabel("You receive").press("Enter");
-  await page.getByLabel("Amount").fill(amount);
+  await page.getByLabel("Amount").fill(order.amount);
   await page.getByText("You get about").waitFor();
-  await page.getByLabel("Payout address").fill(ETH_ADDRESS);
+  await page.getByLabel("Payout address").fill(order.payout);
   if (screenshot) await page.screenshot({ path: join(SCREENSHOTS, screenshot), fullPage: true });
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("button", { name: "Confirm" }).waitFor();
@@ -149,6 +162,78 @@ describe("the Mini App", () => {
 
     await page.context().close();
   });
+
+  it("a memo coin's deposit made in the page shows the memo beside the address, named as a memo or tag, with its own copy button and the warning; the chat's deposit message and the page after a reload carry it too", async () => {
+    const user = h.tg.user();
+    const page = await openPage(user.id);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await fillSwap(page, { from: "xrp", to: "btc", amount: "100", payout: BTC_ADDRESS });
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await until(() =>
+      h.sandbox.control
+        .transactions()
+        .some((t) => t.withdrawal_address === BTC_ADDRESS && t.coin_from === "xrp"),
+    );
+    const tx = h.sandbox.control
+      .transactions()
+      .find((t) => t.withdrawal_address === BTC_ADDRESS && t.coin_from === "xrp")!;
+    const memo = tx.deposit_extra_id!;
+    expect(memo).toMatch(/^\d+$/);
+
+    const shownMemo = async (p: Page) => {
+      const address = p.locator(".copyable", { hasText: "Deposit address" });
+      await address.getByText(tx.deposit_address, { exact: true }).waitFor();
+      // The memo's block comes right after the address's, as its own text and its own button.
+      const block = p.locator(".copyable", { hasText: "Memo (destination tag)" });
+      expect(await block.locator(".value").textContent()).toBe(memo);
+      expect(
+        await p
+          .locator(".copyable")
+          .evaluateAll((all) => all.map((e) => e.querySelector(".value")?.textContent)),
+      ).toEqual(expect.arrayContaining([tx.deposit_address, memo]));
+      const order = await p
+        .locator(".copyable .value")
+        .evaluateAll((all) => all.map((e) => e.textContent));
+      expect(order.indexOf(memo)).toBe(order.indexOf(tx.deposit_address) + 1);
+      await p.getByText("A deposit without it is lost").waitFor();
+      return block;
+    };
+    const block = await shownMemo(page);
+    await block.getByRole("button", { name: "Copy: Memo (destination tag)" }).click();
+    expect(await page.evaluate(clipboardText)).toBe(memo);
+    await page.getByRole("button", { name: "Copy: Deposit address" }).click();
+    expect(await page.evaluate(clipboardText)).toBe(tx.deposit_address);
+    // Only the value in the clipboard says it was copied.
+    expect(await block.getByRole("button").textContent()).toBe("Copy");
+    await page.screenshot({ path: join(SCREENSHOTS, "memo-light.png"), fullPage: true });
+
+    await until(() => user.transcript().some((m) => m.text.includes("Swap created")));
+    const deposit = user.transcript().find((m) => m.text.includes("Swap created"))!;
+    expect(deposit.text).toContain(`${tx.deposit_address}\nMemo (destination tag): ${memo}`);
+    expect(deposit.text).toContain("A deposit without it is lost");
+
+    // Reloaded (Telegram's "Reload page", or the app reopened), the page is still this swap's.
+    await page.reload();
+    await shownMemo(page);
+    expect(await page.locator(".status").textContent()).toContain("waiting");
+    await page.context().close();
+
+    const dark = await openPage(user.id, { theme: DARK_THEME, path: `?swap=${tx.id}` });
+    await shownMemo(dark);
+    await dark.screenshot({ path: join(SCREENSHOTS, "memo-dark.png"), fullPage: true });
+    await dark.context().close();
+
+    // In Russian, the page's warning is the chat's own, word for word.
+    const ru = await openPage(user.id, {
+      initData: signedInitData(h.tg.token, { id: user.id, language_code: "ru" }),
+      path: `?swap=${tx.id}`,
+    });
+    const ruBlock = ru.locator(".copyable", { hasText: "Мемо (тег назначения)" });
+    await ruBlock.getByText(memo, { exact: true }).waitFor();
+    await ru.getByText("Депозит без него будет потерян").waitFor();
+    await ru.screenshot({ path: join(SCREENSHOTS, "memo-ru-light.png"), fullPage: true });
+    await ru.context().close();
+  }, 60_000);
 
   it("lists a swap made in the chat, newest first, and opens its live status", async () => {
     const user = h.tg.user();

@@ -35,6 +35,14 @@ function App() {
       );
   }, []);
 
+  // The open swap stays in the address, so a reload (Telegram's "Reload page") shows it again.
+  useEffect(() => {
+    const url = new URL(location.href);
+    if (route.view === "swap") url.searchParams.set("swap", route.id);
+    else url.searchParams.delete("swap");
+    history.replaceState(history.state, "", url);
+  }, [route]);
+
   if (failure) return <OpenFromTelegram message={failure} />;
   if (!session) return <p class="hint center">…</p>;
   return (

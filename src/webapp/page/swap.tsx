@@ -17,6 +17,13 @@ export function SwapView({ id }: { id: string }) {
   const [swap, setSwap] = useState<PageSwap>();
   const [qr, setQr] = useState<string | null>(null);
   const [problem, setProblem] = useState("");
+  // Which value was copied last: only its button says so, since the clipboard holds only it.
+  const [copied, setCopied] = useState<string | null>(null);
+  useEffect(() => {
+    if (copied === null) return;
+    const timer = setTimeout(() => setCopied(null), 1500);
+    return () => clearTimeout(timer);
+  }, [copied]);
 
   useEffect(() => {
     let stopped = false;
@@ -70,9 +77,15 @@ export function SwapView({ id }: { id: string }) {
         </b>
       </p>
       <p class="pair">
-        <CoinIcon code={swap.coinFrom} /> {swap.amountIn} {label(swap.coinFrom, swap.networkFrom)} →{" "}
-        <CoinIcon code={swap.coinTo} /> {swap.amountOut ?? `≈ ${swap.amountOutExpected}`}{" "}
-        {label(swap.coinTo, swap.networkTo)}
+        {/* Each side wraps as a whole: an amount never loses its coin to the next line. */}
+        <span>
+          <CoinIcon code={swap.coinFrom} /> {swap.amountIn} {label(swap.coinFrom, swap.networkFrom)}
+        </span>{" "}
+        →{" "}
+        <span>
+          <CoinIcon code={swap.coinTo} /> {swap.amountOut ?? `≈ ${swap.amountOutExpected}`}{" "}
+          {label(swap.coinTo, swap.networkTo)}
+        </span>
       </p>
       {askDeposit && (
         <>
@@ -80,12 +93,26 @@ export function SwapView({ id }: { id: string }) {
             title={t("send-exactly")}
             value={swap.amountIn}
             suffix={label(swap.coinFrom, swap.networkFrom)}
+            copied={copied}
+            onCopied={setCopied}
           />
-          <Copyable title={t("deposit-address")} value={swap.depositAddress!} mono />
+          <Copyable
+            title={t("deposit-address")}
+            value={swap.depositAddress!}
+            mono
+            copied={copied}
+            onCopied={setCopied}
+          />
           {swap.depositMemo && (
             <div class="memo">
-              <Copyable title={t("memo")} value={swap.depositMemo} mono />
-              <p class="warning">{t("memo-warning")}</p>
+              <Copyable
+                title={t("memo")}
+                value={swap.depositMemo}
+                mono
+                copied={copied}
+                onCopied={setCopied}
+              />
+              <p class="warning">{t("deposit-memo-warning")}</p>
             </div>
           )}
           {qr && (
@@ -128,14 +155,19 @@ export function SwapView({ id }: { id: string }) {
   );
 }
 
-function Copyable(props: { title: string; value: string; suffix?: string; mono?: boolean }) {
+function Copyable(props: {
+  title: string;
+  value: string;
+  suffix?: string;
+  mono?: boolean;
+  copied: string | null;
+  onCopied: (title: string) => void;
+}) {
   const t = useT();
-  const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(props.value);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
+      props.onCopied(props.title);
     } catch {
       // No clipboard (an old webview): the value is selectable text all the same.
     }
@@ -149,7 +181,7 @@ function Copyable(props: { title: string; value: string; suffix?: string; mono?:
           {props.suffix && ` ${props.suffix}`}
         </span>
         <button type="button" onClick={copy} aria-label={`${t("copy")}: ${props.title}`}>
-          {copied ? t("copied") : t("copy")}
+          {props.copied === props.title ? t("copied") : t("copy")}
         </button>
       </div>
     </div>

@@ -7,6 +7,9 @@ const LOCALES_DIR = new URL("../../locales/", import.meta.url);
 export const PAGE_LOCALES = ["en", "ru"] as const;
 export type PageLocale = (typeof PAGE_LOCALES)[number];
 
+/** Chat messages the page shows word for word, so both warn about a deposit alike. */
+const CHAT_TEXTS_ON_PAGE = ["deposit-memo-warning"] as const;
+
 /** The chat's texts carry Telegram HTML (<b>, <code>); the page shows plain text. */
 const TAGS = /<\/?[a-z]+>/g;
 
@@ -35,6 +38,7 @@ export class PageTexts {
       }
       for (const status of KNOWN_STATUSES)
         texts[`status-${status}`] = this.t(locale, `status-${status}`);
+      for (const id of CHAT_TEXTS_ON_PAGE) texts[id] = this.t(locale, id);
       this.pageTexts.set(locale, texts);
     }
   }
