@@ -13,12 +13,23 @@ export interface BotProcess {
 }
 
 /**
- * The bot as `npm start` runs it (tsx directly, to skip npm's own start-up time), with only
- * `env` besides PATH and HOME: nothing of the test runner's environment leaks in.
+ * The bot as `npm start` runs it: node on the compiled entry (dist/main.js, built by `npm ci`, by
+ * the test run's global setup and by `npm run bench`), without npm in between to skip its own
+ * start-up time, and with only `env` besides PATH and HOME: nothing of the test runner's
+ * environment leaks in.
  */
-export function startBotProcess(env: Record<string, string>): BotProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: ROOT,
+export function startBotProcess(
+  env: Record<string, string>,
+  options: {
+    /** The command instead of `node dist/main.js` (`["npm", "start"]`, say). */
+    command?: readonly [string, ...string[]];
+    /** Working directory (the project folder by default). */
+    cwd?: string;
+  } = {},
+): BotProcess {
+  const [command, ...args] = options.command ?? [process.execPath, `${ROOT}dist/main.js`];
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
