@@ -3,6 +3,7 @@ import { createBot } from "./bot/bot.ts";
 import { registerCommands } from "./bot/commands.ts";
 import { translator } from "./bot/i18n.ts";
 import { Notifier } from "./bot/notifier.ts";
+import { explorerTable } from "./bot/shared/explorer-links.ts";
 import { CoinCatalog } from "./catalog/catalog.ts";
 import type { Config } from "./config.ts";
 import type { AsyncRepositories } from "./db/repositories.ts";
@@ -428,6 +429,7 @@ function buildCore(
   }));
   exchangeEvents.metrics = metrics;
 
+  const explorers = explorerTable(config.explorers);
   const { bot, i18n, inFlight } = createBot(
     {
       token: config.botToken,
@@ -442,6 +444,7 @@ function buildCore(
       quotes,
       swaps,
       reader,
+      explorers,
       setStatusCard: async (id, messageId) => {
         await repos.transactions.setCardMessage(id, messageId);
       },
@@ -467,7 +470,13 @@ function buildCore(
       }),
     },
   );
-  const notifier = new Notifier({ api: bot.api, i18n, store: stores.outboxStore, logger });
+  const notifier = new Notifier({
+    api: bot.api,
+    i18n,
+    store: stores.outboxStore,
+    logger,
+    explorers,
+  });
   const alerts = new AdminAlerts({
     api: bot.api,
     // An alert goes out in English rather than not at all when the database cannot say.

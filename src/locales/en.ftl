@@ -341,3 +341,10 @@ forget-kept = Nothing was deleted.
 forget-done = 🗑 Deleted {$deleted} finished swaps and this chat's settings. {$kept} swaps in progress are kept until they finish; run /forget again afterwards.
 group-go-private = 🔒 Addresses do not belong in a group. Let's continue in a private chat.
 group-go-private-button = Continue in private chat
+
+## Explorer links (receipts: the deposit and payout transactions in pushes, the card and /status)
+
+tx-deposit = Deposit transaction: <code>{$hash}</code>
+tx-deposit-linked = Deposit transaction: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
+tx-explorer-deposit = 🔍 <a href="{$url}">Deposit transaction on {$site}</a>
+tx-explorer-payout = 🔍 <a href="{$url}">Payout transaction on {$site}</a>

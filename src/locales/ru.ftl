@@ -341,3 +341,10 @@ forget-kept = Ничего не удалено.
 forget-done = 🗑 Удалено завершённых обменов: {$deleted}, и настройки этого чата. Обмены в процессе ({$kept}) сохранятся до завершения; потом запустите /forget ещё раз.
 group-go-private = 🔒 Адресам не место в группе. Продолжим в личном чате.
 group-go-private-button = Продолжить в личном чате
+
+## Explorer links (receipts: the deposit and payout transactions in pushes, the card and /status)
+
+tx-deposit = Транзакция депозита: <code>{$hash}</code>
+tx-deposit-linked = Транзакция депозита: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
+tx-explorer-deposit = 🔍 <a href="{$url}">Транзакция депозита на {$site}</a>
+tx-explorer-payout = 🔍 <a href="{$url}">Транзакция выплаты на {$site}</a>

@@ -2,12 +2,20 @@ import { InlineKeyboard } from "grammy";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
 import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../lean-composer.ts";
+import {
+  DEFAULT_EXPLORER_TABLE,
+  type ExplorerTable,
+  explorerLinks,
+  withReceipt,
+} from "../shared/explorer-links.ts";
 import { ignoreNotModified } from "../shared/not-modified.ts";
 import { openSwapButton, SWAP_ID } from "../shared/swap-button.ts";
 import { statusCardText } from "./render.ts";
 
 export interface StatusDeps {
   reader: SwapReader;
+  /** Block explorers for the transaction hashes (the default table when not given). */
+  explorers?: ExplorerTable;
 }
 
 export function createStatusFeature(deps: StatusDeps) {
@@ -28,7 +36,11 @@ export function createStatusFeature(deps: StatusDeps) {
     const keyboard = refresh
       ? new InlineKeyboard().text(ctx.t("status-refresh"), refresh)
       : undefined;
-    return { text: statusCardText(ctx.t, view.swap, view.fresh), keyboard };
+    const card = statusCardText(ctx.t, view.swap, view.fresh);
+    const links = view.swap.suspect
+      ? undefined
+      : explorerLinks(ctx.t, deps.explorers ?? DEFAULT_EXPLORER_TABLE, view.swap);
+    return { text: withReceipt(card, links), keyboard };
   };
 
   feature.command("status", async (ctx) => {
