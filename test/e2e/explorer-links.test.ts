@@ -39,10 +39,14 @@ describe("receipts with block explorer links", () => {
       expect(href[1]).toMatch(/^https:\/\/(mempool\.space|etherscan\.io)\/tx\/(0x)?[0-9a-f]{64}$/);
     }
 
-    const edited = await h.tg.until(() => {
-      const now = h?.tg.message(user.chatId, card.messageId);
-      return now?.raw.includes("etherscan.io") ? now : undefined;
-    }, 10_000);
+    const edited = await h.tg.until(
+      () => {
+        const now = h?.tg.message(user.chatId, card.messageId);
+        return now?.raw.includes("etherscan.io") ? now : undefined;
+      },
+      10_000,
+      () => new Error(`the card never got the payout link:\n${user.transcriptText()}`),
+    );
     expect(edited.raw).toContain(`https://mempool.space/tx/${hashIn}`);
 
     const status = await user.reply(`/status ${id}`);

@@ -40,7 +40,9 @@ describe("explorer links", () => {
   });
 
   it("spells a network any way exchanges do (case, dashes, spaces)", () => {
-    expect(explorerUrl(DEFAULT_EXPLORER_TABLE, "Bep-20", EVM)).toBe(`https://bscscan.com/tx/${EVM}`);
+    expect(explorerUrl(DEFAULT_EXPLORER_TABLE, "Bep-20", EVM)).toBe(
+      `https://bscscan.com/tx/${EVM}`,
+    );
   });
 
   it.each([
