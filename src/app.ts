@@ -1,4 +1,3 @@
-import pg from "pg";
 import { createBot } from "./bot/bot.ts";
 import { registerCommands } from "./bot/commands.ts";
 import { translator } from "./bot/i18n.ts";
@@ -231,6 +230,8 @@ export async function startApp(
   if (storage!.dialect === "postgres") {
     const leadership = new Leadership({
       connect: async () => {
+        // Imported here, as storage.ts does: an SQLite bot never loads the driver.
+        const { default: pg } = await import("pg");
         const client = new pg.Client({ connectionString: config.databaseUrl, keepAlive: true });
         await client.connect();
         return client;

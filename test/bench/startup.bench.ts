@@ -12,7 +12,10 @@ const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 5);
 /** How the bot can be started: the operator's `npm start`, and the bare process behind it. */
 const WAYS: Record<string, [string, string[]]> = {
   "npm start": ["npm", ["start", "--silent"]],
-  "node dist/main.js": [process.execPath, ["dist/main.js"]],
+  "node --max-semi-space-size=4 dist/main.js": [
+    process.execPath,
+    ["--max-semi-space-size=4", "dist/main.js"],
+  ],
   "node --import tsx src/main.ts": [process.execPath, ["--import", "tsx", "src/main.ts"]],
 };
 

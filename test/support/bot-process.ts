@@ -1,6 +1,24 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
+
+/**
+ * What `npm start` runs (`exec node <flags> dist/main.js`), with this Node: the same flags as
+ * operators get, read from package.json so that tests and benches cannot drift from it.
+ */
+function startCommand(): [string, ...string[]] {
+  const { scripts } = JSON.parse(readFileSync(`${ROOT}package.json`, "utf8")) as {
+    scripts: { start: string };
+  };
+  const [exec, node, ...args] = scripts.start.split(/\s+/);
+  if (exec !== "exec" || node !== "node")
+    throw new Error(`unexpected start script: ${scripts.start}`);
+  return [
+    process.execPath,
+    ...args.map((arg) => (arg.startsWith("dist/") ? `${ROOT}${arg}` : arg)),
+  ];
+}
 
 /** A bot process and what it printed, line by line. */
 export interface BotProcess {
@@ -14,20 +32,20 @@ export interface BotProcess {
 
 /**
  * The bot as `npm start` runs it: node on the compiled entry (dist/main.js, built by `npm ci`, by
- * the test run's global setup and by `npm run bench`), without npm in between to skip its own
- * start-up time, and with only `env` besides PATH and HOME: nothing of the test runner's
- * environment leaks in.
+ * the test run's global setup and by `npm run bench`) with the start script's flags, without npm
+ * in between to skip its own start-up time, and with only `env` besides PATH and HOME: nothing of
+ * the test runner's environment leaks in.
  */
 export function startBotProcess(
   env: Record<string, string>,
   options: {
-    /** The command instead of `node dist/main.js` (`["npm", "start"]`, say). */
+    /** The command instead of the start script's `node … dist/main.js` (`["npm", "start"]`). */
     command?: readonly [string, ...string[]];
     /** Working directory (the project folder by default). */
     cwd?: string;
   } = {},
 ): BotProcess {
-  const [command, ...args] = options.command ?? [process.execPath, `${ROOT}dist/main.js`];
+  const [command, ...args] = options.command ?? startCommand();
   const child = spawn(command, args, {
     cwd: options.cwd ?? ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
