@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -103,7 +103,21 @@ describe("npm start", () => {
       { command: ["npm", "start"] },
     );
     await tg.waitForPolling(30_000);
-    expect(running.stdout.some((l) => l.includes("node dist/main.js"))).toBe(true);
+    // npm's only child is node itself on dist/main.js: no shell or tsx left in between.
+    const children = readdirSync("/proc")
+      .filter((pid) => /^\d+$/.test(pid))
+      .filter((pid) => {
+        try {
+          const ppid = /PPid:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+          return Number(ppid) === running?.child.pid;
+        } catch {
+          return false;
+        }
+      })
+      .map((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean));
+    expect(children).toHaveLength(1);
+    expect(children[0]?.[0]).toMatch(/node$/);
+    expect(children[0]?.at(-1)).toBe("dist/main.js");
     const reply = await tg.user().reply("/help", { timeoutMs: 10_000 });
     expect(reply.text).toContain("/exchange");
     running.child.kill("SIGTERM");
