@@ -104,25 +104,33 @@ describe("npm start", () => {
     );
     await tg.waitForPolling(30_000);
     // npm's only child is node itself on dist/main.js: no shell or tsx left in between.
-    const children = readdirSync("/proc")
-      .filter((pid) => /^\d+$/.test(pid))
-      .filter((pid) => {
-        try {
-          const ppid = /PPid:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-          return Number(ppid) === running?.child.pid;
-        } catch {
-          return false;
-        }
-      })
-      .map((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean));
-    expect(children).toHaveLength(1);
-    expect(children[0]?.[0]).toMatch(/node$/);
-    expect(children[0]?.at(-1)).toBe("dist/main.js");
-    const reply = await tg.user().reply("/help", { timeoutMs: 10_000 });
-    expect(reply.text).toContain("/exchange");
-    running.child.kill("SIGTERM");
-    expect(await running.exit).toBe(0);
-    expect(running.stdout.some((l) => l.includes("bot stopped"))).toBe(true);
+    const pids = readdirSync("/proc").filter((pid) => {
+      try {
+        const ppid = /PPid:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+        return /^\d+$/.test(pid) && Number(ppid) === running?.child.pid;
+      } catch {
+        return false;
+      }
+    });
+    try {
+      const children = pids.map((pid) =>
+        readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean),
+      );
+      expect(children).toHaveLength(1);
+      expect(children[0]?.[0]).toMatch(/node$/);
+      expect(children[0]?.at(-1)).toBe("dist/main.js");
+      const reply = await tg.user().reply("/help", { timeoutMs: 10_000 });
+      expect(reply.text).toContain("/exchange");
+      running.child.kill("SIGTERM");
+      expect(await running.exit).toBe(0);
+      expect(running.stdout.some((l) => l.includes("bot stopped"))).toBe(true);
+    } finally {
+      // npm still running means an assertion failed before the stop: killing npm alone
+      // (afterEach) would leave the bot running.
+      if (running?.child.exitCode === null) {
+        for (const pid of pids) process.kill(Number(pid), "SIGKILL");
+      }
+    }
   }, 60_000);
 
   it("on SIGTERM during a Confirm the exchange is slow to answer, finishes and records that swap, then exits 0", async () => {
