@@ -3,11 +3,10 @@ import { registerCommands } from "./bot/commands.ts";
 import { translator } from "./bot/i18n.ts";
 import { Notifier } from "./bot/notifier.ts";
 import { depositText } from "./bot/shared/deposit-message.ts";
+import { explorerTable } from "./bot/shared/explorer-links.ts";
 import { webAppKeyboard } from "./bot/shared/web-app-button.ts";
 import { CoinCatalog } from "./catalog/catalog.ts";
 import type { Config } from "./config.ts";
-import { connectSession } from "./db/pg/client.ts";
-import { checkSessionKept } from "./db/pg/session-check.ts";
 import type { AsyncRepositories } from "./db/repositories.ts";
 import { openStorage, type Storage } from "./db/storage.ts";
 import { ExchangeClient } from "./exchange/client.ts";
@@ -167,6 +166,9 @@ export async function startApp(
   if (storage!.dialect === "postgres") {
     const store = storage!;
     const url = config.databaseUrl!;
+    // Imported here, as storage.ts does: an SQLite bot never loads the PostgreSQL driver.
+    const { connectSession } = await import("./db/pg/client.ts");
+    const { checkSessionKept } = await import("./db/pg/session-check.ts");
     await begin({
       name: "database session check",
       start: async () => {
@@ -523,6 +525,7 @@ function buildCore(
   }));
   exchangeEvents.metrics = metrics;
 
+  const explorers = explorerTable(config.explorers);
   const { bot, i18n, inFlight } = createBot(
     {
       token: config.botToken,
@@ -538,6 +541,7 @@ function buildCore(
       quotes,
       swaps,
       reader,
+      explorers,
       setStatusCard: async (id, messageId) => {
         await repos.transactions.setCardMessage(id, messageId);
       },
@@ -563,7 +567,14 @@ function buildCore(
       }),
     },
   );
-  const notifier = new Notifier({ api: bot.api, i18n, store: stores.outboxStore, logger, fence });
+  const notifier = new Notifier({
+    api: bot.api,
+    i18n,
+    store: stores.outboxStore,
+    logger,
+    fence,
+    explorers,
+  });
   const alerts = new AdminAlerts({
     api: bot.api,
     // An alert goes out in English rather than not at all when the database cannot say.

@@ -21,6 +21,37 @@ const url = z
   .transform((u) => u.replace(/\/+$/, ""));
 
 /**
+ * EXPLORER_URLS: comma-separated `network=https://…/{hash}` pairs; an empty template (`xmr=`)
+ * removes that network's link. Parsed into network → template (null: no link).
+ */
+const explorerUrls = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const table: Record<string, string | null> = {};
+    for (const pair of value.split(",").map((p) => p.trim())) {
+      if (!pair) continue;
+      const match = /^([A-Za-z0-9_.-]+)\s*=\s*(\S*)$/.exec(pair);
+      const template = match?.[2] ?? "";
+      const usable =
+        template === "" ||
+        (template.startsWith("https://") &&
+          template.includes("{hash}") &&
+          URL.canParse(template.replaceAll("{hash}", "0")));
+      if (!match?.[1] || !usable) {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            "must be comma-separated network=https://…/{hash} pairs (an https URL with {hash} in it, or nothing to remove a network's link)",
+        });
+        return z.NEVER;
+      }
+      table[match[1]] = template || null;
+    }
+    return table;
+  });
+
+/**
  * Every setting the bot reads, with its default. `.env.example` mirrors this list; a value that
  * does not parse stops start-up (see loadConfig).
  */
@@ -113,6 +144,7 @@ const envSchema = z
     RECONCILE_GIVE_UP_MS: int(1_000, 300_000),
     STUCK_CONFIRMING_AFTER_MS: int(1_000, 2 * 60 * 60_000),
     STUCK_EXCHANGING_AFTER_MS: int(1_000, 60 * 60_000),
+    EXPLORER_URLS: explorerUrls.default({}),
   })
   .superRefine((env, ctx) => {
     if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) {
@@ -171,6 +203,8 @@ export interface Config {
   fixedQuoteTtlMs: number;
   /** How long a swap may confirm, or exchange, before its chat is told it takes longer than usual. */
   stuckAfterMs: { confirmation: number; exchanging: number };
+  /** The operator's block explorers: network → URL template with {hash}; null removes a default. */
+  explorers: Record<string, string | null>;
 }
 
 export class ConfigError extends Error {
@@ -242,6 +276,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       confirmation: e.STUCK_CONFIRMING_AFTER_MS,
       exchanging: e.STUCK_EXCHANGING_AFTER_MS,
     },
+    explorers: e.EXPLORER_URLS,
   };
 }
 

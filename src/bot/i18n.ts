@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { FluentBundle, FluentResource } from "@fluent/bundle";
 import {
   type Fluent,
@@ -10,11 +9,12 @@ import {
   type TranslationVariables,
 } from "@grammyjs/i18n";
 import type { Context, MiddlewareFn } from "grammy";
+import { projectPath } from "../lib/project-root.ts";
 import type { Awaitable } from "../swaps/ports.ts";
 import type { FlowContext } from "./context.ts";
 import { escapeHtml } from "./html.ts";
 
-export const LOCALES_DIR = fileURLToPath(new URL("../locales", import.meta.url));
+export const LOCALES_DIR = projectPath("src", "locales");
 
 const DEFAULT_LOCALE = "en";
 // Unicode isolation marks around variables would break copy-paste of amounts and addresses.

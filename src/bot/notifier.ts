@@ -8,6 +8,12 @@ import type { Swap } from "../swaps/swap.ts";
 import type { FlowContext } from "./context.ts";
 import { translator } from "./i18n.ts";
 import { depositQr, depositQrCaption, depositText } from "./shared/deposit-message.ts";
+import {
+  DEFAULT_EXPLORER_TABLE,
+  type ExplorerTable,
+  receiptText,
+  withReceipt,
+} from "./shared/explorer-links.ts";
 import { pushText, stuckText } from "./shared/push-text.ts";
 import { statusName } from "./shared/status-name.ts";
 
@@ -27,6 +33,8 @@ export interface NotifierOptions {
    * lost the lead): that message stays in the outbox and the drain ends.
    */
   fence?: () => Promise<void>;
+  /** Block explorers for the transaction hashes in pushes and cards (the default table). */
+  explorers?: ExplorerTable;
 }
 
 /** Longest pause after failing database writes: the outbox is retried at least this often. */
@@ -234,7 +242,12 @@ export class Notifier {
         return say(
           swap.suspect
             ? t("push-suspect", { id: swap.id, status: statusName(t, entry.status ?? "") })
-            : pushText(t, swap, entry.status ?? swap.status),
+            : pushText(
+                t,
+                swap,
+                entry.status ?? swap.status,
+                this.receipt(t, swap, entry.status ?? swap.status),
+              ),
         );
     }
   }
@@ -253,10 +266,20 @@ export class Notifier {
     if (entry.kind !== "status" || swap.cardMessageId === null || swap.suspect) return;
     // The card is a convenience: its edit failing (too old, deleted) changes nothing.
     await this.options.api
-      .editMessageText(entry.chatId, swap.cardMessageId, depositText(t, swap), {
-        link_preview_options: { is_disabled: true },
-      })
+      .editMessageText(
+        entry.chatId,
+        swap.cardMessageId,
+        withReceipt(depositText(t, swap), this.receipt(t, swap)),
+        {
+          link_preview_options: { is_disabled: true },
+        },
+      )
       .catch(() => undefined);
+  }
+
+  /** The swap's transactions with their explorer links, as of `status` (its own by default). */
+  private receipt(t: TranslateFunction, swap: Swap, status: string = swap.status) {
+    return receiptText(t, this.options.explorers ?? DEFAULT_EXPLORER_TABLE, swap, status);
   }
 
   private async failed(entry: OutboxEntry, error: unknown): Promise<void> {

@@ -1,10 +1,10 @@
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { fileURLToPath } from "node:url";
 import BetterSqlite3 from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import { projectPath } from "../lib/project-root.ts";
 import * as schema from "./schema.ts";
 
 /** The drizzle instance every repository takes; typed with the schema. */
@@ -36,7 +36,7 @@ export interface Database {
 }
 
 /** The committed migrations, found from this file so that the working directory does not matter. */
-export const MIGRATIONS_DIR = fileURLToPath(new URL("../../drizzle/sqlite", import.meta.url));
+export const MIGRATIONS_DIR = projectPath("drizzle", "sqlite");
 
 /**
  * Opens (creating if needed) the SQLite file and brings its schema up to date. `":memory:"` gives

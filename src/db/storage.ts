@@ -6,9 +6,8 @@ import type { ChatsStore } from "../swaps/ports.ts";
 import { type Database, openDatabase } from "./client.ts";
 import { conversationStorage } from "./conversation-storage.ts";
 import { claimDatabase } from "./instance-lock.ts";
-import { createBudgetLedger } from "./pg/budget-ledger.ts";
-import { openPgDatabase, type PgDatabase } from "./pg/client.ts";
-import { createPgRepositories, type PgRepositories } from "./pg/repositories.ts";
+import type { PgDatabase } from "./pg/client.ts";
+import type { PgRepositories } from "./pg/repositories.ts";
 import {
   type AnyRepositories,
   type AsyncRepositories,
@@ -86,6 +85,13 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     if (!isPostgresUrl(options.databaseUrl)) {
       throw new Error("DATABASE_URL must start with postgres:// or postgresql://");
     }
+    // Loaded only here: the driver and its schema would cost every SQLite bot some 10 MB.
+    const [{ openPgDatabase }, { createPgRepositories }, { createBudgetLedger }] =
+      await Promise.all([
+        import("./pg/client.ts"),
+        import("./pg/repositories.ts"),
+        import("./pg/budget-ledger.ts"),
+      ]);
     const pg = await openPgDatabase(
       options.databaseUrl,
       options.onError ? { onError: options.onError } : {},

@@ -416,3 +416,10 @@ webapp-amount-invalid = Type an amount, e.g. 0.5.
 webapp-amount-below = Below the minimum of {$min} {$coin}.
 webapp-amount-above = Above the maximum of {$max} {$coin}.
 webapp-quote-moved = The rate has changed; these are the new numbers. Check them and confirm again.
+
+## Explorer links (receipts: the deposit and payout transactions in pushes, the card and /status)
+
+tx-deposit = Deposit transaction: <code>{$hash}</code>
+tx-deposit-linked = Deposit transaction: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
+tx-explorer-deposit = 🔍 <a href="{$url}">Deposit transaction on {$site}</a>
+tx-explorer-payout = 🔍 <a href="{$url}">Payout transaction on {$site}</a>

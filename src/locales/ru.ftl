@@ -416,3 +416,10 @@ webapp-amount-invalid = Введите сумму, например 0.5.
 webapp-amount-below = Меньше минимума {$min} {$coin}.
 webapp-amount-above = Больше максимума {$max} {$coin}.
 webapp-quote-moved = Курс изменился; вот новые цифры. Проверьте их и подтвердите снова.
+
+## Explorer links (receipts: the deposit and payout transactions in pushes, the card and /status)
+
+tx-deposit = Транзакция депозита: <code>{$hash}</code>
+tx-deposit-linked = Транзакция депозита: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
+tx-explorer-deposit = 🔍 <a href="{$url}">Транзакция депозита на {$site}</a>
+tx-explorer-payout = 🔍 <a href="{$url}">Транзакция выплаты на {$site}</a>

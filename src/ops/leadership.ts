@@ -253,7 +253,6 @@ export class Leadership {
     return connection;
   }
 
-
   private async disconnect(): Promise<void> {
     const connection = this.connection;
     this.connection = undefined;

@@ -108,8 +108,11 @@ function listUnusable(error: unknown): boolean {
   );
 }
 
-/** Statuses whose push needs fields only the detail has (payout hash, refund address). */
-const NEEDS_DETAIL = new Set(["success", "refunded"]);
+/**
+ * Statuses whose push needs fields only the detail has: the deposit hash (confirming: the deposit
+ * was seen, with its explorer link), the payout hash and final amount, the refund address.
+ */
+const NEEDS_DETAIL = new Set(["confirmation", "success", "refunded"]);
 
 /** An open swap placed by its creation time (undefined: the upstream's time is unreadable). */
 interface Placed {
@@ -539,8 +542,9 @@ export class StatusTracker {
   }
 
   /**
-   * Stores and announces one change. The list carries the new status; only a swap that completed
-   * needs its detail (the payout hash and final amount for the push), so only those cost a read.
+   * Stores and announces one change. The list carries the new status; only a swap whose deposit
+   * was seen or that finished needs its detail (the hashes, the final amount for the push), so
+   * only those cost a read.
    */
   private async announce(item: TransactionListItem, stats: CycleStats): Promise<void> {
     const { exchange, store } = this.options;

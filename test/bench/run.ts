@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { buildBot } from "../support/build.ts";
 
 /**
  * `npm run bench [name...]`: runs every test/bench/*.bench.ts (or those whose file name contains
@@ -12,6 +13,8 @@ const files = readdirSync(dir)
   .filter((f) => filters.length === 0 || filters.some((w) => f.includes(w)))
   .sort();
 
+// Benches that start the bot as a process run the compiled one, as `npm start` does.
+buildBot();
 for (const file of files) {
   const mod = (await import(pathToFileURL(`${dir}/${file}`).href)) as { run?: () => Promise<void> };
   if (typeof mod.run !== "function") continue;

@@ -44,6 +44,44 @@ async function rates(): Promise<void> {
   );
 }
 
+/** CPU time (user + system) a process has used, in ms, at 100 ticks a second. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * The bot as operators run it (a process on the compiled code, with npm start's flags): CPU time
+ * per /start, which unlike updates per second hardly depends on what else the machine runs.
+ */
+async function cpuPerUpdate(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "swapbot-cpu-"));
+  const sandbox = await startSandbox({ schedule: false, limits: false });
+  const tg = await startFakeTelegram();
+  const { child, exit } = startBotProcess({
+    BOT_TOKEN: tg.token,
+    TELEGRAM_API_ROOT: tg.apiRoot,
+    EXCHANGE_API_URL: sandbox.url,
+    EXCHANGE_API_KEY: sandbox.apiKey,
+    DATABASE_PATH: join(dir, "bot.sqlite"),
+    LOG_LEVEL: "silent",
+  });
+  await tg.waitForPolling(60_000);
+  await throughput(tg, 3_000, "/start", 1_000);
+  const before = cpuMs(child.pid ?? 0);
+  // throughput() sends 3,000 unmeasured and 3,000 measured updates: all 6,000 count here.
+  const rate = await throughput(tg, 3_000, "/start", 1_000);
+  const used = cpuMs(child.pid ?? 0) - before;
+  console.log(
+    `the bot as a process (npm start's command), /start from 1,000 users: ${((used / 6_000) * 1_000).toFixed(0)} µs of CPU per update (${rate.toFixed(0)}/s)`,
+  );
+  child.kill("SIGTERM");
+  await exit;
+  await tg.close();
+  await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
 async function memory(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "swapbot-mem-"));
   const sandbox = await startSandbox({ schedule: false, limits: false });
@@ -92,6 +130,7 @@ async function memory(): Promise<void> {
 
 export async function run(): Promise<void> {
   await rates();
+  await cpuPerUpdate();
   await memory();
 }
 

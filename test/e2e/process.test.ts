@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type FakeTelegram, startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { type BotProcess, startBotProcess } from "../support/bot-process.ts";
-import { toSummary } from "../support/flows.ts";
+import { createSwapViaChat, toSummary } from "../support/flows.ts";
 import { until } from "../support/until.ts";
 
 let tg: FakeTelegram | undefined;
@@ -49,6 +49,88 @@ describe("npm start", () => {
     expect(await running.exit).toBe(0);
     expect(Date.now() - stopping).toBeLessThan(10_000);
     expect(running.stdout.join("\n")).not.toContain(tg.token);
+  }, 60_000);
+
+  it("the compiled bot, started from another folder, walks a swap to its complete push in English and Russian (migrations and locale files found from dist/)", async () => {
+    tg = await startFakeTelegram();
+    sandbox = await startSandbox({ schedule: false, limits: false });
+    dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
+    running = startBotProcess(
+      {
+        BOT_TOKEN: tg.token,
+        TELEGRAM_API_ROOT: tg.apiRoot,
+        EXCHANGE_API_URL: sandbox.url,
+        EXCHANGE_API_KEY: sandbox.apiKey,
+        DATABASE_PATH: "bot.sqlite",
+        STATUS_POLL_INTERVAL_MS: "300",
+      },
+      { cwd: dir },
+    );
+    await tg.waitForPolling(30_000);
+    const user = tg.user();
+    const id = await createSwapViaChat(user);
+    sandbox.control.setStatus(id, "confirmation");
+    await user.waitFor(`${id}: confirming`, { timeoutMs: 15_000 });
+    sandbox.control.setStatus(id, "success");
+    const complete = await user.waitFor(`${id}: complete`, { timeoutMs: 15_000 });
+    expect(complete.text).toContain(sandbox.control.transaction(id)!.tx_hash_out);
+
+    const russian = tg.user({ languageCode: "ru" });
+    const help = await russian.reply("/help", { timeoutMs: 10_000 });
+    expect(help.text).toMatch(/[а-яё]{4}/i);
+    // The migrations ran against the file named relative to the working directory.
+    const db = new Database(join(dir, "bot.sqlite"), { readonly: true });
+    try {
+      expect(db.prepare("SELECT status FROM transactions WHERE id = ?").get(id)).toEqual({
+        status: "success",
+      });
+    } finally {
+      db.close();
+    }
+    running.child.kill("SIGTERM");
+    expect(await running.exit).toBe(0);
+  }, 90_000);
+
+  it("npm start execs node on the compiled bot, so a SIGTERM sent to npm reaches the bot, which stops cleanly, and npm exits 0", async () => {
+    tg = await startFakeTelegram();
+    dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
+    running = startBotProcess(
+      {
+        BOT_TOKEN: tg.token,
+        TELEGRAM_API_ROOT: tg.apiRoot,
+        DATABASE_PATH: join(dir, "bot.sqlite"),
+      },
+      { command: ["npm", "start"] },
+    );
+    await tg.waitForPolling(30_000);
+    // npm's only child is node itself on dist/main.js: no shell or tsx left in between.
+    const pids = readdirSync("/proc").filter((pid) => {
+      try {
+        const ppid = /PPid:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+        return /^\d+$/.test(pid) && Number(ppid) === running?.child.pid;
+      } catch {
+        return false;
+      }
+    });
+    try {
+      const children = pids.map((pid) =>
+        readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean),
+      );
+      expect(children).toHaveLength(1);
+      expect(children[0]?.[0]).toMatch(/node$/);
+      expect(children[0]?.at(-1)).toBe("dist/main.js");
+      const reply = await tg.user().reply("/help", { timeoutMs: 10_000 });
+      expect(reply.text).toContain("/exchange");
+      running.child.kill("SIGTERM");
+      expect(await running.exit).toBe(0);
+      expect(running.stdout.some((l) => l.includes("bot stopped"))).toBe(true);
+    } finally {
+      // npm still running means an assertion failed before the stop: killing npm alone
+      // (afterEach) would leave the bot running.
+      if (running?.child.exitCode === null) {
+        for (const pid of pids) process.kill(Number(pid), "SIGKILL");
+      }
+    }
   }, 60_000);
 
   it("on SIGTERM during a Confirm the exchange is slow to answer, finishes and records that swap, then exits 0", async () => {

@@ -1,6 +1,24 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
+
+/**
+ * What `npm start` runs (`exec node <flags> dist/main.js`), with this Node: the same flags as
+ * operators get, read from package.json so that tests and benches cannot drift from it.
+ */
+function startCommand(): [string, ...string[]] {
+  const { scripts } = JSON.parse(readFileSync(`${ROOT}package.json`, "utf8")) as {
+    scripts: { start: string };
+  };
+  const [exec, node, ...args] = scripts.start.split(/\s+/);
+  if (exec !== "exec" || node !== "node")
+    throw new Error(`unexpected start script: ${scripts.start}`);
+  return [
+    process.execPath,
+    ...args.map((arg) => (arg.startsWith("dist/") ? `${ROOT}${arg}` : arg)),
+  ];
+}
 
 /** A bot process and what it printed, line by line. */
 export interface BotProcess {
@@ -13,17 +31,28 @@ export interface BotProcess {
 }
 
 /**
- * The bot as `npm start` runs it (tsx directly, to skip npm's own start-up time), with only
- * `env` besides PATH and HOME: nothing of the test runner's environment leaks in. With `group`
- * it leads a process group of its own, which `signalGroup` stops and resumes as a whole (a frozen
- * machine, a paused VM), as a supervisor or the kernel would.
+
+ * The bot as `npm start` runs it: node on the compiled entry (dist/main.js, built by `npm ci`, by
+ * the test run's global setup and by `npm run bench`) with the start script's flags, without npm
+ * in between to skip its own start-up time, and with only `env` besides PATH and HOME: nothing of
+ * the test runner's environment leaks in. With `group` it leads a process group of its own, which
+ * `signalGroup` stops and resumes as a whole (a frozen machine, a paused VM), as a supervisor or
+ * the kernel would.
  */
 export function startBotProcess(
   env: Record<string, string>,
-  options: { group?: boolean } = {},
+  options: {
+    /** The command instead of the start script's `node … dist/main.js` (`["npm", "start"]`). */
+    command?: readonly [string, ...string[]];
+    /** Working directory (the project folder by default). */
+    cwd?: string;
+    /** Lead a process group of its own. */
+    group?: boolean;
+  } = {},
 ): BotProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: ROOT,
+  const [command, ...args] = options.command ?? startCommand();
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: options.group ?? false,

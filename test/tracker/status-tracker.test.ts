@@ -158,18 +158,20 @@ describe("the status tracker", () => {
     expect(rig.repos.transactions.get(rig.ids[0]!)?.status).toBe("exchanging");
   });
 
-  it("reads the detail only of swaps that completed, and queues one notification per state reached", async () => {
+  it("reads the detail only of swaps whose deposit was seen or that completed, and queues one notification per state reached", async () => {
     rig = await startRig(60, 100);
     const tracker = rig.tracker();
     await tracker.cycle();
     const [confirming, completed] = rig.ids;
-    rig.sandbox.control.setStatus(confirming!, "confirmation");
+    const seen = rig.sandbox.control.setStatus(confirming!, "confirmation");
     const done = rig.sandbox.control.setStatus(completed!, "success");
     rig.sandbox.control.resetStats();
 
     const stats = await tracker.cycle();
-    expect(stats).toMatchObject({ changes: 2, detailReads: 1, pages: 1, reads: 2 });
-    expect(detailReads(rig.sandbox)).toBe(1);
+    expect(stats).toMatchObject({ changes: 2, detailReads: 2, pages: 1, reads: 3 });
+    expect(detailReads(rig.sandbox)).toBe(2);
+    // The deposit hash, for the confirming push's explorer link.
+    expect(rig.repos.transactions.get(confirming!)?.txHashIn).toBe(seen.tx_hash_in);
     const stored = rig.repos.transactions.get(completed!);
     expect(stored?.status).toBe("success");
     expect(stored?.txHashOut).toBe(done.tx_hash_out);
@@ -228,8 +230,15 @@ describe("the status tracker's windows and cadence", () => {
     rig.sandbox.control.setStatus(fresh[1]!, "confirmation");
     rig.sandbox.control.setStatus(waiting!, "confirmation");
     rig.sandbox.control.resetStats();
-    // Later cycles read the fresh ones every time; the long-waiting one is not due yet.
-    expect(await tracker.cycle()).toMatchObject({ due: 3, hot: 3, changes: 1, reads: 1 });
+    // Later cycles read the fresh ones every time (one page, and one detail for the deposit hash
+    // of the swap that moved); the long-waiting one is not due yet.
+    expect(await tracker.cycle()).toMatchObject({
+      due: 3,
+      hot: 3,
+      changes: 1,
+      pages: 1,
+      detailReads: 1,
+    });
     expect(rig.repos.transactions.get(fresh[1]!)?.status).toBe("confirmation");
     expect(rig.repos.transactions.get(waiting!)?.status).toBe("wait");
   });
@@ -263,8 +272,9 @@ describe("the status tracker's windows and cadence", () => {
     await tracker.cycle();
     rig.sandbox.control.setStatus(waiting!, "confirmation");
     rig.sandbox.control.resetStats();
-    // Only the fresh swap is due, yet its one page holds all 52 transactions.
-    expect(await tracker.cycle()).toMatchObject({ due: 1, changes: 1, reads: 1 });
+    // Only the fresh swap is due, yet its one page holds all 52 transactions (the detail read is
+    // the moved swap's deposit hash).
+    expect(await tracker.cycle()).toMatchObject({ due: 1, changes: 1, pages: 1, detailReads: 1 });
     expect(rig.repos.transactions.get(waiting!)?.status).toBe("confirmation");
   });
 

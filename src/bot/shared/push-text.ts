@@ -9,15 +9,22 @@ import { closingNote, type SwapFacts, swapVariables } from "./swap-outcome.ts";
  * swap's push ends with its closing note; "send your deposit" is said only while the swap still
  * waits for it (a queued "wait" push that goes out after the swap moved on says no such thing).
  */
-export function pushText(t: TranslateFunction, swap: SwapFacts, status: string): string {
+export function pushText(
+  t: TranslateFunction,
+  swap: SwapFacts,
+  status: string,
+  /** Lines about the swap's transactions (explorer-links.ts), before the closing note. */
+  receipt?: string,
+): string {
   if (!isKnownStatus(status)) return t("push-other", { id: swap.id, status });
   if (status === "wait" && swap.status !== "wait") {
     return t("push-other", { id: swap.id, status: t("status-wait") });
   }
   const pushed = t(`push-${status}`, swapVariables(t, swap));
   const text = withDepositMemo(t, pushed, swap, status === "wait");
-  const note = closingNote(t, swap, status);
-  return note ? `${text}\n\n${note}` : text;
+  return [text, receipt, closingNote(t, swap, status)]
+    .filter((part) => part !== undefined)
+    .join("\n\n");
 }
 
 /**

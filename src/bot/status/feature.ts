@@ -4,6 +4,12 @@ import type { SwapReader } from "../../swaps/swap-reader.ts";
 import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../lean-composer.ts";
 import { depositText } from "../shared/deposit-message.ts";
+import {
+  DEFAULT_EXPLORER_TABLE,
+  type ExplorerTable,
+  explorerLinks,
+  withReceipt,
+} from "../shared/explorer-links.ts";
 import { ignoreNotModified } from "../shared/not-modified.ts";
 import { openSwapButton, SWAP_ID } from "../shared/swap-button.ts";
 import { statusCardText } from "./render.ts";
@@ -12,6 +18,8 @@ export interface StatusDeps {
   reader: SwapReader;
   /** Makes a message the swap's status card (edited as the swap moves on). */
   setStatusCard(transactionId: string, messageId: number): Awaitable<void>;
+  /** Block explorers for the transaction hashes (the default table when not given). */
+  explorers?: ExplorerTable;
 }
 
 export function createStatusFeature(deps: StatusDeps) {
@@ -38,7 +46,11 @@ export function createStatusFeature(deps: StatusDeps) {
     if (swap.cardMessageId === null && !swap.suspect && swap.status === "wait" && !view.elsewhere) {
       return { text: depositText(ctx.t, swap), keyboard, card: swap.id };
     }
-    return { text: statusCardText(ctx.t, swap, view.fresh, view.elsewhere), keyboard };
+    const card = statusCardText(ctx.t, swap, view.fresh, view.elsewhere);
+    const links = swap.suspect
+      ? undefined
+      : explorerLinks(ctx.t, deps.explorers ?? DEFAULT_EXPLORER_TABLE, swap);
+    return { text: withReceipt(card, links), keyboard };
   };
 
   feature.command("status", async (ctx) => {

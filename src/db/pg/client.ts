@@ -1,7 +1,7 @@
-import { fileURLToPath } from "node:url";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { projectPath } from "../../lib/project-root.ts";
 import * as schema from "./schema.ts";
 
 /** The drizzle instance every PostgreSQL repository takes; typed with the schema. */
@@ -21,7 +21,7 @@ export interface PgDatabase {
 }
 
 /** The committed PostgreSQL migrations, found from this file whatever the working directory. */
-export const PG_MIGRATIONS_DIR = fileURLToPath(new URL("../../../drizzle/pg", import.meta.url));
+export const PG_MIGRATIONS_DIR = projectPath("drizzle", "pg");
 
 /**
  * The session-level advisory lock held while migrating ("swapbot" + 1, as one bigint), so that

@@ -1,15 +1,15 @@
 import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
+import { projectPath } from "../../lib/project-root.ts";
 import { createApi, type WebAppDeps } from "./api.ts";
 
 /** Where `npm run build:webapp` (run by `npm ci`) puts the page: index.html and hashed bundles. */
-export const WEBAPP_BUILD_DIR = fileURLToPath(new URL("../../../build/webapp", import.meta.url));
+export const WEBAPP_BUILD_DIR = projectPath("build", "webapp");
 
 /** Bundles named by their content hash (`main-3F2KQ7XA.js`) never change: cached for a year. */
 const HASHED = /-[A-Z0-9]{8}\.(js|css)$/;

@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { FluentBundle, FluentResource, type FluentVariable } from "@fluent/bundle";
+import { projectPath } from "../../lib/project-root.ts";
 import { KNOWN_STATUSES } from "../../swaps/status.ts";
 
-const LOCALES_DIR = new URL("../../locales/", import.meta.url);
+/** From the project folder, so the compiled bot (dist/) finds them too. */
+const LOCALES_DIR = projectPath("src", "locales");
 /** The languages the bot speaks; any other `language_code` gets English (the contract). */
 export const PAGE_LOCALES = ["en", "ru"] as const;
 export type PageLocale = (typeof PAGE_LOCALES)[number];
@@ -25,7 +28,7 @@ export class PageTexts {
     for (const locale of PAGE_LOCALES) {
       const bundle = new FluentBundle(locale, { useIsolating: false });
       bundle.addResource(
-        new FluentResource(readFileSync(new URL(`${locale}.ftl`, LOCALES_DIR), "utf8")),
+        new FluentResource(readFileSync(join(LOCALES_DIR, `${locale}.ftl`), "utf8")),
       );
       this.bundles.set(locale, bundle);
     }
