@@ -341,3 +341,15 @@ forget-kept = Nothing was deleted.
 forget-done = 🗑 Deleted {$deleted} finished swaps and this chat's settings. {$kept} swaps in progress are kept until they finish; run /forget again afterwards.
 group-go-private = 🔒 Addresses do not belong in a group. Let's continue in a private chat.
 group-go-private-button = Continue in private chat
+
+## Fair shares: /status from what the bot knows, a chat's share of swap creations
+
+status-known = ℹ️ Shown as the bot last heard from the exchange, {$age} ago ({$checked}): you are asking very often, so it did not ask again. Status changes are still sent to you as they happen.
+status-known-busy = ℹ️ Shown as the bot last heard from the exchange, {$age} ago ({$checked}): many people are asking right now, so it could not ask again. Status changes are still sent to you as they happen.
+age-seconds = {$n} s
+age-minutes = {$n} min
+age-hours = {$n} h
+flow-create-chat-share = ⏳ This chat has created {$count ->
+        [one] {$count} swap
+       *[other] {$count} swaps
+    } in the last minute, the most one chat may. You may confirm again in {$seconds} s.

@@ -1,6 +1,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { isFinal } from "../../swaps/status.ts";
 import type { Swap } from "../../swaps/swap.ts";
+import type { SwapView } from "../../swaps/swap-reader.ts";
 import { label } from "../shared/coin-label.ts";
 import { formatTime } from "../shared/format-time.ts";
 import { statusName } from "../shared/status-name.ts";
@@ -8,9 +9,11 @@ import { closingNote } from "../shared/swap-outcome.ts";
 
 /**
  * Every field of the swap in readable form; a finished swap's card ends with its closing note
- * instead of anything that reads as "send". Values are plain: the translation escapes them.
+ * instead of anything that reads as "send"; a state the exchange was not asked for now says how
+ * old it is. Values are plain: the translation escapes them.
  */
-export function statusCardText(t: TranslateFunction, swap: Swap, fresh: boolean): string {
+export function statusCardText(t: TranslateFunction, view: SwapView, now: number): string {
+  const { swap } = view;
   // Its deposit address cannot be trusted: it is never shown, whatever else is asked.
   if (swap.suspect) return t("push-suspect", { id: swap.id, status: statusName(t, swap.status) });
   const none = t("status-none-value");
@@ -32,13 +35,25 @@ export function statusCardText(t: TranslateFunction, swap: Swap, fresh: boolean)
     hashOut: swap.txHashOut ?? none,
     created: formatTime(swap.createdAt),
   });
-  const parts = [text, closingNote(t, swap)];
-  if (!fresh) {
-    parts.push(
-      t("status-stale", { checked: formatTime(swap.lastCheckedAt ?? swap.statusChangedAt) }),
-    );
-  }
+  const parts = [text, closingNote(t, swap), view.fresh ? undefined : staleNote(t, view, now)];
   return parts.filter((part) => part !== undefined).join("\n\n");
+}
+
+/** How old the state shown is, and why the exchange was not asked. */
+function staleNote(t: TranslateFunction, { swap, stale }: SwapView, now: number): string {
+  const checkedAt = swap.lastCheckedAt ?? swap.statusChangedAt;
+  if (stale === "unreachable") return t("status-stale", { checked: formatTime(checkedAt) });
+  const age = { age: ageText(t, now - checkedAt), checked: formatTime(checkedAt) };
+  return t(stale === "busy" ? "status-known-busy" : "status-known", age);
+}
+
+/** "12 s", "3 min", "2 h": how long ago, roughly, in the user's language. */
+function ageText(t: TranslateFunction, ms: number): string {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  if (seconds < 120) return t("age-seconds", { n: seconds });
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 120) return t("age-minutes", { n: minutes });
+  return t("age-hours", { n: Math.round(minutes / 60) });
 }
 
 /** What the swap paid out or is expected to; an expired or refunded one paid out nothing. */
