@@ -15,10 +15,11 @@ export interface AcquireOptions {
   signal?: AbortSignal;
   /**
    * Background work (the status tracker) is served only when no user request that may start is
-   * waiting, so it uses the budget users leave over and never delays them. It is also spaced evenly (window /
-   * limit apart) instead of bursting: a burst frees all its slots one window later at once, and
-   * work that keeps the budget busy would then run in bursts with idle gaps, using less of the
-   * budget than it may (measured: 10,000 tracked swaps took 60 s cycles instead of 51 s).
+   * waiting, so it uses the budget users leave over and never delays them. It is also spaced
+   * evenly (window / limit apart) instead of bursting: a burst frees all its slots one window
+   * later at once, and work that keeps the budget busy would then run in bursts with idle gaps,
+   * using less of the budget than it may (measured: 10,000 tracked swaps took 60 s cycles
+   * instead of 51 s).
    */
   background?: boolean;
 }
