@@ -274,7 +274,7 @@ export class RequestBudget {
     return Number.isFinite(soonest) ? soonest : undefined;
   }
 
-  /** `wait`, or Infinity when the slots that hold it up are all in flight (a release frees them). */
+  /** `wait`, or Infinity when the slots holding it up are all in flight (a release frees one). */
   private wakeFor(slots: readonly number[], limit: number, wait: number): number {
     const allInFlight = slots.length >= limit && slots.every((s) => !Number.isFinite(s));
     return allInFlight && this.now() >= this.pausedUntil ? Number.POSITIVE_INFINITY : wait;
