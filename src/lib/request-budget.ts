@@ -137,6 +137,13 @@ export class RequestBudget {
     return Math.max(0, this.limit - this.slots.length);
   }
 
+  /** User requests the users' share still allows within the window (none while paused). */
+  userAvailable(): number {
+    this.prune();
+    if (this.now() < this.pausedUntil) return 0;
+    return Math.max(0, this.userLimit - this.userSlots.length);
+  }
+
   get queued(): number {
     return this.waiters.length;
   }

@@ -32,6 +32,13 @@ export interface ReadOptions {
 export const RECENT_READ_MS = 5_000;
 
 /**
+ * The part of the users' share of reads that `/status` and Refresh leave to the reads deposit
+ * instructions wait for (a new swap read back before its address is shown): however many chats
+ * ask, a swap being created still gets its read.
+ */
+const KEPT_FOR_NEW_SWAPS = 1 / 6;
+
+/**
  * Reads a chat's own swaps. Ownership is checked in the database first, so an id of another chat
  * is "not found" and never reaches the exchange (whose key can read every user's transactions).
  */
@@ -54,6 +61,10 @@ export class SwapReader {
       return { swap: stored, fresh: true };
     }
     if (options.live === false) return { swap: stored, fresh: false, stale: "share" };
+    const budget = this.deps.exchange.budgets.read;
+    if (budget.userAvailable() <= budget.userLimit * KEPT_FOR_NEW_SWAPS) {
+      return { swap: stored, fresh: false, stale: "busy" };
+    }
     try {
       const detail = await this.deps.exchange.getTransaction(stored.id, { maxWaitMs: 5_000 });
       if (await swaps.applyProgress(stored.id, progressFromDetail(detail), Date.now())) {

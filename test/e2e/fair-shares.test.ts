@@ -71,6 +71,35 @@ describe("a chat's share of /status reads", () => {
   });
 });
 
+describe("the users' half of the read budget", () => {
+  it("when users have nearly spent it, /status says many are asking, and a new swap's read-back still gets its read", async () => {
+    // 12 reads a minute: users may take 6, of which /status leaves the last one to new swaps.
+    h = await startHarness({
+      env: { STATUS_POLL_INTERVAL_MS: "600000", EXCHANGE_LIMIT_READ_PER_MIN: "12" },
+    });
+    const [a, b, creator] = [h.tg.user(), h.tg.user(), h.tg.user()];
+    const before = detailReads();
+    for (const [user, ids] of [
+      [a, storeSwaps(h, a.chatId, 3)],
+      [b, storeSwaps(h, b.chatId, 2)],
+    ] as const) {
+      for (const id of ids) expect((await user.reply(`/status ${id}`)).text).not.toMatch(KNOWN);
+    }
+    expect(detailReads() - before).toBe(5);
+    const [last] = storeSwaps(h, b.chatId, 1);
+    const busy = await b.reply(`/status ${last}`);
+    expect(busy.text).toMatch(KNOWN);
+    expect(busy.text).toContain("many people are asking");
+    expect(detailReads() - before).toBe(5);
+
+    await toSummary(creator);
+    h.sandbox.control.alterNextCreate({ amount_in: 0.05 });
+    const deposit = await step(creator, "confirm", "Swap created");
+    expect(deposit.text).toContain("Send exactly 0.5 BTC");
+    expect(detailReads() - before).toBe(6);
+  });
+});
+
 describe("a chat's share of swap creations", () => {
   it("a chat that has created its share of the minute is told when it may confirm again, and nothing is created; other chats still create", async () => {
     // A create budget of 2 a minute: one chat may take 1 of it.
@@ -97,7 +126,7 @@ describe("a chat's share of swap creations", () => {
 });
 
 describe("users cannot starve the tracker", () => {
-  it("four chats asking /status or tapping Refresh every half second for 45 s: a fifth chat's two changes are still pushed within 3 polls + 10 s, and the exchange never answers 429", async () => {
+  it("four chats asking /status or tapping Refresh every half second for 45 s: a fifth chat's two changes are still pushed within 3 polls + 10 s, a sixth chat's new swap is still read back, and the exchange never answers 429", async () => {
     const POLL_MS = 1_000;
     h = await startHarness({
       sandbox: { limits: SPEC_LIMITS },
@@ -114,6 +143,7 @@ describe("users cannot starve the tracker", () => {
       askers.map((u) => [u, storeSwaps(harness, u.chatId, 12, 2 * 3_600_000)]),
     );
     const watcher = harness.tg.user();
+    const creator = harness.tg.user();
     const [watched] = storeSwaps(harness, watcher.chatId, 1);
     const pushed = (word: string) => () =>
       watcher.transcript().some((m) => m.text.includes(`${watched}: ${word}`));
@@ -136,6 +166,11 @@ describe("users cannot starve the tracker", () => {
       await new Promise((r) => setTimeout(r, 15_000));
       harness.sandbox.control.setStatus(watched!, "exchanging");
       await until(pushed("exchanging"), 3 * POLL_MS + 10_000, "the second change pushed");
+      // A swap created meanwhile whose create answer must be read back still gets its read.
+      await toSummary(creator);
+      harness.sandbox.control.alterNextCreate({ amount_in: 0.05 });
+      const deposit = await step(creator, "confirm", "Swap created", 15_000);
+      expect(deposit.text).toContain("Send exactly 0.5 BTC");
       await new Promise((r) => setTimeout(r, Math.max(0, 45_000 - (Date.now() - started))));
     } finally {
       clearInterval(asking);

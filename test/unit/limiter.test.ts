@@ -123,6 +123,8 @@ describe("RequestBudget's share kept for background work", () => {
     expect(error).toBeInstanceOf(BudgetWaitTooLong);
     expect((error as BudgetWaitTooLong).waitMs).toBeGreaterThan(59_000);
     expect(budget.nextSlotInMs()).toBeGreaterThan(59_000);
+    expect(budget.userAvailable()).toBe(0);
+    expect(budget.available()).toBe(2);
   });
 
   it("lets background work take the share users cannot, however many users wait", async () => {
@@ -156,13 +158,19 @@ describe("RequestBudget's share kept for background work", () => {
   });
 
   it("lets background work use the whole limit when users leave it", async () => {
-    // A short window: background requests are spaced window / limit (100 ms) apart.
-    const spaced = new RequestBudget(4, 400, { userLimit: 2 });
-    for (let i = 0; i < 4; i++) (await spaced.acquire({ background: true, maxWaitMs: 0 }))();
+    // A clock the test moves: background requests are spaced 15 s apart (window / limit).
+    let now = 0;
+    const budget = new RequestBudget(4, 60_000, { userLimit: 2, now: () => now });
+    for (let i = 0; i < 4; i++) {
+      if (i > 0) now += 15_000;
+      (await budget.acquire({ background: true, maxWaitMs: 0 }))();
+    }
     // None was refused for want of a slot; the limit now holds for both kinds together.
-    await expect(spaced.acquire({ background: true, maxWaitMs: 0 })).rejects.toThrow(
+    now += 15_000 - 1;
+    await expect(budget.acquire({ background: true, maxWaitMs: 0 })).rejects.toThrow(
       BudgetWaitTooLong,
     );
-    await expect(spaced.acquire({ maxWaitMs: 0 })).rejects.toThrow(BudgetWaitTooLong);
+    await expect(budget.acquire({ maxWaitMs: 0 })).rejects.toThrow(BudgetWaitTooLong);
+    expect(budget.userAvailable()).toBe(2);
   });
 });
