@@ -148,7 +148,9 @@ export class ExchangeClient {
     this.budgets = {
       public: new RequestBudget(options.limits.publicPerMin, windowMs),
       create: new RequestBudget(options.limits.createPerMin, windowMs),
-      read: new RequestBudget(options.limits.readPerMin, windowMs),
+      read: new RequestBudget(options.limits.readPerMin, windowMs, {
+        userLimit: usersShareOfReads(options.limits.readPerMin),
+      }),
     };
     this.http = ky.create({
       prefixUrl: options.baseUrl,
@@ -227,11 +229,15 @@ export class ExchangeClient {
 
   /** This process's slot and, on top of it, one of the budget all instances share. */
   private async shared(ctx: Context, local: Release, waitStarted: number): Promise<Release> {
+    const budget = this.budgets[ctx.endpointClass];
     try {
       const shared = await acquireShared(this.options.ledger!, {
         endpointClass: ctx.endpointClass,
-        limit: this.budgets[ctx.endpointClass].limit,
-        windowMs: this.budgets[ctx.endpointClass].windowMs,
+        limit: budget.limit,
+        windowMs: budget.windowMs,
+        ...(ctx.background || budget.userLimit === budget.limit
+          ? {}
+          : { userLimit: budget.userLimit }),
         maxWaitMs:
           ctx.maxWaitMs === undefined ? undefined : ctx.maxWaitMs - (Date.now() - waitStarted),
         signal: ctx.signal,
@@ -429,6 +435,14 @@ export class ExchangeClient {
     if (context.release) this.finish(context, "network");
     return new ExchangeNetworkError(endpoint, error);
   }
+}
+
+/**
+ * What user requests may take of the read budget: at most half, so that the status tracker keeps
+ * the other half however often users ask for their swaps (and one request, at a limit of 1).
+ */
+export function usersShareOfReads(readPerMin: number): number {
+  return Math.max(1, Math.floor(readPerMin / 2));
 }
 
 async function readJson(response: Response): Promise<unknown> {

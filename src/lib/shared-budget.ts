@@ -6,11 +6,16 @@ import { BudgetWaitTooLong, type Release } from "./request-budget.ts";
  * within one budget together.
  */
 export interface BudgetLedger {
-  /** One slot, if fewer than `limit` were taken within the last `windowMs`; else when to retry. */
+  /**
+   * One slot, if fewer than `limit` were taken within the last `windowMs`; else when to retry.
+   * With `userLimit`, the slot is a user request's: it is also refused when users (of every
+   * instance) took `userLimit` within the window, which keeps the rest for background work.
+   */
   take(
     endpointClass: string,
     limit: number,
     windowMs: number,
+    userLimit?: number,
   ): Promise<{ slot: string } | { retryInMs: number }>;
   /** The request completed: its slot ages out one window from now. */
   release(slot: string): Promise<void>;
@@ -20,6 +25,8 @@ export interface SharedAcquire {
   endpointClass: string;
   limit: number;
   windowMs: number;
+  /** A user request's slot, held to this many per window (see BudgetLedger.take). */
+  userLimit?: number;
   /** Refuse (BudgetWaitTooLong) rather than wait longer than this. */
   maxWaitMs?: number;
   signal?: AbortSignal;
@@ -39,7 +46,12 @@ export async function acquireShared(
   const started = Date.now();
   for (;;) {
     if (request.signal?.aborted) throw request.signal.reason ?? new Error("aborted");
-    const answer = await ledger.take(request.endpointClass, request.limit, request.windowMs);
+    const answer = await ledger.take(
+      request.endpointClass,
+      request.limit,
+      request.windowMs,
+      request.userLimit,
+    );
     if ("slot" in answer) {
       let released = false;
       return () => {

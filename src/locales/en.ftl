@@ -423,3 +423,15 @@ tx-deposit = Deposit transaction: <code>{$hash}</code>
 tx-deposit-linked = Deposit transaction: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
 tx-explorer-deposit = 🔍 <a href="{$url}">Deposit transaction on {$site}</a>
 tx-explorer-payout = 🔍 <a href="{$url}">Payout transaction on {$site}</a>
+
+## Fair shares: /status from what the bot knows, a chat's share of swap creations
+
+status-known = ℹ️ Shown as the bot last heard from the exchange, {$age} ago ({$checked}): you are asking very often, so it did not ask again. Status changes are still sent to you as they happen.
+status-known-busy = ℹ️ Shown as the bot last heard from the exchange, {$age} ago ({$checked}): many people are asking right now, so it could not ask again. Status changes are still sent to you as they happen.
+age-seconds = {$n} s
+age-minutes = {$n} min
+age-hours = {$n} h
+flow-create-chat-share = ⏳ This chat has created {$count ->
+        [one] {$count} swap
+       *[other] {$count} swaps
+    } in the last minute, the most one chat may. You may confirm again in {$seconds} s.

@@ -423,3 +423,16 @@ tx-deposit = Транзакция депозита: <code>{$hash}</code>
 tx-deposit-linked = Транзакция депозита: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
 tx-explorer-deposit = 🔍 <a href="{$url}">Транзакция депозита на {$site}</a>
 tx-explorer-payout = 🔍 <a href="{$url}">Транзакция выплаты на {$site}</a>
+
+## Fair shares: /status from what the bot knows, a chat's share of swap creations
+
+status-known = ℹ️ Показано то, что бот узнал от обменника {$age} назад ({$checked}): вы спрашиваете очень часто, поэтому он не спрашивал снова. Об изменениях статуса бот по-прежнему сообщит сразу.
+status-known-busy = ℹ️ Показано то, что бот узнал от обменника {$age} назад ({$checked}): сейчас спрашивают очень многие, поэтому он не смог спросить снова. Об изменениях статуса бот по-прежнему сообщит сразу.
+age-seconds = {$n} с
+age-minutes = {$n} мин
+age-hours = {$n} ч
+flow-create-chat-share = ⏳ Этот чат создал {$count ->
+        [one] {$count} обмен
+        [few] {$count} обмена
+       *[many] {$count} обменов
+    } за последнюю минуту — это предел для одного чата. Подтвердить снова можно через {$seconds} с.

@@ -1,4 +1,5 @@
 import type { ExchangeClient } from "../exchange/client.ts";
+import { ExchangeBusyError } from "../exchange/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import { progressFromDetail } from "./from-exchange.ts";
 import type { SwapQueries } from "./ports.ts";
@@ -6,11 +7,38 @@ import type { Swap } from "./swap.ts";
 
 export interface SwapView {
   swap: Swap;
-  /** False when the exchange could not be asked: the data is as of `swap.lastCheckedAt`. */
+  /** The state is the exchange's, read just now or a few seconds ago. */
   fresh: boolean;
   /** Created on another exchange than the bot's: never asked about, no longer followed. */
   elsewhere?: boolean;
+  /**
+   * Why it is not fresh: the exchange was not asked because the chat's share of reads is spent
+   * ("share") or the users' share of the read budget is ("busy"), or it did not answer
+   * ("unreachable"). Either way the state is as of `swap.lastCheckedAt`.
+   */
+  stale?: "share" | "busy" | "unreachable";
 }
+
+export interface ReadOptions {
+  /**
+   * False when the chat's share of live reads is spent: the swap is then shown as the bot knows
+   * it, without asking the exchange. Default true.
+   */
+  live?: boolean;
+}
+
+/**
+ * A read this recent (the tracker's or a user's) answers `/status` and Refresh without a new one:
+ * however often chats ask, their reads of a swap the tracker follows cost nothing.
+ */
+export const RECENT_READ_MS = 5_000;
+
+/**
+ * The part of the users' share of reads that `/status` and Refresh leave to the reads deposit
+ * instructions wait for (a new swap read back before its address is shown): however many chats
+ * ask, a swap being created still gets its read.
+ */
+const KEPT_FOR_NEW_SWAPS = 1 / 6;
 
 /**
  * Reads a chat's own swaps. Ownership is checked in the database first, so an id of another chat
@@ -29,11 +57,19 @@ export class SwapReader {
     },
   ) {}
 
-  async get(chatId: number, id?: string): Promise<SwapView | undefined> {
+  async get(chatId: number, id?: string, options: ReadOptions = {}): Promise<SwapView | undefined> {
     const { swaps } = this.deps;
     const stored = id ? await swaps.getForChat(chatId, id) : await swaps.latestForChat(chatId);
     if (!stored) return undefined;
     if (!this.isHere(stored)) return { swap: stored, fresh: false, elsewhere: true };
+    if (stored.lastCheckedAt !== null && Date.now() - stored.lastCheckedAt < RECENT_READ_MS) {
+      return { swap: stored, fresh: true };
+    }
+    if (options.live === false) return { swap: stored, fresh: false, stale: "share" };
+    const budget = this.deps.exchange.budgets.read;
+    if (budget.userAvailable() <= budget.userLimit * KEPT_FOR_NEW_SWAPS) {
+      return { swap: stored, fresh: false, stale: "busy" };
+    }
     try {
       const detail = await this.deps.exchange.getTransaction(stored.id, { maxWaitMs: 5_000 });
       if (await swaps.applyProgress(stored.id, progressFromDetail(detail), Date.now())) {
@@ -42,7 +78,8 @@ export class SwapReader {
       return { swap: (await swaps.getForChat(chatId, stored.id)) ?? stored, fresh: true };
     } catch (error) {
       this.deps.logger.warn({ err: error, transaction: stored.id }, "status: detail read failed");
-      return { swap: stored, fresh: false };
+      const stale = error instanceof ExchangeBusyError ? "busy" : "unreachable";
+      return { swap: stored, fresh: false, stale };
     }
   }
 

@@ -2,6 +2,7 @@ import type { ExchangeClient } from "../exchange/client.ts";
 import { ExchangeApiError, ExchangeBusyError } from "../exchange/errors.ts";
 import type { CreatedTransaction } from "../exchange/schemas.ts";
 import type { DecimalString } from "../lib/decimal.ts";
+import { KeyShare } from "../lib/key-share.ts";
 import type { Logger } from "../lib/logger.ts";
 import { describeExchangeError, type ExchangeFailure } from "./failures.ts";
 import { recordFromCreated, recordFromDetail } from "./from-exchange.ts";
@@ -30,7 +31,12 @@ export type CreateSwapResult =
   | { kind: "pending" }
   /** Created, but the exchange's answers disagree with the order: nothing may be sent to it. */
   | { kind: "suspect"; id: string; mismatches: Mismatch[] }
-  | { kind: "failed"; failure: ExchangeFailure; retryable: boolean };
+  | { kind: "failed"; failure: ExchangeFailure; retryable: boolean }
+  /**
+   * Nothing was created: this chat has created `created` swaps within the create budget's window,
+   * its whole share; it may confirm again in `retryAfterMs`.
+   */
+  | { kind: "chat-share-spent"; created: number; retryAfterMs: number };
 
 /** Told when a created swap cannot be trusted (the admins are alerted). */
 export type SuspectReport = { swapId: string; chatId: number; mismatches: Mismatch[] };
@@ -43,6 +49,9 @@ export type SuspectReport = { swapId: string; chatId: number; mismatches: Mismat
  * disagrees, against a detail read) before its deposit address reaches anyone.
  */
 export class SwapService {
+  /** Each chat's share of the create budget (see chatShareOfCreates). */
+  private readonly chatShare: KeyShare<number>;
+
   constructor(
     private readonly deps: {
       exchange: ExchangeClient;
@@ -52,7 +61,10 @@ export class SwapService {
       exchangeId: string;
       onSuspect?: (report: SuspectReport) => void;
     },
-  ) {}
+  ) {
+    const { limit, windowMs } = deps.exchange.budgets.create;
+    this.chatShare = new KeyShare(chatShareOfCreates(limit), windowMs);
+  }
 
   async create(input: CreateSwapInput): Promise<CreateSwapResult> {
     const { store, logger } = this.deps;
@@ -66,6 +78,13 @@ export class SwapService {
         };
       }
       return { kind: "pending" };
+    }
+    // Checked after the claim: a Confirm tapped again on a swap already created is told so.
+    const share = this.chatShare.take(input.chatId);
+    if (!share.granted) {
+      await store.markIntentFailed(input.key, "the chat's share of creations is spent");
+      logger.info({ chat: input.chatId, intent: input.key }, "chat's create share spent");
+      return { kind: "chat-share-spent", created: share.used, retryAfterMs: share.retryInMs };
     }
     let created: CreatedTransaction;
     try {
@@ -129,6 +148,14 @@ export class SwapService {
       mismatches: all,
     };
   }
+}
+
+/**
+ * How many swaps one chat may create per window of the create budget: 5, and never more than half
+ * of the budget, so one chat cannot take every creation of the minute (at a budget of 1: that 1).
+ */
+export function chatShareOfCreates(createPerMin: number): number {
+  return Math.max(1, Math.min(5, Math.floor(createPerMin / 2)));
 }
 
 /**

@@ -164,6 +164,31 @@ describe("the shared exchange budget", () => {
     expect(await ledgers[0]!.take("read", 5, 60_000)).toHaveProperty("slot");
   });
 
+  it("keeps a share for background work that the users of every instance cannot take", async () => {
+    const { db } = await database();
+    const ledgers = [createBudgetLedger(db.pool), createBudgetLedger(db.pool)];
+    // Read limit 4, users' share 2: six user requests across two instances.
+    const users = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => ledgers[i % 2]!.take("read", 4, 60_000, 2)),
+    );
+    expect(users.filter((a) => "slot" in a)).toHaveLength(2);
+    for (const refused of users.filter((a) => "retryInMs" in a)) {
+      expect((refused as { retryInMs: number }).retryInMs).toBeGreaterThan(0);
+    }
+    // Background work still gets the other two, and the limit holds for both together.
+    expect(await ledgers[0]!.take("read", 4, 60_000)).toHaveProperty("slot");
+    expect(await ledgers[1]!.take("read", 4, 60_000)).toHaveProperty("slot");
+    expect(await ledgers[0]!.take("read", 4, 60_000)).toHaveProperty("retryInMs");
+  });
+
+  it("lets background work use the users' share when they leave it", async () => {
+    const { db } = await database();
+    const ledger = createBudgetLedger(db.pool);
+    for (let i = 0; i < 4; i++) expect(await ledger.take("read", 4, 60_000)).toHaveProperty("slot");
+    // The limit is spent by background work: a user request now waits too.
+    expect(await ledger.take("read", 4, 60_000, 2)).toHaveProperty("retryInMs");
+  });
+
   it("frees a slot one window after its request completed", async () => {
     const { db } = await database();
     const ledger = createBudgetLedger(db.pool);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat, ETH_ADDRESS, step } from "../support/flows.ts";
+import { swapOf } from "../support/seed-swaps.ts";
 
 let h: Harness;
 
@@ -92,7 +93,10 @@ describe("privacy", () => {
 describe("/history", () => {
   it("pages newest first", async () => {
     const user = h.tg.user();
-    for (const amount of ["0.11", "0.12", "0.13", "0.14", "0.15", "0.16"]) {
+    // Six swaps: the oldest stored as the bot would have (a chat may create five a minute).
+    const [oldest] = h.sandbox.control.seed(1, { amount: 0.11, createdAt: Date.now() - 60_000 });
+    await h.app.repos.transactions.insert(swapOf(h.sandbox.control, oldest!, user.chatId));
+    for (const amount of ["0.12", "0.13", "0.14", "0.15", "0.16"]) {
       await createSwapViaChat(user, amount);
     }
     const first = await user.reply("/history");

@@ -113,3 +113,64 @@ describe("RequestBudget priorities", () => {
     expect(budget.queued).toBe(0);
   });
 });
+
+describe("RequestBudget's share kept for background work", () => {
+  it("holds user requests to their share, and refuses one that would wait beyond maxWaitMs", async () => {
+    const budget = new RequestBudget(4, 60_000, { userLimit: 2 });
+    (await budget.acquire())();
+    (await budget.acquire())();
+    const error = await budget.acquire({ maxWaitMs: 1_000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BudgetWaitTooLong);
+    expect((error as BudgetWaitTooLong).waitMs).toBeGreaterThan(59_000);
+    expect(budget.nextSlotInMs()).toBeGreaterThan(59_000);
+    expect(budget.userAvailable()).toBe(0);
+    expect(budget.available()).toBe(2);
+  });
+
+  it("lets background work take the share users cannot, however many users wait", async () => {
+    const budget = new RequestBudget(4, 60_000, { userLimit: 2 });
+    (await budget.acquire())();
+    (await budget.acquire())();
+    // Users keep asking: they queue behind their spent share...
+    const waiting = [budget.acquire(), budget.acquire(), budget.acquire()];
+    for (const user of waiting) user.catch(() => undefined);
+    // ...and background work still gets the two slots kept for it.
+    const first = await budget.acquire({ background: true });
+    first();
+    // The users still wait: their share stays spent until a window after their requests.
+    expect(budget.queued).toBe(3);
+  });
+
+  it("serves a background request while a user request waits for the users' share", async () => {
+    const budget = new RequestBudget(4, 400, { userLimit: 1 });
+    (await budget.acquire())();
+    const order: string[] = [];
+    const user = budget.acquire().then((release) => {
+      order.push("user");
+      release();
+    });
+    const background = budget.acquire({ background: true }).then((release) => {
+      order.push("background");
+      release();
+    });
+    await Promise.all([user, background]);
+    expect(order).toEqual(["background", "user"]);
+  });
+
+  it("lets background work use the whole limit when users leave it", async () => {
+    // A clock the test moves: background requests are spaced 15 s apart (window / limit).
+    let now = 0;
+    const budget = new RequestBudget(4, 60_000, { userLimit: 2, now: () => now });
+    for (let i = 0; i < 4; i++) {
+      if (i > 0) now += 15_000;
+      (await budget.acquire({ background: true, maxWaitMs: 0 }))();
+    }
+    // None was refused for want of a slot; the limit now holds for both kinds together.
+    now += 15_000 - 1;
+    await expect(budget.acquire({ background: true, maxWaitMs: 0 })).rejects.toThrow(
+      BudgetWaitTooLong,
+    );
+    await expect(budget.acquire({ maxWaitMs: 0 })).rejects.toThrow(BudgetWaitTooLong);
+    expect(budget.userAvailable()).toBe(2);
+  });
+});

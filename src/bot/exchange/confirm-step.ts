@@ -130,6 +130,15 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
       case "suspect":
         await s.ctx.reply(suspectText(t, result.id, result.mismatches, toLabel));
         return;
+      case "chat-share-spent":
+        await s.ctx.reply(
+          t("flow-create-chat-share", {
+            count: result.created,
+            seconds: Math.max(1, Math.ceil(result.retryAfterMs / 1000)),
+          }),
+          { reply_markup: confirmKeyboard },
+        );
+        continue;
       case "failed":
         if (!result.retryable) {
           await s.ctx.reply(`${failureText(t, result.failure)}\n${t("flow-create-rejected")}`);

@@ -11,6 +11,7 @@ import {
   withReceipt,
 } from "../shared/explorer-links.ts";
 import { ignoreNotModified } from "../shared/not-modified.ts";
+import { readShare } from "../shared/read-share.ts";
 import { openSwapButton, SWAP_ID } from "../shared/swap-button.ts";
 import { statusCardText } from "./render.ts";
 
@@ -24,6 +25,8 @@ export interface StatusDeps {
 
 export function createStatusFeature(deps: StatusDeps) {
   const feature = new LeanComposer<BotContext>();
+  // /status and Refresh draw on one share per chat: beyond it, the card shows what the bot knows.
+  const share = readShare();
 
   const render = async (ctx: BotContext, id: string | undefined) => {
     const chatId = ctx.chat?.id;
@@ -31,7 +34,7 @@ export function createStatusFeature(deps: StatusDeps) {
     if (id !== undefined && !SWAP_ID.test(id)) {
       return { text: ctx.t("status-not-found", { id: id.slice(0, 40) }) };
     }
-    const view = await deps.reader.get(chatId, id);
+    const view = await deps.reader.get(chatId, id, { live: !share.overShare(ctx) });
     if (!view) {
       return { text: id ? ctx.t("status-not-found", { id }) : ctx.t("status-none") };
     }
@@ -46,14 +49,14 @@ export function createStatusFeature(deps: StatusDeps) {
     if (swap.cardMessageId === null && !swap.suspect && swap.status === "wait" && !view.elsewhere) {
       return { text: depositText(ctx.t, swap), keyboard, card: swap.id };
     }
-    const card = statusCardText(ctx.t, swap, view.fresh, view.elsewhere);
+    const card = statusCardText(ctx.t, view, Date.now());
     const links = swap.suspect
       ? undefined
       : explorerLinks(ctx.t, deps.explorers ?? DEFAULT_EXPLORER_TABLE, swap);
     return { text: withReceipt(card, links), keyboard };
   };
 
-  feature.command("status", async (ctx) => {
+  feature.command("status", share.middleware, async (ctx) => {
     const id = ctx.match.trim().split(/\s+/)[0] || undefined;
     const { text, keyboard, card } = await render(ctx, id);
     const sent = await ctx.reply(text, {
@@ -63,7 +66,7 @@ export function createStatusFeature(deps: StatusDeps) {
     if (card) await deps.setStatusCard(card, sent.message_id);
   });
 
-  feature.callbackQuery(openSwapButton.filter, async (ctx) => {
+  feature.callbackQuery(openSwapButton.filter, share.middleware, async (ctx) => {
     const data = openSwapButton.unpack(ctx.callbackQuery.data);
     if (!data) return ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
     await ctx.answerCallbackQuery();

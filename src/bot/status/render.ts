@@ -1,6 +1,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { isFinal } from "../../swaps/status.ts";
 import type { Swap } from "../../swaps/swap.ts";
+import type { SwapView } from "../../swaps/swap-reader.ts";
 import { label } from "../shared/coin-label.ts";
 import { withDepositMemo } from "../shared/deposit-memo.ts";
 import { formatTime } from "../shared/format-time.ts";
@@ -9,14 +10,11 @@ import { closingNote } from "../shared/swap-outcome.ts";
 
 /**
  * Every field of the swap in readable form; a finished swap's card ends with its closing note
- * instead of anything that reads as "send". Values are plain: the translation escapes them.
+ * instead of anything that reads as "send"; a state the exchange was not asked for now says how
+ * old it is. Values are plain: the translation escapes them.
  */
-export function statusCardText(
-  t: TranslateFunction,
-  swap: Swap,
-  fresh: boolean,
-  elsewhere = false,
-): string {
+export function statusCardText(t: TranslateFunction, view: SwapView, now: number): string {
+  const { swap } = view;
   // Its deposit address cannot be trusted: it is never shown, whatever else is asked.
   if (swap.suspect) return t("push-suspect", { id: swap.id, status: statusName(t, swap.status) });
   const none = t("status-none-value");
@@ -39,14 +37,27 @@ export function statusCardText(
     created: formatTime(swap.createdAt),
   });
   const parts = [withDepositMemo(t, text, swap), closingNote(t, swap)];
-  if (elsewhere) parts.push(t("status-elsewhere"));
+  if (view.elsewhere) parts.push(t("status-elsewhere"));
   else if (swap.givenUpAt !== null && !isFinal(swap.status)) parts.push(t("status-given-up"));
-  if (!fresh && !elsewhere) {
-    parts.push(
-      t("status-stale", { checked: formatTime(swap.lastCheckedAt ?? swap.statusChangedAt) }),
-    );
-  }
+  if (!view.fresh && !view.elsewhere) parts.push(staleNote(t, view, now));
   return parts.filter((part) => part !== undefined).join("\n\n");
+}
+
+/** How old the state shown is, and why the exchange was not asked. */
+function staleNote(t: TranslateFunction, { swap, stale }: SwapView, now: number): string {
+  const checkedAt = swap.lastCheckedAt ?? swap.statusChangedAt;
+  if (stale === "unreachable") return t("status-stale", { checked: formatTime(checkedAt) });
+  const age = { age: ageText(t, now - checkedAt), checked: formatTime(checkedAt) };
+  return t(stale === "busy" ? "status-known-busy" : "status-known", age);
+}
+
+/** "12 s", "3 min", "2 h": how long ago, roughly, in the user's language. */
+function ageText(t: TranslateFunction, ms: number): string {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  if (seconds < 120) return t("age-seconds", { n: seconds });
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 120) return t("age-minutes", { n: minutes });
+  return t("age-hours", { n: Math.round(minutes / 60) });
 }
 
 /** What the swap paid out or is expected to; an expired or refunded one paid out nothing. */

@@ -7,6 +7,7 @@ import { coinNetworks } from "../../catalog/networks.ts";
 import type { Coin } from "../../catalog/search.ts";
 import { parseAmount } from "../../lib/amount-input.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
+import { KeyShare } from "../../lib/key-share.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { amountFit } from "../../quotes/amount-fit.ts";
 import type { Quote, QuoteService } from "../../quotes/quote-service.ts";
@@ -18,7 +19,6 @@ import type { SwapService } from "../../swaps/swap-service.ts";
 import { InitDataChecker, type WebAppUser } from "./init-data.ts";
 import { pageSwap } from "./swap-view.ts";
 import { type PageLocale, PageTexts } from "./texts.ts";
-import { UserShare } from "./user-share.ts";
 
 export interface WebAppDeps {
   botToken: string;
@@ -39,8 +39,6 @@ type Env = { Variables: { user: WebAppUser; locale: PageLocale } };
 
 /** The chat's fair share of the quote budget (bot/shared/quote-share.ts): 4 quotes per 10 s. */
 const QUOTE_SHARE = { limit: 4, windowMs: 10_000 };
-/** Creates per user: a person confirms a few swaps a minute at most; more is a script. */
-const CREATE_SHARE = { limit: 5, windowMs: 60_000 };
 const PAGE_SIZE = 20;
 
 const code = z
@@ -85,8 +83,9 @@ const listQuery = z.object({ offset: z.coerce.number().int().min(0).max(100_000)
  */
 export function createApi(deps: WebAppDeps): Hono<Env> {
   const { catalog, quotes, texts } = deps;
-  const quoteShare = new UserShare(QUOTE_SHARE.limit, QUOTE_SHARE.windowMs, deps.now);
-  const createShare = new UserShare(CREATE_SHARE.limit, CREATE_SHARE.windowMs, deps.now);
+  const quoteShare = new KeyShare<number>(QUOTE_SHARE.limit, QUOTE_SHARE.windowMs, {
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   const initData = new InitDataChecker(deps.botToken, deps.now);
   const api = new Hono<Env>();
 
@@ -146,7 +145,7 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     if (typeof coins === "string") return c.json(bad(t(c, coins)), 400);
     const amount = parseAmount(q.amount);
     if (!amount.ok) return c.json(bad(t(c, "webapp-amount-invalid"), "amount"), 400);
-    if (!quoteShare.take(c.get("user").id)) {
+    if (!quoteShare.take(c.get("user").id).granted) {
       return c.json({ error: "busy", message: t(c, "webapp-slow-down") }, 429);
     }
     try {
@@ -179,9 +178,6 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
       return c.json({ ...bad(problems.payout ?? problems.refund ?? ""), problems }, 400);
     }
     const user = c.get("user");
-    if (!createShare.take(user.id)) {
-      return c.json({ error: "busy", message: t(c, "webapp-slow-down") }, 429);
-    }
     // The amount is checked against a live quote (cached for seconds), as the chat checks it; a
     // fixed rate older than the exchange honours is fetched again, and shown again if it moved.
     let quote: Quote;
@@ -238,6 +234,18 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
         return c.json({ error: "pending", message: t(c, "webapp-pending") }, 202);
       case "suspect":
         return c.json({ error: "suspect", message: t(c, "webapp-suspect"), id: result.id }, 409);
+      case "chat-share-spent":
+        // The same per-chat share of the create budget as the chat's Confirm (one chat's swaps).
+        return c.json(
+          {
+            error: "busy",
+            message: texts.t(c.get("locale"), "flow-create-chat-share", {
+              count: result.created,
+              seconds: Math.max(1, Math.ceil(result.retryAfterMs / 1000)),
+            }),
+          },
+          429,
+        );
       case "failed":
         return c.json(...failureAnswer(texts, c.get("locale"), result.failure));
     }
