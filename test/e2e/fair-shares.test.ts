@@ -20,8 +20,13 @@ function storeSwaps(harness: Harness, chatId: number, count: number, agoMs = 0):
     createdAt: Date.now() - agoMs,
     spreadOverMs: 0,
   });
-  for (const id of ids)
-    harness.app.repos.transactions.insert(swapOf(harness.sandbox.control, id, chatId));
+  for (const [n, id] of ids.entries()) {
+    harness.app.repos.transactions.insert(
+      swapOf(harness.sandbox.control, id, chatId, harness.app.exchangeId),
+    );
+    // Their deposit messages went out (a swap without one is answered with that message).
+    harness.app.repos.transactions.setCardMessage(id, 1_000 + n);
+  }
   return ids;
 }
 

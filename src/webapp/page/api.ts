@@ -54,27 +54,8 @@ export interface PageQuote {
   message: string | null;
 }
 
-export interface PageSwap {
-  id: string;
-  coinFrom: string;
-  coinTo: string;
-  networkFrom: string | null;
-  networkTo: string | null;
-  amountIn: string;
-  amountOutExpected: string;
-  amountOut: string | null;
-  rateType: string;
-  depositAddress: string | null;
-  depositMemo: string | null;
-  withdrawalAddress: string;
-  refundAddress: string | null;
-  txHashIn: string | null;
-  txHashOut: string | null;
-  status: string;
-  final: boolean;
-  createdAt: string;
-  sandbox: boolean;
-}
+/** The server's view of a swap (server/swap-view.ts): one definition for both sides. */
+export type { PageSwap } from "../server/swap-view.ts";
 
 export interface Session {
   locale: string;
