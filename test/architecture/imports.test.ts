@@ -6,8 +6,9 @@ import { describe, expect, it } from "vitest";
 /**
  * The import directions of design.md ("Layout and directions"), checked on every `npm test` so
  * that they cannot quietly come back. Each top-level folder of src/ may import only the folders
- * listed for it (and itself); the composition root (app.ts, main.ts, config.ts, transport/,
- * tryout/) may import anything of src/. Nothing in src/ imports test/.
+ * listed for it (and itself); the composition root (app.ts, main.ts, config.ts, transport/) may
+ * import anything of src/. Nothing in src/ imports test/ or tools/ (the Bot API double and the
+ * try-out live there, so the build never carries them); tools/ may import src/.
  */
 const ALLOWED: Record<string, readonly string[]> = {
   lib: [],
@@ -21,15 +22,14 @@ const ALLOWED: Record<string, readonly string[]> = {
   ops: ["swaps", "exchange", "lib"],
   // The Mini App: its API over the same core as the chat; never db/, never the bot.
   webapp: ["swaps", "catalog", "quotes", "lib"],
-  // The embedded exchange and the Bot API double stand in for the outside: they share no code
-  // with the bot.
+  // The embedded exchange stands in for the outside: it shares no code with the bot.
   sandbox: [],
-  "fake-telegram": [],
 };
-const ROOT_PARTS = new Set(["app.ts", "main.ts", "config.ts", "transport", "tryout", "types"]);
+const ROOT_PARTS = new Set(["app.ts", "main.ts", "config.ts", "transport", "types"]);
 
 const SRC = fileURLToPath(new URL("../../src", import.meta.url));
 const TEST = fileURLToPath(new URL("..", import.meta.url));
+const TOOLS = fileURLToPath(new URL("../../tools", import.meta.url));
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -76,6 +76,10 @@ function violations(files: readonly string[], read: (file: string) => string): s
         out.push(`${where}: nothing in src/ imports test/`);
         continue;
       }
+      if (!relative(TOOLS, target).startsWith("..")) {
+        out.push(`${where}: nothing in src/ imports tools/`);
+        continue;
+      }
       const to = partOf(target);
       if (to !== from && !ROOT_PARTS.has(from)) {
         const allowed = ALLOWED[from];
@@ -107,6 +111,22 @@ describe("import directions", () => {
       file === planted ? `import { x } from "../bot/notifier.ts";\n${read(file)}` : read(file);
     expect(violations(files, withPlant)).toEqual([
       "db/stores.ts imports ../bot/notifier.ts: db/ may import only swaps, lib",
+    ]);
+  });
+
+  it("are really checked: src/ importing test/ or tools/ is reported", () => {
+    const planted = join(SRC, "app.ts");
+    const withPlant = (file: string) =>
+      file === planted
+        ? [
+            `import { startBot } from "../test/support/bot-harness.ts";`,
+            `import { startFakeTelegram } from "../tools/fake-telegram/fake-telegram.ts";`,
+            read(file),
+          ].join("\n")
+        : read(file);
+    expect(violations(files, withPlant)).toEqual([
+      "app.ts imports ../test/support/bot-harness.ts: nothing in src/ imports test/",
+      "app.ts imports ../tools/fake-telegram/fake-telegram.ts: nothing in src/ imports tools/",
     ]);
   });
 

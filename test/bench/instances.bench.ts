@@ -1,5 +1,5 @@
-import { startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { startSandbox } from "../../src/sandbox/index.ts";
+import { startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
 import { startHarness } from "../support/bot-harness.ts";
 import { type BotProcess, signalGroup, startBotProcess } from "../support/bot-process.ts";
 import { createSwapViaChat } from "../support/flows.ts";

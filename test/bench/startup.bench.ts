@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
+import { startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
 import { percentile } from "./stats.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;

@@ -11,7 +11,6 @@ import { openDatabase } from "../../src/db/client.ts";
 import { createRepositories, type Repositories } from "../../src/db/repositories.ts";
 import { chatsStore, createStores } from "../../src/db/stores.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
-import { startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { type SandboxControl, startSandbox } from "../../src/sandbox/index.ts";
 import { createChatSettings } from "../../src/swaps/chat-settings.ts";
 import { SANDBOX_EXCHANGE } from "../../src/swaps/swap.ts";
@@ -20,6 +19,7 @@ import {
   StatusTracker,
   type TrackerMode,
 } from "../../src/tracker/status-tracker.ts";
+import { startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
 import { seedOpenSwaps } from "../support/seed-swaps.ts";
 import { type DayFigures, latencyLine, perSwapBaseline, replayDay } from "./tracker-day.ts";
 

@@ -1,4 +1,4 @@
-import type { FakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
+import type { FakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
 
 /**
  * Pushes `count` updates from `users` users and returns updates per second until the last reply

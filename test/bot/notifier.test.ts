@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createI18n } from "../../src/bot/i18n.ts";
 import { Notifier } from "../../src/bot/notifier.ts";
 import { chatsStore, createStores } from "../../src/db/stores.ts";
-import { type FakeTelegram, startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { createChatSettings } from "../../src/swaps/chat-settings.ts";
+import { type FakeTelegram, startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
 import { newTransaction, tempDatabase } from "../db/helpers.ts";
 
 /**

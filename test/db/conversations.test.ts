@@ -9,7 +9,7 @@ import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import type { BotContext, FlowContext } from "../../src/bot/context.ts";
 import { conversationStorage, StaleConversationError } from "../../src/db/conversation-storage.ts";
-import { FakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
+import { FakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
 import { dialects } from "./helpers.ts";
 
 // The same bot identity the fake Telegram answers getMe with; nothing listens here.

@@ -3,7 +3,7 @@ import { Api, Context } from "grammy";
 import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import { conversationStorage } from "../../src/db/conversation-storage.ts";
-import { FakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
+import { FakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
 import { dialects } from "./helpers.ts";
 
 const me = new FakeTelegram({ token: "1:test", botUsername: "swap_bot", botName: "Bot" }).botUser();

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { BotMessage, FakeUser } from "../../src/fake-telegram/fake-telegram.ts";
+import type { BotMessage, FakeUser } from "../../tools/fake-telegram/fake-telegram.ts";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { step } from "../support/flows.ts";
 import { until } from "../support/until.ts";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { FakeUser } from "../../src/fake-telegram/fake-telegram.ts";
+import type { FakeUser } from "../../tools/fake-telegram/fake-telegram.ts";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat } from "../support/flows.ts";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { FakeUser } from "../../src/fake-telegram/fake-telegram.ts";
 import { SANDBOX_EXCHANGE } from "../../src/swaps/swap.ts";
+import type { FakeUser } from "../../tools/fake-telegram/fake-telegram.ts";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { swapOf } from "../support/seed-swaps.ts";
 import { until } from "../support/until.ts";

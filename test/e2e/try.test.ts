@@ -6,7 +6,7 @@ const ROOT = new URL("../..", import.meta.url).pathname;
 
 describe("npm run try", () => {
   it("runs a whole exchange in the terminal from scripted input, with no token and no network", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/tryout/terminal.ts"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "tools/tryout/terminal.ts"], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
       stdio: ["pipe", "pipe", "pipe"],

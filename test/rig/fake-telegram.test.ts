@@ -15,7 +15,7 @@ import {
   buttonsOf,
   type FakeTelegram,
   startFakeTelegram,
-} from "../../src/fake-telegram/fake-telegram.ts";
+} from "../../tools/fake-telegram/fake-telegram.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { htmlError, parseHtml, visibleText } from "../../src/fake-telegram/telegram-html.ts";
+import { htmlError, parseHtml, visibleText } from "../../tools/fake-telegram/telegram-html.ts";
 
 describe("Telegram's HTML parse mode (ported from tdlib)", () => {
   it("turns tags into entities with UTF-16 offsets", () => {

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import { type App, startApp } from "../../src/app.ts";
 import { loadConfig, secretsOf } from "../../src/config.ts";
-import { type FakeTelegram, startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/index.ts";
+import { type FakeTelegram, startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
 
 export { freePort } from "./ports.ts";
 

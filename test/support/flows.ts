@@ -1,4 +1,4 @@
-import type { BotMessage, FakeUser } from "../../src/fake-telegram/fake-telegram.ts";
+import type { BotMessage, FakeUser } from "../../tools/fake-telegram/fake-telegram.ts";
 
 export const ETH_ADDRESS = "0x742d35Cc6634C0532925a3b844Bc454e4438f44e";
 

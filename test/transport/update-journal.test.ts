@@ -6,9 +6,9 @@ import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../src/db/client.ts";
 import { createRepositories, promisedRepositories } from "../../src/db/repositories.ts";
-import { type FakeTelegram, startFakeTelegram } from "../../src/fake-telegram/fake-telegram.ts";
 import { startPolling } from "../../src/transport/polling.ts";
 import { UpdateJournal } from "../../src/transport/update-journal.ts";
+import { type FakeTelegram, startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
 import { until } from "../support/until.ts";
 
 let tg: FakeTelegram | undefined;

@@ -1,7 +1,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
-import { createI18n } from "../../src/bot/i18n.ts";
-import { limitsText } from "../../src/bot/shared/quote-text.ts";
+import { createI18n } from "../../../src/bot/i18n.ts";
+import { limitsText } from "../../../src/bot/shared/quote-text.ts";
 
 const i18n = createI18n(() => undefined);
 const inLocale =

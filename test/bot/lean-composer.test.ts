@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { Composer, Context } from "grammy";
 import type { Update, UserFromGetMe } from "grammy/types";
 import { describe, expect, it } from "vitest";
@@ -120,5 +121,63 @@ describe("LeanComposer", () => {
   it("refuses a second next() as grammY does", async () => {
     const log = await trace(() => new LeanComposer<Context>(), message("/twice"));
     expect(log).toContain("caught `next` already called before!");
+  });
+});
+
+/**
+ * grammY methods LeanComposer inherits on purpose: each builds on `use`, `filter` or `branch`
+ * (grammY's composer.js), which LeanComposer overrides, so they run on its chain.
+ */
+const INHERITED: Record<string, string> = {
+  on: "filter",
+  hears: "filter",
+  command: "filter",
+  reaction: "filter",
+  chatType: "filter",
+  callbackQuery: "filter",
+  gameQuery: "filter",
+  inlineQuery: "filter",
+  chosenInlineResult: "filter",
+  preCheckoutQuery: "filter",
+  shippingQuery: "filter",
+  drop: "filter",
+  fork: "use",
+  lazy: "use",
+  route: "lazy, so use",
+};
+
+const methodsOf = (prototype: object) =>
+  Object.getOwnPropertyNames(prototype).filter((name) => name !== "constructor");
+
+describe("LeanComposer against the grammY it was written for", () => {
+  it("handles every method of grammY's Composer: a new one is named here", () => {
+    const handled = new Set([...methodsOf(LeanComposer.prototype), ...Object.keys(INHERITED)]);
+    const unhandled = methodsOf(Composer.prototype).filter((name) => !handled.has(name));
+    expect(
+      unhandled,
+      "Composer methods LeanComposer neither overrides nor inherits on purpose",
+    ).toEqual([]);
+  });
+
+  it("inherits on purpose only methods grammY still has", () => {
+    const grammy = new Set(methodsOf(Composer.prototype));
+    expect(Object.keys(INHERITED).filter((name) => !grammy.has(name))).toEqual([]);
+  });
+
+  it("overrides the composing methods the inherited ones build on", () => {
+    expect(methodsOf(LeanComposer.prototype).sort()).toEqual(
+      ["branch", "errorBoundary", "filter", "middleware", "use"].sort(),
+    );
+  });
+
+  it("runs on the grammY version package.json pins exactly", () => {
+    const read = (path: string) =>
+      JSON.parse(readFileSync(new URL(path, import.meta.url), "utf8")) as {
+        version: string;
+        dependencies: Record<string, string>;
+      };
+    const pinned = read("../../package.json").dependencies.grammy;
+    expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(read("../../node_modules/grammy/package.json").version).toBe(pinned);
   });
 });

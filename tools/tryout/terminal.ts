@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import pino from "pino";
-import { startApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
+import { startApp } from "../../src/app.ts";
+import { loadConfig } from "../../src/config.ts";
 import { type BotMessage, startFakeTelegram } from "../fake-telegram/fake-telegram.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, secretsOf } from "../../src/config.ts";
+import { ConfigError, loadConfig, secretsOf } from "../src/config.ts";
 
 const token = "123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345678";
 
@@ -104,7 +104,7 @@ describe("loadConfig", () => {
 });
 
 describe("the settings' documentation", () => {
-  const root = new URL("../../", import.meta.url);
+  const root = new URL("../", import.meta.url);
   const read = (file: string) => readFileSync(new URL(file, root), "utf8");
   // Every key of the environment schema, as written in src/config.ts.
   const variables = [...read("src/config.ts").matchAll(/^ {4}([A-Z][A-Z0-9_]+): /gm)].map(

@@ -204,15 +204,6 @@ describe("/cancel", () => {
     },
   );
 
-  it("makes old buttons say the step is over", async () => {
-    const user = h.tg.user();
-    await user.reply("/exchange");
-    await user.reply("/cancel");
-    const queryId = await user.press("BTC");
-    const answer = await user.callbackAnswer(queryId);
-    expect(answer.text).toContain("step is over");
-  });
-
   it("/exchange restarts a running flow", async () => {
     const user = h.tg.user();
     await typeUntil(user, "address");

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Harness, startHarness } from "../support/bot-harness.ts";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe("start-up", () => {
+  it("registers the contract's commands for the default scope", () => {
+    const call = h.tg.calls.find((c) => c.method === "setMyCommands");
+    expect(call).toBeDefined();
+    const params = call!.params as { commands: { command: string }[]; language_code?: string };
+    expect(params.language_code).toBeUndefined();
+    const registered = params.commands.map((c) => c.command);
+    for (const command of [
+      "start",
+      "exchange",
+      "rate",
+      "currencies",
+      "status",
+      "history",
+      "cancel",
+      "help",
+    ]) {
+      expect(registered).toContain(command);
+    }
+  });
+
+  it("then registers the same commands described in each translation", () => {
+    const calls = h.tg.calls.filter((c) => c.method === "setMyCommands");
+    const russian = calls.find(
+      (c) => (c.params as { language_code?: string }).language_code === "ru",
+    );
+    expect(calls.indexOf(russian!)).toBeGreaterThan(0);
+    const commands = (russian!.params as { commands: { command: string; description: string }[] })
+      .commands;
+    const english = (calls[0]!.params as { commands: { command: string }[] }).commands;
+    expect(commands.map((c) => c.command)).toEqual(english.map((c) => c.command));
+    expect(commands.find((c) => c.command === "exchange")?.description).toMatch(/[а-я]{3,}/);
+  });
+});
