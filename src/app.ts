@@ -37,7 +37,7 @@ import { PageTexts } from "./webapp/server/texts.ts";
  * exchange flow's steps change, so half-finished old flows restart cleanly instead of replaying
  * wrongly.
  */
-const CONVERSATION_VERSION = 4;
+const CONVERSATION_VERSION = 5;
 
 /** Longest a POST /transactions waits for create budget (the swap service's own bound). */
 const CREATE_BUDGET_WAIT_MS = 10_000;
