@@ -97,10 +97,12 @@ async function once(
   try {
     await tg.waitForPolling(60_000);
     const cpu = treeCpuMs(child.pid ?? 0);
-    const first = tg.calls.find((c) => c.method === "getUpdates");
+    // getUpdates calls are kept apart from the other calls (`polls`, not `calls`).
+    const first = tg.polls[0];
+    if (!first) throw new Error("polling started but no getUpdates was recorded");
     // Idle after start-up, as an operator would look at it with ps.
     await new Promise((r) => setTimeout(r, 5_000));
-    return { ms: (first?.at ?? Date.now()) - started, cpu, rss: treeRssMb(child.pid ?? 0) };
+    return { ms: first.at - started, cpu, rss: treeRssMb(child.pid ?? 0) };
   } finally {
     child.kill("SIGTERM");
     await exit;
