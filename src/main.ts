@@ -1,4 +1,4 @@
-import { type App, StartupError, startApp } from "./app.ts";
+import { type App, StartupError, startApp } from "./app/app.ts";
 import { ConfigError, loadConfig, readEnv, secretsOf } from "./config.ts";
 import { createLogger } from "./lib/logger.ts";
 import { createRedactor } from "./lib/secrets.ts";

@@ -13,7 +13,7 @@ import {
   createExchangeEntry,
   createExchangeExits,
 } from "./exchange/feature.ts";
-import type { FlowDeps } from "./exchange/flow.ts";
+import { FLOW_STORAGE_VERSION, type FlowDeps } from "./exchange/flow.ts";
 import { createFallbackFeature } from "./fallback/feature.ts";
 import { createForgetFeature, type ForgetDeps } from "./forget/feature.ts";
 import { createGroupsFeature } from "./groups/feature.ts";
@@ -46,7 +46,8 @@ export interface BotDependencies
   logger: Logger;
   catalog: CoinCatalog;
   quotes: QuoteService;
-  conversationStorage: ConversationOptions<BotContext, FlowContext>["storage"];
+  /** The conversations plugin's storage for the flow's storage version (see exchange/flow.ts). */
+  conversationStorage(version: number): ConversationOptions<BotContext, FlowContext>["storage"];
 }
 
 /** What the bot reports to /metrics (ops/metrics.ts implements it with prom-client). */
@@ -56,9 +57,34 @@ export interface BotMetrics {
   telegramFailures: { inc(labels: { method: string; code: string }): void };
 }
 
-export interface CreateBotOptions {
+export interface TelegramOptions {
   token: string;
   apiRoot: string;
+  metrics?: BotMetrics;
+  logger: Logger;
+  /** The language a chat chose with /language, if any. */
+  chatLanguage(chatId: number): Awaitable<string | undefined>;
+}
+
+/** The bot before its features: what sends to Telegram, and the texts it sends. */
+export interface Telegram {
+  bot: Bot<BotContext>;
+  i18n: I18n<FlowContext>;
+}
+
+/**
+ * The Bot API client (with its transformers: HTML, failures counted, bounded retries) and the
+ * translations, before any feature: the parts that send through them (the notifier, the admin
+ * alerts) are built first, and the features, which need those parts, are installed afterwards.
+ */
+export function createTelegram(options: TelegramOptions): Telegram {
+  const bot = new Bot<BotContext>(options.token, { client: { apiRoot: options.apiRoot } });
+  bot.api.config.use(eachAttempt(options.logger, options.metrics));
+  bot.api.config.use(telegramRetry());
+  return { bot, i18n: createI18n(options.chatLanguage) };
+}
+
+export interface FeatureOptions {
   metrics?: BotMetrics;
   adminChatIds?: readonly number[];
   /** How long an exchange flow waits for an answer before it expires (tests shorten it). */
@@ -66,17 +92,16 @@ export interface CreateBotOptions {
 }
 
 /**
- * Builds the bot: plugins, then every feature behind one error boundary. `npm start`, the tests
- * and the benchmarks all build it here, so they all run the same bot.
+ * Installs plugins, then every feature behind one error boundary. `npm start`, the tests and the
+ * benchmarks all build the bot here, so they all run the same bot. Returns the count of updates
+ * being handled, which a stop waits for.
  */
-export function createBot(
-  options: CreateBotOptions,
+export function installFeatures(
+  { bot, i18n }: Telegram,
+  options: FeatureOptions,
   deps: BotDependencies,
-): { bot: Bot<BotContext>; i18n: I18n<FlowContext>; inFlight: UpdatesInFlight } {
-  const bot = new Bot<BotContext>(options.token, { client: { apiRoot: options.apiRoot } });
+): UpdatesInFlight {
   const { metrics } = options;
-  bot.api.config.use(eachAttempt(deps.logger, metrics));
-  bot.api.config.use(telegramRetry());
   // Everything below runs for every update: see LeanComposer for why it is not `bot` itself.
   const root = new LeanComposer<BotContext>();
   bot.use(root);
@@ -84,7 +109,6 @@ export function createBot(
   root.use(inFlight.middleware);
   if (metrics) root.use(measureUpdates(metrics));
 
-  const i18n = createI18n(deps.chatLanguage);
   // One chat's updates in order (a flow's steps), different chats in parallel.
   root.use(oneChatAtATime(chatKey));
   root.use(createLocaleMiddleware(i18n, deps.chatLanguage));
@@ -100,7 +124,7 @@ export function createBot(
   // Inline queries have no chat: they must not reach the conversations plugin, whose storage key
   // would then be shared by everyone.
   features.on("inline_query", createInlineFeature(deps));
-  features.use(conversations({ storage: deps.conversationStorage }));
+  features.use(conversations({ storage: deps.conversationStorage(FLOW_STORAGE_VERSION) }));
   features.use(
     createGroupsFeature(),
     createExchangeExits(),
@@ -130,7 +154,7 @@ export function createBot(
       "update failed outside features",
     );
   });
-  return { bot, i18n, inFlight };
+  return inFlight;
 }
 
 /** Update counts and handling time by update type, for /metrics. */

@@ -12,7 +12,10 @@ export interface MetricSources {
   outboxDepth(): Awaitable<number>;
 }
 
-/** The bot's Prometheus metrics, on a registry of its own (tests build several apps). */
+/**
+ * The bot's Prometheus counters, on a registry of its own (tests build several apps): built before
+ * what counts into them (the exchange client, the bot), so they need nothing of those.
+ */
 export class BotMetrics {
   readonly registry = new Registry();
   readonly updates: Counter<"type">;
@@ -21,7 +24,7 @@ export class BotMetrics {
   readonly upstream429: Counter<"class">;
   readonly telegramFailures: Counter<"method" | "code">;
 
-  constructor(sources: () => MetricSources | undefined) {
+  constructor() {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     this.updates = new Counter({
@@ -55,52 +58,6 @@ export class BotMetrics {
       labelNames: ["method", "code"],
       registers,
     });
-    new Gauge({
-      name: "exchange_budget_wait_seconds_total",
-      help: "Time requests spent waiting for client-side budget, by endpoint class",
-      labelNames: ["class"],
-      registers,
-      collect() {
-        const s = sources();
-        if (!s) return;
-        for (const c of ["public", "create", "read"] as const) {
-          this.set({ class: c }, s.budgetWaitMs(c) / 1000);
-        }
-      },
-    });
-    new Gauge({
-      name: "swaps_open",
-      help: "Swaps being tracked, by status",
-      labelNames: ["status"],
-      registers,
-      async collect() {
-        const s = sources();
-        if (!s) return;
-        const byStatus = await s.openSwapsByStatus();
-        this.reset();
-        for (const [status, count] of Object.entries(byStatus)) {
-          this.set({ status }, count);
-        }
-      },
-    });
-    new Gauge({
-      name: "tracker_lag_seconds",
-      help: "Time since the status tracker last finished a cycle",
-      registers,
-      collect() {
-        const s = sources();
-        if (s) this.set(s.trackerLagMs() / 1000);
-      },
-    });
-    new Gauge({
-      name: "outbox_depth",
-      help: "Status notifications waiting to be sent",
-      registers,
-      async collect() {
-        const s = sources();
-        if (s) this.set(await s.outboxDepth());
-      },
-    });
   }
 
   recordRequest(event: RequestEvent): void {
@@ -111,4 +68,54 @@ export class BotMetrics {
     });
     if (event.status === 429) this.upstream429.inc({ class: event.endpointClass });
   }
+}
+
+/**
+ * What /metrics serves: the counters, and gauges read from `sources` at scrape time (no
+ * bookkeeping on hot paths), built once everything they read exists.
+ */
+export function metricsRegistry(metrics: BotMetrics, sources: MetricSources): Registry {
+  const gauges = new Registry();
+  const registers = [gauges];
+  new Gauge({
+    name: "exchange_budget_wait_seconds_total",
+    help: "Time requests spent waiting for client-side budget, by endpoint class",
+    labelNames: ["class"],
+    registers,
+    collect() {
+      for (const c of ["public", "create", "read"] as const) {
+        this.set({ class: c }, sources.budgetWaitMs(c) / 1000);
+      }
+    },
+  });
+  new Gauge({
+    name: "swaps_open",
+    help: "Swaps being tracked, by status",
+    labelNames: ["status"],
+    registers,
+    async collect() {
+      const byStatus = await sources.openSwapsByStatus();
+      this.reset();
+      for (const [status, count] of Object.entries(byStatus)) {
+        this.set({ status }, count);
+      }
+    },
+  });
+  new Gauge({
+    name: "tracker_lag_seconds",
+    help: "Time since the status tracker last finished a cycle",
+    registers,
+    collect() {
+      this.set(sources.trackerLagMs() / 1000);
+    },
+  });
+  new Gauge({
+    name: "outbox_depth",
+    help: "Status notifications waiting to be sent",
+    registers,
+    async collect() {
+      this.set(await sources.outboxDepth());
+    },
+  });
+  return Registry.merge([metrics.registry, gauges]);
 }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { BotMetrics } from "./metrics.ts";
+import type { Registry } from "prom-client";
 
 export interface HealthCheck {
   /** Problems that make the bot unhealthy; empty when all is well. */
@@ -18,7 +18,8 @@ export async function startOpsServer(options: {
   port: number;
   host: string;
   health: HealthCheck;
-  metrics: BotMetrics;
+  /** What /metrics serves (metrics.ts: metricsRegistry). */
+  metrics: Registry;
 }): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? "/").split("?")[0];
@@ -41,8 +42,8 @@ export async function startOpsServer(options: {
       return;
     }
     if (path === "/metrics") {
-      options.metrics.registry.metrics().then(
-        (text) => send(200, options.metrics.registry.contentType, text),
+      options.metrics.metrics().then(
+        (text) => send(200, options.metrics.contentType, text),
         (error: unknown) => send(500, "text/plain", `${String(error)}\n`),
       );
       return;

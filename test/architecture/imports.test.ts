@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 /**
  * The import directions of design.md ("Layout and directions"), checked on every `npm test` so
  * that they cannot quietly come back. Each top-level folder of src/ may import only the folders
- * listed for it (and itself); the composition root (app.ts, main.ts, config.ts, transport/) may
+ * listed for it (and itself); the composition root (app/, main.ts, config.ts, transport/) may
  * import anything of src/. Nothing in src/ imports test/ or tools/ (the Bot API double and the
  * try-out live there, so the build never carries them); tools/ may import src/.
  */
@@ -25,7 +25,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   // The embedded exchange stands in for the outside: it shares no code with the bot.
   sandbox: [],
 };
-const ROOT_PARTS = new Set(["app.ts", "main.ts", "config.ts", "transport", "types"]);
+const ROOT_PARTS = new Set(["app", "main.ts", "config.ts", "transport", "types"]);
 
 const SRC = fileURLToPath(new URL("../../src", import.meta.url));
 const TEST = fileURLToPath(new URL("..", import.meta.url));
@@ -115,18 +115,18 @@ describe("import directions", () => {
   });
 
   it("are really checked: src/ importing test/ or tools/ is reported", () => {
-    const planted = join(SRC, "app.ts");
+    const planted = join(SRC, "app", "app.ts");
     const withPlant = (file: string) =>
       file === planted
         ? [
-            `import { startBot } from "../test/support/bot-harness.ts";`,
-            `import { startFakeTelegram } from "../tools/fake-telegram/fake-telegram.ts";`,
+            `import { startBot } from "../../test/support/bot-harness.ts";`,
+            `import { startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";`,
             read(file),
           ].join("\n")
         : read(file);
     expect(violations(files, withPlant)).toEqual([
-      "app.ts imports ../test/support/bot-harness.ts: nothing in src/ imports test/",
-      "app.ts imports ../tools/fake-telegram/fake-telegram.ts: nothing in src/ imports tools/",
+      "app/app.ts imports ../../test/support/bot-harness.ts: nothing in src/ imports test/",
+      "app/app.ts imports ../../tools/fake-telegram/fake-telegram.ts: nothing in src/ imports tools/",
     ]);
   });
 

@@ -1,6 +1,6 @@
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { type App, startApp } from "../../src/app.ts";
+import { type App, startApp } from "../../src/app/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { type FakeTelegram, startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
-import { type App, startApp } from "../../src/app.ts";
+import { type App, startApp } from "../../src/app/app.ts";
 import { loadConfig, secretsOf } from "../../src/config.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/index.ts";

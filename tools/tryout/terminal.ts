@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import pino from "pino";
-import { startApp } from "../../src/app.ts";
+import { startApp } from "../../src/app/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { type BotMessage, startFakeTelegram } from "../fake-telegram/fake-telegram.ts";
 

@@ -12,6 +12,13 @@ export type { FlowDeps } from "./session.ts";
 export const EXCHANGE_CONVERSATION = "exchange";
 
 /**
+ * The stored state of a conversation is replayed against the current code: bump this whenever the
+ * flow's steps change (what they ask, answer or call outside), so half-finished flows stored by an
+ * older version restart cleanly instead of replaying wrongly.
+ */
+export const FLOW_STORAGE_VERSION = 5;
+
+/**
  * The exchange conversation: send coin → receive coin → amount → quote and payout address →
  * optional refund address → summary → Confirm → deposit address. Every step takes typed text as
  * well as its buttons, and bad input gets a sentence naming the problem plus the same step again.

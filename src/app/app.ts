@@ -1,0 +1,132 @@
+import { createTelegram } from "../bot/bot.ts";
+import { explorerTable } from "../bot/shared/explorer-links.ts";
+import type { CoinCatalog } from "../catalog/catalog.ts";
+import type { Config } from "../config.ts";
+import type { AsyncRepositories } from "../db/repositories.ts";
+import type { Storage } from "../db/storage.ts";
+import type { Logger } from "../lib/logger.ts";
+import { ExchangeMonitor } from "../ops/exchange-monitor.ts";
+import { BotMetrics } from "../ops/metrics.ts";
+import type { QuoteService } from "../quotes/quote-service.ts";
+import { buildBackground } from "./background.ts";
+import { openDatabase } from "./database.ts";
+import { exchangeClient, startExchange } from "./exchange.ts";
+import { Lifecycle } from "./lifecycle.ts";
+import { startOps } from "./ops.ts";
+import { buildSwaps } from "./swaps.ts";
+import { installBot, startTelegram } from "./telegram.ts";
+import { chooseTopology } from "./topology.ts";
+import { startTransport } from "./transport.ts";
+import { startWebApp } from "./webapp.ts";
+
+export { StartupError } from "./lifecycle.ts";
+
+export interface App {
+  /** True when the bot runs on its embedded sandbox exchange (no real funds). */
+  sandbox: boolean;
+  /** The exchange new swaps record (`sandbox`, or EXCHANGE_API_URL's origin); only its are followed. */
+  exchangeId: string;
+  catalog: CoinCatalog;
+  quotes: QuoteService;
+  /** Where the state lives: SQLite, or PostgreSQL with DATABASE_URL. */
+  storage: Storage;
+  /** Every repository, answering with promises on either store. */
+  repos: AsyncRepositories;
+  /** Where /healthz and /metrics are served, when METRICS_PORT is set. */
+  opsUrl: string | undefined;
+  /** The webhook server's port, in webhook mode. */
+  webhookPort: number | undefined;
+  /** Where the Mini App is served, when WEBAPP_URL is set. */
+  webAppUrl: string | undefined;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /**
+   * Aborting it (a stop signal while starting) ends the start early, e.g. while Telegram cannot
+   * be reached: startApp then resolves without starting the rest, and stop() closes what started.
+   */
+  signal?: AbortSignal;
+  /**
+   * Called when the bot cannot go on (polling refused for good; the leader lock's session not
+   * kept: a transaction-mode pooler): the process exits non-zero.
+   */
+  onFatal?: (error: unknown) => void;
+  /** How long an exchange flow waits for an answer before it expires (tests shorten it). */
+  flowIdleMs?: number;
+}
+
+/**
+ * Starts the bot: the exchange (embedded sandbox when none is configured), the database, the
+ * catalog, the ops server, the Mini App, Telegram, the transport, then the leader's work (the
+ * background loops and long polling: at once with one instance, on taking the lead with several).
+ * stop() stops what started, in reverse: in-flight updates finish first and the database closes
+ * after everything that writes to it. A part that fails to start stops the ones before it and
+ * rejects with a StartupError naming it.
+ */
+export async function startApp(
+  config: Config,
+  logger: Logger,
+  options: StartOptions = {},
+): Promise<App> {
+  const life = new Lifecycle(logger);
+  const onFatal = (error: unknown) => options.onFatal?.(error);
+  const target = await startExchange(config, logger, life);
+  const db = await openDatabase(config, logger, life, target);
+  const topology = chooseTopology(config, logger, db.shared, onFatal);
+
+  // Built in dependency order, nothing started yet: what counts and what sends come first.
+  const { exchangeId } = target;
+  const metrics = new BotMetrics();
+  const monitor = new ExchangeMonitor();
+  const ledger = db.shared?.ledger;
+  const exchange = exchangeClient(config, logger, target, { monitor, metrics, ledger });
+  const telegram = createTelegram({
+    token: config.botToken,
+    apiRoot: config.telegramApiRoot,
+    metrics,
+    logger,
+    chatLanguage: (chatId) => db.chatSettings.language(chatId),
+  });
+  const explorers = explorerTable(config.explorers);
+  const built = { exchange, exchangeId, db, topology, telegram, monitor, metrics, explorers };
+  const background = buildBackground(config, logger, built);
+  const swaps = buildSwaps(config, logger, {
+    ...built,
+    onSuspect: background.reportSuspect,
+    onChange: background.wakeNotifier,
+  });
+  const inFlight = installBot(config, logger, { ...built, swaps, flowIdleMs: options.flowIdleMs });
+
+  // Started in this order, stopped in reverse.
+  await life.start(topology.catalog(swaps.catalog));
+  const ops = await startOps(config, life, { ...built, swaps, ...background });
+  const webApp = await startWebApp(config, logger, life, { ...built, swaps, ...target });
+  let webhookPort: number | undefined;
+  if (await startTelegram(config, logger, life, telegram, options.signal)) {
+    const transport = await startTransport(config, logger, life, { ...built, inFlight, onFatal });
+    webhookPort = transport.webhookPort;
+    await life.start(topology.lead(swaps.catalog, [...background.parts, transport.leaderPart]));
+    topology.started(logger, {
+      bot: telegram.bot.botInfo.username,
+      sandbox: target.sandbox,
+      mode: config.webhook ? "webhook" : "long polling",
+    });
+  }
+
+  return {
+    sandbox: target.sandbox,
+    exchangeId,
+    catalog: swaps.catalog,
+    quotes: swaps.quotes,
+    storage: db.storage,
+    repos: db.repos,
+    opsUrl: ops?.url,
+    webhookPort,
+    webAppUrl: webApp?.url,
+    async stop() {
+      await life.stop();
+      logger.info("bot stopped");
+    },
+  };
+}

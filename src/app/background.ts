@@ -1,0 +1,109 @@
+import type { Telegram } from "../bot/bot.ts";
+import { translator } from "../bot/i18n.ts";
+import { Notifier } from "../bot/notifier.ts";
+import type { ExplorerTable } from "../bot/shared/explorer-links.ts";
+import type { Config } from "../config.ts";
+import type { ExchangeClient } from "../exchange/client.ts";
+import type { Logger } from "../lib/logger.ts";
+import { AdminAlerts } from "../ops/admin-alerts.ts";
+import type { ExchangeMonitor } from "../ops/exchange-monitor.ts";
+import { ExchangeRecoveryCheck } from "../ops/health.ts";
+import type { SuspectReport } from "../swaps/swap-service.ts";
+import { Reconciler } from "../tracker/reconciler.ts";
+import { StatusTracker } from "../tracker/status-tracker.ts";
+import type { Database } from "./database.ts";
+import type { Part } from "./lifecycle.ts";
+import type { Topology } from "./topology.ts";
+
+/** Longest a POST /transactions waits for create budget (the swap service's own bound). */
+const CREATE_BUDGET_WAIT_MS = 10_000;
+
+/**
+ * What runs in the background, on the leader only: the outbox's notifier, the status tracker, the
+ * reconciler, the admin alerts and the exchange recovery check. Built, not started: `parts` start
+ * them in this order.
+ */
+export function buildBackground(
+  config: Config,
+  logger: Logger,
+  deps: {
+    exchange: ExchangeClient;
+    exchangeId: string;
+    db: Database;
+    topology: Topology;
+    telegram: Telegram;
+    monitor: ExchangeMonitor;
+    explorers: ExplorerTable;
+  },
+) {
+  const { exchange, exchangeId, db, topology, telegram, monitor } = deps;
+  const { chatSettings } = db;
+  const { leaderOnly, fence } = topology;
+  const notifier = new Notifier({
+    api: telegram.bot.api,
+    i18n: telegram.i18n,
+    store: leaderOnly(db.ports.outboxStore),
+    logger,
+    fence,
+    explorers: deps.explorers,
+  });
+  const wakeNotifier = () => notifier.wake();
+  const alerts = new AdminAlerts({
+    api: telegram.bot.api,
+    // An alert goes out in English rather than not at all when the database cannot say.
+    translate: async (chatId) =>
+      translator(
+        telegram.i18n,
+        (await Promise.resolve(chatSettings.language(chatId)).catch(() => undefined)) ?? "en",
+      ),
+    adminChatIds: config.adminChatIds,
+    monitor,
+    alertAfterMs: config.alertAfterMs,
+    logger,
+  });
+  const tracker = new StatusTracker({
+    exchange,
+    exchangeId,
+    store: leaderOnly(db.ports.trackerStore),
+    logger,
+    intervalMs: config.statusPollIntervalMs,
+    stuckAfterMs: config.stuckAfterMs,
+    onChange: wakeNotifier,
+    onCycle: (stats) => logger.debug(stats, "tracker cycle"),
+  });
+  const reconciler = new Reconciler({
+    exchange,
+    store: leaderOnly(db.ports.reconcileStore),
+    logger,
+    exchangeId,
+    intervalMs: Math.min(5_000, config.statusPollIntervalMs),
+    // A pending intent older than the longest POST (budget wait, deadline, a margin) lost its POST.
+    pendingAfterMs: CREATE_BUDGET_WAIT_MS + config.exchangeTimeoutMs + 15_000,
+    postWithinMs: CREATE_BUDGET_WAIT_MS + config.exchangeTimeoutMs,
+    windowMarginMs: config.reconcileGiveUpMs,
+    onOutbox: wakeNotifier,
+    onSuspect: (report) => alerts.reportSuspect(report),
+  });
+  // /healthz only reads what the bot knows: after an outage something must ask the exchange
+  // again, even when no user does (the leader's work: standbys make no background reads).
+  const recovery = new ExchangeRecoveryCheck({
+    monitor,
+    probe: () => exchange.listCurrencies({ page: 1, size: 1 }, { maxWaitMs: 2_000 }),
+    everyMs: Math.min(Math.max(config.statusPollIntervalMs * 2, 1_000), 30_000),
+  });
+  const loops = {
+    notifier,
+    "status tracker": tracker,
+    reconciler,
+    "admin alerts": alerts,
+    "exchange recovery check": recovery,
+  };
+  return {
+    wakeNotifier,
+    reportSuspect: (report: SuspectReport) => alerts.reportSuspect(report),
+    trackerLagMs: () => (tracker.lastCycleAt ? Date.now() - tracker.lastCycleAt : 0),
+    parts: Object.entries(loops).map(
+      ([name, loop]): Part => ({ name, start: () => loop.start(), stop: () => loop.stop() }),
+    ),
+  };
+}

@@ -1,0 +1,60 @@
+import type { Config } from "../config.ts";
+import type { ExchangeClient } from "../exchange/client.ts";
+import type { ExchangeMonitor } from "../ops/exchange-monitor.ts";
+import { createHealthCheck } from "../ops/health.ts";
+import { type BotMetrics, metricsRegistry } from "../ops/metrics.ts";
+import { startOpsServer } from "../ops/ops-server.ts";
+import type { Database } from "./database.ts";
+import type { Lifecycle } from "./lifecycle.ts";
+import type { Swaps } from "./swaps.ts";
+import type { Topology } from "./topology.ts";
+
+/** /healthz and /metrics (the `metrics server` part), when METRICS_PORT is set. */
+export async function startOps(
+  config: Config,
+  life: Lifecycle,
+  deps: {
+    db: Database;
+    exchange: ExchangeClient;
+    swaps: Swaps;
+    topology: Topology;
+    metrics: BotMetrics;
+    monitor: ExchangeMonitor;
+    trackerLagMs: () => number;
+  },
+) {
+  const port = config.metricsPort;
+  if (port === undefined) return undefined;
+  const { db, exchange, swaps, monitor, trackerLagMs } = deps;
+  const registry = metricsRegistry(deps.metrics, {
+    budgetWaitMs: (c) => exchange.budgets[c].stats.waitedMs,
+    openSwapsByStatus: () => db.repos.transactions.openByStatus(),
+    trackerLagMs,
+    outboxDepth: () => db.repos.notifications.pendingCount(),
+  });
+  const role = deps.topology.role;
+  let server: Awaited<ReturnType<typeof startOpsServer>> | undefined;
+  await life.start({
+    name: "metrics server",
+    start: async () => {
+      server = await startOpsServer({
+        port,
+        host: config.metricsHost,
+        metrics: registry,
+        health: {
+          ...createHealthCheck({
+            checkDatabase: () => db.check(),
+            monitor,
+            catalogSize: () => swaps.catalog.size,
+            trackerLagMs,
+            maxTrackerLagMs: Math.max(config.statusPollIntervalMs * 5, 60_000),
+          }),
+          // With several instances: which one this is (SQLite has only one).
+          ...(role ? { role } : {}),
+        },
+      });
+    },
+    stop: () => server?.close(),
+  });
+  return server;
+}

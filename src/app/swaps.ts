@@ -1,0 +1,58 @@
+import { CoinCatalog } from "../catalog/catalog.ts";
+import type { Config } from "../config.ts";
+import type { ExchangeClient } from "../exchange/client.ts";
+import type { Logger } from "../lib/logger.ts";
+import { QuoteService } from "../quotes/quote-service.ts";
+import { SwapReader } from "../swaps/swap-reader.ts";
+import type { SuspectReport } from "../swaps/swap-service.ts";
+import { SwapService } from "../swaps/swap-service.ts";
+import type { Database } from "./database.ts";
+
+/**
+ * The core every front end (the chat, the Mini App) works through: the coin catalog, quotes,
+ * the create-once swap service and the swap reader. Built, not started.
+ */
+export function buildSwaps(
+  config: Config,
+  logger: Logger,
+  deps: {
+    exchange: ExchangeClient;
+    exchangeId: string;
+    db: Database;
+    /** A created swap disagrees with what its user confirmed: the operator is told. */
+    onSuspect: (report: SuspectReport) => void;
+    /** A read changed a swap: its outbox row is waiting. */
+    onChange: () => void;
+  },
+) {
+  const { exchange, exchangeId, db } = deps;
+  const catalog = new CoinCatalog({
+    exchange,
+    logger,
+    refreshIntervalMs: config.catalogRefreshMs,
+    store: { load: () => db.repos.coins.all(), save: (coins) => db.repos.coins.replaceAll(coins) },
+  });
+  const quotes = new QuoteService({
+    exchange,
+    cacheMs: config.quoteCacheMs,
+    fixedTtlMs: config.fixedQuoteTtlMs,
+    maxWaitMs: 3_000,
+  });
+  const swaps = new SwapService({
+    exchange,
+    store: db.ports.swapStore,
+    logger,
+    exchangeId,
+    onSuspect: deps.onSuspect,
+  });
+  const reader = new SwapReader({
+    exchange,
+    swaps: db.ports.swapQueries,
+    exchangeId,
+    logger,
+    onChange: deps.onChange,
+  });
+  return { catalog, quotes, swaps, reader, swapQueries: db.ports.swapQueries };
+}
+
+export type Swaps = ReturnType<typeof buildSwaps>;

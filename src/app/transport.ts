@@ -1,0 +1,80 @@
+import type { Telegram } from "../bot/bot.ts";
+import type { UpdatesInFlight } from "../bot/updates-in-flight.ts";
+import type { Config } from "../config.ts";
+import type { Logger } from "../lib/logger.ts";
+import { startPolling } from "../transport/polling.ts";
+import { UpdateJournal } from "../transport/update-journal.ts";
+import { startWebhook } from "../transport/webhook.ts";
+import type { Database } from "./database.ts";
+import type { Lifecycle, Part } from "./lifecycle.ts";
+import type { Topology } from "./topology.ts";
+
+/**
+ * How long a stop waits for updates still being handled before it closes the database: within the
+ * contract's 10 s, leaving time for the rest of the stop.
+ */
+const UPDATE_DRAIN_MS = 6_000;
+
+/**
+ * How updates arrive. A webhook is served by every instance (the `webhook` part, started now);
+ * long polling is the leader's work, as is handling what a polling run left unfinished before a
+ * switch to the webhook. Either way a stop takes no more updates, then waits (bounded) for those
+ * in flight.
+ */
+export async function startTransport(
+  config: Config,
+  logger: Logger,
+  life: Lifecycle,
+  deps: {
+    telegram: Telegram;
+    inFlight: UpdatesInFlight;
+    db: Database;
+    topology: Topology;
+    onFatal: (error: unknown) => void;
+  },
+): Promise<{ webhookPort: number | undefined; leaderPart: Part }> {
+  const { bot } = deps.telegram;
+  const { inFlight } = deps;
+  const journal = () => new UpdateJournal(deps.db.repos.updates, logger);
+  const drain = async () => {
+    if (await inFlight.drained(UPDATE_DRAIN_MS)) return;
+    logger.warn({ updates: inFlight.size }, "updates still running at stop; stopping anyway");
+  };
+  const settings = config.webhook;
+  if (!settings) {
+    let polling: ReturnType<typeof startPolling> | undefined;
+    return {
+      webhookPort: undefined,
+      leaderPart: {
+        name: "long polling",
+        start: () => {
+          polling = startPolling(bot, logger, {
+            conflictRetryMs: deps.topology.conflictRetryMs,
+            drain,
+            onFatal: deps.onFatal,
+            journal: journal(),
+            fence: deps.topology.fence,
+          });
+        },
+        stop: () => polling?.stop(),
+      },
+    };
+  }
+  let webhook: Awaited<ReturnType<typeof startWebhook>> | undefined;
+  await life.start({
+    name: "webhook",
+    start: async () => {
+      webhook = await startWebhook(bot, { ...settings, drain }, logger);
+    },
+    stop: () => webhook?.stop(),
+  });
+  return {
+    webhookPort: webhook?.port,
+    leaderPart: {
+      name: "unfinished polled updates",
+      start: async () => {
+        await journal().replayLeft(bot);
+      },
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import type { Telegram } from "../bot/bot.ts";
+import { translator } from "../bot/i18n.ts";
+import { depositText } from "../bot/shared/deposit-message.ts";
+import { webAppKeyboard } from "../bot/shared/web-app-button.ts";
+import type { Config } from "../config.ts";
+import type { Logger } from "../lib/logger.ts";
+import { startWebAppServer, type WebAppServer } from "../webapp/server/server.ts";
+import { PageTexts } from "../webapp/server/texts.ts";
+import type { Database } from "./database.ts";
+import type { Lifecycle } from "./lifecycle.ts";
+import type { Swaps } from "./swaps.ts";
+
+/**
+ * The Mini App's page and API (the `Mini App server` part), when WEBAPP_URL is set. Every
+ * instance serves it: its state is the database's. A swap confirmed in the page gets its deposit
+ * message in the chat, which becomes its status card like any other.
+ */
+export async function startWebApp(
+  config: Config,
+  logger: Logger,
+  life: Lifecycle,
+  deps: { swaps: Swaps; db: Database; telegram: Telegram; sandbox: boolean },
+) {
+  const settings = config.webApp;
+  if (!settings) return undefined;
+  const { swaps, db } = deps;
+  const { bot, i18n } = deps.telegram;
+  let server: WebAppServer | undefined;
+  await life.start({
+    name: "Mini App server",
+    start: async () => {
+      server = await startWebAppServer(
+        {
+          botToken: config.botToken,
+          catalog: swaps.catalog,
+          quotes: swaps.quotes,
+          swaps: swaps.swaps,
+          swapQueries: swaps.swapQueries,
+          texts: new PageTexts(),
+          sandbox: deps.sandbox,
+          logger,
+          announce: async (chatId, swap, locale) => {
+            const t = translator(i18n, locale);
+            const card = await bot.api.sendMessage(chatId, depositText(t, swap), {
+              link_preview_options: { is_disabled: true },
+              reply_markup: webAppKeyboard(t, settings.url, { swapId: swap.id }),
+            });
+            await db.repos.transactions.setCardMessage(swap.id, card.message_id);
+          },
+        },
+        { port: settings.port, host: settings.host },
+      );
+      logger.info({ url: settings.url, listening: server.url }, "Mini App served");
+    },
+    stop: () => server?.close(),
+  });
+  return server;
+}
