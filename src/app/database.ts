@@ -1,28 +1,14 @@
+import type { CatalogStore } from "../catalog/catalog.ts";
 import type { Config } from "../config.ts";
 import type { LockSessions } from "../db/pg/lock-session.ts";
-import type { AsyncRepositories } from "../db/repositories.ts";
 import { openStorage, type Storage } from "../db/storage.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { BudgetLedger } from "../lib/shared-budget.ts";
-import { type ChatSettings, createChatSettings } from "../swaps/chat-settings.ts";
+import { createChatSettings } from "../swaps/chat-settings.ts";
 import type { ExchangeTarget } from "./exchange.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
-/** What the app takes from the database (every call into db/ is made here). */
-export interface Database {
-  storage: Storage;
-  repos: AsyncRepositories;
-  /** The chats' settings, cached in front of the chats table. */
-  chatSettings: ChatSettings;
-  /** The core's ports. */
-  ports: ReturnType<Storage["ports"]>;
-  /** The conversations plugin's storage for a flow version; polled updates are journaled. */
-  conversations(version: number): ReturnType<Storage["conversationStorage"]>;
-  check(): Promise<void>;
-  /** PostgreSQL: what several instances share beyond the tables. */
-  shared: SharedDatabase | undefined;
-}
-
+/** What several instances share beyond the tables (PostgreSQL). */
 export interface SharedDatabase {
   /** The exchange budgets every instance counts against. */
   ledger: BudgetLedger;
@@ -32,17 +18,20 @@ export interface SharedDatabase {
   takeOverOutbox(): Promise<number>;
 }
 
+export type Database = Awaited<ReturnType<typeof openDatabase>>;
+
 /**
  * Opens the database (the `database` part) and, on PostgreSQL, checks that it can keep the leader
  * lock (the `database session check` part). Swaps stored before they were named are named for
- * the configured exchange.
+ * the configured exchange. Every call the app makes into db/ is here: the other builders take
+ * what it returns.
  */
 export async function openDatabase(
   config: Config,
   logger: Logger,
   life: Lifecycle,
   exchange: ExchangeTarget,
-): Promise<Database> {
+) {
   let opened: Storage | undefined;
   await life.start({
     name: "database",
@@ -69,15 +58,40 @@ export async function openDatabase(
     await life.start({ name: "database session check", start: () => lock.check() });
     shared = { ledger: storage.ledger, lock, takeOverOutbox: () => storage.takeOverOutbox() };
   }
+  const { repos } = storage;
   const chatSettings = createChatSettings(storage.chats);
   return {
     storage,
-    repos: storage.repos,
+    repos,
+    shared,
+    /** The chats' settings, cached in front of the chats table. */
     chatSettings,
+    /** The core's ports. */
     ports: storage.ports(chatSettings),
-    conversations: (version) =>
+    /** The conversations plugin's storage for a flow version; polled updates are journaled. */
+    conversations: (version: number) =>
       storage.conversationStorage(version, { journaled: !config.webhook }),
     check: () => storage.check(),
-    shared,
+    coins: {
+      load: () => repos.coins.all(),
+      save: (coins) => repos.coins.replaceAll(coins),
+    } satisfies CatalogStore,
+    setStatusCard: async (id: string, messageId: number) => {
+      await repos.transactions.setCardMessage(id, messageId);
+    },
+    forgetPreview: (chatId: number) => repos.privacy.preview(chatId),
+    forgetChat: (chatId: number) => {
+      chatSettings.forget(chatId);
+      return repos.privacy.forgetChat(chatId);
+    },
+    stats: async () => ({
+      swapsByStatus: await repos.stats.swapsByStatus(),
+      volumeByPair: await repos.stats.volumeByPair(),
+      activeUsers: await repos.stats.activeChats(),
+    }),
+    openSwapsByStatus: () => repos.transactions.openByStatus(),
+    outboxDepth: () => repos.notifications.pendingCount(),
+    /** Polled updates kept until handled (transport/update-journal.ts). */
+    updates: repos.updates,
   };
 }

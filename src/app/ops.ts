@@ -28,9 +28,9 @@ export async function startOps(
   const { db, exchange, swaps, monitor, trackerLagMs } = deps;
   const registry = metricsRegistry(deps.metrics, {
     budgetWaitMs: (c) => exchange.budgets[c].stats.waitedMs,
-    openSwapsByStatus: () => db.repos.transactions.openByStatus(),
+    openSwapsByStatus: db.openSwapsByStatus,
     trackerLagMs,
-    outboxDepth: () => db.repos.notifications.pendingCount(),
+    outboxDepth: db.outboxDepth,
   });
   const role = deps.topology.role;
   let server: Awaited<ReturnType<typeof startOpsServer>> | undefined;
@@ -43,7 +43,7 @@ export async function startOps(
         metrics: registry,
         health: {
           ...createHealthCheck({
-            checkDatabase: () => db.check(),
+            checkDatabase: db.check,
             monitor,
             catalogSize: () => swaps.catalog.size,
             trackerLagMs,

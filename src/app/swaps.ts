@@ -30,7 +30,7 @@ export function buildSwaps(
     exchange,
     logger,
     refreshIntervalMs: config.catalogRefreshMs,
-    store: { load: () => db.repos.coins.all(), save: (coins) => db.repos.coins.replaceAll(coins) },
+    store: db.coins,
   });
   const quotes = new QuoteService({
     exchange,

@@ -24,7 +24,7 @@ export function installBot(
   },
 ) {
   const { swaps, db, monitor } = deps;
-  const { repos, chatSettings } = db;
+  const { chatSettings } = db;
   return installFeatures(
     deps.telegram,
     { metrics: deps.metrics, adminChatIds: config.adminChatIds, flowIdleMs: deps.flowIdleMs },
@@ -36,25 +36,15 @@ export function installBot(
       swaps: swaps.swaps,
       reader: swaps.reader,
       explorers: deps.explorers,
-      setStatusCard: async (id, messageId) => {
-        await repos.transactions.setCardMessage(id, messageId);
-      },
+      setStatusCard: db.setStatusCard,
       chatLanguage: (chatId) => chatSettings.language(chatId),
       setChatLanguage: (chatId, chatType, language) =>
         chatSettings.setLanguage(chatId, chatType, language),
       touchChat: (chatId, chatType, languageHint) =>
         chatSettings.touch(chatId, chatType, languageHint),
-      forgetPreview: (chatId) => repos.privacy.preview(chatId),
-      forgetChat: (chatId) => {
-        chatSettings.forget(chatId);
-        return repos.privacy.forgetChat(chatId);
-      },
-      stats: async () => ({
-        swapsByStatus: await repos.stats.swapsByStatus(),
-        volumeByPair: await repos.stats.volumeByPair(),
-        activeUsers: await repos.stats.activeChats(),
-        exchangeErrors: monitor.errorRate(60),
-      }),
+      forgetPreview: db.forgetPreview,
+      forgetChat: db.forgetChat,
+      stats: async () => ({ ...(await db.stats()), exchangeErrors: monitor.errorRate(60) }),
       conversationStorage: (version) => db.conversations(version),
     },
   );

@@ -35,7 +35,7 @@ export async function startTransport(
 ): Promise<{ webhookPort: number | undefined; leaderPart: Part }> {
   const { bot } = deps.telegram;
   const { inFlight } = deps;
-  const journal = () => new UpdateJournal(deps.db.repos.updates, logger);
+  const journal = () => new UpdateJournal(deps.db.updates, logger);
   const drain = async () => {
     if (await inFlight.drained(UPDATE_DRAIN_MS)) return;
     logger.warn({ updates: inFlight.size }, "updates still running at stop; stopping anyway");

@@ -45,7 +45,7 @@ export async function startWebApp(
               link_preview_options: { is_disabled: true },
               reply_markup: webAppKeyboard(t, settings.url, { swapId: swap.id }),
             });
-            await db.repos.transactions.setCardMessage(swap.id, card.message_id);
+            await db.setStatusCard(swap.id, card.message_id);
           },
         },
         { port: settings.port, host: settings.host },
