@@ -107,7 +107,7 @@ export async function startApp(
     const transport = await startTransport(config, logger, life, { ...built, inFlight, onFatal });
     webhookPort = transport.webhookPort;
     await life.start(topology.lead(swaps.catalog, [...background.parts, transport.leaderPart]));
-    topology.started(logger, {
+    topology.started({
       bot: telegram.bot.botInfo.username,
       sandbox: target.sandbox,
       mode: config.webhook ? "webhook" : "long polling",

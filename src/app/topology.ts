@@ -25,7 +25,6 @@ const TAKEOVER_CONFLICT_RETRY_MS = 3_000;
  * with several, only on the instance holding the leader lock, each of its writes fenced by it.
  */
 export interface Topology {
-  shared: boolean;
   /** Rejects once this instance does not lead (several instances); awaited before leader work. */
   fence: (() => Promise<void>) | undefined;
   /** Whether this instance leads, for /healthz (several instances only). */
@@ -39,7 +38,7 @@ export interface Topology {
   /** The leader's work, in order, and the part that starts it: at once, or on taking the lead. */
   lead(catalog: CoinCatalog, work: Part[]): Part;
   /** The "bot started" line. */
-  started(logger: Logger, fields: { bot: string; sandbox: boolean; mode: string }): void;
+  started(fields: { bot: string; sandbox: boolean; mode: string }): void;
 }
 
 /** The topology the database allows: several instances only on a shared one. */
@@ -55,7 +54,6 @@ export function chooseTopology(
 function singleInstance(config: Config, logger: Logger): Topology {
   const work = new Lifecycle(logger);
   return {
-    shared: false,
     fence: undefined,
     role: undefined,
     leaderOnly: (store) => store,
@@ -69,7 +67,7 @@ function singleInstance(config: Config, logger: Logger): Topology {
       work.add(...parts);
       return { name: "background work", start: () => work.start(), stop: () => work.stop() };
     },
-    started: (log, fields) => log.info(fields, "bot started"),
+    started: (fields) => logger.info(fields, "bot started"),
   };
 }
 
@@ -92,7 +90,6 @@ function sharedInstances(
   });
   const fence = () => leadership.fence();
   return {
-    shared: true,
     fence,
     role: () => (leadership.isLeader ? "leader" : "standby"),
     leaderOnly: (store) => fenced(store, fence),
@@ -124,8 +121,8 @@ function sharedInstances(
       );
       return { name: "leadership", start: () => leadership.start(), stop: () => leadership.stop() };
     },
-    started: (log, { bot, sandbox }) =>
-      log.info(
+    started: ({ bot, sandbox }) =>
+      logger.info(
         { bot, sandbox, store: "postgres" },
         "bot started: standby until it holds the leader lock",
       ),
