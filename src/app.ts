@@ -7,8 +7,8 @@ import { explorerTable } from "./bot/shared/explorer-links.ts";
 import { webAppKeyboard } from "./bot/shared/web-app-button.ts";
 import { CoinCatalog } from "./catalog/catalog.ts";
 import type { Config } from "./config.ts";
-import type { AsyncRepositories } from "./db/repositories.ts";
-import { openStorage, type Storage } from "./db/storage.ts";
+import { openStorage, type Storage } from "./db/open.ts";
+import type { Repositories } from "./db/repositories.ts";
 import { ExchangeClient } from "./exchange/client.ts";
 import { fenced } from "./lib/fenced.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -71,7 +71,7 @@ export interface App {
   /** Where the state lives: SQLite, or PostgreSQL with DATABASE_URL. */
   storage: Storage;
   /** Every repository, answering with promises on either store. */
-  repos: AsyncRepositories;
+  repos: Repositories;
   /** Where /healthz and /metrics are served, when METRICS_PORT is set. */
   opsUrl: string | undefined;
   /** The webhook server's port, in webhook mode. */

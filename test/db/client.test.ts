@@ -41,14 +41,14 @@ describe("openDatabase", () => {
     expect(sqlite.pragma("foreign_keys", { simple: true })).toBe(1);
   });
 
-  it("enforces foreign keys after migrating: no notification for an unknown transaction", () => {
+  it("enforces foreign keys after migrating: no notification for an unknown transaction", async () => {
     const { repos } = tempDatabase();
-    expect(() => repos.notifications.enqueue("nope", 1, "wait")).toThrow(/FOREIGN KEY/);
+    await expect(repos.notifications.enqueue("nope", 1, "wait")).rejects.toThrow(/FOREIGN KEY/);
   });
 
-  it("reopens an existing file without migrating twice and keeps its rows", () => {
+  it("reopens an existing file without migrating twice and keeps its rows", async () => {
     const first = tempDatabase();
-    first.repos.transactions.insert(newTransaction({ id: "kept" }));
+    await first.repos.transactions.insert(newTransaction({ id: "kept" }));
     first.close();
     const again = openDatabase(first.path);
     try {
@@ -130,9 +130,9 @@ describe("schema", () => {
     expect(plan.map((step) => step.detail).join("\n")).toContain("transactions_open_created");
   });
 
-  it("stores amounts as the exact decimal text", () => {
+  it("stores amounts as the exact decimal text", async () => {
     const { repos, sqlite } = tempDatabase();
-    repos.transactions.insert(
+    await repos.transactions.insert(
       newTransaction({
         id: "exact",
         amountIn: "0.000000000000000001",
