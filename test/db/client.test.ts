@@ -1,9 +1,11 @@
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { asc } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { MIGRATIONS_DIR, openDatabase } from "../../src/db/client.ts";
-import { OPEN_STATUS_SQL, TERMINAL_STATUSES, transactions } from "../../src/db/schema.ts";
+import { OPEN } from "../../src/db/repositories/transactions.ts";
+import { TERMINAL_STATUSES, transactions } from "../../src/db/schema.ts";
 import { FINAL_STATUSES } from "../../src/swaps/status.ts";
 import { newTransaction, tempDatabase, tempDir } from "./helpers.ts";
 
@@ -116,14 +118,10 @@ describe("schema", () => {
   });
 
   it("answers open-transaction queries from the partial index", () => {
-    const { db, sqlite } = tempDatabase();
-    const query = db
-      .select({ createdAt: transactions.createdAt })
-      .from(transactions)
-      .where(OPEN_STATUS_SQL)
-      .orderBy(asc(transactions.createdAt))
-      .limit(1)
-      .toSQL();
+    const { sqlite } = tempDatabase();
+    const query = new SQLiteSyncDialect().sqlToQuery(
+      sql`select created_at from transactions where ${OPEN} order by created_at limit 1`,
+    );
     const plan = sqlite.prepare(`explain query plan ${query.sql}`).all(...query.params) as {
       detail: string;
     }[];

@@ -43,7 +43,7 @@ export type TransactionDetails = Omit<SwapProgress, "status">;
  * The SQL condition of an open transaction: the partial index's WHERE, verbatim (a bound
  * parameter could not match it; a test checks the schemas' list equals `FINAL_STATUSES`).
  */
-const OPEN = sql.raw(`status not in (${FINAL_STATUSES.map((s) => `'${s}'`).join(", ")})`);
+export const OPEN = sql.raw(`status not in (${FINAL_STATUSES.map((s) => `'${s}'`).join(", ")})`);
 
 /** Ids per UPDATE … WHERE id IN (…): keeps statements small. */
 const CHUNK = 500;
