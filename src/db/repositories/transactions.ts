@@ -49,6 +49,7 @@ export const OPEN = sql.raw(`status not in (${FINAL_STATUSES.map((s) => `'${s}'`
 const CHUNK = 500;
 
 const SWAP = columnsOf(swapRow);
+const COLUMNS = Object.keys(swapRow.shape);
 
 /** A sight of the swap upstream ends a run of 404s. */
 const KNOWN = sql`not_found_since = null, next_lookup_at = null`;
@@ -66,12 +67,14 @@ export async function insertTransaction(
   record: NewTransaction,
   now: number,
 ): Promise<boolean> {
-  const row = {
+  const given: Partial<Record<string, unknown>> = {
     suspect: false,
     ...record,
     statusChangedAt: record.statusChangedAt ?? now,
     insertedAt: now,
   };
+  // Column by column: whatever else a record carries (a spread upstream answer) is not stored.
+  const row = Object.fromEntries(COLUMNS.map((key) => [key, given[key] ?? null]));
   return (
     (await executor.run(sql`${insertInto("transactions", [row])} on conflict do nothing`)) === 1
   );
