@@ -166,7 +166,7 @@ export async function startApp(
   if (storage!.dialect === "postgres") {
     const store = storage!;
     const url = config.databaseUrl!;
-    // Imported here, as storage.ts does: an SQLite bot never loads the PostgreSQL driver.
+    // Imported here, as open.ts does: an SQLite bot never loads the PostgreSQL driver.
     const { connectSession } = await import("./db/pg/client.ts");
     const { checkSessionKept } = await import("./db/pg/session-check.ts");
     await begin({

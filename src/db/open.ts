@@ -48,7 +48,7 @@ interface CommonStorage {
 
 export type Storage = CommonStorage &
   (
-    | { readonly dialect: "sqlite"; readonly sqlite: Database }
+    | { readonly dialect: "sqlite" }
     | {
         readonly dialect: "postgres";
         readonly pg: PgDatabase;
@@ -108,7 +108,6 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   }
   return {
     dialect: "sqlite",
-    sqlite,
     // This process is the file's only writer, so the states it wrote can be kept in memory.
     ...common(sqlite.seam, (version) => ({
       version,
