@@ -11,9 +11,10 @@ const STATEMENTS = 256;
  * The seam on one better-sqlite3 connection. better-sqlite3 is synchronous and cannot run an
  * async callback inside its `transaction()`, so transactions are made the way Kysely's SQLite
  * driver makes them: the connection is held behind a mutex from `BEGIN IMMEDIATE` to `COMMIT` or
- * `ROLLBACK`. A statement outside a transaction runs at once when no transaction is open (no
- * promise to wait for: the chat-settings cache and every read on an idle bot take this path), and
- * otherwise waits its turn: run meanwhile, it would land inside someone else's open transaction.
+ * `ROLLBACK`. A statement outside a transaction runs at once when no transaction is open (no turn
+ * to wait for: what the chat-settings cache does not answer, and most statements of a bot that is
+ * not busy, take this path), and otherwise waits its turn: run meanwhile, it would land inside
+ * someone else's open transaction.
  */
 export function sqliteSeam(connection: BetterSqlite3.Database): Seam {
   const dialect = new SQLiteSyncDialect();
