@@ -2,8 +2,8 @@ import { createTelegram } from "../bot/bot.ts";
 import { explorerTable } from "../bot/shared/explorer-links.ts";
 import type { CoinCatalog } from "../catalog/catalog.ts";
 import type { Config } from "../config.ts";
-import type { AsyncRepositories } from "../db/repositories.ts";
-import type { Storage } from "../db/storage.ts";
+import type { Storage } from "../db/open.ts";
+import type { Repositories } from "../db/repositories.ts";
 import type { Logger } from "../lib/logger.ts";
 import { ExchangeMonitor } from "../ops/exchange-monitor.ts";
 import { BotMetrics } from "../ops/metrics.ts";
@@ -31,7 +31,7 @@ export interface App {
   /** Where the state lives: SQLite, or PostgreSQL with DATABASE_URL. */
   storage: Storage;
   /** Every repository, answering with promises on either store. */
-  repos: AsyncRepositories;
+  repos: Repositories;
   /** Where /healthz and /metrics are served, when METRICS_PORT is set. */
   opsUrl: string | undefined;
   /** The webhook server's port, in webhook mode. */

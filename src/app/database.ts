@@ -1,7 +1,7 @@
 import type { CatalogStore } from "../catalog/catalog.ts";
 import type { Config } from "../config.ts";
+import { openStorage, type Storage } from "../db/open.ts";
 import type { LockSessions } from "../db/pg/lock-session.ts";
-import { openStorage, type Storage } from "../db/storage.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { BudgetLedger } from "../lib/shared-budget.ts";
 import { createChatSettings } from "../swaps/chat-settings.ts";
@@ -52,7 +52,7 @@ export async function openDatabase(
   const storage = opened!;
   let shared: SharedDatabase | undefined;
   if (storage.dialect === "postgres") {
-    // Imported here, as storage.ts does: an SQLite bot never loads the PostgreSQL driver.
+    // Imported here, as open.ts does: an SQLite bot never loads the PostgreSQL driver.
     const { lockSessions } = await import("../db/pg/lock-session.ts");
     const lock = lockSessions(config.databaseUrl!, storage.pg.pool);
     await life.start({ name: "database session check", start: () => lock.check() });

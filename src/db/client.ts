@@ -3,26 +3,18 @@ import { dirname } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { projectPath } from "../lib/project-root.ts";
 import * as schema from "./schema.ts";
+import type { Seam } from "./seam.ts";
+import { sqliteSeam } from "./sqlite-seam.ts";
 
-/** The drizzle instance every repository takes; typed with the schema. */
+/** The drizzle instance on the connection, typed with the schema (migrations, tests). */
 export type Db = BetterSQLite3Database<typeof schema>;
 
-/**
- * The database or a transaction open on it: what a helper takes when it must run inside a caller's
- * SQLite transaction (two tables changing together) as well as on its own.
- */
-export type DbExecutor = BaseSQLiteDatabase<"sync", BetterSqlite3.RunResult, typeof schema>;
-
-/**
- * For read-then-write transactions: take the write lock up front. A deferred transaction that
- * read first can fail with SQLITE_BUSY when it upgrades, which no busy timeout waits out.
- */
-export const WRITE = { behavior: "immediate" } as const;
-
 export interface Database {
+  /** What the repositories run on: the one way in while the app runs (see sqlite-seam.ts). */
+  seam: Seam;
+  /** Drizzle on the same connection, for migrations and tests; it bypasses the seam's turns. */
   db: Db;
   /** The raw connection, for pragmas and tests; queries belong in the repositories. */
   sqlite: BetterSqlite3.Database;
@@ -58,6 +50,7 @@ export function openDatabase(path: string): Database {
     const ping = sqlite.prepare("select 1");
     const onDisk = path !== ":memory:" && path !== "";
     return {
+      seam: sqliteSeam(sqlite),
       db,
       sqlite,
       check: () => {

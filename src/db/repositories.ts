@@ -1,4 +1,3 @@
-import type { Db } from "./client.ts";
 import { createChatsRepository } from "./repositories/chats.ts";
 import { createCoinsRepository } from "./repositories/coins.ts";
 import { createConversationsRepository } from "./repositories/conversations.ts";
@@ -9,13 +8,14 @@ import { createPrivacyRepository } from "./repositories/privacy.ts";
 import { createStatsRepository } from "./repositories/stats.ts";
 import { createTransactionsRepository } from "./repositories/transactions.ts";
 import { createUpdatesRepository } from "./repositories/updates.ts";
+import type { Seam } from "./seam.ts";
 
 /**
- * Every repository on one connection. better-sqlite3 is synchronous and single-connection, so a
- * caller's `db.transaction(() => …)` around several repository calls makes them one SQLite
- * transaction.
+ * Every repository, on either database: each is written once over the dialect seam. Where several
+ * tables change together (a created transaction, its intent and its message) one repository
+ * method does it in one transaction.
  */
-export function createRepositories(db: Db) {
+export function createRepositories(db: Seam) {
   return {
     chats: createChatsRepository(db),
     coins: createCoinsRepository(db),
@@ -32,41 +32,4 @@ export function createRepositories(db: Db) {
   };
 }
 
-/** The SQLite repositories: the reference API, answered synchronously. */
 export type Repositories = ReturnType<typeof createRepositories>;
-
-/** Each method of `T`, taking the same arguments and answering with a promise. */
-export type Promisified<T> = {
-  [K in keyof T]: T[K] extends (...args: infer A) => infer R
-    ? (...args: A) => Promise<Awaited<R>>
-    : never;
-};
-
-/**
- * The same API answered with promises: what the PostgreSQL repositories must satisfy, and what
- * code written for both stores sees.
- */
-export type AsyncRepositories = { [K in keyof Repositories]: Promisified<Repositories[K]> };
-
-/** Either store's repositories: every method's answer may be awaited. */
-export type AnyRepositories = {
-  [K in keyof Repositories]: {
-    [M in keyof Repositories[K]]: Repositories[K][M] extends (...args: infer A) => infer R
-      ? (...args: A) => R | Promise<R>
-      : never;
-  };
-};
-
-/** The SQLite repositories seen through the promise API (for code and tests written for both). */
-export function promisedRepositories(repos: Repositories): AsyncRepositories {
-  const wrap = <T extends object>(repo: T): Promisified<T> =>
-    Object.fromEntries(
-      Object.entries(repo).map(([name, method]) => [
-        name,
-        async (...args: unknown[]) => (method as (...a: unknown[]) => unknown)(...args),
-      ]),
-    ) as Promisified<T>;
-  return Object.fromEntries(
-    Object.entries(repos).map(([name, repo]) => [name, wrap(repo)]),
-  ) as AsyncRepositories;
-}

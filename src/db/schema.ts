@@ -15,8 +15,8 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 /**
  * Statuses after which the exchange never moves a transaction again. Written into the partial
  * index below as literal SQL (a bound parameter cannot match an index's WHERE), so the queries of
- * open transactions use `OPEN_STATUS_SQL` verbatim. Must equal `FINAL_STATUSES` of the exchange
- * schemas (a test checks it).
+ * open transactions use the same text (`OPEN` in repositories/transactions.ts). Must equal
+ * `FINAL_STATUSES` of the exchange schemas (a test checks it).
  */
 export const TERMINAL_STATUSES = ["success", "overdue", "refunded"] as const;
 
@@ -91,9 +91,6 @@ export const transactions = sqliteTable(
       .where(sql.raw(`status not in (${terminalList})`)),
   ],
 );
-
-/** The SQL condition of an open transaction, identical to the partial index's WHERE. */
-export const OPEN_STATUS_SQL = sql.raw(`"transactions"."status" not in (${terminalList})`);
 
 export const INTENT_STATES = ["pending", "created", "failed", "unknown"] as const;
 export type IntentState = (typeof INTENT_STATES)[number];
@@ -210,9 +207,3 @@ export const meta = sqliteTable("meta", {
   value: text("value").notNull(),
   updatedAt: integer("updated_at").notNull(),
 });
-
-export type ChatRow = typeof chats.$inferSelect;
-export type TransactionRow = typeof transactions.$inferSelect;
-export type SwapIntentRow = typeof swapIntents.$inferSelect;
-export type NotificationRow = typeof notifications.$inferSelect;
-export type CoinRow = typeof coins.$inferSelect;

@@ -1,7 +1,7 @@
 import type { Bot, Context } from "grammy";
 import type { Update } from "grammy/types";
 import { z } from "zod";
-import type { AsyncRepositories } from "../db/repositories.ts";
+import type { UpdatesRepository } from "../db/repositories/updates.ts";
 import type { Logger } from "../lib/logger.ts";
 
 /**
@@ -28,7 +28,7 @@ export class UpdateJournal {
   private recordFailing = false;
 
   constructor(
-    private readonly store: AsyncRepositories["updates"],
+    private readonly store: UpdatesRepository,
     private readonly logger: Logger,
   ) {}
 

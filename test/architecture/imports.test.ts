@@ -106,11 +106,11 @@ describe("import directions", () => {
   });
 
   it("are really checked: a planted wrong-way import is reported", () => {
-    const planted = join(SRC, "db", "stores.ts");
+    const planted = join(SRC, "db", "ports.ts");
     const withPlant = (file: string) =>
       file === planted ? `import { x } from "../bot/notifier.ts";\n${read(file)}` : read(file);
     expect(violations(files, withPlant)).toEqual([
-      "db/stores.ts imports ../bot/notifier.ts: db/ may import only swaps, lib",
+      "db/ports.ts imports ../bot/notifier.ts: db/ may import only swaps, lib",
     ]);
   });
 

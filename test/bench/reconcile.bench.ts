@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import { openDatabase } from "../../src/db/client.ts";
+import { chatsStore, createPorts } from "../../src/db/ports.ts";
 import { createRepositories } from "../../src/db/repositories.ts";
-import { chatsStore, createStores } from "../../src/db/stores.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import type { DecimalString } from "../../src/lib/decimal.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
@@ -42,8 +42,8 @@ export async function run(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "swapbot-bench-"));
   const sandbox = await startSandbox({ schedule: false, limits: false });
   const database = openDatabase(join(dir, "bot.sqlite"));
-  const repos = createRepositories(database.db);
-  const stores = createStores(repos, createChatSettings(chatsStore(repos)));
+  const repos = createRepositories(database.seam);
+  const stores = createPorts(repos, createChatSettings(chatsStore(repos)));
   const logger = pino({ level: "silent" });
   console.log(
     "reads one lost create answer costs (list pages + detail reads); sandbox page cap 100;\n" +
@@ -83,7 +83,7 @@ export async function run(): Promise<void> {
 
 async function lostAnswer(o: {
   sandbox: Sandbox;
-  stores: ReturnType<typeof createStores>;
+  stores: ReturnType<typeof createPorts>;
   repos: ReturnType<typeof createRepositories>;
   logger: pino.Logger;
   later: number;
@@ -145,7 +145,7 @@ async function lostAnswer(o: {
   const started = performance.now();
   reconciler.start();
   const expected = o.outcome === "found" ? "created" : "failed";
-  while (o.repos.intents.get(key)?.state !== expected) await sleep(10);
+  while ((await o.repos.intents.get(key))?.state !== expected) await sleep(10);
   await reconciler.stop();
   const stats = control.stats;
   return {

@@ -5,7 +5,6 @@ import { pathToFileURL } from "node:url";
 import { run as runGrammy } from "@grammyjs/runner";
 import { Bot } from "grammy";
 import { openDatabase } from "../../src/db/client.ts";
-import { createRepositories } from "../../src/db/repositories.ts";
 import { startSandbox } from "../../src/sandbox/index.ts";
 import { exchangeIdOf } from "../../src/swaps/swap.ts";
 import { startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
@@ -89,11 +88,15 @@ async function memory(): Promise<void> {
   const dbPath = join(dir, "bot.sqlite");
   {
     const database = openDatabase(dbPath);
-    const repos = createRepositories(database.db);
-    database.db.transaction(() => {
-      for (let chat = 0; chat < 100_000; chat++) repos.chats.touch(1_000_000 + chat, "private");
-    });
-    seedOpenSwaps(sandbox.control, database.db, repos, {
+    // Seeded straight on the connection, in one transaction, before the bot opens the file.
+    const insert = database.sqlite.prepare(
+      "insert into chats (id, type, created_at, updated_at) values (?, 'private', ?, ?)",
+    );
+    database.sqlite.transaction(() => {
+      const now = Date.now();
+      for (let chat = 0; chat < 100_000; chat++) insert.run(1_000_000 + chat, now, now);
+    })();
+    await seedOpenSwaps(sandbox.control, database.seam, {
       count: 10_000,
       chats: 100_000,
       firstChat: 1_000_000,

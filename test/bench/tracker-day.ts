@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import { openDatabase } from "../../src/db/client.ts";
+import { chatsStore, createPorts } from "../../src/db/ports.ts";
 import { createRepositories } from "../../src/db/repositories.ts";
-import { chatsStore, createStores } from "../../src/db/stores.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import { SPEC_LIMITS, startSandbox } from "../../src/sandbox/index.ts";
 import { createChatSettings } from "../../src/swaps/chat-settings.ts";
@@ -140,8 +140,8 @@ export async function replayDay(
   });
   const database = openDatabase(join(dir, "bot.sqlite"));
   try {
-    const repos = createRepositories(database.db);
-    const stores = createStores(repos, createChatSettings(chatsStore(repos)));
+    const repos = createRepositories(database.seam);
+    const stores = createPorts(repos, createChatSettings(chatsStore(repos)));
     const logger = pino({ level: "silent" });
     const minuteOf = (at: number) => Math.floor((at - T0) / MIN);
     const reads = new Array<number>(DAY_MS / MIN).fill(0);
@@ -176,15 +176,17 @@ export async function replayDay(
     // The bot's swaps, as if created through the bot; each one's future planned in the sandbox.
     const created: Array<{ id: string; chatId: number; plan: PlannedSwap }> = [];
     day.swaps.forEach((plan, i) => {
-      setTimeout(() => {
+      setTimeout(async () => {
         const chatId = 1_000_000 + i;
-        const [id] = seedOpenSwaps(sandbox.control, database.db, repos, {
-          count: 1,
-          chats: 1,
-          firstChat: chatId,
-          spreadOverMs: 0,
-          createdAt: Date.now(),
-        }).keys();
+        const [id] = (
+          await seedOpenSwaps(sandbox.control, database.seam, {
+            count: 1,
+            chats: 1,
+            firstChat: chatId,
+            spreadOverMs: 0,
+            createdAt: Date.now(),
+          })
+        ).keys();
         sandbox.control.setTimeline(id!, plan.steps);
         created.push({ id: id!, chatId, plan });
       }, plan.createdAt - Date.now());

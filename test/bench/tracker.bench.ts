@@ -6,10 +6,10 @@ import { Api } from "grammy";
 import pino from "pino";
 import { createI18n } from "../../src/bot/i18n.ts";
 import { Notifier } from "../../src/bot/notifier.ts";
-import type { Db } from "../../src/db/client.ts";
 import { openDatabase } from "../../src/db/client.ts";
-import { createRepositories, type Repositories } from "../../src/db/repositories.ts";
-import { chatsStore, createStores } from "../../src/db/stores.ts";
+import { chatsStore, createPorts } from "../../src/db/ports.ts";
+import { createRepositories } from "../../src/db/repositories.ts";
+import type { Seam } from "../../src/db/seam.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import { type SandboxControl, startSandbox } from "../../src/sandbox/index.ts";
 import { createChatSettings } from "../../src/swaps/chat-settings.ts";
@@ -44,7 +44,7 @@ interface Scenario {
   key: string;
   label: string;
   open: number;
-  seed(control: SandboxControl, db: Db, repos: Repositories): Seeded;
+  seed(control: SandboxControl, db: Seam): Promise<Seeded>;
   /** Measured with nothing changing, after the first cycle (0: not measured). */
   idleSeconds: number;
   /** How long status changes are injected (and pushes measured). */
@@ -60,8 +60,8 @@ interface Scenario {
  * have waited for hours, measured apart.
  */
 function uniform(open: number): Scenario["seed"] {
-  return (control, db, repos) => {
-    const chatOf = seedOpenSwaps(control, db, repos, {
+  return async (control, db) => {
+    const chatOf = await seedOpenSwaps(control, db, {
       count: open,
       chats: 1_000,
       firstChat: 10_000,
@@ -89,11 +89,11 @@ function uniform(open: number): Scenario["seed"] {
  * bot's finished swaps), and the bot's 10 open swaps: 6 created in the last five minutes, 4 waiting
  * for their deposit for 2 to 6 hours.
  */
-const sharedKey: Scenario["seed"] = (control, db, repos) => {
+const sharedKey: Scenario["seed"] = async (control, db) => {
   control.seed(19_990, { status: "success", spreadOverMs: 24 * HOUR, createdAt: Date.now() });
   const chatOf = new Map<string, number>();
-  const add = (createdAt: number, spreadOverMs: number, count: number) => {
-    for (const [id, chat] of seedOpenSwaps(control, db, repos, {
+  const add = async (createdAt: number, spreadOverMs: number, count: number) => {
+    for (const [id, chat] of await seedOpenSwaps(control, db, {
       count,
       chats: count,
       firstChat: 20_000 + chatOf.size,
@@ -103,11 +103,11 @@ const sharedKey: Scenario["seed"] = (control, db, repos) => {
       chatOf.set(id, chat);
     }
   };
-  add(Date.now() - 2 * HOUR, 0, 1);
-  add(Date.now() - 3 * HOUR, 0, 1);
-  add(Date.now() - 5 * HOUR, 0, 1);
-  add(Date.now() - 6 * HOUR, 0, 1);
-  add(Date.now(), 5 * 60_000, 6);
+  await add(Date.now() - 2 * HOUR, 0, 1);
+  await add(Date.now() - 3 * HOUR, 0, 1);
+  await add(Date.now() - 5 * HOUR, 0, 1);
+  await add(Date.now() - 6 * HOUR, 0, 1);
+  await add(Date.now(), 5 * 60_000, 6);
   const ids = [...chatOf.keys()];
   return { chatOf, moving: ids.slice(4), longWaiting: ids.slice(0, 2) };
 };
@@ -117,8 +117,8 @@ const sharedKey: Scenario["seed"] = (control, db, repos) => {
  * the six hours) and `unlisted` fresh moving ones every list leaves out (their detail answers).
  */
 function vanished(open: number, forgotten: number, unlisted: number): Scenario["seed"] {
-  return (control, db, repos) => {
-    const seeded = uniform(open)(control, db, repos);
+  return async (control, db) => {
+    const seeded = await uniform(open)(control, db);
     const still = [...seeded.chatOf.keys()].filter(
       (id) => !seeded.moving.includes(id) && !seeded.longWaiting.includes(id),
     );
@@ -225,8 +225,8 @@ async function runScenario(scenario: Scenario, mode: TrackerMode): Promise<void>
   const sandbox = await startSandbox({ schedule: false });
   const tg = await startFakeTelegram();
   const database = openDatabase(join(dir, "bot.sqlite"));
-  const repos = createRepositories(database.db);
-  const stores = createStores(repos, createChatSettings(chatsStore(repos)));
+  const repos = createRepositories(database.seam);
+  const stores = createPorts(repos, createChatSettings(chatsStore(repos)));
   const logger = pino({ level: "silent" });
   const exchange = new ExchangeClient({
     baseUrl: sandbox.url,
@@ -240,7 +240,7 @@ async function runScenario(scenario: Scenario, mode: TrackerMode): Promise<void>
     longWaiting,
     unlisted = [],
     forgotten = [],
-  } = scenario.seed(sandbox.control, database.db, repos);
+  } = await scenario.seed(sandbox.control, database.seam);
   const notFoundReads = () => sandbox.control.stats.responses.get?.[404] ?? 0;
   const notFoundPerMinute: number[] = [];
   let notFoundMark = notFoundReads();

@@ -3,10 +3,11 @@ import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { createI18n } from "../../src/bot/i18n.ts";
 import { Notifier } from "../../src/bot/notifier.ts";
-import { chatsStore, createStores } from "../../src/db/stores.ts";
+import { chatsStore, createPorts } from "../../src/db/ports.ts";
 import { createChatSettings } from "../../src/swaps/chat-settings.ts";
 import { type FakeTelegram, startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
 import { newTransaction, tempDatabase } from "../db/helpers.ts";
+import { until } from "../support/until.ts";
 
 /**
  * The notifier over a real SQLite file and a real (fake) Bot API server. The database is made to
@@ -28,8 +29,8 @@ async function rig() {
   const user = tg.user();
   const database = tempDatabase();
   const { repos } = database;
-  const stores = createStores(repos, createChatSettings(chatsStore(repos)));
-  repos.transactions.insert(newTransaction({ id: "t1", chatId: user.chatId }));
+  const stores = createPorts(repos, createChatSettings(chatsStore(repos)));
+  await repos.transactions.insert(newTransaction({ id: "t1", chatId: user.chatId }));
   notifier = new Notifier({
     api: new Api(tg.token, { apiRoot: tg.apiRoot }),
     i18n: createI18n(() => undefined),
@@ -44,26 +45,26 @@ async function rig() {
 describe("the notifier", () => {
   it("sends a push once while the database refuses to record it, and records it once it can", async () => {
     const { repos, sqlite, pushes } = await rig();
-    repos.transactions.applyStatus("t1", "confirmation");
+    await repos.transactions.applyStatus("t1", "confirmation");
     sqlite.pragma("query_only = ON");
     notifier!.start();
     await sleep(3_000);
     // Sent once; not again every tick while marking it sent fails.
     expect(pushes()).toBe(1);
-    expect(repos.notifications.pendingCount()).toBe(1);
+    expect(await repos.notifications.pendingCount()).toBe(1);
 
     sqlite.pragma("query_only = OFF");
-    await tg!.until(
-      () => repos.notifications.pendingCount() === 0 || undefined,
+    await until(
+      async () => (await repos.notifications.pendingCount()) === 0,
       20_000,
-      () => new Error("the push was never recorded as sent"),
+      "the push was never recorded as sent",
     );
     expect(pushes()).toBe(1);
   });
 
   it("backs off while the database fails instead of retrying every tick", async () => {
     const { repos, sqlite, pushes } = await rig();
-    repos.transactions.applyStatus("t1", "confirmation");
+    await repos.transactions.applyStatus("t1", "confirmation");
     // Telegram fails the first send: recording the retry then fails too.
     tg!.failNext("sendMessage", { errorCode: 500, description: "Internal Server Error" });
     sqlite.pragma("query_only = ON");
@@ -83,17 +84,17 @@ describe("the notifier", () => {
 
   it("drops a stuck swap's message when the swap moved on before it could be sent", async () => {
     const { repos, stores, user } = await rig();
-    repos.transactions.applyStatus("t1", "confirmation");
+    await repos.transactions.applyStatus("t1", "confirmation");
     const swap = { id: "t1", chatId: user.chatId, status: "confirmation" };
     expect(await stores.trackerStore.queueStuck(swap, Date.now())).toBe(true);
     // Once per swap and state, whoever asks again.
     expect(await stores.trackerStore.queueStuck(swap, Date.now())).toBe(false);
-    repos.transactions.applyStatus("t1", "exchanging");
+    await repos.transactions.applyStatus("t1", "exchanging");
     notifier!.start();
-    await tg!.until(
-      () => repos.notifications.pendingCount() === 0 || undefined,
+    await until(
+      async () => (await repos.notifications.pendingCount()) === 0,
       10_000,
-      () => new Error("the outbox was never drained"),
+      "the outbox was never drained",
     );
     expect(user.transcript().some((m) => m.text.includes("t1: exchanging"))).toBe(true);
     expect(user.transcript().some((m) => m.text.includes("longer than usual"))).toBe(false);

@@ -1,9 +1,11 @@
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { asc } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { MIGRATIONS_DIR, openDatabase } from "../../src/db/client.ts";
-import { OPEN_STATUS_SQL, TERMINAL_STATUSES, transactions } from "../../src/db/schema.ts";
+import { OPEN } from "../../src/db/repositories/transactions.ts";
+import { TERMINAL_STATUSES, transactions } from "../../src/db/schema.ts";
 import { FINAL_STATUSES } from "../../src/swaps/status.ts";
 import { newTransaction, tempDatabase, tempDir } from "./helpers.ts";
 
@@ -41,14 +43,14 @@ describe("openDatabase", () => {
     expect(sqlite.pragma("foreign_keys", { simple: true })).toBe(1);
   });
 
-  it("enforces foreign keys after migrating: no notification for an unknown transaction", () => {
+  it("enforces foreign keys after migrating: no notification for an unknown transaction", async () => {
     const { repos } = tempDatabase();
-    expect(() => repos.notifications.enqueue("nope", 1, "wait")).toThrow(/FOREIGN KEY/);
+    await expect(repos.notifications.enqueue("nope", 1, "wait")).rejects.toThrow(/FOREIGN KEY/);
   });
 
-  it("reopens an existing file without migrating twice and keeps its rows", () => {
+  it("reopens an existing file without migrating twice and keeps its rows", async () => {
     const first = tempDatabase();
-    first.repos.transactions.insert(newTransaction({ id: "kept" }));
+    await first.repos.transactions.insert(newTransaction({ id: "kept" }));
     first.close();
     const again = openDatabase(first.path);
     try {
@@ -116,23 +118,19 @@ describe("schema", () => {
   });
 
   it("answers open-transaction queries from the partial index", () => {
-    const { db, sqlite } = tempDatabase();
-    const query = db
-      .select({ createdAt: transactions.createdAt })
-      .from(transactions)
-      .where(OPEN_STATUS_SQL)
-      .orderBy(asc(transactions.createdAt))
-      .limit(1)
-      .toSQL();
+    const { sqlite } = tempDatabase();
+    const query = new SQLiteSyncDialect().sqlToQuery(
+      sql`select created_at from transactions where ${OPEN} order by created_at limit 1`,
+    );
     const plan = sqlite.prepare(`explain query plan ${query.sql}`).all(...query.params) as {
       detail: string;
     }[];
     expect(plan.map((step) => step.detail).join("\n")).toContain("transactions_open_created");
   });
 
-  it("stores amounts as the exact decimal text", () => {
+  it("stores amounts as the exact decimal text", async () => {
     const { repos, sqlite } = tempDatabase();
-    repos.transactions.insert(
+    await repos.transactions.insert(
       newTransaction({
         id: "exact",
         amountIn: "0.000000000000000001",

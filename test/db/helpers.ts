@@ -4,13 +4,9 @@ import { join } from "node:path";
 import { afterEach } from "vitest";
 import { type Database, openDatabase } from "../../src/db/client.ts";
 import { openPgDatabase, type PgDatabase } from "../../src/db/pg/client.ts";
-import { createPgRepositories, type PgRepositories } from "../../src/db/pg/repositories.ts";
-import {
-  type AsyncRepositories,
-  createRepositories,
-  promisedRepositories,
-  type Repositories,
-} from "../../src/db/repositories.ts";
+import { pgSeam } from "../../src/db/pg/seam.ts";
+import { createRepositories, type Repositories } from "../../src/db/repositories.ts";
+import type { Seam } from "../../src/db/seam.ts";
 import type { NewSwap } from "../../src/swaps/swap.ts";
 import { freshPostgresDatabase } from "../support/postgres.ts";
 
@@ -37,23 +33,26 @@ export function tempDatabase(): Database & { path: string; repos: Repositories }
   const path = join(tempDir(), "nested", "bot.sqlite");
   const database = openDatabase(path);
   cleanups.push(() => database.close());
-  return { ...database, path, repos: createRepositories(database.db) };
+  return { ...database, path, repos: createRepositories(database.seam) };
 }
 
 /** A fresh PostgreSQL database on this file's embedded server, migrated; dropped after the test. */
 export async function tempPgDatabase(): Promise<
-  PgDatabase & { url: string; repos: PgRepositories }
+  PgDatabase & { url: string; seam: Seam; repos: Repositories }
 > {
   const { url, drop } = await freshPostgresDatabase();
   cleanups.push(drop);
   const database = await openPgDatabase(url);
   cleanups.push(() => database.close());
-  return { ...database, url, repos: createPgRepositories(database.db) };
+  const seam = pgSeam(database.db);
+  return { ...database, url, seam, repos: createRepositories(seam) };
 }
 
-/** A store under test, whichever its dialect, seen through the promise API both share. */
+/** A store under test, whichever its dialect. */
 export interface StoreFixture {
-  repos: AsyncRepositories;
+  /** The dialect seam the repositories run on. */
+  seam: Seam;
+  repos: Repositories;
   /** Runs SQL on it (to break a table for a test). */
   exec(sql: string): Promise<void>;
   /** The rows a query returns, as the driver gives them. */
@@ -61,7 +60,7 @@ export interface StoreFixture {
   /** Makes every `event` on `table` fail with `message`, until the returned function runs. */
   failOn(table: string, event: "insert" | "update", message: string): Promise<() => Promise<void>>;
   /** Closes it and opens the same database again, as a restart does. */
-  reopen(): Promise<AsyncRepositories>;
+  reopen(): Promise<Repositories>;
 }
 
 async function sqliteFixture(): Promise<StoreFixture> {
@@ -71,7 +70,8 @@ async function sqliteFixture(): Promise<StoreFixture> {
     current.sqlite.exec(sql);
   };
   return {
-    repos: promisedRepositories(database.repos),
+    seam: database.seam,
+    repos: database.repos,
     exec,
     rows: async (sql) => current.sqlite.prepare(sql).all() as Record<string, unknown>[],
     async failOn(table, event, message) {
@@ -85,8 +85,8 @@ async function sqliteFixture(): Promise<StoreFixture> {
       current.close();
       const reopened = openDatabase(database.path);
       cleanups.push(() => reopened.close());
-      current = { ...reopened, path: database.path, repos: createRepositories(reopened.db) };
-      return promisedRepositories(current.repos);
+      current = { ...reopened, path: database.path, repos: createRepositories(reopened.seam) };
+      return current.repos;
     },
   };
 }
@@ -98,6 +98,7 @@ async function postgresFixture(): Promise<StoreFixture> {
     await pool.query(sql);
   };
   return {
+    seam: database.seam,
     repos: database.repos,
     exec,
     rows: async (sql) => (await pool.query(sql)).rows,
@@ -117,7 +118,7 @@ async function postgresFixture(): Promise<StoreFixture> {
       const reopened = await openPgDatabase(database.url);
       cleanups.push(() => reopened.close());
       pool = reopened.pool;
-      return createPgRepositories(reopened.db);
+      return createRepositories(pgSeam(reopened.db));
     },
   };
 }

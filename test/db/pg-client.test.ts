@@ -1,7 +1,10 @@
 import { readdirSync } from "node:fs";
+import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import { openPgDatabase, PG_MIGRATIONS_DIR } from "../../src/db/pg/client.ts";
-import { OPEN_STATUS_SQL, TERMINAL_STATUSES, transactions } from "../../src/db/pg/schema.ts";
+import { TERMINAL_STATUSES, transactions } from "../../src/db/pg/schema.ts";
+import { OPEN } from "../../src/db/repositories/transactions.ts";
 import { TERMINAL_STATUSES as SQLITE_TERMINAL_STATUSES } from "../../src/db/schema.ts";
 import { freshPostgresDatabase } from "../support/postgres.ts";
 import { until } from "../support/until.ts";
@@ -102,14 +105,10 @@ describe("PostgreSQL schema", () => {
   });
 
   it("answers open-transaction queries from the partial index", async () => {
-    const { db, pool } = await tempPgDatabase();
-    const query = db
-      .select({ createdAt: transactions.createdAt })
-      .from(transactions)
-      .where(OPEN_STATUS_SQL)
-      .orderBy(transactions.createdAt)
-      .limit(1)
-      .toSQL();
+    const { pool } = await tempPgDatabase();
+    const query = new PgDialect().sqlToQuery(
+      sql`select created_at from transactions where ${OPEN} order by created_at limit 1`,
+    );
     const client = await pool.connect();
     try {
       // An empty table is read whole whatever the indexes: ask for the plan an index allows.

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { openStorage } from "../../src/db/storage.ts";
+import { openStorage } from "../../src/db/open.ts";
 import { freshPostgresDatabase } from "../support/postgres.ts";
 import { onCleanup, rejection, tempDir } from "./helpers.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dialects, newTransaction, rejection, tempDatabase } from "./helpers.ts";
+import { dialects, newTransaction, rejection } from "./helpers.ts";
 
 describe.each(dialects)("transactions repository ($dialect)", ({ open }) => {
   it("stores a created transaction and reads it back as given", async () => {
@@ -297,20 +297,5 @@ describe.each(dialects)("following swaps the exchange does not know ($dialect)",
     expect(await repos.transactions.claimUnnamed("https://x.example")).toBe(1);
     expect((await repos.transactions.get("old"))?.exchange).toBe("https://x.example");
     expect((await repos.transactions.get("play"))?.exchange).toBe("sandbox");
-  });
-});
-
-describe("transactions repository (SQLite)", () => {
-  it("joins a caller's transaction, rolling back with it", () => {
-    const { db, repos } = tempDatabase();
-    repos.transactions.insert(newTransaction({ id: "t", status: "wait" }));
-    expect(() =>
-      db.transaction(() => {
-        repos.transactions.applyStatus("t", "confirmation");
-        throw new Error("caller failed");
-      }),
-    ).toThrow("caller failed");
-    expect(repos.transactions.get("t")?.status).toBe("wait");
-    expect(repos.notifications.pendingCount()).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
-import type { Db } from "../../src/db/client.ts";
-import type { Repositories } from "../../src/db/repositories.ts";
+import { insertTransaction } from "../../src/db/repositories/transactions.ts";
+import type { Seam } from "../../src/db/seam.ts";
 import type { SandboxControl } from "../../src/sandbox/index.ts";
 import { SANDBOX_EXCHANGE } from "../../src/swaps/swap.ts";
 
@@ -7,12 +7,11 @@ import { SANDBOX_EXCHANGE } from "../../src/swaps/swap.ts";
  * Seeds `count` open swaps (default: waiting, created over the last six hours) in the sandbox
  * and stores the same swaps in the bot's database, as if chats had created them: the first chat
  * is `firstChat`, then round-robin over `chats` chats.
- * Returns each seeded id with the chat that owns it.
+ * Returns each seeded id with the chat that owns it. One transaction: thousands at once stay quick.
  */
-export function seedOpenSwaps(
+export async function seedOpenSwaps(
   control: SandboxControl,
-  db: Db,
-  repos: Repositories,
+  db: Seam,
   options: {
     count: number;
     chats: number;
@@ -25,16 +24,17 @@ export function seedOpenSwaps(
     /** The exchange they were created on, as the bot names it (default the sandbox). */
     exchange?: string;
   },
-): Map<string, number> {
+): Promise<Map<string, number>> {
   const ids = control.seed(options.count, {
     spreadOverMs: options.spreadOverMs ?? 6 * 3_600_000,
     createdAt: options.createdAt ?? Date.now(),
     status: options.status,
   });
   const chatOf = new Map(ids.map((id, i) => [id, options.firstChat + (i % options.chats)]));
-  db.transaction(() => {
+  const now = Date.now();
+  await db.transaction(async (tx) => {
     for (const [id, chatId] of chatOf) {
-      repos.transactions.insert(swapOf(control, id, chatId, options.exchange));
+      await insertTransaction(tx, swapOf(control, id, chatId, options.exchange), now);
     }
   });
   return chatOf;

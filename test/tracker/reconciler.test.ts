@@ -1,7 +1,7 @@
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
+import { chatsStore, createPorts } from "../../src/db/ports.ts";
 import type { Repositories } from "../../src/db/repositories.ts";
-import { chatsStore, createStores } from "../../src/db/stores.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import type { DecimalString } from "../../src/lib/decimal.ts";
 import { type Sandbox, type SandboxControl, startSandbox } from "../../src/sandbox/index.ts";
@@ -43,10 +43,10 @@ async function lostPost(order: SwapOrder): Promise<Rig> {
   sandbox = await startSandbox({ schedule: false, limits: false });
   const { url, apiKey } = sandbox;
   const { repos } = tempDatabase();
-  const stores = createStores(repos, createChatSettings(chatsStore(repos)));
+  const stores = createPorts(repos, createChatSettings(chatsStore(repos)));
   const sentAt = Date.now() - 10_000;
-  repos.intents.claim({ key: "k", chatId: 1, userId: 1, request: order }, sentAt);
-  repos.intents.markUnknown("k", sentAt + 500);
+  await repos.intents.claim({ key: "k", chatId: 1, userId: 1, request: order }, sentAt);
+  await repos.intents.markUnknown("k", sentAt + 500);
   return {
     control: sandbox.control,
     repos,
@@ -87,10 +87,14 @@ describe("a read of a closed window that fails on its last page", () => {
     expect(control.stats.responses.list?.[200]).toBe(3);
     await until(() => (control.stats.responses.get?.[500] ?? 0) >= 2, 10_000, "a second try");
     expect(control.stats.responses.list?.[200]).toBe(4);
-    expect(repos.intents.get("k")?.state).toBe("unknown");
+    expect((await repos.intents.get("k"))?.state).toBe("unknown");
 
     control.failDetail(decoy!, false);
-    await until(() => repos.intents.get("k")?.state === "failed", 10_000, "nothing was created");
+    await until(
+      async () => (await repos.intents.get("k"))?.state === "failed",
+      10_000,
+      "nothing was created",
+    );
     expect(control.stats.responses.list?.[200]).toBe(5);
     expect(control.stats.responses.get?.[200]).toBe(1);
   });
@@ -116,8 +120,12 @@ describe("a lost POST whose swap the exchange opened on another network than the
     const { control, repos, sentAt, start } = await lostPost(usdtOnBsc);
     const [id] = control.seed(1, onNetwork("ERC20", sentAt + 100));
     start();
-    await until(() => repos.intents.get("k")?.state !== "unknown", 10_000, "a decision");
-    expect(repos.intents.get("k")?.state).toBe("created");
+    await until(
+      async () => (await repos.intents.get("k"))?.state !== "unknown",
+      10_000,
+      "a decision",
+    );
+    expect((await repos.intents.get("k"))?.state).toBe("created");
     const swap = await repos.transactions.get(id!);
     expect(swap?.suspect).toBe(true);
   });
@@ -127,8 +135,12 @@ describe("a lost POST whose swap the exchange opened on another network than the
     const [ours] = control.seed(1, onNetwork("BEP20", sentAt + 100));
     const [other] = control.seed(1, onNetwork("ERC20", sentAt + 200));
     start();
-    await until(() => repos.intents.get("k")?.state !== "unknown", 10_000, "a decision");
-    expect(repos.intents.get("k")?.transactionId).toBe(ours);
+    await until(
+      async () => (await repos.intents.get("k"))?.state !== "unknown",
+      10_000,
+      "a decision",
+    );
+    expect((await repos.intents.get("k"))?.transactionId).toBe(ours);
     expect((await repos.transactions.get(ours!))?.suspect).toBe(false);
     expect(await repos.transactions.get(other!)).toBeUndefined();
   });

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../src/db/client.ts";
+import { chatsStore, createPorts } from "../../src/db/ports.ts";
 import { createRepositories, type Repositories } from "../../src/db/repositories.ts";
-import { chatsStore, createStores } from "../../src/db/stores.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import { type Quirks, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { createChatSettings } from "../../src/swaps/chat-settings.ts";
@@ -23,7 +23,7 @@ interface Rig {
   addSwaps(
     count: number,
     options: { createdAt: number; spreadOverMs?: number; status?: string },
-  ): string[];
+  ): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -43,15 +43,15 @@ async function startRig(open: number, cap: number, quirks: Partial<Quirks> = {})
     quirks,
   });
   const database = openDatabase(join(dir, "bot.sqlite"));
-  const repos = createRepositories(database.db);
+  const repos = createRepositories(database.seam);
   // Created over the last half hour: all read every cycle (long-waiting ones are tested below).
-  const chatOf = seedOpenSwaps(sandbox.control, database.db, repos, {
+  const chatOf = await seedOpenSwaps(sandbox.control, database.seam, {
     count: open,
     chats: 10,
     firstChat: 500,
     spreadOverMs: 30 * 60_000,
   });
-  const stores = createStores(repos, createChatSettings(chatsStore(repos)));
+  const stores = createPorts(repos, createChatSettings(chatsStore(repos)));
   const exchange = new ExchangeClient({
     baseUrl: sandbox.url,
     apiKey: sandbox.apiKey,
@@ -72,14 +72,16 @@ async function startRig(open: number, cap: number, quirks: Partial<Quirks> = {})
         intervalMs: 60_000,
         ...options,
       }),
-    addSwaps: (count, options) => [
-      ...seedOpenSwaps(sandbox.control, database.db, repos, {
-        count,
-        chats: 1,
-        firstChat: 900,
-        spreadOverMs: 0,
-        ...options,
-      }).keys(),
+    addSwaps: async (count, options) => [
+      ...(
+        await seedOpenSwaps(sandbox.control, database.seam, {
+          count,
+          chats: 1,
+          firstChat: 900,
+          spreadOverMs: 0,
+          ...options,
+        })
+      ).keys(),
     ],
     async close() {
       database.close();
@@ -98,7 +100,7 @@ describe("the status tracker", () => {
     const first = await rig.tracker().cycle();
     expect(first).toMatchObject({ open: 120, pageCap: 25, changes: 0, fallbackReads: 0 });
     expect(first.pages).toBe(5);
-    expect(rig.repos.meta.get("transactions.pageCap")).toBe("25");
+    expect(await rig.repos.meta.get("transactions.pageCap")).toBe("25");
 
     // A new process on the same database asks for 25 from the start.
     rig.sandbox.control.resetStats();
@@ -125,7 +127,7 @@ describe("the status tracker", () => {
     // 500, 250, 125, 62, 31, 20 all refused: the list is unusable, not capped.
     expect(await rig.tracker().cycle()).toMatchObject({ pages: 0, fallbackReads: 10 });
     expect(rig.sandbox.control.stats.responses.list?.[400]).toBe(6);
-    expect(rig.repos.meta.get("transactions.pageCap")).toBeUndefined();
+    expect(await rig.repos.meta.get("transactions.pageCap")).toBeUndefined();
     rig.sandbox.control.clearFaults();
     expect((await rig.tracker().cycle()).fallbackReads).toBe(0);
   });
@@ -137,10 +139,10 @@ describe("the status tracker", () => {
     rig.sandbox.control.failNext("list", { status: 404, times: 1 });
     const blind = await tracker.cycle();
     expect(blind).toMatchObject({ pages: 0, fallbackReads: 5 });
-    expect(rig.repos.transactions.get(rig.ids[2]!)?.status).toBe("confirmation");
-    expect(rig.repos.notifications.forTransaction(rig.ids[2]!).map((n) => n.status)).toEqual([
-      "confirmation",
-    ]);
+    expect((await rig.repos.transactions.get(rig.ids[2]!))?.status).toBe("confirmation");
+    expect(
+      (await rig.repos.notifications.forTransaction(rig.ids[2]!)).map((n) => n.status),
+    ).toEqual(["confirmation"]);
     // The next cycles keep to detail reads without asking the list each time ...
     rig.sandbox.control.resetStats();
     for (let i = 0; i < 9; i++) await tracker.cycle();
@@ -155,7 +157,7 @@ describe("the status tracker", () => {
     rig.sandbox.control.malformedNext("list", { times: 5 });
     const stats = await rig.tracker().cycle();
     expect(stats.fallbackReads).toBe(3);
-    expect(rig.repos.transactions.get(rig.ids[0]!)?.status).toBe("exchanging");
+    expect((await rig.repos.transactions.get(rig.ids[0]!))?.status).toBe("exchanging");
   });
 
   it("reads the detail only of swaps whose deposit was seen or that completed, and queues one notification per state reached", async () => {
@@ -171,14 +173,14 @@ describe("the status tracker", () => {
     expect(stats).toMatchObject({ changes: 2, detailReads: 2, pages: 1, reads: 3 });
     expect(detailReads(rig.sandbox)).toBe(2);
     // The deposit hash, for the confirming push's explorer link.
-    expect(rig.repos.transactions.get(confirming!)?.txHashIn).toBe(seen.tx_hash_in);
-    const stored = rig.repos.transactions.get(completed!);
+    expect((await rig.repos.transactions.get(confirming!))?.txHashIn).toBe(seen.tx_hash_in);
+    const stored = await rig.repos.transactions.get(completed!);
     expect(stored?.status).toBe("success");
     expect(stored?.txHashOut).toBe(done.tx_hash_out);
     // wait → success skipped two states: each is announced, in order.
-    const queued = rig.repos.notifications.forTransaction(completed!).map((n) => n.status);
+    const queued = (await rig.repos.notifications.forTransaction(completed!)).map((n) => n.status);
     expect(queued).toEqual(["confirmation", "exchanging", "success"]);
-    expect(rig.repos.transactions.get(confirming!)?.status).toBe("confirmation");
+    expect((await rig.repos.transactions.get(confirming!))?.status).toBe("confirmation");
 
     // Nothing moved: the next cycle reads the list once and nothing else.
     rig.sandbox.control.resetStats();
@@ -191,11 +193,11 @@ describe("the status tracker", () => {
     const [id] = rig.ids;
     rig.sandbox.control.setStatus(id!, "sending");
     await tracker.cycle();
-    expect(rig.repos.transactions.get(id!)?.status).toBe("sending");
+    expect((await rig.repos.transactions.get(id!))?.status).toBe("sending");
     expect((await tracker.cycle()).open).toBe(5);
     rig.sandbox.control.setStatus(id!, "success");
     await tracker.cycle();
-    expect(rig.repos.transactions.get(id!)?.status).toBe("success");
+    expect((await rig.repos.transactions.get(id!))?.status).toBe("success");
     expect((await tracker.cycle()).open).toBe(4);
   });
 
@@ -205,10 +207,10 @@ describe("the status tracker", () => {
     rig.sandbox.control.setStatus(rig.ids[0]!, "confirmation");
     rig.sandbox.control.setDown(true);
     await expect(tracker.cycle()).rejects.toThrow();
-    expect(rig.repos.transactions.get(rig.ids[0]!)?.status).toBe("wait");
+    expect((await rig.repos.transactions.get(rig.ids[0]!))?.status).toBe("wait");
     rig.sandbox.control.setDown(false);
     expect((await tracker.cycle()).changes).toBe(1);
-    expect(rig.repos.transactions.get(rig.ids[0]!)?.status).toBe("confirmation");
+    expect((await rig.repos.transactions.get(rig.ids[0]!))?.status).toBe("confirmation");
   });
 });
 
@@ -220,8 +222,8 @@ describe("the status tracker's windows and cadence", () => {
     rig = await startRig(0, 100);
     // A website sharing the key: 20,000 transactions over the last six hours.
     rig.sandbox.control.seed(20_000, { spreadOverMs: 6 * HOUR, createdAt: Date.now() });
-    const [waiting] = rig.addSwaps(1, { createdAt: Date.now() - 5 * HOUR });
-    const fresh = rig.addSwaps(3, { createdAt: Date.now() - 60_000, spreadOverMs: 30_000 });
+    const [waiting] = await rig.addSwaps(1, { createdAt: Date.now() - 5 * HOUR });
+    const fresh = await rig.addSwaps(3, { createdAt: Date.now() - 60_000, spreadOverMs: 30_000 });
     const tracker = rig.tracker();
     // The first cycle after a start reads every open swap: three windows' worth, not 170 pages.
     expect(await tracker.cycle()).toMatchObject({ open: 4, due: 4, fallbackReads: 0 });
@@ -239,35 +241,35 @@ describe("the status tracker's windows and cadence", () => {
       pages: 1,
       detailReads: 1,
     });
-    expect(rig.repos.transactions.get(fresh[1]!)?.status).toBe("confirmation");
-    expect(rig.repos.transactions.get(waiting!)?.status).toBe("wait");
+    expect((await rig.repos.transactions.get(fresh[1]!))?.status).toBe("confirmation");
+    expect((await rig.repos.transactions.get(waiting!))?.status).toBe("wait");
   });
 
   it("reads a long-waiting swap on its turn, not every cycle, and then finds its change", async () => {
     rig = await startRig(0, 100);
-    const [waiting] = rig.addSwaps(1, { createdAt: Date.now() - 3 * HOUR });
+    const [waiting] = await rig.addSwaps(1, { createdAt: Date.now() - 3 * HOUR });
     // Far more than a page between them: the fresh swap's page does not reach the waiting one.
     rig.sandbox.control.seed(1_000, { spreadOverMs: 2 * HOUR, createdAt: Date.now() - 1_000 });
-    const [fresh] = rig.addSwaps(1, { createdAt: Date.now() });
+    const [fresh] = await rig.addSwaps(1, { createdAt: Date.now() });
     // Two minutes of staleness shrunk to 400 ms: a cold swap is read every 400 − 2 × 50 ms.
     const tracker = rig.tracker({ intervalMs: 50, cadence: { maxStalenessMs: 400 } });
     await tracker.cycle();
     rig.sandbox.control.setStatus(waiting!, "confirmation");
     expect(await tracker.cycle()).toMatchObject({ due: 1, changes: 0 });
-    expect(rig.repos.transactions.get(waiting!)?.status).toBe("wait");
+    expect((await rig.repos.transactions.get(waiting!))?.status).toBe("wait");
     await sleep(350);
     expect(await tracker.cycle()).toMatchObject({ due: 2, changes: 1 });
-    expect(rig.repos.transactions.get(waiting!)?.status).toBe("confirmation");
+    expect((await rig.repos.transactions.get(waiting!))?.status).toBe("confirmation");
     // Confirming, it is read every cycle from now on.
     expect(await tracker.cycle()).toMatchObject({ due: 2, hot: 2 });
-    expect(rig.repos.transactions.get(fresh!)?.status).toBe("wait");
+    expect((await rig.repos.transactions.get(fresh!))?.status).toBe("wait");
   });
 
   it("sees a swap not yet due for free when a page read for due ones reaches it", async () => {
     rig = await startRig(0, 100);
     rig.sandbox.control.seed(50, { spreadOverMs: 2 * HOUR, createdAt: Date.now() - 1_000 });
-    const [waiting] = rig.addSwaps(1, { createdAt: Date.now() - 3 * HOUR });
-    rig.addSwaps(1, { createdAt: Date.now() });
+    const [waiting] = await rig.addSwaps(1, { createdAt: Date.now() - 3 * HOUR });
+    await rig.addSwaps(1, { createdAt: Date.now() });
     const tracker = rig.tracker({ intervalMs: 50, cadence: { maxStalenessMs: 60_000 } });
     await tracker.cycle();
     rig.sandbox.control.setStatus(waiting!, "confirmation");
@@ -275,32 +277,35 @@ describe("the status tracker's windows and cadence", () => {
     // Only the fresh swap is due, yet its one page holds all 52 transactions (the detail read is
     // the moved swap's deposit hash).
     expect(await tracker.cycle()).toMatchObject({ due: 1, changes: 1, pages: 1, detailReads: 1 });
-    expect(rig.repos.transactions.get(waiting!)?.status).toBe("confirmation");
+    expect((await rig.repos.transactions.get(waiting!))?.status).toBe("confirmation");
   });
 
   it("leaves cold swaps it has no time for to later cycles, the stalest first", async () => {
     rig = await startRig(0, 100);
     rig.sandbox.control.seed(3_000, { spreadOverMs: 5 * HOUR, createdAt: Date.now() - HOUR });
-    const [four, three, two] = [4, 3, 2].map(
-      (hours) => rig!.addSwaps(1, { createdAt: Date.now() - hours * HOUR - 1_000 })[0] ?? "",
-    ) as [string, string, string];
-    const checked = (id: string) => rig!.repos.transactions.get(id)?.lastCheckedAt ?? 0;
+    const cold: string[] = [];
+    for (const hours of [4, 3, 2]) {
+      cold.push((await rig.addSwaps(1, { createdAt: Date.now() - hours * HOUR - 1_000 }))[0] ?? "");
+    }
+    const [four, three, two] = cold as [string, string, string];
+    const checked = async (id: string) =>
+      (await rig!.repos.transactions.get(id))?.lastCheckedAt ?? 0;
     // An interval shorter than one read: each cycle has time for one cold window only.
     const tracker = rig.tracker({ intervalMs: 1, cadence: { maxStalenessMs: 300 } });
     expect(await tracker.cycle()).toMatchObject({ due: 3, windows: 3, deferred: 0 });
     await sleep(350);
     // Equally stale: the newest first (its window covers what lies below it).
     expect(await tracker.cycle()).toMatchObject({ due: 3, deferred: 2 });
-    expect(checked(two)).toBeGreaterThan(checked(three));
+    expect(await checked(two)).toBeGreaterThan(await checked(three));
     // A swap that has just turned cold is due as well, newer and less stale than those left: it
     // must not push them back.
-    const [cooled] = rig.addSwaps(1, { createdAt: Date.now() - 90 * 60_000 });
-    rig.repos.transactions.markChecked([cooled!], Date.now() - 350);
+    const [cooled] = await rig.addSwaps(1, { createdAt: Date.now() - 90 * 60_000 });
+    await rig.repos.transactions.markChecked([cooled!], Date.now() - 350);
     const deferred = [];
     for (let i = 0; i < 3; i++) deferred.push((await tracker.cycle()).deferred);
     expect(deferred).toEqual([2, 1, 0]);
-    expect(checked(three)).toBeLessThan(checked(four));
-    expect(checked(four)).toBeLessThan(checked(cooled!));
+    expect(await checked(three)).toBeLessThan(await checked(four));
+    expect(await checked(four)).toBeLessThan(await checked(cooled!));
     // Each was read once since: none is due again before its turn.
     expect((await tracker.cycle()).due).toBe(0);
   });
@@ -311,8 +316,10 @@ describe("the status tracker's windows and cadence", () => {
     // waiting for hours, far apart among 1,000 older ones.
     rig.sandbox.control.seed(2_000, { spreadOverMs: 50 * 60_000, createdAt: Date.now() });
     rig.sandbox.control.seed(1_000, { spreadOverMs: 4 * HOUR, createdAt: Date.now() - 1.5 * HOUR });
-    for (let i = 0; i < 8; i++) rig.addSwaps(1, { createdAt: Date.now() - i * 6 * 60_000 - 500 });
-    for (const hours of [5, 4, 3, 2]) rig.addSwaps(1, { createdAt: Date.now() - hours * HOUR });
+    for (let i = 0; i < 8; i++)
+      await rig.addSwaps(1, { createdAt: Date.now() - i * 6 * 60_000 - 500 });
+    for (const hours of [5, 4, 3, 2])
+      await rig.addSwaps(1, { createdAt: Date.now() - hours * HOUR });
     const tracker = rig.tracker({ intervalMs: 1, cadence: { maxStalenessMs: 300 } });
     await tracker.cycle();
     await sleep(350);
@@ -324,7 +331,7 @@ describe("the status tracker's windows and cadence", () => {
     rig = await startRig(0, 100, { createdAtSeconds: true });
     rig.sandbox.control.seed(2_000, { spreadOverMs: HOUR, createdAt: Date.now() });
     // Stored as the upstream shows them: rounded to the second.
-    const ids = rig.addSwaps(20, {
+    const ids = await rig.addSwaps(20, {
       createdAt: Date.now() - 20 * 60_000,
       spreadOverMs: 15 * 60_000,
     });
@@ -345,8 +352,8 @@ describe("the status tracker's windows and cadence", () => {
   it("reads the detail of a swap its window does not show, and follows it by detail reads", async () => {
     rig = await startRig(0, 100);
     rig.sandbox.control.seed(500, { spreadOverMs: HOUR, createdAt: Date.now() });
-    const [listed] = rig.addSwaps(1, { createdAt: Date.now() - 10 * 60_000 });
-    const [skewed] = rig.addSwaps(1, { createdAt: Date.now() - 3 * HOUR });
+    const [listed] = await rig.addSwaps(1, { createdAt: Date.now() - 10 * 60_000 });
+    const [skewed] = await rig.addSwaps(1, { createdAt: Date.now() - 3 * HOUR });
     // The bot's record of its creation time is off (its own clock, say): 20 minutes ago.
     rig.database.sqlite
       .prepare("update transactions set created_at = ? where id = ?")
@@ -354,18 +361,18 @@ describe("the status tracker's windows and cadence", () => {
     rig.sandbox.control.setStatus(skewed!, "confirmation");
     const tracker = rig.tracker();
     expect(await tracker.cycle()).toMatchObject({ windows: 1, fallbackReads: 1 });
-    expect(rig.repos.transactions.get(skewed!)?.status).toBe("confirmation");
+    expect((await rig.repos.transactions.get(skewed!))?.status).toBe("confirmation");
     rig.sandbox.control.resetStats();
     // From now on no window is opened for it: one list read for the other, one detail read.
     expect(await tracker.cycle()).toMatchObject({ windows: 1, fallbackReads: 1, reads: 2 });
-    expect(rig.repos.transactions.get(listed!)?.status).toBe("wait");
+    expect((await rig.repos.transactions.get(listed!))?.status).toBe("wait");
   });
 
   it("in full-scan mode reads the list from the oldest open swap to now, as before windows", async () => {
     rig = await startRig(0, 100);
     rig.sandbox.control.seed(1_000, { spreadOverMs: 3 * HOUR, createdAt: Date.now() });
-    rig.addSwaps(1, { createdAt: Date.now() - 2 * HOUR });
-    rig.addSwaps(1, { createdAt: Date.now() });
+    await rig.addSwaps(1, { createdAt: Date.now() - 2 * HOUR });
+    await rig.addSwaps(1, { createdAt: Date.now() });
     const stats = await rig.tracker({ mode: "full-scan" }).cycle();
     // About two thirds of the 1,000, newest first, down to the old swap.
     expect(stats.windows).toBe(1);
@@ -378,7 +385,7 @@ describe("the status tracker's reads by id", () => {
   it("reads every swap the list leaves out before any twice; a read that fails (5xx) goes to the back without failing the cycle", async () => {
     rig = await startRig(0, 100);
     const { control } = rig.sandbox;
-    const ids = rig.addSwaps(6, { createdAt: Date.now() - 60_000, spreadOverMs: 10_000 });
+    const ids = await rig.addSwaps(6, { createdAt: Date.now() - 60_000, spreadOverMs: 10_000 });
     for (const id of ids) control.leaveOutOfList(id);
     const tracker = rig.tracker({ maxFallbackReads: 2 });
     // The oldest one's read fails, retries included: the cycle still completes.
@@ -393,8 +400,11 @@ describe("the status tracker's reads by id", () => {
   it("reads a swap answered 404 again only after its backoff, and never in place of a swap the exchange knows", async () => {
     rig = await startRig(0, 100);
     const { control } = rig.sandbox;
-    const forgotten = rig.addSwaps(2, { createdAt: Date.now() - 120_000, spreadOverMs: 1_000 });
-    const unlisted = rig.addSwaps(3, { createdAt: Date.now() - 60_000, spreadOverMs: 1_000 });
+    const forgotten = await rig.addSwaps(2, {
+      createdAt: Date.now() - 120_000,
+      spreadOverMs: 1_000,
+    });
+    const unlisted = await rig.addSwaps(3, { createdAt: Date.now() - 60_000, spreadOverMs: 1_000 });
     for (const id of forgotten) control.forget(id);
     for (const id of unlisted) control.leaveOutOfList(id);
     const tracker = rig.tracker({ maxFallbackReads: 2, notFoundBackoff: { firstMs: 60_000 } });
@@ -405,26 +415,28 @@ describe("the status tracker's reads by id", () => {
     }
     expect(forgotten.map((id) => control.detailReadsOf(id))).toEqual([1, 1]);
     expect(unlisted.reduce((sum, id) => sum + control.detailReadsOf(id), 0)).toBe(6);
-    const first = rig.repos.transactions.get(forgotten[0]!)!;
+    const first = (await rig.repos.transactions.get(forgotten[0]!))!;
     expect(first.nextLookupAt! - first.notFoundSince!).toBeGreaterThanOrEqual(60_000);
 
     // Its backoff is over: it is read in a slot of its own, the known ones keep theirs.
-    rig.repos.transactions.recordNotFound(forgotten[0]!, 0, 0);
+    await rig.repos.transactions.recordNotFound(forgotten[0]!, 0, 0);
     expect(await tracker.cycle()).toMatchObject({ fallbackReads: 3, notFound: 1, backedOff: 1 });
     expect(control.detailReadsOf(forgotten[0]!)).toBe(2);
     // The first 404 of the run is kept.
-    expect(rig.repos.transactions.get(forgotten[0]!)?.notFoundSince).toBe(first.notFoundSince);
+    expect((await rig.repos.transactions.get(forgotten[0]!))?.notFoundSince).toBe(
+      first.notFoundSince,
+    );
   });
 
   it("gives a swap up when the exchange has not known it for the give-up time: one message, no more reads", async () => {
     rig = await startRig(0, 100);
     const { control } = rig.sandbox;
-    const [lost] = rig.addSwaps(1, { createdAt: Date.now() - 60_000 });
+    const [lost] = await rig.addSwaps(1, { createdAt: Date.now() - 60_000 });
     control.forget(lost!);
     const tracker = rig.tracker({ giveUpAfterMs: 24 * HOUR });
-    rig.repos.transactions.recordNotFound(lost!, Date.now() - 25 * HOUR, 0);
+    await rig.repos.transactions.recordNotFound(lost!, Date.now() - 25 * HOUR, 0);
     expect(await tracker.cycle()).toMatchObject({ notFound: 1, givenUp: 1 });
-    expect(rig.repos.notifications.forTransaction(lost!).map((row) => row.kind)).toEqual([
+    expect((await rig.repos.notifications.forTransaction(lost!)).map((row) => row.kind)).toEqual([
       "given-up",
     ]);
     expect(await tracker.cycle()).toMatchObject({ open: 0, fallbackReads: 0 });
@@ -433,7 +445,7 @@ describe("the status tracker's reads by id", () => {
 
   it("never reads the swaps of another exchange", async () => {
     rig = await startRig(0, 100);
-    const [elsewhere] = rig.addSwaps(1, { createdAt: Date.now() - 60_000 });
+    const [elsewhere] = await rig.addSwaps(1, { createdAt: Date.now() - 60_000 });
     const tracker = rig.tracker({ exchangeId: "https://other.example" });
     expect(await tracker.cycle()).toMatchObject({ open: 0, reads: 0 });
     expect(rig.sandbox.control.detailReadsOf(elsewhere!)).toBe(0);

@@ -5,7 +5,7 @@ import { Bot } from "grammy";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../src/db/client.ts";
-import { createRepositories, promisedRepositories } from "../../src/db/repositories.ts";
+import { createRepositories } from "../../src/db/repositories.ts";
 import { startPolling } from "../../src/transport/polling.ts";
 import { UpdateJournal } from "../../src/transport/update-journal.ts";
 import { type FakeTelegram, startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
@@ -29,7 +29,7 @@ async function rig() {
   tg = await startFakeTelegram();
   dir = mkdtempSync(join(tmpdir(), "swapbot-journal-"));
   database = openDatabase(join(dir, "bot.sqlite"));
-  const repos = createRepositories(database.db);
+  const repos = createRepositories(database.seam);
   const handled: string[] = [];
   const bot = new Bot(tg.token, { client: { apiRoot: tg.apiRoot } });
   bot.on("message:text", (ctx) => {
@@ -40,7 +40,7 @@ async function rig() {
       conflictRetryMs: 1_000,
       drain: async () => {},
       onFatal: () => {},
-      journal: new UpdateJournal(promisedRepositories(repos).updates, pino({ level: "silent" })),
+      journal: new UpdateJournal(repos.updates, pino({ level: "silent" })),
     });
   };
   return { tg, sqlite: database.sqlite, repos, handled, start };
@@ -54,7 +54,7 @@ describe("polling through the update journal", () => {
     const id = await user.send("left");
     const [left] = tg.pendingUpdates();
     expect(left?.update_id).toBe(id);
-    repos.updates.record([{ updateId: id, payload: JSON.stringify(left) }]);
+    await repos.updates.record([{ updateId: id, payload: JSON.stringify(left) }]);
 
     start();
     await tg.waitForPolling();
@@ -64,7 +64,7 @@ describe("polling through the update journal", () => {
     expect(handled).toEqual(["left", "next"]);
     await polling?.stop();
     polling = undefined;
-    expect(repos.updates.takeLeft()).toEqual([]);
+    expect(await repos.updates.takeLeft()).toEqual([]);
   });
 
   it("hands nothing on while the database cannot journal it, and everything once it can", async () => {
@@ -83,6 +83,6 @@ describe("polling through the update journal", () => {
     expect(handled).toEqual(["one", "two"]);
     await polling?.stop();
     polling = undefined;
-    expect(repos.updates.takeLeft()).toEqual([]);
+    expect(await repos.updates.takeLeft()).toEqual([]);
   });
 });

@@ -91,9 +91,6 @@ export const transactions = pgTable(
   ],
 );
 
-/** The SQL condition of an open transaction, identical to the partial index's WHERE. */
-export const OPEN_STATUS_SQL = sql.raw(`"transactions"."status" not in (${terminalList})`);
-
 export const INTENT_STATES = ["pending", "created", "failed", "unknown"] as const;
 
 export const swapIntents = pgTable(

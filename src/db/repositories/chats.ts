@@ -1,78 +1,79 @@
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../client.ts";
-import { type ChatRow, chats } from "../schema.ts";
+import { sql } from "drizzle-orm";
+import { type Chat, chatRow } from "../rows.ts";
+import { assignments, columnsOf, insertInto, parseRow, type Seam } from "../seam.ts";
 
-export type Chat = ChatRow;
+export type { Chat };
 
 /** The chats the bot talks to: their chosen locale and whether they blocked the bot. */
-export function createChatsRepository(db: Db) {
+export function createChatsRepository(db: Seam) {
+  /** Inserts the chat's row, or sets `set` on the one there. */
+  const save = async (
+    row: Omit<Chat, "blockedAt" | "languageCode"> & Partial<Chat>,
+    set: Record<string, unknown>,
+  ) => {
+    await db.run(
+      sql`${insertInto("chats", [row])} on conflict (id) do update set ${assignments(set)}`,
+    );
+  };
+
   /**
    * Records a chat that just sent us an update. It talked to us, so it no longer blocks the bot.
    * `languageCode` (Telegram's hint) is only a first guess: it never overrides a chosen locale.
    */
-  const upsert = (chatId: number, type: string, languageCode?: string, now = Date.now()): void => {
-    db.insert(chats)
-      .values({
-        id: chatId,
+  const upsert = (chatId: number, type: string, languageCode?: string, now = Date.now()) =>
+    save(
+      { id: chatId, type, languageCode: languageCode ?? null, createdAt: now, updatedAt: now },
+      {
         type,
-        languageCode: languageCode ?? null,
-        createdAt: now,
+        blockedAt: null,
+        languageCode: sql`coalesce(chats.language_code, ${languageCode ?? null})`,
         updatedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: chats.id,
-        set: {
-          type,
-          blockedAt: null,
-          languageCode: sql`coalesce(${chats.languageCode}, ${languageCode ?? null})`,
-          updatedAt: now,
-        },
-      })
-      .run();
-  };
+      },
+    );
 
-  const get = (chatId: number): Chat | undefined =>
-    db.select().from(chats).where(eq(chats.id, chatId)).get();
+  const get = async (chatId: number): Promise<Chat | undefined> =>
+    parseRow(
+      chatRow,
+      await db.all(sql`select ${columnsOf(chatRow)} from chats where id = ${chatId}`),
+    );
 
   return {
     upsert,
     /** `upsert` without a language hint. */
-    touch(chatId: number, type: string, now = Date.now()): void {
-      upsert(chatId, type, undefined, now);
-    },
+    touch: (chatId: number, type: string, now = Date.now()) => upsert(chatId, type, undefined, now),
 
     get,
 
     /** The chat's locale, or undefined for "use the default". */
-    language(chatId: number): string | undefined {
-      return get(chatId)?.languageCode ?? undefined;
+    async language(chatId: number): Promise<string | undefined> {
+      return (await get(chatId))?.languageCode ?? undefined;
     },
 
     /** The user's explicit choice. A chat not recorded yet gets a row of type "unknown". */
-    setLanguage(chatId: number, languageCode: string, now = Date.now()): void {
-      db.insert(chats)
-        .values({ id: chatId, type: "unknown", languageCode, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({ target: chats.id, set: { languageCode, updatedAt: now } })
-        .run();
-    },
+    setLanguage: (chatId: number, languageCode: string, now = Date.now()) =>
+      save(
+        { id: chatId, type: "unknown", languageCode, createdAt: now, updatedAt: now },
+        { languageCode, updatedAt: now },
+      ),
 
     /**
      * Telegram answered 403: pushes to this chat are skipped until it talks to us again. A chat not
      * recorded yet gets a row of type "unknown" (its next update through `upsert` corrects it).
      */
-    markBlocked(chatId: number, now = Date.now()): void {
-      db.insert(chats)
-        .values({ id: chatId, type: "unknown", blockedAt: now, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({ target: chats.id, set: { blockedAt: now, updatedAt: now } })
-        .run();
+    markBlocked: (chatId: number, now = Date.now()) =>
+      save(
+        { id: chatId, type: "unknown", blockedAt: now, createdAt: now, updatedAt: now },
+        { blockedAt: now, updatedAt: now },
+      ),
+
+    async markUnblocked(chatId: number, now = Date.now()): Promise<void> {
+      await db.run(
+        sql`update chats set blocked_at = null, updated_at = ${now} where id = ${chatId}`,
+      );
     },
 
-    markUnblocked(chatId: number, now = Date.now()): void {
-      db.update(chats).set({ blockedAt: null, updatedAt: now }).where(eq(chats.id, chatId)).run();
-    },
-
-    isBlocked(chatId: number): boolean {
-      return get(chatId)?.blockedAt != null;
+    async isBlocked(chatId: number): Promise<boolean> {
+      return (await get(chatId))?.blockedAt != null;
     },
   };
 }

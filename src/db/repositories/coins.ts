@@ -1,6 +1,6 @@
-import { asc, count } from "drizzle-orm";
-import type { Db } from "../client.ts";
-import { coins } from "../schema.ts";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { columnsOf, countOf, insertInto, parseRows, type Seam } from "../seam.ts";
 
 /** A catalog entry as the upstream lists it. */
 export interface CoinEntry {
@@ -10,43 +10,53 @@ export interface CoinEntry {
   notes: string;
 }
 
+const coinRow = z.object({
+  code: z.string(),
+  name: z.string(),
+  icon: z.string(),
+  notes: z.string(),
+}) satisfies z.ZodType<CoinEntry, unknown>;
+
+/** Rows per INSERT: six parameters each, well under either dialect's cap on parameters. */
+const CHUNK = 1_000;
+
 /** The coin catalog's copy on disk, so search works at start-up even with the exchange down. */
-export function createCoinsRepository(db: Db) {
+export function createCoinsRepository(db: Seam) {
   return {
     /** In the upstream's order. */
-    all(): CoinEntry[] {
-      return db
-        .select({ code: coins.code, name: coins.name, icon: coins.icon, notes: coins.notes })
-        .from(coins)
-        .orderBy(asc(coins.position))
-        .all();
+    async all(): Promise<CoinEntry[]> {
+      return parseRows(
+        coinRow,
+        await db.all(sql`select ${columnsOf(coinRow)} from coins order by position`),
+      );
     },
 
     /**
      * Swaps in a freshly fetched list in one transaction: readers see the old list or the new
-     * one, never half of each. A code listed twice keeps its first position.
+     * one, never half of each. A code listed twice keeps its first position. Multi-row inserts:
+     * a catalog of thousands of coins is a few statements, not thousands.
      */
-    replaceAll(list: readonly CoinEntry[], now = Date.now()): void {
-      db.transaction((tx) => {
-        tx.delete(coins).run();
-        for (const [position, coin] of list.entries()) {
-          tx.insert(coins)
-            .values({
-              code: coin.code,
-              name: coin.name,
-              icon: coin.icon,
-              notes: coin.notes,
-              position,
-              updatedAt: now,
-            })
-            .onConflictDoNothing()
-            .run();
+    async replaceAll(list: readonly CoinEntry[], now = Date.now()): Promise<void> {
+      const rows = list.map(({ code, name, icon, notes }, position) => ({
+        code,
+        name,
+        icon,
+        notes,
+        position,
+        updatedAt: now,
+      }));
+      await db.transaction(async (tx) => {
+        await tx.run(sql`delete from coins`);
+        for (let i = 0; i < rows.length; i += CHUNK) {
+          await tx.run(
+            sql`${insertInto("coins", rows.slice(i, i + CHUNK))} on conflict do nothing`,
+          );
         }
       });
     },
 
-    count(): number {
-      return db.select({ n: count() }).from(coins).get()?.n ?? 0;
+    async count(): Promise<number> {
+      return countOf(await db.all(sql`select count(*) as n from coins`));
     },
   };
 }

@@ -1,91 +1,79 @@
 import type { ConversationData, VersionedState } from "@grammyjs/conversations";
-import { and, eq } from "drizzle-orm";
-import { type Db, type DbExecutor, WRITE } from "../client.ts";
+import { sql } from "drizzle-orm";
 import {
   type ConversationRows,
   conversationDataSchema,
   parseConversationState,
   type StoredConversation,
 } from "../conversation-storage.ts";
-import { conversationState } from "../schema.ts";
+import { type Executor, long, type Seam } from "../seam.ts";
 import { forgetUpdate } from "./updates.ts";
 
-/** The conversations plugin's state per chat, written compare-and-set on its revision. */
-export function createConversationsRepository(db: Db) {
+/**
+ * The conversations plugin's state per chat, written compare-and-set on its revision: an instance
+ * that read an older state cannot overwrite the newer one another instance wrote.
+ */
+export function createConversationsRepository(db: Seam) {
   return {
-    read(key: string): StoredConversation<ConversationData> {
-      const row = db
-        .select({ value: conversationState.value, revision: conversationState.revision })
-        .from(conversationState)
-        .where(eq(conversationState.key, key))
-        .get();
+    async read(key: string): Promise<StoredConversation<ConversationData>> {
+      const [row] = await db.all(
+        sql`select "value", revision from conversation_state where "key" = ${key}`,
+      );
       if (!row) return { state: undefined, revision: 0 };
       return {
-        state: parseConversationState<ConversationData>(row.value, conversationDataSchema),
-        revision: row.revision,
+        state: parseConversationState<ConversationData>(String(row.value), conversationDataSchema),
+        revision: long.parse(row.revision),
       };
     },
 
-    write(
+    async write(
       key: string,
       state: VersionedState<ConversationData>,
       revision: number,
       updateId?: number,
-    ): boolean {
+    ): Promise<boolean> {
       if (updateId === undefined) return writeState(db, key, state, revision);
       // The update that moved the conversation on is handled: both or neither are stored.
-      return db.transaction((tx) => {
-        const written = writeState(tx, key, state, revision);
-        if (written) forgetUpdate(tx, updateId);
+      return db.transaction(async (tx) => {
+        const written = await writeState(tx, key, state, revision);
+        if (written) await forgetUpdate(tx, updateId);
         return written;
-      }, WRITE);
+      });
     },
 
-    delete(key: string, revision: number, updateId?: number): boolean {
-      return db.transaction((tx) => {
+    delete(key: string, revision: number, updateId?: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
         const deleted =
-          tx
-            .delete(conversationState)
-            .where(and(eq(conversationState.key, key), eq(conversationState.revision, revision)))
-            .run().changes === 1 ||
-          !tx
-            .select({ key: conversationState.key })
-            .from(conversationState)
-            .where(eq(conversationState.key, key))
-            .get();
-        if (deleted && updateId !== undefined) forgetUpdate(tx, updateId);
+          (await tx.run(sql`delete from conversation_state
+            where "key" = ${key} and revision = ${revision}`)) === 1 ||
+          (await tx.all(sql`select 1 as one from conversation_state where "key" = ${key}`))
+            .length === 0;
+        if (deleted && updateId !== undefined) await forgetUpdate(tx, updateId);
         return deleted;
-      }, WRITE);
+      });
     },
   } satisfies ConversationRows<ConversationData>;
 }
 
-function writeState(
-  db: DbExecutor,
+async function writeState(
+  db: Executor,
   key: string,
   state: VersionedState<ConversationData>,
   revision: number,
-): boolean {
+): Promise<boolean> {
   const value = JSON.stringify(state);
-  const updatedAt = Date.now();
-  const next = { value, revision: revision + 1, updatedAt };
+  const next = revision + 1;
+  const now = Date.now();
   // Revision 0 was read as "no row" (or a row from before revisions): insert or take it over.
   // A later one must still be there: a row deleted meanwhile is not brought back.
   const written =
     revision === 0
-      ? db
-          .insert(conversationState)
-          .values({ key, ...next })
-          .onConflictDoUpdate({
-            target: conversationState.key,
-            set: next,
-            setWhere: eq(conversationState.revision, 0),
-          })
-          .run()
-      : db
-          .update(conversationState)
-          .set(next)
-          .where(and(eq(conversationState.key, key), eq(conversationState.revision, revision)))
-          .run();
-  return written.changes === 1;
+      ? await db.run(sql`insert into conversation_state ("key", "value", revision, updated_at)
+          values (${key}, ${value}, ${next}, ${now})
+          on conflict ("key") do update set "value" = ${value}, revision = ${next},
+            updated_at = ${now} where conversation_state.revision = 0`)
+      : await db.run(sql`update conversation_state
+          set "value" = ${value}, revision = ${next}, updated_at = ${now}
+          where "key" = ${key} and revision = ${revision}`);
+  return written === 1;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, ne, or } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type {
@@ -9,8 +9,8 @@ import type {
   SwapRecord,
 } from "../../swaps/ports.ts";
 import type { SwapOrder } from "../../swaps/swap.ts";
-import { type Db, type DbExecutor, WRITE } from "../client.ts";
-import { type SwapIntentRow, swapIntents } from "../schema.ts";
+import { type IntentRow, intentRow } from "../rows.ts";
+import { columnsOf, type Executor, insertInto, parseRow, parseRows, type Seam } from "../seam.ts";
 import { enqueueOutbox } from "./notifications.ts";
 import { insertTransaction } from "./transactions.ts";
 
@@ -34,7 +34,7 @@ export const requestSchema = z.object({
 /** Longest error text kept. */
 export const MAX_ERROR_LENGTH = 500;
 
-export function toIntent(row: SwapIntentRow): Intent {
+export function toIntent(row: IntentRow): Intent {
   const parsed = requestSchema.safeParse(JSON.parse(row.request));
   if (!parsed.success) {
     // Only this module writes the column, after the same check: a failure here is a schema drift.
@@ -43,97 +43,106 @@ export function toIntent(row: SwapIntentRow): Intent {
   return { ...row, request: parsed.data };
 }
 
+const INTENT = columnsOf(intentRow);
+
+/** Not yet created: a created intent is never downgraded. */
+const NOT_CREATED = sql`state <> 'created'`;
+
 /**
  * Confirm's idempotency: an intent row with a unique key is claimed before POST /transactions, so
  * a double tap or a redelivered update finds it taken and creates nothing. A failed intent (the
  * exchange refused, nothing was created) can be claimed again, so confirming the same summary
  * after a clean failure retries.
  */
-function complete(tx: DbExecutor, key: string, record: SwapRecord, now: number) {
-  const intent = tx.select().from(swapIntents).where(eq(swapIntents.key, key)).get();
-  if (!intent) throw new Error(`no swap intent ${key}`);
-  const inserted = insertTransaction(
-    tx,
-    { ...record, chatId: intent.chatId, userId: intent.userId },
-    now,
-  );
-  tx.update(swapIntents)
-    .set({ state: "created", transactionId: record.id, error: null, updatedAt: now })
-    .where(eq(swapIntents.key, key))
-    .run();
-  return { inserted, chatId: intent.chatId };
-}
+export function createIntentsRepository(db: Seam) {
+  const read = async (executor: Executor, key: string, lock = sql``) =>
+    parseRow(
+      intentRow,
+      await executor.all(sql`select ${INTENT} from swap_intents where "key" = ${key}${lock}`),
+    );
 
-export function createIntentsRepository(db: Db) {
-  const getRow = (key: string) =>
-    db.select().from(swapIntents).where(eq(swapIntents.key, key)).get();
-
-  const markCreated = (key: string, transactionId: string, now = Date.now()): boolean =>
-    db
-      .update(swapIntents)
-      .set({ state: "created", transactionId, error: null, updatedAt: now })
-      .where(eq(swapIntents.key, key))
-      .run().changes === 1;
+  /**
+   * Records the created transaction and closes its intent, inside the caller's transaction. The
+   * intent row is locked first (PostgreSQL), so two instances completing (or adopting) the same
+   * intent take turns and the second sees the transaction already stored.
+   */
+  const complete = async (tx: Executor, key: string, record: SwapRecord, now: number) => {
+    const intent = await read(tx, key, db.forUpdate);
+    if (!intent) throw new Error(`no swap intent ${key}`);
+    const inserted = await insertTransaction(
+      tx,
+      { ...record, chatId: intent.chatId, userId: intent.userId },
+      now,
+    );
+    await tx.run(sql`update swap_intents set state = 'created', transaction_id = ${record.id},
+      error = null, updated_at = ${now} where "key" = ${key}`);
+    return { inserted, chatId: intent.chatId };
+  };
 
   return {
-    claim(input: IntentInput, now = Date.now()): ClaimResult {
+    /**
+     * The first claim inserts the row; a failed intent is taken over with one conditional UPDATE,
+     * which the write transaction (SQLite) or the row lock (PostgreSQL) makes atomic: of two
+     * claims at once, one wins.
+     */
+    async claim(input: IntentInput, now = Date.now()): Promise<ClaimResult> {
       const request = JSON.stringify(requestSchema.parse(input.request));
-      return db.transaction((tx) => {
-        const inserted = tx
-          .insert(swapIntents)
-          .values({
-            key: input.key,
-            chatId: input.chatId,
-            userId: input.userId,
-            request,
-            state: "pending",
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing()
-          .run();
+      return db.transaction(async (tx) => {
+        const row = {
+          key: input.key,
+          chatId: input.chatId,
+          userId: input.userId,
+          request,
+          state: "pending",
+          createdAt: now,
+          updatedAt: now,
+        };
         // createdAt moves too on a re-claim: it marks when the POST was sent, and a new one is
         // about to be.
         const claimed =
-          inserted.changes === 1 ||
-          tx
-            .update(swapIntents)
-            .set({ state: "pending", error: null, request, createdAt: now, updatedAt: now })
-            .where(and(eq(swapIntents.key, input.key), eq(swapIntents.state, "failed")))
-            .run().changes === 1;
-        const row = tx.select().from(swapIntents).where(eq(swapIntents.key, input.key)).get();
-        if (!row) throw new Error(`swap intent ${input.key} vanished while being claimed`);
-        return { claimed, intent: toIntent(row) };
-      }, WRITE);
+          (await tx.run(sql`${insertInto("swap_intents", [row])} on conflict do nothing`)) === 1 ||
+          (await tx.run(sql`update swap_intents set state = 'pending', error = null,
+            request = ${request}, created_at = ${now}, updated_at = ${now}
+            where "key" = ${input.key} and state = 'failed'`)) === 1;
+        const stored = await read(tx, input.key);
+        if (!stored) throw new Error(`swap intent ${input.key} vanished while being claimed`);
+        return { claimed, intent: toIntent(stored) };
+      });
     },
 
-    markCreated,
+    async markCreated(key: string, transactionId: string, now = Date.now()): Promise<boolean> {
+      const updated = await db.run(sql`update swap_intents set state = 'created',
+        transaction_id = ${transactionId}, error = null, updated_at = ${now} where "key" = ${key}`);
+      return updated === 1;
+    },
 
     /**
-     * Records the created transaction and closes its intent in one SQLite transaction, so a crash
-     * cannot leave a deposit address untracked nor an intent pointing at nothing. The chat and
-     * user are the intent's: a transaction always belongs to the chat that confirmed it. Returns
-     * whether the transaction row was new (false: the reconciler had already adopted it).
+     * Records the created transaction and closes its intent in one transaction, so a crash cannot
+     * leave a deposit address untracked nor an intent pointing at nothing. The chat and user are
+     * the intent's: a transaction always belongs to the chat that confirmed it. Returns whether
+     * the transaction row was new (false: the reconciler had already adopted it).
      */
     completeWithTransaction(
       key: string,
       record: SwapRecord,
       now = Date.now(),
-    ): { inserted: boolean } {
-      return db.transaction((tx) => ({ inserted: complete(tx, key, record, now).inserted }), WRITE);
+    ): Promise<{ inserted: boolean }> {
+      return db.transaction(async (tx) => ({
+        inserted: (await complete(tx, key, record, now)).inserted,
+      }));
     },
 
     /**
      * A transaction found upstream for an intent whose POST answer was lost: recorded like a
      * created one, and the chat's message (its deposit address, or the warning of a suspect swap)
-     * queued in the same SQLite transaction, so it goes out even across a crash.
+     * queued in the same transaction, so it goes out even across a crash.
      */
-    adopt(key: string, record: SwapRecord, now = Date.now()): { inserted: boolean } {
-      return db.transaction((tx) => {
-        const done = complete(tx, key, record, now);
+    adopt(key: string, record: SwapRecord, now = Date.now()): Promise<{ inserted: boolean }> {
+      return db.transaction(async (tx) => {
+        const done = await complete(tx, key, record, now);
         if (done.inserted) {
           const kind = record.suspect ? "suspect" : "deposit";
-          enqueueOutbox(
+          await enqueueOutbox(
             tx,
             {
               kind,
@@ -146,23 +155,21 @@ export function createIntentsRepository(db: Db) {
           );
         }
         return { inserted: done.inserted };
-      }, WRITE);
+      });
     },
 
     /**
      * Reconciliation gave up: nothing was created, so the intent fails (the summary may be
      * confirmed again) and the chat is told, atomically. An intent created meanwhile is left alone.
      */
-    giveUp(intent: Intent, reason: string, now = Date.now()): boolean {
-      return db.transaction((tx) => {
+    giveUp(intent: Intent, reason: string, now = Date.now()): Promise<boolean> {
+      return db.transaction(async (tx) => {
         const failed =
-          tx
-            .update(swapIntents)
-            .set({ state: "failed", error: reason.slice(0, MAX_ERROR_LENGTH), updatedAt: now })
-            .where(and(eq(swapIntents.key, intent.key), ne(swapIntents.state, "created")))
-            .run().changes === 1;
+          (await tx.run(sql`update swap_intents set state = 'failed',
+            error = ${reason.slice(0, MAX_ERROR_LENGTH)}, updated_at = ${now}
+            where "key" = ${intent.key} and ${NOT_CREATED}`)) === 1;
         if (failed) {
-          enqueueOutbox(
+          await enqueueOutbox(
             tx,
             {
               kind: "not-created",
@@ -175,23 +182,20 @@ export function createIntentsRepository(db: Db) {
           );
         }
         return failed;
-      }, WRITE);
+      });
     },
 
     /** Nothing was created: the intent may be claimed again. A created one is never downgraded. */
-    markFailed(key: string, error: string, now = Date.now()): void {
-      db.update(swapIntents)
-        .set({ state: "failed", error: error.slice(0, MAX_ERROR_LENGTH), updatedAt: now })
-        .where(and(eq(swapIntents.key, key), ne(swapIntents.state, "created")))
-        .run();
+    async markFailed(key: string, error: string, now = Date.now()): Promise<void> {
+      await db.run(sql`update swap_intents set state = 'failed',
+        error = ${error.slice(0, MAX_ERROR_LENGTH)}, updated_at = ${now}
+        where "key" = ${key} and ${NOT_CREATED}`);
     },
 
     /** The POST's answer was lost: only reconciliation can tell whether it created something. */
-    markUnknown(key: string, now = Date.now()): void {
-      db.update(swapIntents)
-        .set({ state: "unknown", updatedAt: now })
-        .where(and(eq(swapIntents.key, key), ne(swapIntents.state, "created")))
-        .run();
+    async markUnknown(key: string, now = Date.now()): Promise<void> {
+      await db.run(sql`update swap_intents set state = 'unknown', updated_at = ${now}
+        where "key" = ${key} and ${NOT_CREATED}`);
     },
 
     /**
@@ -199,23 +203,15 @@ export function createIntentsRepository(db: Db) {
      * `pending` ones older than `pendingBefore` (their process died, or its insert failed, between
      * the POST and recording the answer).
      */
-    listUnresolved(pendingBefore: number): Intent[] {
-      return db
-        .select()
-        .from(swapIntents)
-        .where(
-          or(
-            eq(swapIntents.state, "unknown"),
-            and(eq(swapIntents.state, "pending"), lt(swapIntents.createdAt, pendingBefore)),
-          ),
-        )
-        .orderBy(asc(swapIntents.createdAt))
-        .all()
-        .map(toIntent);
+    async listUnresolved(pendingBefore: number): Promise<Intent[]> {
+      const rows = await db.all(sql`select ${INTENT} from swap_intents
+        where state = 'unknown' or (state = 'pending' and created_at < ${pendingBefore})
+        order by created_at`);
+      return parseRows(intentRow, rows).map(toIntent);
     },
 
-    get(key: string): Intent | undefined {
-      const row = getRow(key);
+    async get(key: string): Promise<Intent | undefined> {
+      const row = await read(db, key);
       return row ? toIntent(row) : undefined;
     },
   };

@@ -1,23 +1,22 @@
-import { eq } from "drizzle-orm";
-import type { Db } from "../client.ts";
-import { meta } from "../schema.ts";
+import { sql } from "drizzle-orm";
+import type { Seam } from "../seam.ts";
 
 /** Small persisted facts (a learned page-size cap, when the catalog was loaded). */
-export function createMetaRepository(db: Db) {
+export function createMetaRepository(db: Seam) {
   return {
-    get(key: string): string | undefined {
-      return db.select({ value: meta.value }).from(meta).where(eq(meta.key, key)).get()?.value;
+    async get(key: string): Promise<string | undefined> {
+      const [row] = await db.all(sql`select "value" from meta where "key" = ${key}`);
+      return row === undefined ? undefined : String(row.value);
     },
 
-    set(key: string, value: string, now = Date.now()): void {
-      db.insert(meta)
-        .values({ key, value, updatedAt: now })
-        .onConflictDoUpdate({ target: meta.key, set: { value, updatedAt: now } })
-        .run();
+    async set(key: string, value: string, now = Date.now()): Promise<void> {
+      await db.run(sql`
+        insert into meta ("key", "value", updated_at) values (${key}, ${value}, ${now})
+        on conflict ("key") do update set "value" = ${value}, updated_at = ${now}`);
     },
 
-    delete(key: string): void {
-      db.delete(meta).where(eq(meta.key, key)).run();
+    async delete(key: string): Promise<void> {
+      await db.run(sql`delete from meta where "key" = ${key}`);
     },
   };
 }

@@ -1,23 +1,18 @@
-import { and, count, eq, inArray, notInArray } from "drizzle-orm";
-import type { Db } from "../client.ts";
-import {
-  chats,
-  conversationState,
-  type IntentState,
-  notifications,
-  swapIntents,
-  TERMINAL_STATUSES,
-  transactions,
-} from "../schema.ts";
+import { sql } from "drizzle-orm";
+import { FINAL_STATUSES } from "../../swaps/status.ts";
+import { countOf, type Executor, type Seam } from "../seam.ts";
 
-const finals = [...TERMINAL_STATUSES];
+const FINISHED = sql`status in ${[...FINAL_STATUSES]}`;
 
 /**
  * A confirmed swap whose creation is still being settled: the POST is under way (`pending`) or
  * its answer was lost (`unknown`) and the reconciler may yet find the transaction and send its
  * deposit address. Its payout and refund addresses are what it is matched by upstream.
  */
-const UNRESOLVED: IntentState[] = ["pending", "unknown"];
+const UNRESOLVED = sql`state in ('pending', 'unknown')`;
+
+/** Ids per DELETE … WHERE id IN (…): keeps statements small. */
+const CHUNK = 500;
 
 /**
  * /forget: a chat's data leaves the database. Swaps still in progress stay (and with them what is
@@ -28,51 +23,44 @@ const UNRESOLVED: IntentState[] = ["pending", "unknown"];
  * its deposit address. Once it resolves (created: tracked until it finishes; failed: nothing was
  * made), the next /forget deletes it like the rest.
  */
-export function createPrivacyRepository(db: Db) {
-  const unresolved = (tx: Pick<Db, "select">, chatId: number): number =>
-    tx
-      .select({ n: count() })
-      .from(swapIntents)
-      .where(and(eq(swapIntents.chatId, chatId), inArray(swapIntents.state, UNRESOLVED)))
-      .get()?.n ?? 0;
+export function createPrivacyRepository(db: Seam) {
+  const unresolved = async (executor: Executor, chatId: number): Promise<number> =>
+    countOf(
+      await executor.all(
+        sql`select count(*) as n from swap_intents where chat_id = ${chatId} and ${UNRESOLVED}`,
+      ),
+    );
 
   return {
     /** What /forget would delete and keep. */
-    preview(chatId: number): { finished: number; open: number } {
-      const rows = db
-        .select({ status: transactions.status })
-        .from(transactions)
-        .where(eq(transactions.chatId, chatId))
-        .all();
-      const finished = rows.filter((r) => (finals as string[]).includes(r.status)).length;
-      return { finished, open: rows.length - finished + unresolved(db, chatId) };
+    async preview(chatId: number): Promise<{ finished: number; open: number }> {
+      const rows = await db.all(sql`select status from transactions where chat_id = ${chatId}`);
+      const finals: readonly string[] = FINAL_STATUSES;
+      const finished = rows.filter((r) => finals.includes(String(r.status))).length;
+      return { finished, open: rows.length - finished + (await unresolved(db, chatId)) };
     },
-    forgetChat(chatId: number): { deleted: number; kept: number } {
-      return db.transaction((tx) => {
-        const done = tx
-          .select({ id: transactions.id })
-          .from(transactions)
-          .where(and(eq(transactions.chatId, chatId), inArray(transactions.status, finals)))
-          .all()
-          .map((r) => r.id);
-        for (let i = 0; i < done.length; i += 500) {
-          const chunk = done.slice(i, i + 500);
-          tx.delete(notifications).where(inArray(notifications.transactionId, chunk)).run();
-          tx.delete(transactions).where(inArray(transactions.id, chunk)).run();
+
+    forgetChat(chatId: number): Promise<{ deleted: number; kept: number }> {
+      return db.transaction(async (tx) => {
+        const done = (
+          await tx.all(sql`select id from transactions
+            where chat_id = ${chatId} and ${FINISHED}${db.forUpdate}`)
+        ).map((r) => String(r.id));
+        for (let i = 0; i < done.length; i += CHUNK) {
+          const chunk = done.slice(i, i + CHUNK);
+          await tx.run(sql`delete from notifications where transaction_id in ${chunk}`);
+          await tx.run(sql`delete from transactions where id in ${chunk}`);
         }
-        const openSwaps = tx
-          .select({ id: transactions.id })
-          .from(transactions)
-          .where(and(eq(transactions.chatId, chatId), notInArray(transactions.status, finals)))
-          .all().length;
-        const kept = openSwaps + unresolved(tx, chatId);
-        tx.delete(swapIntents)
-          .where(and(eq(swapIntents.chatId, chatId), notInArray(swapIntents.state, UNRESOLVED)))
-          .run();
-        tx.delete(conversationState)
-          .where(eq(conversationState.key, String(chatId)))
-          .run();
-        if (kept === 0) tx.delete(chats).where(eq(chats.id, chatId)).run();
+        const openSwaps = countOf(
+          await tx.all(sql`select count(*) as n from transactions
+            where chat_id = ${chatId} and not (${FINISHED})`),
+        );
+        const kept = openSwaps + (await unresolved(tx, chatId));
+        await tx.run(
+          sql`delete from swap_intents where chat_id = ${chatId} and not (${UNRESOLVED})`,
+        );
+        await tx.run(sql`delete from conversation_state where "key" = ${String(chatId)}`);
+        if (kept === 0) await tx.run(sql`delete from chats where id = ${chatId}`);
         return { deleted: done.length, kept };
       });
     },

@@ -1,65 +1,56 @@
-import { count, countDistinct, desc, gte, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { DecimalTotal } from "../../lib/decimal.ts";
-import type { Db } from "../client.ts";
-import { chats, transactions } from "../schema.ts";
+import { countOf, long, type Seam } from "../seam.ts";
 
 const DAY = 24 * 60 * 60_000;
 
+const PAIR = sql`upper(coin_from) || '→' || upper(coin_to)`;
+
 /** The operator's figures for /stats, straight from the tables. */
-export function createStatsRepository(db: Db) {
-  const byStatus = (since: number): Record<string, number> =>
-    Object.fromEntries(
-      db
-        .select({ status: transactions.status, n: count() })
-        .from(transactions)
-        .where(gte(transactions.insertedAt, since))
-        .groupBy(transactions.status)
-        .all()
-        .map((r) => [r.status, r.n]),
-    );
+export function createStatsRepository(db: Seam) {
+  const byStatus = async (since: number): Promise<Record<string, number>> => {
+    const rows = await db.all(sql`select status, count(*) as n from transactions
+      where inserted_at >= ${since} group by status`);
+    return Object.fromEntries(rows.map((r) => [String(r.status), long.parse(r.n)]));
+  };
 
   return {
-    swapsByStatus(now = Date.now()) {
-      return { today: byStatus(now - DAY), week: byStatus(now - 7 * DAY), all: byStatus(0) };
+    async swapsByStatus(now = Date.now()) {
+      return {
+        today: await byStatus(now - DAY),
+        week: await byStatus(now - 7 * DAY),
+        all: await byStatus(0),
+      };
     },
+
     /**
-     * Swaps and exact amount sent per pair, most swaps first. SQLite counts and ranks the pairs;
-     * only the top pairs' amounts are read, and summed as decimals in one pass (SQLite's SUM
+     * Swaps and exact amount sent per pair, most swaps first. The database counts and ranks the
+     * pairs; only the top pairs' amounts are read, and summed as decimals in one pass (SQL's SUM
      * would go through doubles). An amount that is not a decimal is left out of the sum.
      */
-    volumeByPair(limit = 10) {
-      const from = sql<string>`upper(${transactions.coinFrom})`;
-      const to = sql<string>`upper(${transactions.coinTo})`;
-      const pair = sql<string>`${from} || '→' || ${to}`;
-      const top = db
-        .select({ pair, swaps: count() })
-        .from(transactions)
-        .groupBy(from, to)
-        .orderBy(desc(count()), from, to)
-        .limit(limit)
-        .all();
+    async volumeByPair(limit = 10) {
+      const top = (
+        await db.all(sql`select ${PAIR} as pair, count(*) as n from transactions
+          group by upper(coin_from), upper(coin_to)
+          order by count(*) desc, upper(coin_from), upper(coin_to) limit ${limit}`)
+      ).map((r) => ({ pair: String(r.pair), swaps: long.parse(r.n) }));
+      if (top.length === 0) return [];
       const totals = new Map(top.map((p) => [p.pair, new DecimalTotal()]));
-      const rows = db
-        .select({ pair, amount: transactions.amountIn })
-        .from(transactions)
-        .where(inArray(pair, [...totals.keys()]))
-        .all();
-      for (const row of rows) totals.get(row.pair)?.add(row.amount);
+      const rows = await db.all(sql`select ${PAIR} as pair, amount_in as amount from transactions
+        where ${PAIR} in ${[...totals.keys()]}`);
+      for (const row of rows) totals.get(String(row.pair))?.add(String(row.amount));
       return top.map(({ pair, swaps }) => ({
         pair,
         swaps,
         amountIn: `${totals.get(pair)} ${pair.split("→")[0]}`,
       }));
     },
+
     /** Chats that talked to the bot in the last day and week. */
-    activeChats(now = Date.now()) {
-      const since = (from: number) =>
-        db
-          .select({ n: countDistinct(chats.id) })
-          .from(chats)
-          .where(gte(chats.updatedAt, from))
-          .get()?.n ?? 0;
-      return { today: since(now - DAY), week: since(now - 7 * DAY) };
+    async activeChats(now = Date.now()) {
+      const since = async (from: number) =>
+        countOf(await db.all(sql`select count(*) as n from chats where updated_at >= ${from}`));
+      return { today: await since(now - DAY), week: await since(now - 7 * DAY) };
     },
   };
 }

@@ -1,12 +1,22 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { statesReached } from "../../swaps/status.ts";
+import { sql } from "drizzle-orm";
+import { FINAL_STATUSES, statesReached } from "../../swaps/status.ts";
 import type { NewSwap, OpenSwap, Swap, SwapProgress } from "../../swaps/swap.ts";
-import { type Db, type DbExecutor, WRITE } from "../client.ts";
-import { OPEN_STATUS_SQL, transactions } from "../schema.ts";
+import { openSwapRow, swapRow } from "../rows.ts";
+import {
+  assignments,
+  columnsOf,
+  countOf,
+  type Executor,
+  insertInto,
+  long,
+  parseRow,
+  parseRows,
+  type Seam,
+} from "../seam.ts";
 import { enqueueNotification, enqueueOutbox, givenUpKey } from "./notifications.ts";
 
-/** A swap as stored. */
-export type Transaction = Swap;
+/** A swap as stored, with when it was stored. */
+export type Transaction = Swap & { insertedAt: number };
 
 /**
  * A transaction to record. Nullable upstream fields are required (pass null) so that a caller
@@ -26,48 +36,48 @@ export type NewTransaction = Omit<NewSwap, "suspect"> &
     >
   >;
 
-/** What the tracker reads of each open swap. */
-const openColumns = {
-  id: transactions.id,
-  chatId: transactions.chatId,
-  status: transactions.status,
-  createdAt: transactions.createdAt,
-  lastCheckedAt: transactions.lastCheckedAt,
-  statusChangedAt: transactions.statusChangedAt,
-  notFoundSince: transactions.notFoundSince,
-  nextLookupAt: transactions.nextLookupAt,
-};
-
-/** Open, of this exchange, not given up: the swaps the tracker follows. */
-function followedOn(exchange: string) {
-  return and(OPEN_STATUS_SQL, eq(transactions.exchange, exchange), isNull(transactions.givenUpAt));
-}
-
-/** A sight of the swap upstream ends a run of 404s. */
-const known = { notFoundSince: null, nextLookupAt: null } as const;
-
 /** Fields of a detail read besides the status (missing or null keeps what is stored). */
 export type TransactionDetails = Omit<SwapProgress, "status">;
 
-/** SQLite's default limit on bound parameters is far above this; it only keeps statements small. */
+/**
+ * The SQL condition of an open transaction: the partial index's WHERE, verbatim (a bound
+ * parameter could not match it; a test checks the schemas' list equals `FINAL_STATUSES`).
+ */
+export const OPEN = sql.raw(`status not in (${FINAL_STATUSES.map((s) => `'${s}'`).join(", ")})`);
+
+/** Ids per UPDATE … WHERE id IN (…): keeps statements small. */
 const CHUNK = 500;
+
+const SWAP = columnsOf(swapRow);
+const COLUMNS = Object.keys(swapRow.shape);
+
+/** A sight of the swap upstream ends a run of 404s. */
+const KNOWN = sql`not_found_since = null, next_lookup_at = null`;
+
+/** History, newest first; ties (same upstream second) fall back to the order we stored them. */
+const NEWEST_FIRST = sql`order by created_at desc, inserted_at desc`;
 
 /**
  * Inserts a transaction unless its id is already stored (the reconciler may have adopted it
  * first); returns whether it was inserted. Takes an executor so intents can call it inside their
- * own SQLite transaction.
+ * own transaction.
  */
-export function insertTransaction(
-  executor: DbExecutor,
+export async function insertTransaction(
+  executor: Executor,
   record: NewTransaction,
   now: number,
-): boolean {
-  const result = executor
-    .insert(transactions)
-    .values({ ...record, statusChangedAt: record.statusChangedAt ?? now, insertedAt: now })
-    .onConflictDoNothing()
-    .run();
-  return result.changes === 1;
+): Promise<boolean> {
+  const given: Partial<Record<string, unknown>> = {
+    suspect: false,
+    ...record,
+    statusChangedAt: record.statusChangedAt ?? now,
+    insertedAt: now,
+  };
+  // Column by column: whatever else a record carries (a spread upstream answer) is not stored.
+  const row = Object.fromEntries(COLUMNS.map((key) => [key, given[key] ?? null]));
+  return (
+    (await executor.run(sql`${insertInto("transactions", [row])} on conflict do nothing`)) === 1
+  );
 }
 
 function mergeDetails(current: Transaction, details: TransactionDetails) {
@@ -82,44 +92,45 @@ function mergeDetails(current: Transaction, details: TransactionDetails) {
   };
 }
 
-/** History, newest first; ties (same upstream second) fall back to the order we stored them. */
-const newestFirst = [desc(transactions.createdAt), desc(transactions.insertedAt)] as const;
-
 /** The chat ↔ transaction map and everything the bot knows of each swap. */
-export function createTransactionsRepository(db: Db) {
-  const get = (id: string): Transaction | undefined =>
-    db.select().from(transactions).where(eq(transactions.id, id)).get();
+export function createTransactionsRepository(db: Seam) {
+  const one = async (executor: Executor, id: string, lock = sql``) =>
+    parseRow(
+      swapRow,
+      await executor.all(sql`select ${SWAP} from transactions where id = ${id}${lock}`),
+    );
+
+  /** A swap's row inside a write transaction, locked (PostgreSQL) until it ends. */
+  const locked = (tx: Executor, id: string) => one(tx, id, db.forUpdate);
 
   /**
-   * Records what the exchange says now. The status change and its outbox row are written in ONE
-   * SQLite transaction: a crash leaves both or neither, so every change is announced (at least
-   * once) and none is queued twice. Same status: only the details and `last_checked_at` move and
-   * nothing is queued. Any status string is kept, including ones the spec does not list.
-   * Returns whether the status changed (false as well for an unknown id).
+   * Records what the exchange says now. The status change and its outbox rows are written in ONE
+   * transaction: a crash leaves both or neither, so every change is announced (at least once) and
+   * none is queued twice. The row is locked while read, so two instances applying the same change
+   * queue it once. Same status: only the details and `last_checked_at` move and nothing is
+   * queued. Any status string is kept, including ones the spec does not list. Returns whether the
+   * status changed (false as well for an unknown id).
    */
   const applyStatus = (
     id: string,
     status: string,
     now = Date.now(),
     details: TransactionDetails = {},
-  ): boolean =>
-    db.transaction((tx) => {
-      const current = tx.select().from(transactions).where(eq(transactions.id, id)).get();
+  ): Promise<boolean> =>
+    db.transaction(async (tx) => {
+      const current = await locked(tx, id);
       if (!current) return false;
       const changed = current.status !== status;
-      tx.update(transactions)
-        .set({
-          ...mergeDetails(current, details),
-          status,
-          statusChangedAt: changed ? now : current.statusChangedAt,
-          lastCheckedAt: now,
-          ...known,
-        })
-        .where(eq(transactions.id, id))
-        .run();
+      const set = assignments({
+        ...mergeDetails(current, details),
+        status,
+        statusChangedAt: changed ? now : current.statusChangedAt,
+        lastCheckedAt: now,
+      });
+      await tx.run(sql`update transactions set ${set}, ${KNOWN} where id = ${id}`);
       if (changed) {
         for (const reached of statesReached(current.status, status)) {
-          enqueueNotification(
+          await enqueueNotification(
             tx,
             { transactionId: id, chatId: current.chatId, status: reached },
             now,
@@ -127,62 +138,54 @@ export function createTransactionsRepository(db: Db) {
         }
       }
       return changed;
-    }, WRITE);
+    });
 
   return {
     /** Returns false (and changes nothing) when the id is already stored. */
-    insert(record: NewTransaction, now = Date.now()): boolean {
+    insert(record: NewTransaction, now = Date.now()): Promise<boolean> {
       return insertTransaction(db, record, now);
     },
 
     /** Any chat's transaction: for the tracker and the outbox, never for a user-supplied id. */
-    get,
+    get: (id: string): Promise<Transaction | undefined> => one(db, id),
 
-    exists(id: string): boolean {
-      return !!db
-        .select({ id: transactions.id })
-        .from(transactions)
-        .where(eq(transactions.id, id))
-        .get();
+    async exists(id: string): Promise<boolean> {
+      return (await db.all(sql`select 1 as one from transactions where id = ${id}`)).length > 0;
     },
 
     /** Privacy: another chat's transaction does not exist for this chat. */
-    getForChat(chatId: number, id: string): Transaction | undefined {
-      return db
-        .select()
-        .from(transactions)
-        .where(and(eq(transactions.id, id), eq(transactions.chatId, chatId)))
-        .get();
+    async getForChat(chatId: number, id: string): Promise<Transaction | undefined> {
+      return parseRow(
+        swapRow,
+        await db.all(
+          sql`select ${SWAP} from transactions where id = ${id} and chat_id = ${chatId}`,
+        ),
+      );
     },
 
-    latestForChat(chatId: number): Transaction | undefined {
-      return db
-        .select()
-        .from(transactions)
-        .where(eq(transactions.chatId, chatId))
-        .orderBy(...newestFirst)
-        .limit(1)
-        .get();
+    async latestForChat(chatId: number): Promise<Transaction | undefined> {
+      return parseRow(
+        swapRow,
+        await db.all(
+          sql`select ${SWAP} from transactions where chat_id = ${chatId} ${NEWEST_FIRST} limit 1`,
+        ),
+      );
     },
 
-    /** One history page, newest first, with the chat's total for the pager. */
+    /** One history page, newest first, with the chat's total for the pager, from one snapshot. */
     pageForChat(
       chatId: number,
       page: { limit: number; offset: number },
-    ): { items: Transaction[]; total: number } {
-      return db.transaction((tx) => {
-        // One read transaction: the page and its total see the same rows.
-        const items = tx
-          .select()
-          .from(transactions)
-          .where(eq(transactions.chatId, chatId))
-          .orderBy(...newestFirst)
-          .limit(page.limit)
-          .offset(page.offset)
-          .all();
-        const total =
-          tx.select({ n: count() }).from(transactions).where(eq(transactions.chatId, chatId)).get()
-            ?.n ?? 0;
+    ): Promise<{ items: Transaction[]; total: number }> {
+      return db.snapshot(async (tx) => {
+        const items = parseRows(
+          swapRow,
+          await tx.all(sql`select ${SWAP} from transactions where chat_id = ${chatId}
+            ${NEWEST_FIRST} limit ${page.limit} offset ${page.offset}`),
+        );
+        const total = countOf(
+          await tx.all(sql`select count(*) as n from transactions where chat_id = ${chatId}`),
+        );
         return { items, total };
       });
     },
@@ -191,47 +194,42 @@ export function createTransactionsRepository(db: Db) {
      * Transactions of `exchange` not yet in a terminal state nor given up, oldest first: what the
      * tracker follows.
      */
-    listOpen(exchange: string): OpenSwap[] {
-      return db
-        .select(openColumns)
-        .from(transactions)
-        .where(followedOn(exchange))
-        .orderBy(asc(transactions.createdAt))
-        .all();
+    async listOpen(exchange: string): Promise<OpenSwap[]> {
+      return parseRows(
+        openSwapRow,
+        await db.all(sql`select ${columnsOf(openSwapRow)} from transactions
+          where ${OPEN} and exchange = ${exchange} and given_up_at is null
+          order by created_at`),
+      );
     },
 
     /**
      * Rows recorded before swaps named their exchange (empty) were created on a real exchange:
      * they are the configured one's. Returns how many were named.
      */
-    claimUnnamed(exchange: string): number {
-      return db.update(transactions).set({ exchange }).where(eq(transactions.exchange, "")).run()
-        .changes;
+    claimUnnamed(exchange: string): Promise<number> {
+      return db.run(sql`update transactions set exchange = ${exchange} where exchange = ''`);
     },
 
     /**
      * The exchange answered 404 for the swap: the first of a run is kept (`since` is used only
      * then), and no read by id is made before `nextLookupAt`.
      */
-    recordNotFound(id: string, since: number, nextLookupAt: number): void {
-      db.update(transactions)
-        .set({
-          notFoundSince: sql`coalesce(${transactions.notFoundSince}, ${since})`,
-          nextLookupAt,
-        })
-        .where(eq(transactions.id, id))
-        .run();
+    async recordNotFound(id: string, since: number, nextLookupAt: number): Promise<void> {
+      await db.run(sql`update transactions
+        set not_found_since = coalesce(not_found_since, ${since}), next_lookup_at = ${nextLookupAt}
+        where id = ${id}`);
     },
 
     /**
      * Stops following a swap the exchange no longer knows, and queues its chat's one message
      * about it, atomically. Returns whether the message was queued (false: given up before).
      */
-    giveUp(id: string, now = Date.now()): boolean {
-      return db.transaction((tx) => {
-        const current = tx.select().from(transactions).where(eq(transactions.id, id)).get();
+    giveUp(id: string, now = Date.now()): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const current = await locked(tx, id);
         if (!current || current.givenUpAt !== null) return false;
-        tx.update(transactions).set({ givenUpAt: now }).where(eq(transactions.id, id)).run();
+        await tx.run(sql`update transactions set given_up_at = ${now} where id = ${id}`);
         return enqueueOutbox(
           tx,
           {
@@ -243,74 +241,64 @@ export function createTransactionsRepository(db: Db) {
           },
           now,
         );
-      }, WRITE);
+      });
     },
 
     /** The upstream `created_at` of the oldest open transaction: the tracker's `dateFrom`. */
-    oldestOpenCreatedAt(): string | undefined {
-      return db
-        .select({ createdAt: transactions.createdAt })
-        .from(transactions)
-        .where(OPEN_STATUS_SQL)
-        .orderBy(asc(transactions.createdAt))
-        .limit(1)
-        .get()?.createdAt;
+    async oldestOpenCreatedAt(): Promise<string | undefined> {
+      const [row] = await db.all(
+        sql`select created_at as "createdAt" from transactions where ${OPEN}
+          order by created_at limit 1`,
+      );
+      return row === undefined ? undefined : String(row.createdAt);
     },
 
-    countOpen(): number {
-      return db.select({ n: count() }).from(transactions).where(OPEN_STATUS_SQL).get()?.n ?? 0;
+    async countOpen(): Promise<number> {
+      return countOf(await db.all(sql`select count(*) as n from transactions where ${OPEN}`));
     },
 
     /** Open transactions per status, for metrics. */
-    openByStatus(): Record<string, number> {
-      const rows = db
-        .select({ status: transactions.status, n: count() })
-        .from(transactions)
-        .where(OPEN_STATUS_SQL)
-        .groupBy(transactions.status)
-        .all();
-      return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+    async openByStatus(): Promise<Record<string, number>> {
+      const rows = await db.all(
+        sql`select status, count(*) as n from transactions where ${OPEN} group by status`,
+      );
+      return Object.fromEntries(rows.map((r) => [String(r.status), long.parse(r.n)]));
     },
 
     applyStatus,
 
     /** `applyStatus` for a detail read (the shape the tracker and the status reader hold). */
-    applyProgress(id: string, progress: SwapProgress, now = Date.now()): boolean {
+    applyProgress(id: string, progress: SwapProgress, now = Date.now()): Promise<boolean> {
       return applyStatus(id, progress.status, now, progress);
     },
 
     /** Stores details without touching the status (no notification). Returns whether it exists. */
-    updateDetails(id: string, details: TransactionDetails): boolean {
-      return db.transaction((tx) => {
-        const current = tx.select().from(transactions).where(eq(transactions.id, id)).get();
+    updateDetails(id: string, details: TransactionDetails): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const current = await locked(tx, id);
         if (!current) return false;
-        tx.update(transactions)
-          .set(mergeDetails(current, details))
-          .where(eq(transactions.id, id))
-          .run();
+        const set = assignments(mergeDetails(current, details));
+        await tx.run(sql`update transactions set ${set} where id = ${id}`);
         return true;
-      }, WRITE);
+      });
     },
 
     /** The status card to edit in place from now on. */
-    setCardMessage(id: string, messageId: number): boolean {
+    async setCardMessage(id: string, messageId: number): Promise<boolean> {
       return (
-        db
-          .update(transactions)
-          .set({ cardMessageId: messageId })
-          .where(eq(transactions.id, id))
-          .run().changes === 1
+        (await db.run(
+          sql`update transactions set card_message_id = ${messageId} where id = ${id}`,
+        )) === 1
       );
     },
 
     /** Records that these were seen upstream unchanged (the tracker checks the stalest first). */
-    markChecked(ids: readonly string[], now = Date.now()): void {
-      db.transaction((tx) => {
+    async markChecked(ids: readonly string[], now = Date.now()): Promise<void> {
+      if (ids.length === 0) return;
+      await db.transaction(async (tx) => {
         for (let i = 0; i < ids.length; i += CHUNK) {
-          tx.update(transactions)
-            .set({ lastCheckedAt: now, ...known })
-            .where(inArray(transactions.id, ids.slice(i, i + CHUNK)))
-            .run();
+          await tx.run(sql`update transactions set last_checked_at = ${now}, ${KNOWN}
+            where id in ${ids.slice(i, i + CHUNK)}`);
         }
       });
     },

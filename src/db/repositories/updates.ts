@@ -1,7 +1,6 @@
-import { eq, inArray, sql } from "drizzle-orm";
-import type { Db, DbExecutor } from "../client.ts";
-import { WRITE } from "../client.ts";
-import { updateJournal } from "../schema.ts";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Executor, insertInto, long, parseRows, type Seam } from "../seam.ts";
 
 /** An update as Telegram sent it: its id and its JSON. */
 export interface JournaledUpdate {
@@ -9,9 +8,14 @@ export interface JournaledUpdate {
   payload: string;
 }
 
+const journaledRow = z.object({ updateId: long, payload: z.string() });
+
+/** Rows per INSERT (three parameters each): a polled batch is 100 at most. */
+const CHUNK = 500;
+
 /** Deletes a handled update's row; with a conversation write, in that write's transaction. */
-export function forgetUpdate(tx: DbExecutor, updateId: number): void {
-  tx.delete(updateJournal).where(eq(updateJournal.updateId, updateId)).run();
+export async function forgetUpdate(tx: Executor, updateId: number): Promise<void> {
+  await tx.run(sql`delete from update_journal where update_id = ${updateId}`);
 }
 
 /**
@@ -19,33 +23,28 @@ export function forgetUpdate(tx: DbExecutor, updateId: number): void {
  * written before a batch is handed on, so that an update whose handling a crash cut short is
  * handled again by the next start, and never lost with the offset Telegram already moved past.
  */
-export function createUpdatesRepository(db: Db) {
-  // Every polled batch passes here: prepared once, not built per row.
-  const insertRow = db
-    .insert(updateJournal)
-    .values({
-      updateId: sql.placeholder("updateId"),
-      payload: sql.placeholder("payload"),
-      receivedAt: sql.placeholder("receivedAt"),
-    })
-    .onConflictDoNothing()
-    .prepare();
-
+export function createUpdatesRepository(db: Seam) {
   return {
-    /** Records a batch in one transaction; an update recorded already is kept as it was. */
-    record(updates: readonly JournaledUpdate[], now = Date.now()): void {
+    /** Records a batch, atomically; an update recorded already is kept as it was. */
+    async record(updates: readonly JournaledUpdate[], now = Date.now()): Promise<void> {
       if (updates.length === 0) return;
-      db.transaction(() => {
-        for (const update of updates) insertRow.run({ ...update, receivedAt: now });
-      }, WRITE);
+      const rows = updates.map(({ updateId, payload }) => ({ updateId, payload, receivedAt: now }));
+      const insert = (tx: Executor, from: number) =>
+        tx.run(
+          sql`${insertInto("update_journal", rows.slice(from, from + CHUNK))} on conflict do nothing`,
+        );
+      // One statement is atomic by itself; a batch larger than one INSERT takes a transaction.
+      if (rows.length <= CHUNK) await insert(db, 0);
+      else
+        await db.transaction(async (tx) => {
+          for (let i = 0; i < rows.length; i += CHUNK) await insert(tx, i);
+        });
     },
 
     /** Forgets handled updates. */
-    done(updateIds: readonly number[]): void {
+    async done(updateIds: readonly number[]): Promise<void> {
       if (updateIds.length === 0) return;
-      db.delete(updateJournal)
-        .where(inArray(updateJournal.updateId, [...updateIds]))
-        .run();
+      await db.run(sql`delete from update_journal where update_id in ${[...updateIds]}`);
     },
 
     /**
@@ -53,12 +52,13 @@ export function createUpdatesRepository(db: Db) {
      * is handled again once at most, so an update that kills the process cannot do so on every
      * start.
      */
-    takeLeft(): JournaledUpdate[] {
-      return db
-        .delete(updateJournal)
-        .returning({ updateId: updateJournal.updateId, payload: updateJournal.payload })
-        .all()
-        .sort((a, b) => a.updateId - b.updateId);
+    async takeLeft(): Promise<JournaledUpdate[]> {
+      const rows = await db.all(
+        sql`delete from update_journal returning update_id as "updateId", payload`,
+      );
+      return parseRows(journaledRow, rows).sort((a, b) => a.updateId - b.updateId);
     },
   };
 }
+
+export type UpdatesRepository = ReturnType<typeof createUpdatesRepository>;

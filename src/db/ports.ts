@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type {
   ChatsStore,
   OutboxStore,
@@ -7,18 +8,28 @@ import type {
   TrackerStore,
 } from "../swaps/ports.ts";
 import { stuckKey } from "./repositories/notifications.ts";
-import type { AnyRepositories } from "./repositories.ts";
+import type { Repositories } from "./repositories.ts";
 
 const PAGE_CAP_KEY = "transactions.pageCap";
 
 /**
- * The core's ports over either store's repositories. Where several tables change together (a
- * created transaction, its intent and its message) the repository does it in one transaction.
+ * How long an outbox row stays claimed by the instance that took it: far longer than a send
+ * (bounded retries included), so a live sender never loses its rows; a dead one's come back.
  */
-export function createStores(
-  repos: AnyRepositories,
+const OUTBOX_LEASE_MS = 60_000;
+
+/**
+ * The core's ports over the repositories. Where several tables change together (a created
+ * transaction, its intent and its message) the repository does it in one transaction. `outbox`
+ * names this process's sender: outbox rows are claimed for it before sending (PostgreSQL: even two
+ * instances that both believe they lead, a split brain, never send the same row at once).
+ */
+export function createPorts(
+  repos: Repositories,
   chats: Pick<ChatsStore, "markBlocked" | "language">,
+  outbox: { owner: string; leaseMs?: number } = { owner: randomUUID() },
 ) {
+  const leaseMs = outbox.leaseMs ?? OUTBOX_LEASE_MS;
   const loadPageCap = async () => {
     const value = Number(await repos.meta.get(PAGE_CAP_KEY));
     return Number.isInteger(value) && value > 0 ? value : undefined;
@@ -75,7 +86,7 @@ export function createStores(
   };
 
   const outboxStore: OutboxStore = {
-    due: (limit, now) => repos.notifications.due(limit, now),
+    due: (limit, now) => repos.notifications.claimDue(limit, now, outbox.owner, leaseMs),
     markSent: (id, at) => repos.notifications.markSent(id, at),
     retryLater: (id, error, at, maybeSent) =>
       repos.notifications.markFailed(id, error, at, maybeSent),
@@ -92,7 +103,7 @@ export function createStores(
 }
 
 /** The chats repository as the chat settings cache sees it. */
-export function chatsStore(repos: AnyRepositories): ChatsStore {
+export function chatsStore(repos: Repositories): ChatsStore {
   return {
     language: (chatId) => repos.chats.language(chatId),
     setLanguage: (chatId, language) => repos.chats.setLanguage(chatId, language),

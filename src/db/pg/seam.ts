@@ -1,0 +1,61 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Executor, Seam } from "../seam.ts";
+import type { PgDb } from "./client.ts";
+
+type Target = Pick<PgDb, "execute">;
+
+const executorOf = (target: Target): Executor => ({
+  all: async (query: SQL) => (await target.execute(query)).rows,
+  run: async (query: SQL) => (await target.execute(query)).rowCount ?? 0,
+});
+
+/**
+ * The seam on the pool. Writes run at READ COMMITTED, PostgreSQL's default: the rows a transaction
+ * reads and then changes are locked (`forUpdate`), so two instances applying the same change take
+ * turns and the second sees the first's result.
+ */
+export function pgSeam(db: PgDb): Seam {
+  const pool = executorOf(db);
+  return {
+    dialect: "postgres",
+    ...pool,
+    transaction: (work) => db.transaction((tx) => work(executorOf(tx))),
+    snapshot: (work) =>
+      db.transaction((tx) => work(executorOf(tx)), {
+        isolationLevel: "repeatable read",
+        accessMode: "read only",
+      }),
+    forUpdate: sql` for update`,
+    outbox: {
+      /**
+       * Claimed in the statement that selects them: rows another instance holds an unexpired claim
+       * on are skipped, and so are rows it is claiming at this moment (SKIP LOCKED), so two senders
+       * never get the same row while a claim lasts. A sender that dies leaves its rows to the
+       * others once the lease runs out; its own claims stay the owner's to take again (a row it
+       * held back for the chat's pace must not wait out the lease).
+       */
+      async claim(columns, due, limit, now, owner, until) {
+        const rows = await pool.all(sql`
+          update notifications set claimed_by = ${owner}, claimed_until = ${until}
+          where id in (
+            select id from notifications
+            where ${due}
+              and (claimed_until is null or claimed_until <= ${now} or claimed_by = ${owner})
+            order by id limit ${limit}
+            for update skip locked)
+          returning ${columns}`);
+        return rows.sort((a, b) => Number(a.id) - Number(b.id));
+      },
+      /**
+       * A new leader takes the outbox over: claims of any other sender are dropped, since the one
+       * that held them has died or stepped down (a send it had in flight may arrive once more).
+       */
+      releaseExcept: (owner) =>
+        pool.run(sql`
+          update notifications set claimed_by = null, claimed_until = null
+          where sent_at is null and dropped_at is null
+            and claimed_by is not null and claimed_by <> ${owner}`),
+      ended: sql`, claimed_by = null, claimed_until = null`,
+    },
+  };
+}

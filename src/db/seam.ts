@@ -1,0 +1,115 @@
+import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+
+/** A row as the driver gives it: column alias to value. */
+export type Row = Record<string, unknown>;
+
+/** Where a statement runs: the database, or one transaction open on it. */
+export interface Executor {
+  /** The rows the statement returns (a `returning` clause's too). */
+  all(query: SQL): Promise<Row[]>;
+  /** How many rows the statement changed. */
+  run(query: SQL): Promise<number>;
+}
+
+/**
+ * What differs between SQLite and PostgreSQL, and only that: every repository is written once, in
+ * SQL both dialects read alike, over this. One implementation per dialect (sqlite-seam.ts,
+ * pg/seam.ts).
+ */
+export interface Seam extends Executor {
+  readonly dialect: "sqlite" | "postgres";
+  /**
+   * Runs `work` as one write transaction: all of its statements commit together or none does. Its
+   * statements must go through the executor it is given.
+   */
+  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T>;
+  /** Reads that must see one state of the database (a page and its total). */
+  snapshot<T>(work: (tx: Executor) => Promise<T>): Promise<T>;
+  /**
+   * Ends a SELECT inside `transaction` whose rows the transaction goes on to change: PostgreSQL
+   * locks them (another writer waits for our commit); SQLite's write transaction already excludes
+   * every other writer, so it adds nothing.
+   */
+  readonly forUpdate: SQL;
+  /** Outbox rows taken by one sender at a time (PostgreSQL: several instances send). */
+  readonly outbox: OutboxClaims;
+}
+
+export interface OutboxClaims {
+  /**
+   * The first `limit` rows (`columns`) that `due` selects, oldest first, claimed for `owner` until
+   * `until`: rows another live sender holds are skipped. SQLite has one sender: it only selects.
+   */
+  claim(
+    columns: SQL,
+    due: SQL,
+    limit: number,
+    now: number,
+    owner: string,
+    until: number,
+  ): Promise<Row[]>;
+  /** Drops the claims of every sender but `owner`; returns how many. */
+  releaseExcept(owner: string): Promise<number>;
+  /** `, claimed_by = null, …`: appended to the SET of an UPDATE that settles a row (SQLite: nothing). */
+  readonly ended: SQL;
+}
+
+/** `chatId` → `chat_id`: the columns are the row types' keys in snake case. */
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The select list of a row schema's keys: `"chat_id" as "chatId", …`. */
+export function columnsOf(schema: z.ZodObject): SQL {
+  return sql.raw(
+    Object.keys(schema.shape)
+      .map((key) => `"${snake(key)}" as "${key}"`)
+      .join(", "),
+  );
+}
+
+/** `insert into <table> (<columns>) values (…), (…)` for rows of the same keys. */
+export function insertInto(table: string, rows: readonly Record<string, unknown>[]): SQL {
+  const keys = Object.keys(rows[0] ?? {});
+  const names = sql.raw(keys.map((key) => `"${snake(key)}"`).join(", "));
+  const tuples = rows.map(
+    (row) =>
+      sql`(${sql.join(
+        keys.map((key) => sql`${row[key] ?? null}`),
+        sql`, `,
+      )})`,
+  );
+  return sql`insert into ${sql.identifier(table)} (${names}) values ${sql.join(tuples, sql`, `)}`;
+}
+
+/** The assignments of an UPDATE's SET (or ON CONFLICT DO UPDATE SET): `"a" = ?, "b" = ?`. */
+export function assignments(values: Record<string, unknown>): SQL {
+  return sql.join(
+    Object.entries(values).map(([key, value]) => sql`${sql.identifier(snake(key))} = ${value}`),
+    sql`, `,
+  );
+}
+
+/** An integer column: a JS number on SQLite, PostgreSQL's bigint as a string. */
+export const long = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^-?\d+$/)
+    .transform(Number),
+]);
+
+/** A boolean column: 0/1 on SQLite, true/false on PostgreSQL. */
+export const flag = z.union([z.boolean(), z.number().transform((n) => n !== 0)]);
+
+/** The rows, each checked against `schema`: a row that does not match is a schema drift. */
+export function parseRows<S extends z.ZodType>(schema: S, rows: Row[]): z.output<S>[] {
+  return rows.map((row) => schema.parse(row));
+}
+
+/** The first row, checked; undefined when there is none. */
+export function parseRow<S extends z.ZodType>(schema: S, rows: Row[]): z.output<S> | undefined {
+  return rows.length === 0 ? undefined : schema.parse(rows[0]);
+}
+
+/** `count(*)`'s answer, whichever the driver's type. */
+export const countOf = (rows: Row[]): number => long.parse(rows[0]?.n ?? 0);

@@ -1,0 +1,127 @@
+import type BetterSqlite3 from "better-sqlite3";
+import { type SQL, sql } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import { Lru } from "../lib/lru.ts";
+import type { Executor, Row, Seam } from "./seam.ts";
+
+/** Prepared statements kept per connection (IN lists of every length make the set open-ended). */
+const STATEMENTS = 256;
+
+/**
+ * The seam on one better-sqlite3 connection. better-sqlite3 is synchronous and cannot run an
+ * async callback inside its `transaction()`, so transactions are made the way Kysely's SQLite
+ * driver makes them: the connection is held behind a mutex from `BEGIN IMMEDIATE` to `COMMIT` or
+ * `ROLLBACK`. A statement outside a transaction runs at once when no transaction is open (no turn
+ * to wait for: what the chat-settings cache does not answer, and most statements of a bot that is
+ * not busy, take this path), and otherwise waits its turn: run meanwhile, it would land inside
+ * someone else's open transaction.
+ */
+export function sqliteSeam(connection: BetterSqlite3.Database): Seam {
+  const dialect = new SQLiteSyncDialect();
+  const statements = new Lru<string, BetterSqlite3.Statement>(STATEMENTS);
+  const mutex = new Mutex();
+
+  const prepared = (query: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    let statement = statements.get(text);
+    if (!statement) {
+      statement = connection.prepare(text);
+      statements.set(text, statement);
+    }
+    // better-sqlite3 binds no booleans: SQLite stores them as 0/1.
+    const values = params.map((p) => (typeof p === "boolean" ? Number(p) : p));
+    return { statement, values };
+  };
+  const allNow = (query: SQL): Row[] => {
+    const { statement, values } = prepared(query);
+    if (!statement.reader) {
+      statement.run(...values);
+      return [];
+    }
+    return statement.all(...values) as Row[];
+  };
+  const runNow = (query: SQL): number => {
+    const { statement, values } = prepared(query);
+    return statement.run(...values).changes;
+  };
+
+  /** Runs one statement outside any transaction: now if the connection is free, else in turn. */
+  const outside =
+    <T>(now: (query: SQL) => T) =>
+    async (query: SQL): Promise<T> => {
+      if (!mutex.held) return now(query);
+      await mutex.acquire();
+      try {
+        return now(query);
+      } finally {
+        mutex.release();
+      }
+    };
+
+  const inTransaction = async <T>(
+    begin: string,
+    work: (tx: Executor) => Promise<T>,
+  ): Promise<T> => {
+    await mutex.acquire();
+    let open = true;
+    const guard =
+      <R>(now: (query: SQL) => R) =>
+      async (query: SQL): Promise<R> => {
+        if (!open) throw new Error("a statement ran after its transaction had ended");
+        return now(query);
+      };
+    try {
+      connection.exec(begin);
+      try {
+        const result = await work({ all: guard(allNow), run: guard(runNow) });
+        connection.exec("commit");
+        return result;
+      } catch (error) {
+        if (connection.inTransaction) connection.exec("rollback");
+        throw error;
+      }
+    } finally {
+      open = false;
+      mutex.release();
+    }
+  };
+
+  const all = outside(allNow);
+  return {
+    dialect: "sqlite",
+    all,
+    run: outside(runNow),
+    // Take the write lock up front: a deferred transaction that read first can fail with
+    // SQLITE_BUSY when it upgrades (another process on the file), which no busy timeout waits out.
+    transaction: (work) => inTransaction("begin immediate", work),
+    snapshot: (work) => inTransaction("begin", work),
+    forUpdate: sql``,
+    // One process sends from the outbox: nothing to claim against.
+    outbox: {
+      claim: (columns, due, limit) =>
+        all(sql`select ${columns} from notifications where ${due} order by id limit ${limit}`),
+      releaseExcept: async () => 0,
+      ended: sql``,
+    },
+  };
+}
+
+/** A lock handed to waiters in the order they came. */
+class Mutex {
+  held = false;
+  private readonly waiters: (() => void)[] = [];
+
+  acquire(): Promise<void> {
+    if (!this.held) {
+      this.held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiters.shift();
+    if (next) next();
+    else this.held = false;
+  }
+}
