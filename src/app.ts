@@ -10,6 +10,7 @@ import type { Config } from "./config.ts";
 import type { AsyncRepositories } from "./db/repositories.ts";
 import { openStorage, type Storage } from "./db/storage.ts";
 import { ExchangeClient } from "./exchange/client.ts";
+import type { Clock } from "./lib/clock.ts";
 import { fenced } from "./lib/fenced.ts";
 import type { Logger } from "./lib/logger.ts";
 import { AdminAlerts } from "./ops/admin-alerts.ts";
@@ -94,6 +95,8 @@ export interface StartOptions {
   onFatal?: (error: unknown) => void;
   /** How long an exchange flow waits for an answer before it expires (tests shorten it). */
   flowIdleMs?: number;
+  /** The background loops' and budgets' clock (default: the real one); tests move it. */
+  clock?: Clock;
 }
 
 /** A start-up step that failed: the process must exit non-zero with this one line. */
@@ -189,11 +192,20 @@ export async function startApp(
       onLead: () => leaderWork.startAll(),
       onFollow: () => leaderWork.stopAll(),
       onFatal: (error) => options.onFatal?.(error),
+      clock: options.clock,
     });
   }
   const lead = leadership;
   const fence = lead ? () => lead.fence() : undefined;
-  const core = buildCore(config, logger, storage!, exchangeTarget, options.flowIdleMs, fence);
+  const core = buildCore(
+    config,
+    logger,
+    storage!,
+    exchangeTarget,
+    options.flowIdleMs,
+    fence,
+    options.clock,
+  );
   const { catalog, repos } = core;
   let webhookPort: number | undefined;
   await begin({
@@ -432,6 +444,7 @@ function buildCore(
   flowIdleMs: number | undefined,
   /** Rejects once this instance does not lead (several instances); awaited before leader work. */
   fence: (() => Promise<void>) | undefined,
+  clock: Clock | undefined,
 ) {
   const { exchangeId } = exchangeTarget;
   const { repos } = storage;
@@ -452,6 +465,7 @@ function buildCore(
     apiKey: exchangeTarget.apiKey,
     limits: config.limits,
     timeoutMs: config.exchangeTimeoutMs,
+    clock,
     ...(storage.dialect === "postgres" ? { ledger: storage.ledger } : {}),
     onRequest: (event) => {
       monitor.record(event);
@@ -502,6 +516,7 @@ function buildCore(
     stuckAfterMs: config.stuckAfterMs,
     onChange: wakeNotifier,
     onCycle: (stats) => logger.debug(stats, "tracker cycle"),
+    clock,
   });
   const reconciler = new Reconciler({
     exchange,
@@ -515,6 +530,7 @@ function buildCore(
     windowMarginMs: config.reconcileGiveUpMs,
     onOutbox: wakeNotifier,
     onSuspect,
+    clock,
   });
   const trackerLagMs = () => (tracker.lastCycleAt ? Date.now() - tracker.lastCycleAt : 0);
   const metrics = new BotMetrics(() => ({
@@ -574,6 +590,7 @@ function buildCore(
     logger,
     fence,
     explorers,
+    clock,
   });
   const alerts = new AdminAlerts({
     api: bot.api,
