@@ -486,6 +486,7 @@ function buildCore(
     cacheMs: config.quoteCacheMs,
     fixedTtlMs: config.fixedQuoteTtlMs,
     maxWaitMs: 3_000,
+    now: clock && (() => clock.now()),
   });
 
   // Late-bound: the alerts need the bot's Api, the bot needs the swap service.
