@@ -4,6 +4,7 @@ import type { CoinCatalog } from "../catalog/catalog.ts";
 import type { Config } from "../config.ts";
 import type { Storage } from "../db/open.ts";
 import type { Repositories } from "../db/repositories.ts";
+import { type Clock, realClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { ExchangeMonitor } from "../ops/exchange-monitor.ts";
 import { BotMetrics } from "../ops/metrics.ts";
@@ -54,6 +55,8 @@ export interface StartOptions {
   onFatal?: (error: unknown) => void;
   /** How long an exchange flow waits for an answer before it expires (tests shorten it). */
   flowIdleMs?: number;
+  /** The background loops' and budgets' clock (default: the real one); tests move it. */
+  clock?: Clock;
 }
 
 /**
@@ -73,14 +76,15 @@ export async function startApp(
   const onFatal = (error: unknown) => options.onFatal?.(error);
   const target = await startExchange(config, logger, life);
   const db = await openDatabase(config, logger, life, target);
-  const topology = chooseTopology(config, logger, db.shared, onFatal);
+  const clock = options.clock ?? realClock;
+  const topology = chooseTopology(config, logger, db.shared, { onFatal, clock });
 
   // Built in dependency order, nothing started yet: what counts and what sends come first.
   const { exchangeId } = target;
   const metrics = new BotMetrics();
   const monitor = new ExchangeMonitor();
   const ledger = db.shared?.ledger;
-  const exchange = exchangeClient(config, logger, target, { monitor, metrics, ledger });
+  const exchange = exchangeClient(config, logger, target, { monitor, metrics, ledger, clock });
   const telegram = createTelegram({
     token: config.botToken,
     apiRoot: config.telegramApiRoot,
@@ -89,7 +93,17 @@ export async function startApp(
     chatLanguage: (chatId) => db.chatSettings.language(chatId),
   });
   const explorers = explorerTable(config.explorers);
-  const built = { exchange, exchangeId, db, topology, telegram, monitor, metrics, explorers };
+  const built = {
+    exchange,
+    exchangeId,
+    db,
+    topology,
+    telegram,
+    monitor,
+    metrics,
+    explorers,
+    clock,
+  };
   const background = buildBackground(config, logger, built);
   const swaps = buildSwaps(config, logger, {
     ...built,

@@ -4,6 +4,7 @@ import { Notifier } from "../bot/notifier.ts";
 import type { ExplorerTable } from "../bot/shared/explorer-links.ts";
 import type { Config } from "../config.ts";
 import type { ExchangeClient } from "../exchange/client.ts";
+import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { AdminAlerts } from "../ops/admin-alerts.ts";
 import type { ExchangeMonitor } from "../ops/exchange-monitor.ts";
@@ -34,9 +35,10 @@ export function buildBackground(
     telegram: Telegram;
     monitor: ExchangeMonitor;
     explorers: ExplorerTable;
+    clock: Clock;
   },
 ) {
-  const { exchange, exchangeId, db, topology, telegram, monitor } = deps;
+  const { exchange, exchangeId, db, topology, telegram, monitor, clock } = deps;
   const { chatSettings } = db;
   const { leaderOnly, fence } = topology;
   const notifier = new Notifier({
@@ -46,6 +48,7 @@ export function buildBackground(
     logger,
     fence,
     explorers: deps.explorers,
+    clock,
   });
   const wakeNotifier = () => notifier.wake();
   const alerts = new AdminAlerts({
@@ -70,6 +73,7 @@ export function buildBackground(
     stuckAfterMs: config.stuckAfterMs,
     onChange: wakeNotifier,
     onCycle: (stats) => logger.debug(stats, "tracker cycle"),
+    clock,
   });
   const reconciler = new Reconciler({
     exchange,
@@ -83,6 +87,7 @@ export function buildBackground(
     windowMarginMs: config.reconcileGiveUpMs,
     onOutbox: wakeNotifier,
     onSuspect: (report) => alerts.reportSuspect(report),
+    clock,
   });
   // /healthz only reads what the bot knows: after an outage something must ask the exchange
   // again, even when no user does (the leader's work: standbys make no background reads).
@@ -101,7 +106,7 @@ export function buildBackground(
   return {
     wakeNotifier,
     reportSuspect: (report: SuspectReport) => alerts.reportSuspect(report),
-    trackerLagMs: () => (tracker.lastCycleAt ? Date.now() - tracker.lastCycleAt : 0),
+    trackerLagMs: () => (tracker.lastCycleAt ? clock.now() - tracker.lastCycleAt : 0),
     parts: Object.entries(loops).map(
       ([name, loop]): Part => ({ name, start: () => loop.start(), stop: () => loop.stop() }),
     ),

@@ -1,5 +1,6 @@
 import type { Config } from "../config.ts";
 import { ExchangeClient } from "../exchange/client.ts";
+import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { BudgetLedger } from "../lib/shared-budget.ts";
 import type { ExchangeMonitor } from "../ops/exchange-monitor.ts";
@@ -59,14 +60,17 @@ export function exchangeClient(
     metrics: BotMetrics;
     /** Where several instances count their budgets together; none: this instance alone. */
     ledger: BudgetLedger | undefined;
+    /** The budgets' clock. */
+    clock: Clock;
   },
 ): ExchangeClient {
-  const { monitor, metrics, ledger } = seen;
+  const { monitor, metrics, ledger, clock } = seen;
   return new ExchangeClient({
     baseUrl: target.url,
     apiKey: target.apiKey,
     limits: config.limits,
     timeoutMs: config.exchangeTimeoutMs,
+    clock,
     ...(ledger ? { ledger } : {}),
     onRequest: (event) => {
       monitor.record(event);

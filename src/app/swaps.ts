@@ -1,6 +1,7 @@
 import { CoinCatalog } from "../catalog/catalog.ts";
 import type { Config } from "../config.ts";
 import type { ExchangeClient } from "../exchange/client.ts";
+import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { QuoteService } from "../quotes/quote-service.ts";
 import { SwapReader } from "../swaps/swap-reader.ts";
@@ -19,6 +20,7 @@ export function buildSwaps(
     exchange: ExchangeClient;
     exchangeId: string;
     db: Database;
+    clock: Clock;
     /** A created swap disagrees with what its user confirmed: the operator is told. */
     onSuspect: (report: SuspectReport) => void;
     /** A read changed a swap: its outbox row is waiting. */
@@ -37,6 +39,7 @@ export function buildSwaps(
     cacheMs: config.quoteCacheMs,
     fixedTtlMs: config.fixedQuoteTtlMs,
     maxWaitMs: 3_000,
+    now: () => deps.clock.now(),
   });
   const swaps = new SwapService({
     exchange,

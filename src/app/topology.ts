@@ -1,5 +1,6 @@
 import type { CoinCatalog } from "../catalog/catalog.ts";
 import type { Config } from "../config.ts";
+import type { Clock } from "../lib/clock.ts";
 import { fenced } from "../lib/fenced.ts";
 import type { Logger } from "../lib/logger.ts";
 import { Leadership, leaderLockKey } from "../ops/leadership.ts";
@@ -46,9 +47,9 @@ export function chooseTopology(
   config: Config,
   logger: Logger,
   shared: SharedDatabase | undefined,
-  onFatal: (error: unknown) => void,
+  options: { onFatal: (error: unknown) => void; clock: Clock },
 ): Topology {
-  return shared ? sharedInstances(config, logger, shared, onFatal) : singleInstance(config, logger);
+  return shared ? sharedInstances(config, logger, shared, options) : singleInstance(config, logger);
 }
 
 function singleInstance(config: Config, logger: Logger): Topology {
@@ -75,7 +76,7 @@ function sharedInstances(
   config: Config,
   logger: Logger,
   db: SharedDatabase,
-  onFatal: (error: unknown) => void,
+  { onFatal, clock }: { onFatal: (error: unknown) => void; clock: Clock },
 ): Topology {
   const work = new Lifecycle(logger);
   const leadership = new Leadership({
@@ -87,6 +88,7 @@ function sharedInstances(
     onLead: () => work.start(),
     onFollow: () => work.stop(),
     onFatal,
+    clock,
   });
   const fence = () => leadership.fence();
   return {

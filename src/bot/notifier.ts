@@ -1,40 +1,10 @@
-import type { I18n, TranslateFunction } from "@grammyjs/i18n";
-import { type Api, GrammyError, HttpError, InputFile } from "grammy";
-import type { Logger } from "../lib/logger.ts";
-import { RequestBudget } from "../lib/request-budget.ts";
-import type { OutboxEntry, OutboxStore } from "../swaps/ports.ts";
-import { isFinal } from "../swaps/status.ts";
-import type { Swap } from "../swaps/swap.ts";
-import type { FlowContext } from "./context.ts";
-import { translator } from "./i18n.ts";
-import { depositQr, depositQrCaption, depositText } from "./shared/deposit-message.ts";
-import {
-  DEFAULT_EXPLORER_TABLE,
-  type ExplorerTable,
-  receiptText,
-  withReceipt,
-} from "./shared/explorer-links.ts";
-import { pushText, stuckText } from "./shared/push-text.ts";
-import { statusName } from "./shared/status-name.ts";
+import { realClock } from "../lib/clock.ts";
+import { PeriodicLoop } from "../lib/periodic-loop.ts";
+import { type DeliveryOptions, OutboxDelivery } from "./outbox-delivery.ts";
 
-export interface NotifierOptions {
-  api: Api;
-  i18n: I18n<FlowContext>;
-  store: OutboxStore;
-  logger: Logger;
+export interface NotifierOptions extends DeliveryOptions {
   /** How often the outbox is checked when nobody wakes the notifier. */
   intervalMs?: number;
-  /** Telegram allows about 30 messages per second to different chats. */
-  perSecond?: number;
-  /** Telegram allows about one message per second in one chat: the gap kept between two. */
-  perChatGapMs?: number;
-  /**
-   * Awaited right before each message goes out; it rejects when this instance may not push (it
-   * lost the lead): that message stays in the outbox and the drain ends.
-   */
-  fence?: () => Promise<void>;
-  /** Block explorers for the transaction hashes in pushes and cards (the default table). */
-  explorers?: ExplorerTable;
 }
 
 /** Longest pause after failing database writes: the outbox is retried at least this often. */
@@ -42,282 +12,43 @@ const MAX_BACKOFF_MS = 60_000;
 
 /**
  * The one place that tells chats things unasked: it drains the outbox (written by the tracker, the
- * reconciler and the swap service, always in the same database transaction as the change), renders
- * each row through i18n and sends it. At least once: a row is marked sent only after Telegram
- * accepted it, so a crash in between repeats it once and never loses it. A row whose send may have
- * been delivered (a connection lost mid-request) gets one more try at most, so a chat sees a
- * message at most twice.
+ * reconciler and the swap service, always in the same database transaction as the change) when
+ * woken and on a timer. What a row says is outbox-text.ts; how it is sent, paced and retried,
+ * outbox-delivery.ts; this is the loop.
  */
 export class Notifier {
-  private readonly pace: RequestBudget;
-  private timer: NodeJS.Timeout | undefined;
-  private draining: Promise<number> | undefined;
-  private again = false;
-  private stopped = true;
-  /** Consecutive drains that failed (a database write failing): they back off. */
-  private failures = 0;
-  /** When each recently served chat may get its next message; entries go once that passed. */
-  private readonly chatFreeAt = new Map<number, number>();
-  /** Sent, but recording it failed: never sent again by this process, only recorded. */
-  private readonly unrecorded = new Map<number, number>();
+  private readonly delivery: OutboxDelivery;
+  private readonly loop: PeriodicLoop;
 
-  constructor(private readonly options: NotifierOptions) {
-    this.pace = new RequestBudget(options.perSecond ?? 25, 1_000);
+  constructor(options: NotifierOptions) {
+    const clock = options.clock ?? realClock;
+    const interval = options.intervalMs ?? 1_000;
+    this.delivery = new OutboxDelivery(options);
+    this.loop = new PeriodicLoop({
+      clock,
+      pass: async (signal) => {
+        await this.delivery.drain(signal);
+      },
+      delayAfter: ({ failures }) =>
+        failures > 0
+          ? Math.min(interval * 2 ** failures, MAX_BACKOFF_MS)
+          : // A chat that just got a message holds its next one back: come back when it may go.
+            Math.max(10, Math.min(interval, this.delivery.nextChatFreeInMs())),
+      onFailure: (error, failures) =>
+        options.logger.error({ err: error, failures }, "outbox drain failed"),
+    });
   }
 
   start(): void {
-    this.stopped = false;
-    this.tick();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.draining;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
-  /** Sends what is due now; called after something was queued, and on a timer. */
+  /** Sends what is due now; called after something was queued. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.draining) {
-      this.again = true;
-      return;
-    }
-    // A backing-off notifier is not hurried: the database is what is failing.
-    if (this.failures === 0) this.tick();
+    this.loop.wake();
   }
-
-  private tick(): void {
-    clearTimeout(this.timer);
-    this.draining = this.drain()
-      .then((sent) => {
-        this.failures = 0;
-        return sent;
-      })
-      .catch((error: unknown) => {
-        this.failures++;
-        this.options.logger.error({ err: error, failures: this.failures }, "outbox drain failed");
-        return 0;
-      })
-      .finally(() => {
-        this.draining = undefined;
-        if (this.stopped) return;
-        const interval = this.options.intervalMs ?? 1_000;
-        if (this.failures > 0) {
-          this.again = false;
-          this.schedule(Math.min(interval * 2 ** this.failures, MAX_BACKOFF_MS));
-          return;
-        }
-        if (this.again) {
-          this.again = false;
-          this.tick();
-          return;
-        }
-        // A chat that just got a message holds its next one back: come back when it may go.
-        const soonest = Math.min(...this.chatFreeAt.values()) - Date.now();
-        this.schedule(Math.max(10, Math.min(interval, soonest)));
-      });
-  }
-
-  private schedule(delayMs: number): void {
-    this.timer = setTimeout(() => this.tick(), delayMs);
-    this.timer.unref();
-  }
-
-  /**
-   * Sends every due entry whose chat may get a message now; returns how many were sent. Those held
-   * back for their chat's pace stay due for the next tick.
-   */
-  async drain(): Promise<number> {
-    await this.recordUnrecorded();
-    let sent = 0;
-    for (;;) {
-      this.forgetPastChats(Date.now());
-      const batch = await this.options.store.due(50, Date.now());
-      let tried = 0;
-      for (const entry of batch) {
-        if (this.stopped) return sent;
-        if (this.unrecorded.has(entry.id)) continue;
-        if ((this.chatFreeAt.get(entry.chatId) ?? 0) > Date.now()) continue;
-        tried++;
-        if (await this.send(entry)) sent++;
-      }
-      if (tried === 0) return sent;
-    }
-  }
-
-  private async recordUnrecorded(): Promise<void> {
-    for (const [id, at] of this.unrecorded) {
-      await this.options.store.markSent(id, at);
-      this.unrecorded.delete(id);
-    }
-  }
-
-  private forgetPastChats(now: number): void {
-    for (const [chatId, freeAt] of this.chatFreeAt) {
-      if (freeAt <= now) this.chatFreeAt.delete(chatId);
-    }
-  }
-
-  private async send(entry: OutboxEntry): Promise<boolean> {
-    const { store } = this.options;
-    const swap = entry.transactionId ? await store.swap(entry.transactionId) : undefined;
-    if (entry.transactionId && !swap) {
-      // The swap was forgotten by its chat (/forget): nothing left to tell.
-      await store.drop(entry.id, "swap forgotten", Date.now());
-      return false;
-    }
-    if (entry.kind === "stuck" && swap?.status !== entry.status) {
-      // It moved on before the word went out (a backlog, a blocked chat): it is no longer true.
-      await store.drop(entry.id, "no longer stuck", Date.now());
-      return false;
-    }
-    const t = translator(this.options.i18n, (await store.chatLanguage(entry.chatId)) ?? "en");
-    const release = await this.pace.acquire();
-    try {
-      await this.options.fence?.();
-    } catch (error) {
-      release();
-      throw error;
-    }
-    let messageId: number;
-    try {
-      messageId = await this.deliver(entry, swap, t);
-    } catch (error) {
-      await this.failed(entry, error);
-      return false;
-    } finally {
-      release();
-    }
-    const at = Date.now();
-    this.chatFreeAt.set(entry.chatId, at + (this.options.perChatGapMs ?? 1_000));
-    try {
-      await store.markSent(entry.id, at);
-    } catch (error) {
-      // Telegram has it: whatever the database does now, this process never sends it again.
-      this.unrecorded.set(entry.id, at);
-      throw error;
-    }
-    if (swap) await this.afterSent(entry, swap, messageId, t);
-    return true;
-  }
-
-  /** Sends the entry's message; returns its message id. */
-  private async deliver(
-    entry: OutboxEntry,
-    swap: Swap | undefined,
-    t: TranslateFunction,
-  ): Promise<number> {
-    const { api } = this.options;
-    const options = { link_preview_options: { is_disabled: true } };
-    const say = async (text: string) =>
-      (await api.sendMessage(entry.chatId, text, options)).message_id;
-    switch (entry.kind) {
-      case "not-created":
-        return say(t("reconcile-not-created"));
-      case "suspect":
-        return say(t("swap-suspect", { id: swap?.id ?? "" }));
-      case "deposit": {
-        if (!swap) throw new Error(`deposit entry ${entry.id} without a swap`);
-        // The QR code is a convenience: the text below is the swap. A swap found only after it
-        // finished gets none: its address takes nothing more.
-        if (!isFinal(swap.status)) {
-          await depositQr(swap.depositAddress)
-            .then((png) =>
-              api.sendPhoto(entry.chatId, new InputFile(png, "deposit-address.png"), {
-                caption: depositQrCaption(t, swap),
-              }),
-            )
-            .catch(() => undefined);
-        }
-        return say(`${t("reconcile-found")}\n\n${depositText(t, swap)}`);
-      }
-      case "given-up":
-        return say(t("push-given-up", { id: swap?.id ?? entry.transactionId ?? "" }));
-      case "stuck":
-        if (!swap) throw new Error(`stuck entry ${entry.id} without a swap`);
-        return say(stuckText(t, swap, entry.status ?? swap.status));
-      case "status":
-        if (!swap) throw new Error(`status entry ${entry.id} without a swap`);
-        return say(
-          swap.suspect
-            ? t("push-suspect", { id: swap.id, status: statusName(t, entry.status ?? "") })
-            : pushText(
-                t,
-                swap,
-                entry.status ?? swap.status,
-                this.receipt(t, swap, entry.status ?? swap.status),
-              ),
-        );
-    }
-  }
-
-  /** The status card follows the swap; a reconciled deposit message becomes its card. */
-  private async afterSent(
-    entry: OutboxEntry,
-    swap: Swap,
-    messageId: number,
-    t: TranslateFunction,
-  ): Promise<void> {
-    if (entry.kind === "deposit") {
-      await this.options.store.setStatusCard(swap.id, messageId);
-      return;
-    }
-    if (entry.kind !== "status" || swap.cardMessageId === null || swap.suspect) return;
-    // The card is a convenience: its edit failing (too old, deleted) changes nothing.
-    await this.options.api
-      .editMessageText(
-        entry.chatId,
-        swap.cardMessageId,
-        withReceipt(depositText(t, swap), this.receipt(t, swap)),
-        {
-          link_preview_options: { is_disabled: true },
-        },
-      )
-      .catch(() => undefined);
-  }
-
-  /** The swap's transactions with their explorer links, as of `status` (its own by default). */
-  private receipt(t: TranslateFunction, swap: Swap, status: string = swap.status) {
-    return receiptText(t, this.options.explorers ?? DEFAULT_EXPLORER_TABLE, swap, status);
-  }
-
-  private async failed(entry: OutboxEntry, error: unknown): Promise<void> {
-    const { store, logger } = this.options;
-    const now = Date.now();
-    if (error instanceof GrammyError && error.error_code === 403) {
-      await store.markChatBlocked(entry.chatId, now);
-      logger.info({ chat: entry.chatId }, "chat blocked the bot; its pushes are skipped");
-      return;
-    }
-    const maybeDelivered = mayHaveArrived(error);
-    if (maybeDelivered && entry.maybeSentAt !== null) {
-      // Twice unsure: the chat may have it twice already. A third copy is worse than none.
-      await store.drop(entry.id, `delivery uncertain twice: ${String(error)}`, now);
-      logger.warn({ err: error, notification: entry.id }, "push dropped: delivery uncertain twice");
-      return;
-    }
-    const delay = Math.min(5_000 * 2 ** entry.attempts, 10 * 60_000);
-    await store.retryLater(entry.id, String(error), now + delay, maybeDelivered);
-    logger.warn({ err: error, notification: entry.id }, "push failed; will retry");
-  }
-}
-
-/**
- * Whether Telegram may have delivered a message whose request failed: an answer with an error
- * (GrammyError) proves it did not; a connection that was never made proves it did not; a
- * connection lost mid-request cannot tell.
- */
-function mayHaveArrived(error: unknown): boolean {
-  if (!(error instanceof HttpError)) return false;
-  const code = errorCode(error.error);
-  return !["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"].includes(code);
-}
-
-function errorCode(error: unknown): string {
-  for (let e = error, depth = 0; e && typeof e === "object" && depth < 4; depth++) {
-    if ("code" in e && typeof e.code === "string") return e.code;
-    e = "cause" in e ? e.cause : undefined;
-  }
-  return "";
 }

@@ -1,5 +1,6 @@
 import ky, { HTTPError, type KyInstance, TimeoutError } from "ky";
 import type { z } from "zod";
+import type { Clock } from "../lib/clock.ts";
 import type { DecimalString } from "../lib/decimal.ts";
 import { BudgetWaitTooLong, type Release, RequestBudget } from "../lib/request-budget.ts";
 import { acquireShared, type BudgetLedger } from "../lib/shared-budget.ts";
@@ -49,6 +50,8 @@ export interface ExchangeClientOptions {
   ledger?: BudgetLedger;
   /** The HTTP transport (default: the global fetch); benchmarks bring their own. */
   fetch?: typeof globalThis.fetch;
+  /** Where the budgets read the time and wait (default: the real clock); tests move it. */
+  clock?: Clock;
   onRequest?: (event: RequestEvent) => void;
 }
 
@@ -146,10 +149,11 @@ export class ExchangeClient {
   constructor(private readonly options: ExchangeClientOptions) {
     const windowMs = options.windowMs ?? 60_000;
     this.budgets = {
-      public: new RequestBudget(options.limits.publicPerMin, windowMs),
-      create: new RequestBudget(options.limits.createPerMin, windowMs),
+      public: new RequestBudget(options.limits.publicPerMin, windowMs, { clock: options.clock }),
+      create: new RequestBudget(options.limits.createPerMin, windowMs, { clock: options.clock }),
       read: new RequestBudget(options.limits.readPerMin, windowMs, {
         userLimit: usersShareOfReads(options.limits.readPerMin),
+        clock: options.clock,
       }),
     };
     this.http = ky.create({

@@ -1,3 +1,5 @@
+import { type Clock, realClock } from "./clock.ts";
+
 /**
  * A client-side budget of N requests per sliding window, so the upstream never has to answer 429.
  *
@@ -47,7 +49,8 @@ export interface BudgetOptions {
    * background work. Default: the whole limit.
    */
   userLimit?: number;
-  now?: () => number;
+  /** Where time is read and waited for (default: the real clock). */
+  clock?: Clock;
 }
 
 export class RequestBudget {
@@ -58,9 +61,9 @@ export class RequestBudget {
   private readonly waiters: Waiter[] = [];
   private pausedUntil = 0;
   private lastBackgroundAt = Number.NEGATIVE_INFINITY;
-  private timer: NodeJS.Timeout | undefined;
+  private cancelTimer: (() => void) | undefined;
   private timerAt = Number.POSITIVE_INFINITY;
-  private readonly now: () => number;
+  private readonly clock: Clock;
   readonly userLimit: number;
   /** Totals for metrics and benchmarks. */
   readonly stats = { granted: 0, waited: 0, waitedMs: 0, refused: 0 };
@@ -73,7 +76,7 @@ export class RequestBudget {
     if (!(limit >= 1)) throw new RangeError("limit must be ≥ 1");
     this.userLimit = Math.min(limit, options.userLimit ?? limit);
     if (!(this.userLimit >= 1)) throw new RangeError("userLimit must be ≥ 1");
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? realClock;
   }
 
   /** Waits for a slot. Resolves with the function to call when the request is done. */
@@ -94,7 +97,7 @@ export class RequestBudget {
       this.stats.refused++;
       return Promise.reject(new BudgetWaitTooLong(estimate));
     }
-    const startedAt = this.now();
+    const startedAt = this.clock.now();
     return new Promise<Release>((resolve, reject) => {
       const onAbort = () => {
         this.remove(waiter);
@@ -104,7 +107,7 @@ export class RequestBudget {
         background,
         resolve: (release) => {
           this.stats.waited++;
-          this.stats.waitedMs += this.now() - startedAt;
+          this.stats.waitedMs += this.clock.now() - startedAt;
           resolve(release);
         },
         reject,
@@ -120,7 +123,7 @@ export class RequestBudget {
 
   /** The upstream said 429 anyway: stop sending this class for a while. */
   pause(ms: number): void {
-    this.pausedUntil = Math.max(this.pausedUntil, this.now() + ms);
+    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms);
     this.schedule();
   }
 
@@ -133,14 +136,14 @@ export class RequestBudget {
   /** Requests that could start right now without waiting (none while paused or others wait). */
   available(): number {
     this.prune();
-    if (this.waiters.length > 0 || this.now() < this.pausedUntil) return 0;
+    if (this.waiters.length > 0 || this.clock.now() < this.pausedUntil) return 0;
     return Math.max(0, this.limit - this.slots.length);
   }
 
   /** User requests the users' share still allows within the window (none while paused). */
   userAvailable(): number {
     this.prune();
-    if (this.now() < this.pausedUntil) return 0;
+    if (this.clock.now() < this.pausedUntil) return 0;
     return Math.max(0, this.userLimit - this.userSlots.length);
   }
 
@@ -154,7 +157,7 @@ export class RequestBudget {
   }
 
   private freeNow(): boolean {
-    return this.now() >= this.pausedUntil && this.slots.length < this.limit;
+    return this.clock.now() >= this.pausedUntil && this.slots.length < this.limit;
   }
 
   private userFreeNow(): boolean {
@@ -182,12 +185,15 @@ export class RequestBudget {
 
   /** How long the next background request must still wait for its even spacing (0: none). */
   private backgroundHeldMs(): number {
-    return Math.max(0, Math.ceil(this.lastBackgroundAt + this.windowMs / this.limit - this.now()));
+    return Math.max(
+      0,
+      Math.ceil(this.lastBackgroundAt + this.windowMs / this.limit - this.clock.now()),
+    );
   }
 
   private grant(background = false): Release {
     this.stats.granted++;
-    if (background) this.lastBackgroundAt = this.now();
+    if (background) this.lastBackgroundAt = this.clock.now();
     // Infinity sorts last and completion times only grow, so the slots stay sorted without sorting.
     this.slots.push(Number.POSITIVE_INFINITY);
     if (!background) this.userSlots.push(Number.POSITIVE_INFINITY);
@@ -195,7 +201,7 @@ export class RequestBudget {
     return () => {
       if (released) return;
       released = true;
-      const now = this.now();
+      const now = this.clock.now();
       for (const slots of background ? [this.slots] : [this.slots, this.userSlots]) {
         const i = slots.indexOf(Number.POSITIVE_INFINITY);
         if (i >= 0) slots[i] = now;
@@ -205,7 +211,7 @@ export class RequestBudget {
   }
 
   private prune(): void {
-    const cutoff = this.now() - this.windowMs;
+    const cutoff = this.clock.now() - this.windowMs;
     for (const slots of [this.slots, this.userSlots]) {
       while (slots.length > 0 && (slots[0] ?? 0) <= cutoff) slots.shift();
     }
@@ -213,7 +219,7 @@ export class RequestBudget {
 
   /** Estimated wait for the waiter at `position` in the queue (0 = the next one). */
   private estimateWaitMs(position: number): number {
-    const pause = Math.max(0, this.pausedUntil - this.now());
+    const pause = Math.max(0, this.pausedUntil - this.clock.now());
     return Math.max(pause, this.slotFreeInMs(this.slots, this.limit, position));
   }
 
@@ -227,7 +233,7 @@ export class RequestBudget {
 
   /** When `slots` (of `limit`) has room for the one at `position` after those before it. */
   private slotFreeInMs(slots: readonly number[], limit: number, position: number): number {
-    const now = this.now();
+    const now = this.clock.now();
     const needed = slots.length - limit + position;
     if (needed < 0) return 0;
     // Completed slots free up one window after completion; in-flight ones are estimated as
@@ -247,21 +253,20 @@ export class RequestBudget {
     this.pump();
     const wait = this.nextWakeMs();
     if (wait === undefined) return;
-    const at = this.now() + Math.max(1, wait);
+    const at = this.clock.now() + Math.max(1, wait);
     // A timer already due sooner serves; a later one gives way (a background waiter's spacing
     // may end long before the users' share frees up).
-    if (this.timer && this.timerAt <= at) return;
-    clearTimeout(this.timer);
+    if (this.cancelTimer && this.timerAt <= at) return;
+    this.cancelTimer?.();
     this.timerAt = at;
-    this.timer = setTimeout(
+    this.cancelTimer = this.clock.setTimer(
       () => {
-        this.timer = undefined;
+        this.cancelTimer = undefined;
         this.timerAt = Number.POSITIVE_INFINITY;
         this.schedule();
       },
       Math.max(1, wait),
     );
-    this.timer.unref();
   }
 
   /** When a waiter may next start (undefined: none waits, or only a release can free a slot). */
@@ -284,7 +289,7 @@ export class RequestBudget {
   /** `wait`, or Infinity when the slots holding it up are all in flight (a release frees one). */
   private wakeFor(slots: readonly number[], limit: number, wait: number): number {
     const allInFlight = slots.length >= limit && slots.every((s) => !Number.isFinite(s));
-    return allInFlight && this.now() >= this.pausedUntil ? Number.POSITIVE_INFINITY : wait;
+    return allInFlight && this.clock.now() >= this.pausedUntil ? Number.POSITIVE_INFINITY : wait;
   }
 
   private pump(): void {

@@ -1,5 +1,6 @@
-import { performance } from "node:perf_hooks";
+import { type Clock, realClock, withTimeout } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
+import { PeriodicLoop } from "../lib/periodic-loop.ts";
 
 /** The part of a node-postgres Client the elector uses. */
 export interface LockConnection {
@@ -31,6 +32,8 @@ export interface LeadershipOptions {
    * transaction-mode pooler): the lock means nothing, and the process must not go on.
    */
   onFatal?: (error: Error) => void;
+  /** Where the lease and the tries are timed (default: the real clock); tests move it. */
+  clock?: Clock;
 }
 
 /** An action of the leader was refused: this instance does not (or no longer) lead. */
@@ -72,17 +75,26 @@ export class Leadership {
   private connection: LockConnection | undefined;
   /** The server session (backend pid) that took the lock: every ping must run on it. */
   private lockPid: number | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly clock: Clock;
+  /** Tries the lock (a standby) or pings its session (the leader) every `tryEveryMs`. */
+  private readonly loop: PeriodicLoop;
   private stopped = true;
   private leading = false;
-  /** Until when (performance.now()) the last ping proves the lead; 0 when it proves nothing. */
+  /** Until when (clock.monotonic()) the last ping proves the lead; 0 when it proves nothing. */
   private leaseUntil = 0;
   /** The ping under way: the tick's and the fences' share it (one query at a time). */
   private pinging: Promise<void> | undefined;
   /** Serializes lead/follow transitions and ticks. */
   private chain: Promise<void> = Promise.resolve();
 
-  constructor(private readonly options: LeadershipOptions) {}
+  constructor(private readonly options: LeadershipOptions) {
+    this.clock = options.clock ?? realClock;
+    this.loop = new PeriodicLoop({
+      clock: this.clock,
+      pass: () => this.tick(),
+      delayAfter: () => this.tryEveryMs,
+    });
+  }
 
   get isLeader(): boolean {
     return this.leading;
@@ -98,7 +110,7 @@ export class Leadership {
 
   start(): void {
     this.stopped = false;
-    void this.tick();
+    this.loop.start();
   }
 
   /**
@@ -107,7 +119,8 @@ export class Leadership {
    */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
+    // Not awaited: a tick under way may wait on its query, and the lock is given up below anyway.
+    void this.loop.stop();
     await this.enqueue(async () => {
       if (this.leading) {
         this.options.logger.info("stopping: the leader's work stops, then the lock is given up");
@@ -125,7 +138,7 @@ export class Leadership {
    */
   async fence(): Promise<void> {
     if (!this.leading) throw new NotLeaderError();
-    if (performance.now() < this.leaseUntil) return;
+    if (this.clock.monotonic() < this.leaseUntil) return;
     await this.ping().catch((error: unknown) => this.failed(error));
     if (!this.leading) throw new NotLeaderError();
   }
@@ -135,12 +148,6 @@ export class Leadership {
       this.options.logger.error({ err: error }, "leadership step failed");
     });
     return this.chain;
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => void this.tick(), this.tryEveryMs);
-    this.timer.unref();
   }
 
   /**
@@ -161,7 +168,6 @@ export class Leadership {
         }
       });
     }
-    this.schedule();
   }
 
   /** A ping or a lock attempt failed: whatever the lead was, it is not proven any more. */
@@ -170,7 +176,7 @@ export class Leadership {
       if (this.stopped) return;
       this.lose("its lock session is not one session", error);
       this.stopped = true;
-      clearTimeout(this.timer);
+      void this.loop.stop();
       this.options.logger.fatal({ err: error }, error.message);
       this.options.onFatal?.(error);
       return;
@@ -181,8 +187,9 @@ export class Leadership {
 
   private async tryLock(): Promise<void> {
     const connection = await this.connected();
-    const sentAt = performance.now();
+    const sentAt = this.clock.monotonic();
     const { rows } = await withTimeout(
+      this.clock,
       connection.query("select pg_try_advisory_lock($1) as locked, pg_backend_pid() as pid", [
         this.options.lockKey.toString(),
       ]),
@@ -209,8 +216,12 @@ export class Leadership {
   private async pingSession(): Promise<void> {
     const connection = this.connection;
     if (!connection) throw new Error("the lock connection is gone");
-    const sentAt = performance.now();
-    const { rows } = await withTimeout(connection.query("select pg_backend_pid() as pid"), 5_000);
+    const sentAt = this.clock.monotonic();
+    const { rows } = await withTimeout(
+      this.clock,
+      connection.query("select pg_backend_pid() as pid"),
+      5_000,
+    );
     const [row] = rows as Array<{ pid: number }>;
     if (row?.pid !== this.lockPid) {
       throw new SessionNotKeptError(
@@ -240,6 +251,7 @@ export class Leadership {
     try {
       // The server ends this session when it has been silent this long (PostgreSQL 14+).
       await withTimeout(
+        this.clock,
         connection.query("select set_config('idle_session_timeout', $1, false)", [
           `${this.silentSessionMs}ms`,
         ]),
@@ -298,21 +310,4 @@ export function leaderLockKey(botId: string): bigint {
   // so that it does not collide with other applications' locks on the same database.
   const id = /^\d+$/.test(botId) ? BigInt(botId) : 0n;
   return (0x5357_4150n << 32n) ^ id;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    timer.unref();
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 }

@@ -1,7 +1,9 @@
 import type { ExchangeClient } from "../exchange/client.ts";
 import { readPages } from "../exchange/paging.ts";
 import type { TransactionDetail, TransactionListItem } from "../exchange/schemas.ts";
+import { type Clock, realClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
+import { PeriodicLoop } from "../lib/periodic-loop.ts";
 import { recordFromDetail } from "../swaps/from-exchange.ts";
 import type { Intent, ReconcileStore } from "../swaps/ports.ts";
 import type { SwapOrder } from "../swaps/swap.ts";
@@ -15,6 +17,8 @@ export interface ReconcilerOptions {
   /** The exchange swaps are created on (recorded with each adopted one). */
   exchangeId: string;
   intervalMs: number;
+  /** Where the time is read and waited for (default: the real clock); tests move it. */
+  clock?: Clock;
   /**
    * A pending intent older than this has lost its POST (the process died, or recording the answer
    * failed): longer than the longest a POST can take, budget wait and deadline included.
@@ -88,71 +92,57 @@ type Search =
  * backoff and holds no other back. It never creates a transaction, and never speaks to Telegram.
  */
 export class Reconciler {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
-  private failures = 0;
-  private abort = new AbortController();
+  private readonly clock: Clock;
+  private readonly loop: PeriodicLoop;
+  /** The pass under way's: aborts its reads when the bot stops. */
+  private signal: AbortSignal = new AbortController().signal;
   private readonly lookups = new Map<string, Lookup>();
   /** The list's page-size cap, shared with the tracker through the store. */
   private pageCap: number | undefined;
 
-  constructor(private readonly options: ReconcilerOptions) {}
+  constructor(private readonly options: ReconcilerOptions) {
+    this.clock = options.clock ?? realClock;
+    const { intervalMs } = options;
+    this.loop = new PeriodicLoop({
+      clock: this.clock,
+      pass: (signal) => this.run(signal),
+      // Failing passes back off (up to a minute): they share the read budget with /status.
+      delayAfter: ({ failures }) =>
+        Math.min(intervalMs * 2 ** failures, Math.max(intervalMs, 60_000)),
+      onFailure: (error) =>
+        options.logger.warn({ err: error }, "reconciliation failed; will retry"),
+    });
+  }
 
   start(): void {
-    this.stopped = false;
-    this.abort = new AbortController();
-    this.schedule(0);
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    this.abort.abort();
-    await this.running;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.run()
-        .then(() => {
-          this.failures = 0;
-        })
-        .catch((error: unknown) => {
-          this.failures++;
-          this.options.logger.warn({ err: error }, "reconciliation failed; will retry");
-        })
-        .finally(() => {
-          this.running = undefined;
-          // Failing passes back off (up to a minute): they share the read budget with /status.
-          const { intervalMs } = this.options;
-          this.schedule(Math.min(intervalMs * 2 ** this.failures, Math.max(intervalMs, 60_000)));
-        });
-    }, delayMs);
-    this.timer.unref();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One pass over the unresolved intents: each one whose turn has come is looked up once. */
-  async run(): Promise<void> {
+  async run(signal: AbortSignal = new AbortController().signal): Promise<void> {
+    this.signal = signal;
     const { store, logger } = this.options;
-    const intents = await store.unresolvedIntents(Date.now() - this.options.pendingAfterMs);
+    const intents = await store.unresolvedIntents(this.clock.now() - this.options.pendingAfterMs);
     const live = new Set<string>();
     for (const intent of intents) {
-      if (this.stopped) return;
+      if (signal.aborted) return;
       const id = lookupId(intent);
       live.add(id);
       const lookup = this.lookupFor(id, intent);
-      if (Date.now() < lookup.nextAt) continue;
+      if (this.clock.now() < lookup.nextAt) continue;
       try {
         await this.resolve(intent, lookup);
         lookup.failures = 0;
       } catch (error) {
-        if (this.stopped) return;
+        if (signal.aborted) return;
         // This intent waits and tries again; the others go on.
         lookup.failures++;
         const waitMs = Math.min(this.options.intervalMs * 2 ** lookup.failures, MAX_RETRY_MS);
-        lookup.nextAt = Date.now() + waitMs;
+        lookup.nextAt = this.clock.now() + waitMs;
         logger.warn(
           { err: error, intent: intent.key, failures: lookup.failures, retryInMs: waitMs },
           "looking up a lost create answer failed; will retry",
@@ -187,7 +177,7 @@ export class Reconciler {
   private async resolve(intent: Intent, lookup: Lookup): Promise<void> {
     const { store, logger } = this.options;
     // Only a read begun after the window closed can prove that the swap is not in it.
-    const closed = Date.now() > lookup.to;
+    const closed = this.clock.now() > lookup.to;
     const search = await this.search(intent, lookup, closed);
     if (search.kind === "found") {
       await this.adopt(intent, search.detail);
@@ -206,14 +196,14 @@ export class Reconciler {
       // soon as it has closed.
       lookup.earlyReads++;
       const backoff = this.options.intervalMs * 2 ** lookup.earlyReads * Math.max(1, search.pages);
-      lookup.nextAt = Math.min(Date.now() + backoff, lookup.to + 1);
+      lookup.nextAt = Math.min(this.clock.now() + backoff, lookup.to + 1);
     }
   }
 
   /** Reads the intent's window, newest first, from where an earlier read of it stopped. */
   private async search(intent: Intent, lookup: Lookup, closed: boolean): Promise<Search> {
     const { exchange, store } = this.options;
-    const signal = this.abort.signal;
+    const signal = this.signal;
     this.pageCap ??= await store.loadPageCap();
     const size = this.pageCap ?? FIRST_PAGE_SIZE;
     const resumeAt = closed && lookup.read && lookup.read % size === 0 ? lookup.read / size + 1 : 1;

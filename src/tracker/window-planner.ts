@@ -37,11 +37,6 @@ export interface WindowPlannerOptions {
    */
   slackMs: number;
   /**
-   * The tracker before windows (the benchmarks' baseline): one window from the oldest due swap
-   * to now, read page after page until every due swap was seen.
-   */
-  fullScan?: boolean;
-  /**
    * Windows start no later than this: the oldest open swap, when the planner is given only some
    * of them (hot ones first, due ones only), so that a page reaching below them shows the others
    * too. The list is newest first: a lower start costs no read.
@@ -105,9 +100,7 @@ export class WindowPlanner {
     this.windows++;
     return {
       dateFrom: new Date(this.fromMs).toISOString(),
-      dateTo: this.options.fullScan
-        ? undefined
-        : new Date(ceilSecond(top.createdAtMs + this.options.slackMs)).toISOString(),
+      dateTo: new Date(ceilSecond(top.createdAtMs + this.options.slackMs)).toISOString(),
     };
   }
 
@@ -141,7 +134,6 @@ export class WindowPlanner {
     this.giveUp(this.pending.filter((swap) => swap.createdAtMs > bottom + slackMs));
     const next = this.pending[0];
     if (!next) return false;
-    if (this.options.fullScan) return true;
     const reach = Math.max(slackMs, (top - bottom) / 2);
     return next.createdAtMs >= bottom - reach || remaining <= items.length;
   }

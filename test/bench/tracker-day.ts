@@ -11,9 +11,10 @@ import { SPEC_LIMITS, startSandbox } from "../../src/sandbox/index.ts";
 import { createChatSettings } from "../../src/swaps/chat-settings.ts";
 import { SANDBOX_EXCHANGE } from "../../src/swaps/swap.ts";
 import { SwapReader } from "../../src/swaps/swap-reader.ts";
-import { StatusTracker, type TrackerMode } from "../../src/tracker/status-tracker.ts";
+import { StatusTracker } from "../../src/tracker/status-tracker.ts";
 import { seedOpenSwaps } from "../support/seed-swaps.ts";
 import { percentile, seededRandom } from "./stats.ts";
+import { FullScanTracker, type TrackerMode } from "./support/full-scan-tracker.ts";
 import { VirtualTime } from "./support/virtual-time.ts";
 
 /**
@@ -164,14 +165,17 @@ export async function replayDay(
       exchangeId: SANDBOX_EXCHANGE,
       logger,
     });
-    const tracker = new StatusTracker({
+    const trackerOptions = {
       exchangeId: SANDBOX_EXCHANGE,
       exchange,
       store: stores.trackerStore,
       logger,
       intervalMs: INTERVAL_MS,
-      mode,
-    });
+    };
+    const tracker =
+      mode === "full-scan"
+        ? new FullScanTracker(trackerOptions)
+        : new StatusTracker(trackerOptions);
 
     // The bot's swaps, as if created through the bot; each one's future planned in the sandbox.
     const created: Array<{ id: string; chatId: number; plan: PlannedSwap }> = [];
@@ -225,7 +229,7 @@ export async function replayDay(
     if (ticker) clearRealInterval(ticker);
     // The clock keeps going while the tracker stops: a cycle may be waiting on a timer.
     const stopping = tracker.stop();
-    await clock.runUntil(clock.now + MIN);
+    await clock.advance(MIN);
     await stopping;
 
     // Push latency: from the planned change to its outbox row (what the notifier sends at once).

@@ -14,13 +14,10 @@ import { ExchangeClient } from "../../src/exchange/client.ts";
 import { type SandboxControl, startSandbox } from "../../src/sandbox/index.ts";
 import { createChatSettings } from "../../src/swaps/chat-settings.ts";
 import { SANDBOX_EXCHANGE } from "../../src/swaps/swap.ts";
-import {
-  type CycleStats,
-  StatusTracker,
-  type TrackerMode,
-} from "../../src/tracker/status-tracker.ts";
+import { type CycleStats, StatusTracker } from "../../src/tracker/status-tracker.ts";
 import { startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
 import { seedOpenSwaps } from "../support/seed-swaps.ts";
+import { FullScanTracker, type TrackerMode } from "./support/full-scan-tracker.ts";
 import { type DayFigures, latencyLine, perSwapBaseline, replayDay } from "./tracker-day.ts";
 
 const INTERVAL_MS = 15_000;
@@ -262,19 +259,20 @@ async function runScenario(scenario: Scenario, mode: TrackerMode): Promise<void>
   const firstDone = new Promise<void>((resolve) => {
     firstCycle = resolve;
   });
-  const tracker = new StatusTracker({
+  const trackerOptions = {
     exchangeId: SANDBOX_EXCHANGE,
     exchange,
     store: stores.trackerStore,
     logger,
     intervalMs: INTERVAL_MS,
-    mode,
     onChange: () => outbox.wake(),
-    onCycle: (stats) => {
+    onCycle: (stats: CycleStats) => {
       cycles.push(stats);
       firstCycle?.();
     },
-  });
+  };
+  const tracker =
+    mode === "full-scan" ? new FullScanTracker(trackerOptions) : new StatusTracker(trackerOptions);
   outbox.start();
   tracker.start();
   await firstDone;

@@ -7,7 +7,7 @@ import { chatsStore, createPorts } from "../../src/db/ports.ts";
 import { createChatSettings } from "../../src/swaps/chat-settings.ts";
 import { type FakeTelegram, startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
 import { newTransaction, tempDatabase } from "../db/helpers.ts";
-import { until } from "../support/until.ts";
+import { TestClock } from "../support/test-clock.ts";
 
 /**
  * The notifier over a real SQLite file and a real (fake) Bot API server. The database is made to
@@ -15,14 +15,15 @@ import { until } from "../support/until.ts";
  */
 let tg: FakeTelegram | undefined;
 let notifier: Notifier | undefined;
+let clock: TestClock | undefined;
 afterEach(async () => {
   await notifier?.stop();
   await tg?.close();
+  clock?.dispose();
   notifier = undefined;
   tg = undefined;
+  clock = undefined;
 });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function rig() {
   tg = await startFakeTelegram();
@@ -31,59 +32,59 @@ async function rig() {
   const { repos } = database;
   const stores = createPorts(repos, createChatSettings(chatsStore(repos)));
   await repos.transactions.insert(newTransaction({ id: "t1", chatId: user.chatId }));
+  // The notifier's time moves only when a test moves it, once its sends have been answered.
+  clock = new TestClock();
+  clock.watchHttp();
   notifier = new Notifier({
     api: new Api(tg.token, { apiRoot: tg.apiRoot }),
     i18n: createI18n(() => undefined),
     store: stores.outboxStore,
     logger: pino({ level: "silent" }),
     intervalMs: 100,
+    clock,
   });
   const pushes = () => user.transcript().filter((m) => m.text.includes("t1: confirming")).length;
-  return { ...database, stores, user, pushes };
+  return { ...database, stores, user, pushes, clock };
 }
 
 describe("the notifier", () => {
   it("sends a push once while the database refuses to record it, and records it once it can", async () => {
-    const { repos, sqlite, pushes } = await rig();
+    const { repos, sqlite, pushes, clock } = await rig();
     await repos.transactions.applyStatus("t1", "confirmation");
     sqlite.pragma("query_only = ON");
     notifier!.start();
-    await sleep(3_000);
+    await clock.advance(3_000);
     // Sent once; not again every tick while marking it sent fails.
     expect(pushes()).toBe(1);
     expect(await repos.notifications.pendingCount()).toBe(1);
 
     sqlite.pragma("query_only = OFF");
-    await until(
+    await clock.until(
       async () => (await repos.notifications.pendingCount()) === 0,
       20_000,
-      "the push was never recorded as sent",
+      "the push recorded as sent",
     );
     expect(pushes()).toBe(1);
   });
 
   it("backs off while the database fails instead of retrying every tick", async () => {
-    const { repos, sqlite, pushes } = await rig();
+    const { repos, sqlite, pushes, clock } = await rig();
     await repos.transactions.applyStatus("t1", "confirmation");
     // Telegram fails the first send: recording the retry then fails too.
     tg!.failNext("sendMessage", { errorCode: 500, description: "Internal Server Error" });
     sqlite.pragma("query_only = ON");
     notifier!.start();
-    await sleep(3_000);
+    await clock.advance(3_000);
     const attempts = tg!.calls.filter((c) => c.method === "sendMessage").length;
     // A drain every 100 ms would have made ~30 attempts; backing off (0.2, 0.4, 0.8, 1.6 s) a few.
     expect(attempts).toBeGreaterThanOrEqual(1);
     expect(attempts).toBeLessThanOrEqual(5);
     sqlite.pragma("query_only = OFF");
-    await tg!.until(
-      () => pushes() === 1 || undefined,
-      30_000,
-      () => new Error("the push never went out once the database recovered"),
-    );
+    await clock.until(() => pushes() === 1, 30_000, "the push out once the database recovered");
   });
 
   it("drops a stuck swap's message when the swap moved on before it could be sent", async () => {
-    const { repos, stores, user } = await rig();
+    const { repos, stores, user, clock } = await rig();
     await repos.transactions.applyStatus("t1", "confirmation");
     const swap = { id: "t1", chatId: user.chatId, status: "confirmation" };
     expect(await stores.trackerStore.queueStuck(swap, Date.now())).toBe(true);
@@ -91,10 +92,10 @@ describe("the notifier", () => {
     expect(await stores.trackerStore.queueStuck(swap, Date.now())).toBe(false);
     await repos.transactions.applyStatus("t1", "exchanging");
     notifier!.start();
-    await until(
+    await clock.until(
       async () => (await repos.notifications.pendingCount()) === 0,
       10_000,
-      "the outbox was never drained",
+      "a drained outbox",
     );
     expect(user.transcript().some((m) => m.text.includes("t1: exchanging"))).toBe(true);
     expect(user.transcript().some((m) => m.text.includes("longer than usual"))).toBe(false);

@@ -1,11 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { ETH_ADDRESS, step } from "../support/flows.ts";
+import { TestClock } from "../support/test-clock.ts";
 
-/** Fixed quotes go stale after 300 ms here (30 s by default), and quotes are not reused. */
+/**
+ * Fixed quotes go stale after 300 ms here (30 s by default), and quotes are not reused. Their age
+ * is told by a clock the tests move.
+ */
 let h: Harness;
+const clock = new TestClock();
 beforeAll(async () => {
-  h = await startHarness({ env: { FIXED_QUOTE_TTL_MS: "300", QUOTE_CACHE_MS: "0" } });
+  h = await startHarness({ env: { FIXED_QUOTE_TTL_MS: "300", QUOTE_CACHE_MS: "0" }, clock });
 });
 const BTC_USD = () => h.sandbox.control.coins().find((c) => c.code === "btc")!.usd;
 let btcUsd: number;
@@ -43,7 +48,7 @@ describe("a fixed-rate quote older than FIXED_QUOTE_TTL_MS at Confirm", () => {
     const user = h.tg.user();
     const summary = await fixedSummary(user);
     h.sandbox.control.setPrice("btc", btcUsd * 1.1);
-    await new Promise((r) => setTimeout(r, 400));
+    await clock.advance(400);
 
     const moved = await step(user, "confirm", "rate has changed");
     expect(moved.text).toContain("Please check");
@@ -59,7 +64,7 @@ describe("a fixed-rate quote older than FIXED_QUOTE_TTL_MS at Confirm", () => {
   it("is fetched again and, unchanged, the swap is created at once", async () => {
     const user = h.tg.user();
     await fixedSummary(user);
-    await new Promise((r) => setTimeout(r, 400));
+    await clock.advance(400);
     const created = await step(user, "confirm", "Swap created");
     expect(user.transcript().some((m) => m.text.includes("rate has changed"))).toBe(false);
     expect(created.text).toContain("0.1");
@@ -70,7 +75,7 @@ describe("a fixed-rate quote older than FIXED_QUOTE_TTL_MS at Confirm", () => {
     const user = h.tg.user();
     await fixedSummary(user, "0.5");
     h.sandbox.control.setPrice("btc", btcUsd * 1.2);
-    await new Promise((r) => setTimeout(r, 400));
+    await clock.advance(400);
     const reply = await step(user, "confirm", "maximum");
     expect(reply.text).toContain("above the maximum");
     expect(reply.text).toContain("Nothing was created");
@@ -80,7 +85,7 @@ describe("a fixed-rate quote older than FIXED_QUOTE_TTL_MS at Confirm", () => {
   it("when it cannot be fetched again, says so, creates nothing, and Confirm can be tried again", async () => {
     const user = h.tg.user();
     await fixedSummary(user);
-    await new Promise((r) => setTimeout(r, 400));
+    await clock.advance(400);
     h.sandbox.control.failNext("rate", { status: 500, times: 3 });
     const failed = await step(user, "confirm", "Nothing was created");
     expect(failed.text).toContain("unavailable");

@@ -106,7 +106,9 @@ describe("status pushes", () => {
     const id = await createSwapViaChat(user);
     h.sandbox.control.setDown(true);
     h.sandbox.control.setStatus(id, "exchanging");
-    await new Promise((r) => setTimeout(r, 1_500));
+    // Two of the tracker's cycles (each read and its retries) met the outage.
+    const refused = () => h!.sandbox.control.stats.responses.list?.[503] ?? 0;
+    await until(() => refused() >= 4, 15_000, "the tracker's reads refused twice");
     expect(pushes(user, "exchanging")).toBe(0);
     h.sandbox.control.setDown(false);
     await until(() => pushes(user, "exchanging") === 1, 15_000);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BudgetWaitTooLong, RequestBudget } from "../../src/lib/request-budget.ts";
+import { TestClock } from "../support/test-clock.ts";
 
 describe("RequestBudget", () => {
   it("grants up to the limit at once, then waits for the window", async () => {
@@ -159,14 +160,14 @@ describe("RequestBudget's share kept for background work", () => {
 
   it("lets background work use the whole limit when users leave it", async () => {
     // A clock the test moves: background requests are spaced 15 s apart (window / limit).
-    let now = 0;
-    const budget = new RequestBudget(4, 60_000, { userLimit: 2, now: () => now });
+    const clock = new TestClock(0);
+    const budget = new RequestBudget(4, 60_000, { userLimit: 2, clock });
     for (let i = 0; i < 4; i++) {
-      if (i > 0) now += 15_000;
+      if (i > 0) await clock.advance(15_000);
       (await budget.acquire({ background: true, maxWaitMs: 0 }))();
     }
     // None was refused for want of a slot; the limit now holds for both kinds together.
-    now += 15_000 - 1;
+    await clock.advance(15_000 - 1);
     await expect(budget.acquire({ background: true, maxWaitMs: 0 })).rejects.toThrow(
       BudgetWaitTooLong,
     );

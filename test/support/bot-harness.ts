@@ -7,6 +7,7 @@ import { loadConfig, secretsOf } from "../../src/config.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/index.ts";
 import { type FakeTelegram, startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
+import type { TestClock } from "./test-clock.ts";
 
 export { freePort } from "./ports.ts";
 
@@ -18,6 +19,11 @@ export interface HarnessOptions {
   flowIdleMs?: number;
   /** Runs the bot on this PostgreSQL database (DATABASE_URL) instead of a fresh SQLite file. */
   databaseUrl?: string;
+  /**
+   * The clock of the bot's loops, budgets and quotes: they then move only when the test moves
+   * it (the chat itself runs in real time). The harness counts the bot's HTTP requests for it.
+   */
+  clock?: TestClock;
 }
 
 export interface Harness {
@@ -42,6 +48,8 @@ export interface Harness {
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const sandbox = await startSandbox({ schedule: false, limits: false, ...options.sandbox });
   const tg = await startFakeTelegram();
+  // A long poll is always in flight: time must not wait for it.
+  options.clock?.watchHttp((path) => path.endsWith("/getUpdates"));
   const dir = mkdtempSync(join(tmpdir(), "swapbot-"));
   const dbPath = join(dir, "bot.sqlite");
   const logs: string[] = [];
@@ -69,7 +77,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     destination,
   });
   const launch = async () => {
-    const app = await startApp(config, logger, { flowIdleMs: options.flowIdleMs });
+    const app = await startApp(config, logger, {
+      flowIdleMs: options.flowIdleMs,
+      clock: options.clock,
+    });
     if (!config.webhook) await tg.waitForPolling();
     return app;
   };
@@ -93,6 +104,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       if (!stopped) await harness.app.stop();
       await tg.close();
       await sandbox.close();
+      options.clock?.dispose();
       rmSync(dir, { recursive: true, force: true });
     },
   };

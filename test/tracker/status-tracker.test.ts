@@ -12,11 +12,14 @@ import { createChatSettings } from "../../src/swaps/chat-settings.ts";
 import { SANDBOX_EXCHANGE } from "../../src/swaps/swap.ts";
 import { StatusTracker, type TrackerOptions } from "../../src/tracker/status-tracker.ts";
 import { seedOpenSwaps } from "../support/seed-swaps.ts";
+import { TestClock } from "../support/test-clock.ts";
 
 interface Rig {
   sandbox: Sandbox;
   database: Database;
   repos: Repositories;
+  /** The trackers' clock: it moves only when a test moves it. */
+  clock: TestClock;
   ids: string[];
   tracker(options?: Partial<TrackerOptions>): StatusTracker;
   /** More open swaps, stored by the bot too; returns their ids, oldest first. */
@@ -58,10 +61,12 @@ async function startRig(open: number, cap: number, quirks: Partial<Quirks> = {})
     limits: { publicPerMin: 600, createPerMin: 300, readPerMin: 1_200 },
     timeoutMs: 5_000,
   });
+  const clock = new TestClock();
   return {
     sandbox,
     database,
     repos,
+    clock,
     ids: [...chatOf.keys()],
     tracker: (options = {}) =>
       new StatusTracker({
@@ -70,6 +75,7 @@ async function startRig(open: number, cap: number, quirks: Partial<Quirks> = {})
         store: stores.trackerStore,
         logger: pino({ level: "silent" }),
         intervalMs: 60_000,
+        clock,
         ...options,
       }),
     addSwaps: async (count, options) => [
@@ -215,7 +221,6 @@ describe("the status tracker", () => {
 });
 
 const HOUR = 3_600_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("the status tracker's windows and cadence", () => {
   it("reads only the windows holding open swaps, however many other transactions the key has", async () => {
@@ -255,9 +260,10 @@ describe("the status tracker's windows and cadence", () => {
     const tracker = rig.tracker({ intervalMs: 50, cadence: { maxStalenessMs: 400 } });
     await tracker.cycle();
     rig.sandbox.control.setStatus(waiting!, "confirmation");
+    await rig.clock.advance(250);
     expect(await tracker.cycle()).toMatchObject({ due: 1, changes: 0 });
     expect((await rig.repos.transactions.get(waiting!))?.status).toBe("wait");
-    await sleep(350);
+    await rig.clock.advance(50);
     expect(await tracker.cycle()).toMatchObject({ due: 2, changes: 1 });
     expect((await rig.repos.transactions.get(waiting!))?.status).toBe("confirmation");
     // Confirming, it is read every cycle from now on.
@@ -290,19 +296,23 @@ describe("the status tracker's windows and cadence", () => {
     const [four, three, two] = cold as [string, string, string];
     const checked = async (id: string) =>
       (await rig!.repos.transactions.get(id))?.lastCheckedAt ?? 0;
-    // An interval shorter than one read: each cycle has time for one cold window only.
-    const tracker = rig.tracker({ intervalMs: 1, cadence: { maxStalenessMs: 300 } });
+    // No interval at all (time stands still while a cycle reads): each cycle has time for one
+    // cold window only.
+    const tracker = rig.tracker({ intervalMs: 0, cadence: { maxStalenessMs: 300 } });
     expect(await tracker.cycle()).toMatchObject({ due: 3, windows: 3, deferred: 0 });
-    await sleep(350);
+    await rig.clock.advance(350);
     // Equally stale: the newest first (its window covers what lies below it).
     expect(await tracker.cycle()).toMatchObject({ due: 3, deferred: 2 });
     expect(await checked(two)).toBeGreaterThan(await checked(three));
     // A swap that has just turned cold is due as well, newer and less stale than those left: it
     // must not push them back.
     const [cooled] = await rig.addSwaps(1, { createdAt: Date.now() - 90 * 60_000 });
-    await rig.repos.transactions.markChecked([cooled!], Date.now() - 350);
+    await rig.repos.transactions.markChecked([cooled!], rig.clock.now() - 340);
     const deferred = [];
-    for (let i = 0; i < 3; i++) deferred.push((await tracker.cycle()).deferred);
+    for (let i = 0; i < 3; i++) {
+      await rig.clock.advance(1);
+      deferred.push((await tracker.cycle()).deferred);
+    }
     expect(deferred).toEqual([2, 1, 0]);
     expect(await checked(three)).toBeLessThan(await checked(four));
     expect(await checked(four)).toBeLessThan(await checked(cooled!));
@@ -316,13 +326,11 @@ describe("the status tracker's windows and cadence", () => {
     // waiting for hours, far apart among 1,000 older ones.
     rig.sandbox.control.seed(2_000, { spreadOverMs: 50 * 60_000, createdAt: Date.now() });
     rig.sandbox.control.seed(1_000, { spreadOverMs: 4 * HOUR, createdAt: Date.now() - 1.5 * HOUR });
-    for (let i = 0; i < 8; i++)
-      await rig.addSwaps(1, { createdAt: Date.now() - i * 6 * 60_000 - 500 });
-    for (const hours of [5, 4, 3, 2])
-      await rig.addSwaps(1, { createdAt: Date.now() - hours * HOUR });
-    const tracker = rig.tracker({ intervalMs: 1, cadence: { maxStalenessMs: 300 } });
+    for (let i = 0; i < 8; i++) rig.addSwaps(1, { createdAt: Date.now() - i * 6 * 60_000 - 500 });
+    for (const hours of [5, 4, 3, 2]) rig.addSwaps(1, { createdAt: Date.now() - hours * HOUR });
+    const tracker = rig.tracker({ intervalMs: 0, cadence: { maxStalenessMs: 300 } });
     await tracker.cycle();
-    await sleep(350);
+    await rig.clock.advance(350);
     // Eight pages for the hot swaps, then two (a fifth of ten) for the four cold ones.
     expect(await tracker.cycle()).toMatchObject({ due: 12, hot: 8, windows: 10, deferred: 2 });
   });
@@ -366,18 +374,6 @@ describe("the status tracker's windows and cadence", () => {
     // From now on no window is opened for it: one list read for the other, one detail read.
     expect(await tracker.cycle()).toMatchObject({ windows: 1, fallbackReads: 1, reads: 2 });
     expect((await rig.repos.transactions.get(listed!))?.status).toBe("wait");
-  });
-
-  it("in full-scan mode reads the list from the oldest open swap to now, as before windows", async () => {
-    rig = await startRig(0, 100);
-    rig.sandbox.control.seed(1_000, { spreadOverMs: 3 * HOUR, createdAt: Date.now() });
-    await rig.addSwaps(1, { createdAt: Date.now() - 2 * HOUR });
-    await rig.addSwaps(1, { createdAt: Date.now() });
-    const stats = await rig.tracker({ mode: "full-scan" }).cycle();
-    // About two thirds of the 1,000, newest first, down to the old swap.
-    expect(stats.windows).toBe(1);
-    expect(stats.pages).toBeGreaterThanOrEqual(6);
-    expect(stats.fallbackReads).toBe(0);
   });
 });
 

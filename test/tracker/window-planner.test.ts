@@ -193,21 +193,6 @@ describe("the window planner", () => {
     });
     expect(planner.next()?.dateFrom).toBe(new Date(T0 - 1_000).toISOString());
   });
-
-  it("in full-scan mode reads one open-ended window from the oldest swap until all were seen", () => {
-    const history = others(1_000, T0, 1_000);
-    const mine = [
-      { id: "old", ms: T0 + 500 },
-      { id: "new", ms: T0 + 990_500 },
-    ];
-    const { reads, windows, missed } = run(due(mine), listOf([...history, ...mine]), {
-      ...SLACK,
-      fullScan: true,
-    });
-    expect(missed).toEqual([]);
-    expect(windows).toEqual([{ dateFrom: new Date(T0 - 1_000).toISOString(), dateTo: undefined }]);
-    expect(reads).toBe(11);
-  });
 });
 
 describe("parseUpstreamTime", () => {

@@ -1,31 +1,23 @@
 import { type Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { TestClock, type TestTimer } from "../../support/test-clock.ts";
 
 /**
- * A virtual clock for replaying a day in minutes: Date, setTimeout and setInterval follow it,
- * while I/O stays real (the sandbox and the bot still talk HTTP over 127.0.0.1, the database is a
- * real SQLite file). The clock jumps to the next timer only once nothing is in flight, so every
+ * A virtual clock for replaying a day in minutes: the test clock (test/support/test-clock.ts)
+ * installed as the process's, so that Date, setTimeout and setInterval follow it (code that takes
+ * no clock of its own: the sandbox, the replay's timeline), while I/O stays real (the sandbox and
+ * the bot still talk HTTP over 127.0.0.1, the database is a real SQLite file). The clock jumps to the next timer only once nothing is in flight, so every
  * request, answer and write happens at the virtual instant it would have, and what is measured
  * (push latency, reads per minute, budget waits) does not depend on how fast or how loaded the
  * machine running the replay is. Requests in flight are known because the replay's HTTP client
  * is `fetch()` below; it costs no virtual time.
  */
 
-interface Timer {
-  at: number;
-  /** Orders timers due at the same instant as they were set. */
-  seq: number;
-  fn: () => void;
-  delayMs: number;
-  repeat: boolean;
-  cancelled: boolean;
-}
-
 /** What setTimeout returns: enough of Node's Timeout for the code under test. */
 class VirtualTimeout {
   constructor(
     private readonly clock: VirtualTime,
     readonly id: number,
-    public timer: Timer,
+    public timer: TestTimer,
   ) {}
   ref(): this {
     return this;
@@ -56,32 +48,21 @@ const real = {
   setImmediate: globalThis.setImmediate,
 };
 
-export class VirtualTime {
-  now: number;
-  /** HTTP requests under way (see fetch): the clock waits for them. */
-  inflight = 0;
-  readonly heap: Timer[] = [];
+export class VirtualTime extends TestClock {
   private readonly handles = new Map<number, VirtualTimeout>();
-  private readonly timerHandle = new WeakMap<Timer, VirtualTimeout>();
-  private seq = 0;
-  /** Timers run so far. */
-  steps = 0;
-
-  constructor(startMs: number) {
-    this.now = startMs;
-  }
+  private readonly timerHandle = new WeakMap<TestTimer, VirtualTimeout>();
 
   /** Replaces the globals; call uninstall() when done. */
   install(): void {
     globalThis.Date = new Proxy(real.Date, {
       construct: (target, args, newTarget) =>
-        Reflect.construct(target, args.length > 0 ? args : [this.now], newTarget),
-      apply: () => new real.Date(this.now).toString(),
+        Reflect.construct(target, args.length > 0 ? args : [this.current], newTarget),
+      apply: () => new real.Date(this.current).toString(),
       get: (target, property, receiver) =>
-        property === "now" ? () => this.now : Reflect.get(target, property, receiver),
+        property === "now" ? () => this.current : Reflect.get(target, property, receiver),
     });
     const schedule = (fn: Callback, ms: unknown, args: unknown[], repeat: boolean) =>
-      this.add(() => fn(...args), Math.max(1, Number(ms) || 0), repeat);
+      this.handle(this.add(() => fn(...args), Math.max(1, Number(ms) || 0), repeat));
     // Timers set before the clock took over (an HTTP client's keep-alive sockets) stay real.
     const clear = (handle: unknown) => {
       if (!this.cancel(handle)) real.clearTimeout(handle as NodeJS.Timeout);
@@ -96,28 +77,6 @@ export class VirtualTime {
 
   uninstall(): void {
     Object.assign(globalThis, real);
-  }
-
-  /** Runs timers in time order until `untilMs`, letting all I/O finish before each jump. */
-  async runUntil(untilMs: number): Promise<void> {
-    for (;;) {
-      await this.settle();
-      const next = this.peek();
-      if (!next || next.at > untilMs) break;
-      this.pop();
-      this.now = Math.max(this.now, next.at);
-      if (next.repeat) {
-        next.at = this.now + next.delayMs;
-        next.seq = ++this.seq;
-        this.push(next);
-      } else {
-        const handle = this.timerHandle.get(next);
-        if (handle) this.handles.delete(handle.id);
-      }
-      this.steps++;
-      next.fn();
-    }
-    this.now = Math.max(this.now, untilMs);
   }
 
   /**
@@ -170,28 +129,21 @@ export class VirtualTime {
 
   /** Node's timeout.refresh(): the same timer, due one delay from now. */
   reschedule(handle: VirtualTimeout): void {
-    const old = handle.timer;
-    old.cancelled = true;
-    const timer: Timer = { ...old, at: this.now + old.delayMs, seq: ++this.seq, cancelled: false };
+    const timer = this.requeue(handle.timer);
     handle.timer = timer;
     this.timerHandle.set(timer, handle);
     this.handles.set(handle.id, handle);
-    this.push(timer);
   }
 
-  private add(fn: () => void, delayMs: number, repeat: boolean): VirtualTimeout {
-    const timer: Timer = {
-      at: this.now + delayMs,
-      seq: ++this.seq,
-      fn,
-      delayMs,
-      repeat,
-      cancelled: false,
-    };
+  protected override done(timer: TestTimer): void {
+    const handle = this.timerHandle.get(timer);
+    if (handle) this.handles.delete(handle.id);
+  }
+
+  private handle(timer: TestTimer): VirtualTimeout {
     const handle = new VirtualTimeout(this, timer.seq, timer);
     this.timerHandle.set(timer, handle);
     this.handles.set(handle.id, handle);
-    this.push(timer);
     return handle;
   }
 
@@ -207,56 +159,5 @@ export class VirtualTime {
     found.timer.cancelled = true;
     this.handles.delete(found.id);
     return true;
-  }
-
-  /** Real event-loop turns until no request has been in flight for two of them. */
-  private async settle(): Promise<void> {
-    let quiet = 0;
-    while (quiet < 2) {
-      await new Promise<void>((resolve) => real.setImmediate(resolve));
-      quiet = this.inflight > 0 ? 0 : quiet + 1;
-    }
-  }
-
-  private peek(): Timer | undefined {
-    while (this.heap[0]?.cancelled) this.pop();
-    return this.heap[0];
-  }
-
-  private before(a: Timer, b: Timer): boolean {
-    return a.at < b.at || (a.at === b.at && a.seq < b.seq);
-  }
-
-  private push(timer: Timer): void {
-    const heap = this.heap;
-    heap.push(timer);
-    let i = heap.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!this.before(heap[i]!, heap[parent]!)) break;
-      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
-      i = parent;
-    }
-  }
-
-  private pop(): Timer | undefined {
-    const heap = this.heap;
-    const top = heap[0];
-    const last = heap.pop();
-    if (heap.length > 0 && last) {
-      heap[0] = last;
-      let i = 0;
-      for (;;) {
-        const left = 2 * i + 1;
-        const right = left + 1;
-        let smallest = i;
-        if (left < heap.length && this.before(heap[left]!, heap[smallest]!)) smallest = left;
-        if (right < heap.length && this.before(heap[right]!, heap[smallest]!)) smallest = right;
-        if (smallest === i) break;
-        [heap[i], heap[smallest]] = [heap[smallest]!, heap[i]!];
-        i = smallest;
-      }
-    }
-    return top;
   }
 }

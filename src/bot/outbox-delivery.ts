@@ -1,0 +1,224 @@
+import type { I18n, TranslateFunction } from "@grammyjs/i18n";
+import { type Api, GrammyError, HttpError, InputFile } from "grammy";
+import { type Clock, realClock } from "../lib/clock.ts";
+import type { Logger } from "../lib/logger.ts";
+import { RequestBudget } from "../lib/request-budget.ts";
+import type { OutboxEntry, OutboxStore } from "../swaps/ports.ts";
+import { isFinal } from "../swaps/status.ts";
+import type { Swap } from "../swaps/swap.ts";
+import type { FlowContext } from "./context.ts";
+import { translator } from "./i18n.ts";
+import { outboxText, statusCardText } from "./outbox-text.ts";
+import { depositQr, depositQrCaption } from "./shared/deposit-message.ts";
+import type { ExplorerTable } from "./shared/explorer-links.ts";
+
+export interface DeliveryOptions {
+  api: Api;
+  i18n: I18n<FlowContext>;
+  store: OutboxStore;
+  logger: Logger;
+  /** Telegram allows about 30 messages per second to different chats. */
+  perSecond?: number;
+  /** Telegram allows about one message per second in one chat: the gap kept between two. */
+  perChatGapMs?: number;
+  /**
+   * Awaited right before each message goes out; it rejects when this instance may not push (it
+   * lost the lead): that message stays in the outbox and the drain ends.
+   */
+  fence?: () => Promise<void>;
+  /** Block explorers for the transaction hashes in pushes and cards (the default table). */
+  explorers?: ExplorerTable;
+  clock?: Clock;
+}
+
+/**
+ * Sends the outbox's due rows: the delivery half of the notifier (notifier.ts runs it, and
+ * outbox-text.ts says what each row says). Paced for Telegram: so many messages a second in all,
+ * one gap between two in one chat. At least once: a row is marked sent only after Telegram
+ * accepted it, so a crash in between repeats it once and never loses it. A row whose send may have
+ * been delivered (a connection lost mid-request) gets one more try at most, so a chat sees a
+ * message at most twice. A chat that blocked the bot is marked; other failures retry later.
+ * (Telegram's 429s are honoured by the Api's auto-retry.)
+ */
+export class OutboxDelivery {
+  private readonly pace: RequestBudget;
+  private readonly clock: Clock;
+  /** When each recently served chat may get its next message; entries go once that passed. */
+  private readonly chatFreeAt = new Map<number, number>();
+  /** Sent, but recording it failed: never sent again by this process, only recorded. */
+  private readonly unrecorded = new Map<number, number>();
+
+  constructor(private readonly options: DeliveryOptions) {
+    this.clock = options.clock ?? realClock;
+    this.pace = new RequestBudget(options.perSecond ?? 25, 1_000, { clock: this.clock });
+  }
+
+  /** How long until a chat held back for its pace may get its next message (Infinity: none). */
+  nextChatFreeInMs(): number {
+    return Math.min(...this.chatFreeAt.values()) - this.clock.now();
+  }
+
+  /**
+   * Sends every due entry whose chat may get a message now; returns how many were sent. Those held
+   * back for their chat's pace stay due for the next drain. Stops between two sends once `signal`
+   * aborts.
+   */
+  async drain(signal: AbortSignal): Promise<number> {
+    await this.recordUnrecorded();
+    let sent = 0;
+    for (;;) {
+      this.forgetPastChats(this.clock.now());
+      const batch = await this.options.store.due(50, this.clock.now());
+      let tried = 0;
+      for (const entry of batch) {
+        if (signal.aborted) return sent;
+        if (this.unrecorded.has(entry.id)) continue;
+        if ((this.chatFreeAt.get(entry.chatId) ?? 0) > this.clock.now()) continue;
+        tried++;
+        if (await this.send(entry)) sent++;
+      }
+      if (tried === 0) return sent;
+    }
+  }
+
+  private async recordUnrecorded(): Promise<void> {
+    for (const [id, at] of this.unrecorded) {
+      await this.options.store.markSent(id, at);
+      this.unrecorded.delete(id);
+    }
+  }
+
+  private forgetPastChats(now: number): void {
+    for (const [chatId, freeAt] of this.chatFreeAt) {
+      if (freeAt <= now) this.chatFreeAt.delete(chatId);
+    }
+  }
+
+  private async send(entry: OutboxEntry): Promise<boolean> {
+    const { store } = this.options;
+    const swap = entry.transactionId ? await store.swap(entry.transactionId) : undefined;
+    if (entry.transactionId && !swap) {
+      // The swap was forgotten by its chat (/forget): nothing left to tell.
+      await store.drop(entry.id, "swap forgotten", this.clock.now());
+      return false;
+    }
+    if (entry.kind === "stuck" && swap?.status !== entry.status) {
+      // It moved on before the word went out (a backlog, a blocked chat): it is no longer true.
+      await store.drop(entry.id, "no longer stuck", this.clock.now());
+      return false;
+    }
+    const t = translator(this.options.i18n, (await store.chatLanguage(entry.chatId)) ?? "en");
+    const release = await this.pace.acquire();
+    try {
+      await this.options.fence?.();
+    } catch (error) {
+      release();
+      throw error;
+    }
+    let messageId: number;
+    try {
+      messageId = await this.deliver(entry, swap, t);
+    } catch (error) {
+      await this.failed(entry, error);
+      return false;
+    } finally {
+      release();
+    }
+    const at = this.clock.now();
+    this.chatFreeAt.set(entry.chatId, at + (this.options.perChatGapMs ?? 1_000));
+    try {
+      await store.markSent(entry.id, at);
+    } catch (error) {
+      // Telegram has it: whatever the database does now, this process never sends it again.
+      this.unrecorded.set(entry.id, at);
+      throw error;
+    }
+    if (swap) await this.afterSent(entry, swap, messageId, t);
+    return true;
+  }
+
+  /** Sends the entry's message; returns its message id. */
+  private async deliver(
+    entry: OutboxEntry,
+    swap: Swap | undefined,
+    t: TranslateFunction,
+  ): Promise<number> {
+    const { api } = this.options;
+    const text = outboxText(t, entry, swap, this.options.explorers);
+    // The QR code is a convenience: the text below is the swap. A swap found only after it
+    // finished gets none: its address takes nothing more.
+    if (entry.kind === "deposit" && swap && !isFinal(swap.status)) {
+      await depositQr(swap.depositAddress)
+        .then((png) =>
+          api.sendPhoto(entry.chatId, new InputFile(png, "deposit-address.png"), {
+            caption: depositQrCaption(t, swap),
+          }),
+        )
+        .catch(() => undefined);
+    }
+    const options = { link_preview_options: { is_disabled: true } };
+    return (await api.sendMessage(entry.chatId, text, options)).message_id;
+  }
+
+  /** The status card follows the swap; a reconciled deposit message becomes its card. */
+  private async afterSent(
+    entry: OutboxEntry,
+    swap: Swap,
+    messageId: number,
+    t: TranslateFunction,
+  ): Promise<void> {
+    if (entry.kind === "deposit") {
+      await this.options.store.setStatusCard(swap.id, messageId);
+      return;
+    }
+    if (entry.kind !== "status" || swap.cardMessageId === null || swap.suspect) return;
+    // The card is a convenience: its edit failing (too old, deleted) changes nothing.
+    await this.options.api
+      .editMessageText(
+        entry.chatId,
+        swap.cardMessageId,
+        statusCardText(t, swap, this.options.explorers),
+        { link_preview_options: { is_disabled: true } },
+      )
+      .catch(() => undefined);
+  }
+
+  private async failed(entry: OutboxEntry, error: unknown): Promise<void> {
+    const { store, logger } = this.options;
+    const now = this.clock.now();
+    if (error instanceof GrammyError && error.error_code === 403) {
+      await store.markChatBlocked(entry.chatId, now);
+      logger.info({ chat: entry.chatId }, "chat blocked the bot; its pushes are skipped");
+      return;
+    }
+    const maybeDelivered = mayHaveArrived(error);
+    if (maybeDelivered && entry.maybeSentAt !== null) {
+      // Twice unsure: the chat may have it twice already. A third copy is worse than none.
+      await store.drop(entry.id, `delivery uncertain twice: ${String(error)}`, now);
+      logger.warn({ err: error, notification: entry.id }, "push dropped: delivery uncertain twice");
+      return;
+    }
+    const delay = Math.min(5_000 * 2 ** entry.attempts, 10 * 60_000);
+    await store.retryLater(entry.id, String(error), now + delay, maybeDelivered);
+    logger.warn({ err: error, notification: entry.id }, "push failed; will retry");
+  }
+}
+
+/**
+ * Whether Telegram may have delivered a message whose request failed: an answer with an error
+ * (GrammyError) proves it did not; a connection that was never made proves it did not; a
+ * connection lost mid-request cannot tell.
+ */
+function mayHaveArrived(error: unknown): boolean {
+  if (!(error instanceof HttpError)) return false;
+  const code = errorCode(error.error);
+  return !["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"].includes(code);
+}
+
+function errorCode(error: unknown): string {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 4; depth++) {
+    if ("code" in e && typeof e.code === "string") return e.code;
+    e = "cause" in e ? e.cause : undefined;
+  }
+  return "";
+}
