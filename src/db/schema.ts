@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { OUTBOX_KINDS } from "../swaps/ports.ts";
 
 /**
  * The bot's tables. Amounts are TEXT decimal strings, so what is shown is exactly what the
@@ -9,7 +10,8 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
  * No ON DELETE CASCADE anywhere: drizzle's SQLite table-rebuild migrations can empty a cascading
  * child table silently (see design.md, "Known traps").
  *
- * This file must stay free of project imports: drizzle-kit loads it on its own.
+ * drizzle-kit loads this file on its own: it may import only files without value imports of
+ * their own (the outbox kinds come from the core's ports, which import types alone).
  */
 
 /**
@@ -141,15 +143,6 @@ export const updateJournal = sqliteTable("update_journal", {
   payload: text("payload").notNull(),
   receivedAt: integer("received_at").notNull(),
 });
-
-export const OUTBOX_KINDS = [
-  "status",
-  "deposit",
-  "suspect",
-  "not-created",
-  "stuck",
-  "given-up",
-] as const;
 
 /**
  * The outbox: everything the bot tells a chat unasked (a status change, a reconciled deposit

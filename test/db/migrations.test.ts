@@ -70,17 +70,20 @@ describe.each(dialects)("committed $dialect migrations", ({ dialect, schema, dir
   }, 90_000);
 
   it("the check would notice a schema change", async () => {
-    // A copy of the schema with one more column, beside a node_modules that finds drizzle-orm.
+    // A copy of src/ whose schema has one more column, beside a node_modules that finds
+    // drizzle-orm (the schema imports the core's outbox kinds).
     const copy = tempDir();
     mkdirSync(join(copy, "node_modules"));
     symlinkSync(join(root, "node_modules/drizzle-orm"), join(copy, "node_modules/drizzle-orm"));
+    cpSync(join(root, "src"), join(copy, "src"), { recursive: true });
+    const copied = join(copy, relative(root, schema));
     const changed = readFileSync(schema, "utf8").replace(
       table,
       `${table}\n  extra: text("extra"),`,
     );
     expect(changed).toContain("extra");
-    writeFileSync(join(copy, "schema.ts"), changed);
-    const { added } = await generateInto(join(copy, "schema.ts"));
+    writeFileSync(copied, changed);
+    const { added } = await generateInto(copied);
     expect(added).toHaveLength(1);
   }, 90_000);
 

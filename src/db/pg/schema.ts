@@ -10,6 +10,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { OUTBOX_KINDS } from "../../swaps/ports.ts";
 
 /**
  * The PostgreSQL tables: `../schema.ts` (SQLite) in the same meaning, column for column, so that
@@ -20,7 +21,8 @@ import {
  * Beyond SQLite: outbox rows carry a claim (several instances send from one outbox), and the
  * exchange budgets of all instances live in `budget_slots`.
  *
- * This file must stay free of project imports: drizzle-kit loads it on its own.
+ * drizzle-kit loads this file on its own: it may import only files without value imports of
+ * their own (the outbox kinds come from the core's ports, which import types alone).
  */
 
 /** Must equal `TERMINAL_STATUSES` of the SQLite schema (a test checks it). */
@@ -123,15 +125,6 @@ export const updateJournal = pgTable("update_journal", {
   payload: text("payload").notNull(),
   receivedAt: long("received_at").notNull(),
 });
-
-export const OUTBOX_KINDS = [
-  "status",
-  "deposit",
-  "suspect",
-  "not-created",
-  "stuck",
-  "given-up",
-] as const;
 
 export const notifications = pgTable(
   "notifications",
