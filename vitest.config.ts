@@ -13,7 +13,7 @@ export default defineConfig({
     // than there are cores. A worker process runs file after file; each file still gets our own
     // modules afresh (fresh-modules.ts).
     pool: "forks",
-    maxWorkers: 4,
+    maxWorkers: 6,
     isolate: false,
     setupFiles: ["test/support/fresh-modules.ts"],
     sequence: { sequencer: LongFilesFirst },
