@@ -19,6 +19,15 @@ const LONGEST = [
   "test/bot/exchange.test.ts",
   "test/e2e/stuck-swaps.test.ts",
   "test/e2e/flow-lifecycle.test.ts",
+  "test/tracker/status-tracker.test.ts",
+  "test/e2e/secrets.test.ts",
+  "test/db/pg-client.test.ts",
+  "test/ops/monitoring.test.ts",
+  "test/bot/forget.test.ts",
+  "test/rig/fake-telegram.test.ts",
+  "test/bot/notifier.test.ts",
+  "test/bot/rate.test.ts",
+  "test/e2e/try.test.ts",
 ];
 
 /**
