@@ -14,7 +14,7 @@ const files = readdirSync(dir)
   .sort();
 
 // Benches that start the bot as a process run the compiled one, as `npm start` does.
-buildBot();
+await buildBot();
 for (const file of files) {
   const mod = (await import(pathToFileURL(`${dir}/${file}`).href)) as { run?: () => Promise<void> };
   if (typeof mod.run !== "function") continue;

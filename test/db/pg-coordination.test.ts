@@ -42,8 +42,10 @@ interface InstanceOptions {
 
 function instance(url: string, name: string, events: string[], options: InstanceOptions = {}) {
   const connections: pg.Client[] = [];
+  const machine = { gone: false };
   const leadership = new Leadership({
     connect: async () => {
+      if (machine.gone) throw new Error(`${name}'s machine is gone`);
       const client = new pg.Client({ connectionString: url, application_name: name });
       await client.connect();
       connections.push(client);
@@ -68,7 +70,7 @@ function instance(url: string, name: string, events: string[], options: Instance
     },
   });
   cleanups.push(() => leadership.stop());
-  return { leadership, connections };
+  return { leadership, connections, machine };
 }
 
 describe("leadership", () => {
@@ -83,7 +85,9 @@ describe("leadership", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(b.leadership.isLeader).toBe(false);
 
-    // The leader's connection dies (its machine is gone): PostgreSQL drops the lock with it.
+    // The leader's connection dies (its machine is gone, so it cannot reconnect and take the
+    // lock again before b's next try): PostgreSQL drops the lock with it.
+    a.machine.gone = true;
     await db.pool.query(
       "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'a'",
     );

@@ -42,13 +42,21 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       // Postgres refuses to run as root: as root, the package runs it as a `postgres` user.
       createPostgresUser: true,
       initdbFlags: ["--no-sync"],
-      // Test data need not survive a power cut; sockets on TCP only (no shared socket folder).
-      postgresFlags: ["-c", "fsync=off", "-c", "unix_socket_directories="],
+      // Test data need not survive a power cut; sockets on TCP only (no shared socket folder);
+      // every test file of a run uses the one server at once: more than the default 100 connections.
+      postgresFlags: [
+        "-c",
+        "fsync=off",
+        "-c",
+        "unix_socket_directories=",
+        "-c",
+        "max_connections=400",
+      ],
       onLog: (message) => logs.push(message),
       onError: (error) => logs.push(String(error)),
     });
     try {
-      // Two test files may create the `postgres` user at the same moment: the loser retries.
+      // Two runs may create the `postgres` user at the same moment: the loser retries.
       await postgres.initialise().catch(() => postgres.initialise());
       await postgres.start();
       const admin = new pg.Client({

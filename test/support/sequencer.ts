@@ -1,0 +1,46 @@
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * The files that wait longest (bot processes, a browser, real-time windows), longest first, as
+ * measured on a 2-core machine: started first, none of them ends the run alone while the other
+ * workers sit idle. A file missing here or one that got faster only costs a little of that.
+ */
+const LONGEST = [
+  "test/e2e/tracker-reads.test.ts",
+  "test/e2e/fair-shares.test.ts",
+  "test/e2e/crash.test.ts",
+  "test/e2e/tracker-fairness.test.ts",
+  "test/e2e/status-pushes.test.ts",
+  "test/e2e/webapp.test.ts",
+  "test/e2e/finished-swaps.test.ts",
+  "test/e2e/reconcile.test.ts",
+  "test/e2e/process.test.ts",
+  "test/e2e/instances.test.ts",
+  "test/bot/exchange.test.ts",
+  "test/e2e/stuck-swaps.test.ts",
+  "test/e2e/flow-lifecycle.test.ts",
+  "test/tracker/status-tracker.test.ts",
+  "test/e2e/secrets.test.ts",
+  "test/db/pg-client.test.ts",
+  "test/ops/monitoring.test.ts",
+  "test/bot/forget.test.ts",
+  "test/rig/fake-telegram.test.ts",
+  "test/bot/notifier.test.ts",
+  "test/bot/rate.test.ts",
+  "test/e2e/try.test.ts",
+];
+
+/**
+ * The files above first, in that order, the same on every machine (a clean clone has no timings
+ * of an earlier run); then the others in vitest's own order (longest of the last run first, or
+ * largest first).
+ */
+export class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) =>
+      LONGEST.findIndex((path) => file.moduleId.endsWith(`/${path}`));
+    const known = files.filter((file) => rank(file) >= 0).sort((a, b) => rank(a) - rank(b));
+    const others = await super.sort(files.filter((file) => rank(file) < 0));
+    return [...known, ...others];
+  }
+}
