@@ -7,7 +7,6 @@ import {
 import type { Context } from "grammy";
 import { z } from "zod";
 import { Lru } from "../lib/lru.ts";
-import type { Awaitable } from "../swaps/ports.ts";
 
 /** A chat's stored conversation state and the revision it was read at (0: no row). */
 export interface StoredConversation<S> {
@@ -20,7 +19,7 @@ export interface StoredConversation<S> {
  * read: another instance that wrote in between (a newer state) is never overwritten.
  */
 export interface ConversationRows<S> {
-  read(key: string): Awaitable<StoredConversation<S>>;
+  read(key: string): Promise<StoredConversation<S>>;
   /**
    * Stores `state` if the row is still at `revision`; the row moves to `revision + 1`. With
    * `updateId`, that update's journal row (see the updates repository) goes in the same
@@ -31,9 +30,9 @@ export interface ConversationRows<S> {
     state: VersionedState<S>,
     revision: number,
     updateId?: number,
-  ): Awaitable<boolean>;
+  ): Promise<boolean>;
   /** Deletes the row if it is still at `revision` (true as well when there is none). */
-  delete(key: string, revision: number, updateId?: number): Awaitable<boolean>;
+  delete(key: string, revision: number, updateId?: number): Promise<boolean>;
 }
 
 /** The plugin's envelope: `[plugin data version, our version]` and the state. */
