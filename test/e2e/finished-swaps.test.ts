@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BotMessage, FakeUser } from "../../tools/fake-telegram/fake-telegram.ts";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat, ETH_ADDRESS, step, toSummary } from "../support/flows.ts";
+import { TestClock } from "../support/test-clock.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -147,31 +148,35 @@ describe("a finished swap gives no instruction to send", () => {
   });
 
   it("a 'waiting' push delayed until after the swap finished does not say to send", async () => {
-    const user = h.tg.user();
-    const id = await createSwapViaChat(user);
-    h.sandbox.control.setStatus(id, "sending");
-    await user.waitFor(`${id}: sending`);
-    const failedSends = () =>
-      h.tg
-        .callsTo("sendMessage")
-        .filter((c) => c.params.chat_id === user.chatId && c.response?.ok === false).length;
-    // The push of the swap going back to "wait" fails once and waits to be retried...
-    h.tg.failNext("sendMessage", { errorCode: 400, chatId: user.chatId });
-    h.sandbox.control.setStatus(id, "wait");
-    await h.tg.until(
-      () => (failedSends() === 1 ? true : undefined),
-      8_000,
-      () => new Error("the 'wait' push was never tried"),
-    );
-    // ...while the swap completes: it goes out after all, before the "complete" one.
-    h.sandbox.control.setStatus(id, "success");
-    await user.waitFor(`${id}: complete`, { timeoutMs: 30_000 });
-    const waiting = user
-      .transcript()
-      .find((m) => m.text.includes(`${id}: waiting for your deposit`));
-    expect(waiting).toBeDefined();
-    expect(waiting!.text).not.toMatch(SEND_INSTRUCTION);
-  }, 60_000);
+    // The notifier's retry backoff passes by moving time: a bot of its own on a test clock.
+    const clock = new TestClock();
+    const bot = await startHarness({ clock });
+    try {
+      const user = bot.tg.user();
+      const id = await createSwapViaChat(user);
+      bot.sandbox.control.setStatus(id, "sending");
+      const pushed = (text: string) => () => user.transcript().some((m) => m.text.includes(text));
+      await clock.until(pushed(`${id}: sending`), 20_000, "the 'sending' push");
+      const failedSends = () =>
+        bot.tg
+          .callsTo("sendMessage")
+          .filter((c) => c.params.chat_id === user.chatId && c.response?.ok === false).length;
+      // The push of the swap going back to "wait" fails once and waits to be retried...
+      bot.tg.failNext("sendMessage", { errorCode: 400, chatId: user.chatId });
+      bot.sandbox.control.setStatus(id, "wait");
+      await clock.until(() => failedSends() === 1, 20_000, "the 'wait' push tried");
+      // ...while the swap completes: it goes out after all, before the "complete" one.
+      bot.sandbox.control.setStatus(id, "success");
+      await clock.until(pushed(`${id}: complete`), 120_000, "the 'complete' push");
+      const waiting = user
+        .transcript()
+        .find((m) => m.text.includes(`${id}: waiting for your deposit`));
+      expect(waiting).toBeDefined();
+      expect(waiting!.text).not.toMatch(SEND_INSTRUCTION);
+    } finally {
+      await bot.close();
+    }
+  });
 });
 
 describe("a swap found by reconciliation only after it finished", () => {
