@@ -63,6 +63,7 @@ export function buildBackground(
     monitor,
     alertAfterMs: config.alertAfterMs,
     logger,
+    clock,
   });
   const tracker = new StatusTracker({
     exchange,
@@ -95,6 +96,7 @@ export function buildBackground(
     monitor,
     probe: () => exchange.listCurrencies({ page: 1, size: 1 }, { maxWaitMs: 2_000 }),
     everyMs: Math.min(Math.max(config.statusPollIntervalMs * 2, 1_000), 30_000),
+    clock,
   });
   const loops = {
     notifier,

@@ -73,7 +73,7 @@ export function exchangeClient(
     clock,
     ...(ledger ? { ledger } : {}),
     onRequest: (event) => {
-      monitor.record(event);
+      monitor.record(event, clock.now());
       metrics.recordRequest(event);
       if (typeof event.status !== "number" || event.status >= 400) {
         logger.warn(event, "exchange request failed");

@@ -1,6 +1,8 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Api } from "grammy";
+import { type Clock, realClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
+import { PeriodicLoop } from "../lib/periodic-loop.ts";
 import type { Awaitable } from "../swaps/ports.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
 import type { ExchangeMonitor } from "./exchange-monitor.ts";
@@ -10,7 +12,7 @@ import type { ExchangeMonitor } from "./exchange-monitor.ts";
  * has rejected the API key, once per incident, and again when it recovers.
  */
 export class AdminAlerts {
-  private timer: NodeJS.Timeout | undefined;
+  private readonly loop: PeriodicLoop;
   private alerted: "down" | "unauthorized" | undefined;
 
   constructor(
@@ -23,17 +25,24 @@ export class AdminAlerts {
       alertAfterMs: number;
       logger: Logger;
       checkEveryMs?: number;
+      clock?: Clock;
     },
-  ) {}
+  ) {
+    const clock = options.clock ?? realClock;
+    this.loop = new PeriodicLoop({
+      clock,
+      pass: () => this.check(clock.now()),
+      delayAfter: () => options.checkEveryMs ?? 5_000,
+    });
+  }
 
   start(): void {
     if (this.options.adminChatIds.length === 0) return;
-    this.timer = setInterval(() => void this.check(), this.options.checkEveryMs ?? 5_000);
-    this.timer.unref();
+    this.loop.start();
   }
 
-  stop(): void {
-    clearInterval(this.timer);
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   async check(now = Date.now()): Promise<void> {

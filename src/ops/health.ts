@@ -1,3 +1,5 @@
+import { type Clock, realClock } from "../lib/clock.ts";
+import { PeriodicLoop } from "../lib/periodic-loop.ts";
 import type { Awaitable } from "../swaps/ports.ts";
 import type { ExchangeMonitor } from "./exchange-monitor.ts";
 import type { HealthCheck } from "./ops-server.ts";
@@ -48,7 +50,7 @@ export function createHealthCheck(options: {
  * request of a user or the tracker), and the admins are told.
  */
 export class ExchangeRecoveryCheck {
-  private timer: NodeJS.Timeout | undefined;
+  private readonly loop: PeriodicLoop;
   private probing = false;
 
   constructor(
@@ -57,22 +59,30 @@ export class ExchangeRecoveryCheck {
       /** The cheapest request there is; its outcome reaches the monitor like any other. */
       probe: () => Promise<unknown>;
       everyMs: number;
+      clock?: Clock;
     },
-  ) {}
+  ) {
+    const clock = options.clock ?? realClock;
+    this.loop = new PeriodicLoop({
+      clock,
+      pass: async () => this.tick(clock.now()),
+      delayAfter: () => options.everyMs,
+    });
+  }
 
   start(): void {
-    this.timer = setInterval(() => this.tick(), this.options.everyMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
-  stop(): void {
-    clearInterval(this.timer);
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
-  private tick(): void {
+  /** Not awaited: a stop must not wait for a probe of an exchange that does not answer. */
+  private tick(now: number): void {
     const { monitor, everyMs } = this.options;
     const failing = monitor.failingSince > 0 && !monitor.unauthorized;
-    if (!failing || this.probing || Date.now() - monitor.lastRequestAt < everyMs) return;
+    if (!failing || this.probing || now - monitor.lastRequestAt < everyMs) return;
     this.probing = true;
     this.options
       .probe()

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { RequestEvent } from "../../src/exchange/client.ts";
 import { ExchangeMonitor } from "../../src/ops/exchange-monitor.ts";
 import { createHealthCheck, ExchangeRecoveryCheck } from "../../src/ops/health.ts";
+import { TestClock } from "../support/test-clock.ts";
 
 const answer = (status: RequestEvent["status"]): RequestEvent => ({
   endpoint: "rate",
@@ -61,53 +62,50 @@ describe("the health check", () => {
 });
 
 describe("the recovery check", () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  /** A recovery check on a test clock; the monitor records answers at the clock's time. */
+  function rig(probeAnswer?: RequestEvent["status"]) {
+    const clock = new TestClock();
+    const monitor = new ExchangeMonitor();
+    const record = (status: RequestEvent["status"]) => monitor.record(answer(status), clock.now());
+    const probe = vi.fn(async () => {
+      if (probeAnswer !== undefined) record(probeAnswer);
+    });
+    const recovery = new ExchangeRecoveryCheck({ monitor, probe, everyMs: 1_000, clock });
+    recovery.start();
+    return { clock, monitor, record, probe, recovery };
+  }
 
   it("asks the exchange only while its last answer failed and nobody asked since", async () => {
-    vi.useFakeTimers();
-    const monitor = new ExchangeMonitor();
-    const probe = vi.fn(async () => monitor.record(answer(200)));
-    const recovery = new ExchangeRecoveryCheck({ monitor, probe, everyMs: 1_000 });
-    recovery.start();
-    monitor.record(answer(200));
-    await vi.advanceTimersByTimeAsync(5_000);
+    const { clock, monitor, record, probe, recovery } = rig(200);
+    record(200);
+    await clock.advance(5_000);
     expect(probe).not.toHaveBeenCalled();
 
-    monitor.record(answer("timeout"));
-    await vi.advanceTimersByTimeAsync(1_000);
+    record("timeout");
+    await clock.advance(1_000);
     // The failure is fresh: the next tick asks.
-    await vi.advanceTimersByTimeAsync(1_000);
+    await clock.advance(1_000);
     expect(probe).toHaveBeenCalledTimes(1);
     expect(monitor.failingSince).toBe(0);
-    await vi.advanceTimersByTimeAsync(10_000);
+    await clock.advance(10_000);
     expect(probe).toHaveBeenCalledTimes(1);
-    recovery.stop();
+    await recovery.stop();
   });
 
   it("leaves a rejected key alone: the operator has to act", async () => {
-    vi.useFakeTimers();
-    const monitor = new ExchangeMonitor();
-    const probe = vi.fn(async () => undefined);
-    const recovery = new ExchangeRecoveryCheck({ monitor, probe, everyMs: 1_000 });
-    recovery.start();
-    monitor.record(answer(401));
-    await vi.advanceTimersByTimeAsync(10_000);
+    const { clock, record, probe, recovery } = rig();
+    record(401);
+    await clock.advance(10_000);
     expect(probe).not.toHaveBeenCalled();
-    recovery.stop();
+    await recovery.stop();
   });
 
   it("asks at most once per period while the exchange stays down", async () => {
-    vi.useFakeTimers();
-    const monitor = new ExchangeMonitor();
-    const probe = vi.fn(async () => monitor.record(answer(503)));
-    const recovery = new ExchangeRecoveryCheck({ monitor, probe, everyMs: 1_000 });
-    recovery.start();
-    monitor.record(answer(503));
-    await vi.advanceTimersByTimeAsync(10_500);
+    const { clock, record, probe, recovery } = rig(503);
+    record(503);
+    await clock.advance(10_500);
     expect(probe.mock.calls.length).toBeGreaterThan(2);
     expect(probe.mock.calls.length).toBeLessThanOrEqual(10);
-    recovery.stop();
+    await recovery.stop();
   });
 });
