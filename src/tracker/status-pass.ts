@@ -43,6 +43,27 @@ export interface CycleStats {
   pageCap: number;
 }
 
+/** A cycle's counts before it reads anything. */
+export function newCycleStats(open: number, pageCap: number): CycleStats {
+  return {
+    open,
+    due: 0,
+    hot: 0,
+    windows: 0,
+    pages: 0,
+    changes: 0,
+    detailReads: 0,
+    fallbackReads: 0,
+    notFound: 0,
+    backedOff: 0,
+    givenUp: 0,
+    deferred: 0,
+    reads: 0,
+    durationMs: 0,
+    pageCap,
+  };
+}
+
 export interface StatusPassOptions {
   exchange: ExchangeClient;
   /** The exchange `exchange` talks to (see `exchangeIdOf`): other exchanges' swaps are not read. */
@@ -187,23 +208,10 @@ export class StatusPass {
     const { store } = this.options;
     if (this.pageCap === null) this.pageCap = await store.loadPageCap();
     const open = await store.listOpen(this.options.exchangeId);
-    const stats: CycleStats = {
-      open: open.length,
-      due: 0,
-      hot: 0,
-      windows: 0,
-      pages: 0,
-      changes: 0,
-      detailReads: 0,
-      fallbackReads: 0,
-      notFound: 0,
-      backedOff: 0,
-      givenUp: 0,
-      deferred: 0,
-      reads: 0,
-      durationMs: 0,
-      pageCap: this.pageCap ?? this.options.pageSize ?? DEFAULT_PAGE_SIZE,
-    };
+    const stats = newCycleStats(
+      open.length,
+      this.pageCap ?? this.options.pageSize ?? DEFAULT_PAGE_SIZE,
+    );
     const byId = new Map(open.map((swap) => [swap.id, swap]));
     for (const id of this.listBlind) if (!byId.has(id)) this.listBlind.delete(id);
     for (const id of this.answered.keys()) if (!byId.has(id)) this.answered.delete(id);

@@ -4,7 +4,7 @@ import type { TransactionListItem } from "../../../src/exchange/schemas.ts";
 import { PeriodicLoop } from "../../../src/lib/periodic-loop.ts";
 import { progressFromDetail } from "../../../src/swaps/from-exchange.ts";
 import type { TrackerStore } from "../../../src/swaps/ports.ts";
-import { type CycleStats, NEEDS_DETAIL } from "../../../src/tracker/status-pass.ts";
+import { type CycleStats, NEEDS_DETAIL, newCycleStats } from "../../../src/tracker/status-pass.ts";
 import { DEFAULT_SLACK_MS, parseUpstreamTime } from "../../../src/tracker/window-planner.ts";
 
 /** How the benchmarks compare trackers: the product's, and the one before windows. */
@@ -58,22 +58,11 @@ export class FullScanTracker {
     const startedAt = Date.now();
     if (this.pageCap === null) this.pageCap = (await store.loadPageCap()) ?? undefined;
     const open = await store.listOpen(this.options.exchangeId);
+    // Every open swap is due and read every cycle.
     const stats: CycleStats = {
-      open: open.length,
+      ...newCycleStats(open.length, this.pageCap ?? PAGE_SIZE),
       due: open.length,
       hot: open.length,
-      windows: 0,
-      pages: 0,
-      changes: 0,
-      detailReads: 0,
-      fallbackReads: 0,
-      notFound: 0,
-      backedOff: 0,
-      givenUp: 0,
-      deferred: 0,
-      reads: 0,
-      durationMs: 0,
-      pageCap: this.pageCap ?? PAGE_SIZE,
     };
     const byId = new Map(open.map((swap) => [swap.id, swap]));
     const seen = new Set<string>();
