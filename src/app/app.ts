@@ -1,5 +1,4 @@
 import { createTelegram } from "../bot/bot.ts";
-import { explorerTable } from "../bot/shared/explorer-links.ts";
 import type { CoinCatalog } from "../catalog/catalog.ts";
 import type { Config } from "../config.ts";
 import type { Storage } from "../db/open.ts";
@@ -9,6 +8,7 @@ import type { Logger } from "../lib/logger.ts";
 import { ExchangeMonitor } from "../ops/exchange-monitor.ts";
 import { BotMetrics } from "../ops/metrics.ts";
 import type { QuoteService } from "../quotes/quote-service.ts";
+import { explorerTable } from "../swaps/explorers.ts";
 import { buildBackground } from "./background.ts";
 import { openDatabase } from "./database.ts";
 import { exchangeClient, startExchange } from "./exchange.ts";

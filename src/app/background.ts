@@ -1,7 +1,6 @@
 import type { Telegram } from "../bot/bot.ts";
 import { translator } from "../bot/i18n.ts";
 import { Notifier } from "../bot/notifier.ts";
-import type { ExplorerTable } from "../bot/shared/explorer-links.ts";
 import type { Config } from "../config.ts";
 import type { ExchangeClient } from "../exchange/client.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -9,6 +8,7 @@ import type { Logger } from "../lib/logger.ts";
 import { AdminAlerts } from "../ops/admin-alerts.ts";
 import type { ExchangeMonitor } from "../ops/exchange-monitor.ts";
 import { ExchangeRecoveryCheck } from "../ops/health.ts";
+import type { ExplorerTable } from "../swaps/explorers.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
 import { Reconciler } from "../tracker/reconciler.ts";
 import { StatusTracker } from "../tracker/status-tracker.ts";

@@ -4,6 +4,7 @@ import { depositText } from "../bot/shared/deposit-message.ts";
 import { webAppKeyboard } from "../bot/shared/web-app-button.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { ExplorerTable } from "../swaps/explorers.ts";
 import { startWebAppServer, type WebAppServer } from "../webapp/server/server.ts";
 import { PageTexts } from "../webapp/server/texts.ts";
 import type { Database } from "./database.ts";
@@ -19,7 +20,13 @@ export async function startWebApp(
   config: Config,
   logger: Logger,
   life: Lifecycle,
-  deps: { swaps: Swaps; db: Database; telegram: Telegram; sandbox: boolean },
+  deps: {
+    swaps: Swaps;
+    db: Database;
+    telegram: Telegram;
+    sandbox: boolean;
+    explorers: ExplorerTable;
+  },
 ) {
   const settings = config.webApp;
   if (!settings) return undefined;
@@ -38,6 +45,7 @@ export async function startWebApp(
           swapQueries: swaps.swapQueries,
           texts: new PageTexts(),
           sandbox: deps.sandbox,
+          explorers: deps.explorers,
           logger,
           announce: async (chatId, swap, locale) => {
             const t = translator(i18n, locale);

@@ -3,6 +3,7 @@ import { type Api, GrammyError, HttpError, InputFile } from "grammy";
 import { type Clock, realClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { RequestBudget } from "../lib/request-budget.ts";
+import type { ExplorerTable } from "../swaps/explorers.ts";
 import type { OutboxEntry, OutboxStore } from "../swaps/ports.ts";
 import { isFinal } from "../swaps/status.ts";
 import type { Swap } from "../swaps/swap.ts";
@@ -10,7 +11,6 @@ import type { FlowContext } from "./context.ts";
 import { translator } from "./i18n.ts";
 import { outboxText, statusCardText } from "./outbox-text.ts";
 import { depositQr, depositQrCaption } from "./shared/deposit-message.ts";
-import type { ExplorerTable } from "./shared/explorer-links.ts";
 
 export interface DeliveryOptions {
   api: Api;

@@ -1,13 +1,9 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
+import { DEFAULT_EXPLORER_TABLE, type ExplorerTable } from "../swaps/explorers.ts";
 import type { OutboxEntry } from "../swaps/ports.ts";
 import type { Swap } from "../swaps/swap.ts";
 import { depositText } from "./shared/deposit-message.ts";
-import {
-  DEFAULT_EXPLORER_TABLE,
-  type ExplorerTable,
-  receiptText,
-  withReceipt,
-} from "./shared/explorer-links.ts";
+import { receiptText, withReceipt } from "./shared/explorer-links.ts";
 import { pushText, stuckText } from "./shared/push-text.ts";
 import { statusName } from "./shared/status-name.ts";
 

@@ -123,6 +123,16 @@ describe("the Mini App", () => {
     }
     // Finished: the page no longer tells anyone to send funds.
     expect(await page.getByText(tx.deposit_address, { exact: true }).count()).toBe(0);
+    // Both transactions link to their chains' explorers, as the chat's card does.
+    const done = await h.app.repos.transactions.get(tx.id);
+    for (const [hash, explorer] of [
+      [done?.txHashIn, "https://mempool.space/tx/"],
+      [done?.txHashOut, "https://etherscan.io/tx/"],
+    ] as const) {
+      expect(hash).toBeTruthy();
+      const link = page.getByRole("link", { name: hash ?? "", exact: true });
+      expect(await link.getAttribute("href")).toBe(`${explorer}${hash}`);
+    }
     await page.screenshot({ path: join(SCREENSHOTS, "complete-light.png"), fullPage: true });
     await page.context().close();
   });

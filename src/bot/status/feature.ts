@@ -1,15 +1,11 @@
 import { InlineKeyboard } from "grammy";
+import { DEFAULT_EXPLORER_TABLE, type ExplorerTable } from "../../swaps/explorers.ts";
 import type { Awaitable } from "../../swaps/ports.ts";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
 import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../lean-composer.ts";
 import { depositText } from "../shared/deposit-message.ts";
-import {
-  DEFAULT_EXPLORER_TABLE,
-  type ExplorerTable,
-  explorerLinks,
-  withReceipt,
-} from "../shared/explorer-links.ts";
+import { explorerLinks, withReceipt } from "../shared/explorer-links.ts";
 import { ignoreNotModified } from "../shared/not-modified.ts";
 import { readShare } from "../shared/read-share.ts";
 import { openSwapButton, SWAP_ID } from "../shared/swap-button.ts";

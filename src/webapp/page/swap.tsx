@@ -1,3 +1,4 @@
+import { postEvent } from "@tma.js/bridge";
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, call, type PageSwap } from "./api.ts";
 import { CoinIcon } from "./coin-picker.tsx";
@@ -141,17 +142,39 @@ export function SwapView({ id }: { id: string }) {
         {swap.txHashIn && (
           <>
             <dt>{t("hash-in")}</dt>
-            <dd class="mono">{swap.txHashIn}</dd>
+            <Hash hash={swap.txHashIn} url={swap.txUrlIn} />
           </>
         )}
         {swap.txHashOut && (
           <>
             <dt>{t("hash-out")}</dt>
-            <dd class="mono">{swap.txHashOut}</dd>
+            <Hash hash={swap.txHashOut} url={swap.txUrlOut} />
           </>
         )}
       </dl>
     </section>
+  );
+}
+
+/** A transaction hash, linked to its explorer page when the server named one. */
+function Hash(props: { hash: string; url: string | null }) {
+  const { url } = props;
+  if (!url) return <dd class="mono">{props.hash}</dd>;
+  // Inside Telegram the page cannot navigate away: Telegram opens the explorer itself.
+  const open = (event: MouseEvent) => {
+    try {
+      postEvent("web_app_open_link", { url });
+      event.preventDefault();
+    } catch {
+      // Outside Telegram the browser follows the link.
+    }
+  };
+  return (
+    <dd class="mono">
+      <a href={url} target="_blank" rel="noopener noreferrer" onClick={open}>
+        {props.hash}
+      </a>
+    </dd>
   );
 }
 

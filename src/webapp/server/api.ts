@@ -12,6 +12,7 @@ import type { Logger } from "../../lib/logger.ts";
 import { amountFit } from "../../quotes/amount-fit.ts";
 import type { Quote, QuoteService } from "../../quotes/quote-service.ts";
 import { checkAddress } from "../../swaps/address-check.ts";
+import type { ExplorerTable } from "../../swaps/explorers.ts";
 import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
 import type { SwapQueries } from "../../swaps/ports.ts";
 import type { DepositView, RateType } from "../../swaps/swap.ts";
@@ -29,6 +30,8 @@ export interface WebAppDeps {
   swapQueries: Pick<SwapQueries, "getForChat" | "pageForChat">;
   texts: PageTexts;
   sandbox: boolean;
+  /** Where a swap's transactions can be looked at (EXPLORER_URLS over the defaults). */
+  explorers?: ExplorerTable;
   logger: Logger;
   /** Sends the deposit message of a swap created in the page to the user's chat. */
   announce(chatId: number, swap: DepositView, locale: PageLocale): Promise<void>;
@@ -223,11 +226,17 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
           deps.logger.warn({ err: error, transaction: result.swap.id }, "deposit message not sent");
         });
         const stored = await deps.swapQueries.getForChat(user.id, result.swap.id);
-        return c.json({ swap: stored ? pageSwap(stored) : null, id: result.swap.id }, 201);
+        return c.json(
+          { swap: stored ? pageSwap(stored, deps.explorers) : null, id: result.swap.id },
+          201,
+        );
       }
       case "already-created":
         return c.json(
-          { swap: result.swap ? pageSwap(result.swap) : null, message: t(c, "webapp-already") },
+          {
+            swap: result.swap ? pageSwap(result.swap, deps.explorers) : null,
+            message: t(c, "webapp-already"),
+          },
           200,
         );
       case "pending":
@@ -258,19 +267,22 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
       limit: PAGE_SIZE,
       offset: query.data.offset,
     });
-    return c.json({ items: page.items.map(pageSwap), total: page.total });
+    return c.json({
+      items: page.items.map((swap) => pageSwap(swap, deps.explorers)),
+      total: page.total,
+    });
   });
 
   api.get("/swaps/:id", async (c) => {
     const found = await ownSwap(c.get("user").id, c.req.param("id"));
     if (!found) return c.json({ error: "not-found", message: t(c, "webapp-not-found") }, 404);
-    return c.json({ swap: pageSwap(found) });
+    return c.json({ swap: pageSwap(found, deps.explorers) });
   });
 
   api.get("/swaps/:id/qr", async (c) => {
     const found = await ownSwap(c.get("user").id, c.req.param("id"));
     if (!found) return c.json({ error: "not-found", message: t(c, "webapp-not-found") }, 404);
-    const view = pageSwap(found);
+    const view = pageSwap(found, deps.explorers);
     if (!view.depositAddress || view.final) return c.json({ svg: null });
     const svg = await QRCode.toString(view.depositAddress, {
       type: "svg",

@@ -1,3 +1,4 @@
+import { DEFAULT_EXPLORER_TABLE, explorerLinkOf } from "../../swaps/explorers.ts";
 import { isFinal } from "../../swaps/status.ts";
 import { SANDBOX_EXCHANGE, type Swap } from "../../swaps/swap.ts";
 
@@ -21,13 +22,16 @@ export interface PageSwap {
   refundAddress: string | null;
   txHashIn: string | null;
   txHashOut: string | null;
+  /** The explorer pages of the two hashes: null for no hash, an unknown network or an odd hash. */
+  txUrlIn: string | null;
+  txUrlOut: string | null;
   status: string;
   final: boolean;
   createdAt: string;
   sandbox: boolean;
 }
 
-export function pageSwap(swap: Swap): PageSwap {
+export function pageSwap(swap: Swap, explorers = DEFAULT_EXPLORER_TABLE): PageSwap {
   const hidden = swap.suspect;
   return {
     id: swap.id,
@@ -45,6 +49,8 @@ export function pageSwap(swap: Swap): PageSwap {
     refundAddress: swap.refundAddress,
     txHashIn: swap.txHashIn,
     txHashOut: swap.txHashOut,
+    txUrlIn: explorerLinkOf(explorers, swap, "deposit")?.link?.url ?? null,
+    txUrlOut: explorerLinkOf(explorers, swap, "payout")?.link?.url ?? null,
     status: swap.status,
     final: isFinal(swap.status),
     createdAt: swap.createdAt,

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_EXPLORER_TABLE,
-  explorerTable,
-  explorerUrl,
-} from "../../../src/bot/shared/explorer-links.ts";
-import { ConfigError, loadConfig } from "../../../src/config.ts";
+import { ConfigError, loadConfig } from "../../src/config.ts";
+import { DEFAULT_EXPLORER_TABLE, explorerTable, explorerUrl } from "../../src/swaps/explorers.ts";
 
 const HEX = "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90";
 const EVM = `0x${HEX}`;
