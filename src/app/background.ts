@@ -63,6 +63,7 @@ export function buildBackground(
     monitor,
     alertAfterMs: config.alertAfterMs,
     logger,
+    fence,
     clock,
   });
   const tracker = new StatusTracker({
@@ -94,7 +95,11 @@ export function buildBackground(
   // again, even when no user does (the leader's work: standbys make no background reads).
   const recovery = new ExchangeRecoveryCheck({
     monitor,
-    probe: () => exchange.listCurrencies({ page: 1, size: 1 }, { maxWaitMs: 2_000 }),
+    // A former leader makes no background reads either.
+    probe: async () => {
+      await fence?.();
+      return exchange.listCurrencies({ page: 1, size: 1 }, { maxWaitMs: 2_000 });
+    },
     everyMs: Math.min(Math.max(config.statusPollIntervalMs * 2, 1_000), 30_000),
     clock,
   });

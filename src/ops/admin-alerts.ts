@@ -25,13 +25,21 @@ export class AdminAlerts {
       alertAfterMs: number;
       logger: Logger;
       checkEveryMs?: number;
+      /**
+       * Rejects once this instance does not lead (several instances): a former leader's check
+       * sends nothing, so an incident is told once, by the leader.
+       */
+      fence?: () => Promise<void>;
       clock?: Clock;
     },
   ) {
     const clock = options.clock ?? realClock;
     this.loop = new PeriodicLoop({
       clock,
-      pass: () => this.check(clock.now()),
+      pass: async () => {
+        await options.fence?.();
+        await this.check(clock.now());
+      },
       delayAfter: () => options.checkEveryMs ?? 5_000,
     });
   }
