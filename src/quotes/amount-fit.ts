@@ -1,22 +1,2 @@
-import {
-  compareDecimal,
-  type DecimalString,
-  formatDecimal,
-  MAX_FRACTION_DIGITS,
-} from "../lib/decimal.ts";
-import type { Quote } from "./quote-service.ts";
-
-/** Whether an amount lies within a quote's minimum and maximum (max 0: none stated). */
-export type AmountFit = "ok" | "below-min" | "above-max";
-
-export function amountFit(amount: DecimalString, quote: Quote): AmountFit {
-  if (compareDecimal(amount, formatDecimal(quote.minAmount, MAX_FRACTION_DIGITS)) < 0)
-    return "below-min";
-  if (
-    quote.maxAmount > 0 &&
-    compareDecimal(amount, formatDecimal(quote.maxAmount, MAX_FRACTION_DIGITS)) > 0
-  ) {
-    return "above-max";
-  }
-  return "ok";
-}
+/** The amount check lives in the core (the confirm use case needs it): see swaps/amount-fit.ts. */
+export * from "../swaps/amount-fit.ts";

@@ -1,5 +1,8 @@
-import type { ExchangeClient, RateParams } from "../exchange/client.ts";
-import type { RateQuote } from "../exchange/schemas.ts";
+import type { ExchangePort, ExchangeQuote, QuoteRequest } from "../swaps/exchange-port.ts";
+
+type RateParams = QuoteRequest;
+type RateQuote = ExchangeQuote;
+
 import type { DecimalString } from "../lib/decimal.ts";
 
 export interface Quote extends RateQuote {
@@ -27,7 +30,7 @@ const LIMITS_TTL_MS = 60_000;
 const LIMITS_PROBE_AMOUNT = "1" as DecimalString;
 
 export interface QuoteServiceOptions {
-  exchange: ExchangeClient;
+  exchange: Pick<ExchangePort, "getRate" | "budgets">;
   /** How long an identical quote is reused. */
   cacheMs: number;
   /**

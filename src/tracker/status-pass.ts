@@ -1,9 +1,8 @@
-import type { ExchangeClient } from "../exchange/client.ts";
 import { ExchangeApiError, ExchangeSchemaError } from "../exchange/errors.ts";
 import { readPages } from "../exchange/paging.ts";
-import type { TransactionListItem } from "../exchange/schemas.ts";
 import { type Clock, realClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { ExchangePort, ListedSwap as TransactionListItem } from "../swaps/exchange-port.ts";
 import { progressFromDetail } from "../swaps/from-exchange.ts";
 import type { TrackerStore } from "../swaps/ports.ts";
 import type { OpenSwap } from "../swaps/swap.ts";
@@ -65,7 +64,7 @@ export function newCycleStats(open: number, pageCap: number): CycleStats {
 }
 
 export interface StatusPassOptions {
-  exchange: ExchangeClient;
+  exchange: ExchangePort;
   /** The exchange `exchange` talks to (see `exchangeIdOf`): other exchanges' swaps are not read. */
   exchangeId: string;
   store: TrackerStore;

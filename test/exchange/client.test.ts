@@ -92,7 +92,7 @@ describe("every endpoint of the spec", () => {
     expect(created).not.toBeInstanceOf(ExchangeSchemaError);
     const tx = await client().createTransaction(createBody);
     expect(tx.status).toBe("wait");
-    expect(tx.deposit_address).not.toBe("");
+    expect(tx.depositAddress).not.toBe("");
     expect(sandbox.control.transaction(tx.id)?.amount_in).toBe(0.5);
   });
 
@@ -102,8 +102,8 @@ describe("every endpoint of the spec", () => {
     const list = await client().listTransactions({ size: 2 });
     expect(list.data.map((t) => t.id)).toEqual([b.id, a.id]);
     const detail = await client().getTransaction(a.id);
-    expect(detail.withdrawal_address).toBe(ETH_ADDRESS);
-    expect(detail.refund_address).toBeNull();
+    expect(detail.withdrawalAddress).toBe(ETH_ADDRESS);
+    expect(detail.refundAddress).toBeNull();
   });
 });
 
@@ -230,11 +230,11 @@ describe("known deviations of real services", () => {
   it("201 for a created transaction, numbers sent as strings, unknown statuses kept", async () => {
     sandbox.control.setQuirks({ created201: true, numbersAsStrings: true });
     const tx = await client().createTransaction(createBody);
-    expect(tx.amount_in).toBe(0.5);
+    expect(tx.amountIn).toBe(0.5);
     sandbox.control.setStatus(tx.id, "sending");
     const detail = await client().getTransaction(tx.id);
     expect(detail.status).toBe("sending");
-    expect(typeof detail.amount_in).toBe("number");
+    expect(typeof detail.amountIn).toBe("number");
   });
 });
 

@@ -4,6 +4,7 @@ import type { Coin } from "../../catalog/search.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Pair, PairLimits, Quote, QuoteService } from "../../quotes/quote-service.ts";
+import type { ConfirmSummary } from "../../swaps/confirm-summary.ts";
 import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
 import type { Awaitable } from "../../swaps/ports.ts";
 import type { RateType } from "../../swaps/swap.ts";
@@ -15,6 +16,8 @@ export interface FlowDeps {
   catalog: CoinCatalog;
   quotes: QuoteService;
   swaps: SwapService;
+  /** "Confirm a summary", the core's use case the Mini App calls too. */
+  confirm: ConfirmSummary;
   /** Remembers which message is the swap's status card, to edit it as the swap moves on. */
   setStatusCard(transactionId: string, messageId: number): Awaitable<void>;
   logger: Logger;

@@ -12,11 +12,11 @@ import type { Logger } from "../../lib/logger.ts";
 import { amountFit } from "../../quotes/amount-fit.ts";
 import type { Quote, QuoteService } from "../../quotes/quote-service.ts";
 import { checkAddress } from "../../swaps/address-check.ts";
+import type { ConfirmSummary } from "../../swaps/confirm-summary.ts";
 import type { ExplorerTable } from "../../swaps/explorers.ts";
 import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
 import type { SwapQueries } from "../../swaps/ports.ts";
 import type { DepositView, RateType } from "../../swaps/swap.ts";
-import type { SwapService } from "../../swaps/swap-service.ts";
 import { InitDataChecker, type WebAppUser } from "./init-data.ts";
 import { pageSwap } from "./swap-view.ts";
 import { type PageLocale, PageTexts } from "./texts.ts";
@@ -25,7 +25,8 @@ export interface WebAppDeps {
   botToken: string;
   catalog: CoinCatalog;
   quotes: QuoteService;
-  swaps: SwapService;
+  /** "Confirm a summary", the core's use case the chat calls too. */
+  confirm: ConfirmSummary;
   /** The chat's swaps as the database has them: a viewer never costs an exchange read. */
   swapQueries: Pick<SwapQueries, "getForChat" | "pageForChat">;
   texts: PageTexts;
@@ -181,35 +182,14 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
       return c.json({ ...bad(problems.payout ?? problems.refund ?? ""), problems }, 400);
     }
     const user = c.get("user");
-    // The amount is checked against a live quote (cached for seconds), as the chat checks it; a
-    // fixed rate older than the exchange honours is fetched again, and shown again if it moved.
-    let quote: Quote;
-    try {
-      const params = { ...pair(b), amount: amount.value, rateType: b.rateType };
-      quote = await quotes.quote(params);
-      if (b.rateType === "fixed" && quotes.isStale(quote)) {
-        quote = await quotes.quote(params, { fresh: true });
-      }
-    } catch (error) {
-      return c.json(...failureAnswer(texts, c.get("locale"), describeExchangeError(error)));
-    }
-    const problem = fitProblem(c, amount.value, quote, b.from);
-    if (problem) return c.json(bad(problem, "amount"), 400);
-    if (b.rateType === "fixed" && b.seenRate !== undefined && b.seenRate !== quote.rate) {
-      return c.json(
-        {
-          error: "quote-moved",
-          message: t(c, "webapp-quote-moved"),
-          quote: pageQuote(quote, "fixed"),
-        },
-        409,
-      );
-    }
-    const result = await deps.swaps.create({
+    // The chat's own rule ("confirm a summary", in the core): the amount is checked against a
+    // live quote, a fixed rate older than the exchange honours is fetched again (and shown again
+    // if it moved), the swap is created once and held to the fixed payout confirmed.
+    const result = await deps.confirm.confirm({
       key: `${user.id}:web:${b.key}`,
       chatId: user.id,
       userId: user.id,
-      request: {
+      order: {
         coinFrom: b.from,
         coinTo: b.to,
         networkFrom: b.networkFrom,
@@ -219,8 +199,22 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
         rateType: b.rateType,
         refundAddress: b.refund?.trim() || undefined,
       },
+      shown: b.seenRate !== undefined ? { rate: b.seenRate } : undefined,
     });
     switch (result.kind) {
+      case "quote-failed":
+        return c.json(...failureAnswer(texts, c.get("locale"), result.failure));
+      case "out-of-bounds":
+        return c.json(bad(fitProblem(c, amount.value, result.quote, b.from) ?? "", "amount"), 400);
+      case "quote-moved":
+        return c.json(
+          {
+            error: "quote-moved",
+            message: t(c, "webapp-quote-moved"),
+            quote: pageQuote(result.quote, "fixed"),
+          },
+          409,
+        );
       case "created": {
         await deps.announce(user.id, result.swap, c.get("locale")).catch((error: unknown) => {
           deps.logger.warn({ err: error, transaction: result.swap.id }, "deposit message not sent");
