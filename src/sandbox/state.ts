@@ -1,11 +1,16 @@
 import type { SandboxCoin } from "./coins.ts";
+import type { Dialect } from "./dialect.ts";
 import type { Faults } from "./faults.ts";
 import type { RateLimiter } from "./limits.ts";
 import type { StatsCounter } from "./stats.ts";
 import type { TransactionStore } from "./store.ts";
 import type { Sleeps } from "./timers.ts";
 
-/** Deviations from the spec seen at real exchanges; all off by default. */
+/**
+ * Deviations from the spec seen at real exchanges; all off by default. They bend the `spec`
+ * dialect; `exolix` has its own shapes (errors, 201, memo spelling, 422) and only
+ * `numbersAsStrings`, `sizeOverCapAs400` and `createdAtSeconds` apply to it.
+ */
 export interface Quirks {
   /** Out-of-range amounts on GET /rate and POST /transactions answer 422 with the limits. */
   rangeAs422: boolean;
@@ -46,8 +51,12 @@ export interface PageSizeCap {
 
 /** Everything the HTTP side and the control side share. */
 export interface SandboxState {
+  /** How every answer is spelled; fixed for the sandbox's life. */
+  dialect: Dialect;
   coins: readonly SandboxCoin[];
   byCode: ReadonlyMap<string, SandboxCoin>;
+  /** Networks whose deposits and payouts take a memo (see memos.ts). */
+  memoNetworks: ReadonlySet<string>;
   store: TransactionStore;
   faults: Faults;
   /** Undefined: unlimited. */
