@@ -154,6 +154,11 @@ export interface SandboxControl {
 
   /** The catalog with what the API does not show: networks (default first) and USD prices. */
   coins(): SandboxCoin[];
+  /**
+   * The networks whose deposits and payouts take a memo, sorted: the list the spec dialect keeps
+   * to itself (Exolix's says `memoNeeded`), for a client's own list to be checked against.
+   */
+  memoNetworks(): string[];
   /** Moves a coin's USD price: every quote and limit involving it moves with it. */
   setPrice(code: string, usd: number): void;
 }
@@ -296,6 +301,7 @@ export function createControl(state: SandboxState): SandboxControl {
     resetStats: () => state.stats.reset(),
 
     coins: () => state.coins.map((c) => ({ ...c })),
+    memoNetworks: () => [...state.memoNetworks].sort(),
     setPrice: (code, usd) => {
       if (!(usd > 0)) throw new RangeError("sandbox: a price must be positive");
       coinOrThrow(state, code).usd = usd;

@@ -39,6 +39,8 @@ const memo = (value: string | number | null) => (value === null ? null : String(
 export function transaction(state: SandboxState, tx: TxView, amountTo: number) {
   const infoFrom = infoOf(state, tx.network_from);
   const infoTo = infoOf(state, tx.network_to);
+  const link = (info: NetworkInfo, hash: string) =>
+    state.quirks.nullHashLinks ? null : hashLink(info, hash);
   return {
     id: tx.id,
     amount: tx.amount_in,
@@ -53,8 +55,8 @@ export function transaction(state: SandboxState, tx: TxView, amountTo: number) {
     withdrawalExtraId: tx.withdrawal_extra_id,
     refundAddress: tx.refund_address,
     refundExtraId: tx.refund_extra_id,
-    hashIn: { hash: tx.tx_hash_in || null, link: hashLink(infoFrom, tx.tx_hash_in) },
-    hashOut: { hash: tx.tx_hash_out || null, link: hashLink(infoTo, tx.tx_hash_out) },
+    hashIn: { hash: tx.tx_hash_in || null, link: link(infoFrom, tx.tx_hash_in) },
+    hashOut: { hash: tx.tx_hash_out || null, link: link(infoTo, tx.tx_hash_out) },
     rate: tx.rate,
     rateType: tx.rate_type,
     affiliateToken: null,

@@ -9,7 +9,7 @@ import type { Sleeps } from "./timers.ts";
 /**
  * Deviations from the spec seen at real exchanges; all off by default. They bend the `spec`
  * dialect; `exolix` has its own shapes (errors, 201, memo spelling, 422) and only
- * `numbersAsStrings`, `sizeOverCapAs400` and `createdAtSeconds` apply to it.
+ * `numbersAsStrings`, `sizeOverCapAs400`, `createdAtSeconds` and `nullHashLinks` apply to it.
  */
 export interface Quirks {
   /** Out-of-range amounts on GET /rate and POST /transactions answer 422 with the limits. */
@@ -32,6 +32,8 @@ export interface Quirks {
    * snake case) or `depositExtraId` (as Exolix answers).
    */
   memoField: "deposit_extra_id" | "depositExtraId";
+  /** Exolix: `hashIn.link` / `hashOut.link` stay null even once the hash is known (CAKE's mock). */
+  nullHashLinks: boolean;
 }
 
 export const SPEC_QUIRKS: Quirks = {
@@ -42,6 +44,7 @@ export const SPEC_QUIRKS: Quirks = {
   sizeOverCapAs400: false,
   createdAtSeconds: false,
   memoField: "deposit_extra_id",
+  nullHashLinks: false,
 };
 
 export interface PageSizeCap {

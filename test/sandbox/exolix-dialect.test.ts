@@ -303,6 +303,9 @@ describe("the exolix dialect: transactions", () => {
     expect(done.body.hashOut.link).toBe(`https://etherscan.io/tx/${done.body.hashOut.hash}`);
     api.control.setStatus(body.id, "refund");
     expect((await api.get(`/transactions/${body.id}`)).body.status).toBe("refund");
+    api.control.setQuirks({ nullHashLinks: true });
+    const unlinked = await api.get<typeof CREATED>(`/transactions/${body.id}`);
+    expect(unlinked.body.hashIn).toEqual({ hash: done.body.hashIn.hash, link: null });
   });
 
   it("passes through confirmed and sending on the automatic schedule", async () => {
