@@ -248,7 +248,11 @@ export class ExchangeClient implements ExchangePort {
         // the user can act on, not a failure.
         if (error instanceof ExchangeApiError) {
           const quote = rate.fromRefusal(
-            { status: error.status, body: error.body, message: error.upstreamMessage },
+            {
+              status: error.status,
+              body: errorBodySchema.parse(error.body),
+              message: error.upstreamMessage,
+            },
             params,
           );
           if (quote) return quote;

@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import type { ErrorBody } from "../swaps/exchange-errors.ts";
 import type {
   CreatedSwap,
   ExchangeCoin,
@@ -11,6 +10,7 @@ import type {
   SwapDetail,
 } from "../swaps/exchange-port.ts";
 import type { SwapOrder } from "../swaps/swap.ts";
+import type { ErrorBody } from "./wire.ts";
 
 /** How the exchange at EXCHANGE_API_URL speaks (see contract.md, "Exchange dialects"). */
 export const EXCHANGE_DIALECTS = ["spec", "exolix"] as const;

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { ErrorBody } from "../swaps/exchange-errors.ts";
 import type { RateType } from "../swaps/swap.ts";
 
 /**
@@ -74,5 +73,5 @@ export const errorBodySchema = z
     toAmount: numeric.optional().catch(undefined),
     rate: numeric.optional().catch(undefined),
   })
-  .catch({}) satisfies z.ZodType<ErrorBody>;
-export type { ErrorBody };
+  .catch({});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

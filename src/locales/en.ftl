@@ -205,6 +205,7 @@ status-exchanging = exchanging
 status-success = complete
 status-overdue = expired
 status-refunded = refunded
+status-refunding = refund under way
 
 ## Inline mode
 
@@ -276,6 +277,9 @@ push-refunded =
     ↩️ <b>Swap {$id}: refunded</b>
     The exchange sent your {$amountIn} {$from} back to <code>{$refundTo}</code>.
 push-refunded-no-address = the address you sent from
+push-refunding =
+    ↩️ <b>Swap {$id}: refund under way</b>
+    The exchange is sending your {$amountIn} {$from} back to <code>{$refundTo}</code>. I will tell you once it is done.
 push-wait =
     ⏳ <b>Swap {$id}: waiting for your deposit</b>
     Send exactly <code>{$amountIn}</code> {$from} to <code>{$deposit}</code>.

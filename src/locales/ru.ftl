@@ -205,6 +205,7 @@ status-exchanging = обменивается
 status-success = завершён
 status-overdue = истёк
 status-refunded = возвращён
+status-refunding = идёт возврат
 
 ## Inline mode
 
@@ -276,6 +277,9 @@ push-refunded =
     ↩️ <b>Обмен {$id}: возвращён</b>
     Обменник вернул ваши {$amountIn} {$from} на <code>{$refundTo}</code>.
 push-refunded-no-address = адрес, с которого вы отправляли
+push-refunding =
+    ↩️ <b>Обмен {$id}: идёт возврат</b>
+    Обменник отправляет ваши {$amountIn} {$from} обратно на <code>{$refundTo}</code>. Я сообщу, когда возврат завершится.
 push-wait =
     ⏳ <b>Обмен {$id}: ждём ваш депозит</b>
     Отправьте ровно <code>{$amountIn}</code> {$from} на <code>{$deposit}</code>.

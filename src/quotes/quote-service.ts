@@ -132,7 +132,7 @@ export class QuoteService {
 
   private rememberLimits(pair: Pair, quote: RateQuote): void {
     const expiresAt = this.now() + LIMITS_TTL_MS;
-    this.limitsByPair.set(pairKey(pair), { min: quote.minAmount, max: quote.maxAmount, expiresAt });
+    this.limitsByPair.set(pairKey(pair), { min: quote.minimum, max: quote.maximum, expiresAt });
   }
 
   private sweep(now: number): void {

@@ -10,11 +10,11 @@ import type { ExchangeQuote as Quote } from "./exchange-port.ts";
 export type AmountFit = "ok" | "below-min" | "above-max";
 
 export function amountFit(amount: DecimalString, quote: Quote): AmountFit {
-  if (compareDecimal(amount, formatDecimal(quote.minAmount, MAX_FRACTION_DIGITS)) < 0)
+  if (compareDecimal(amount, formatDecimal(quote.minimum, MAX_FRACTION_DIGITS)) < 0)
     return "below-min";
   if (
-    quote.maxAmount > 0 &&
-    compareDecimal(amount, formatDecimal(quote.maxAmount, MAX_FRACTION_DIGITS)) > 0
+    quote.maximum > 0 &&
+    compareDecimal(amount, formatDecimal(quote.maximum, MAX_FRACTION_DIGITS)) > 0
   ) {
     return "above-max";
   }

@@ -95,9 +95,9 @@ export class ConfirmSummary {
 function moved(shown: Summary["shown"], quote: HeldQuote): boolean {
   if (!shown) return false;
   if ("rate" in shown) return shown.rate !== quote.rate;
-  return shown.quote.toAmount !== quote.toAmount || shown.quote.rate !== quote.rate;
+  return shown.quote.receiveAmount !== quote.receiveAmount || shown.quote.rate !== quote.rate;
 }
 
 function payoutOf(quote: HeldQuote): DecimalString {
-  return formatDecimal(quote.toAmount);
+  return formatDecimal(quote.receiveAmount);
 }

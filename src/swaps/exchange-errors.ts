@@ -2,22 +2,6 @@ import type { EndpointClass } from "./exchange-port.ts";
 
 export type { EndpointClass } from "./exchange-port.ts";
 
-/**
- * What the shared client reads of an error body, whichever dialect wrote it (every field may be
- * missing): the words, and the quote fields some exchanges put beside an out-of-range answer.
- */
-export interface ErrorBody {
-  message?: string | null | undefined;
-  error?: string | { message: string } | null | undefined;
-  errors?: Record<string, unknown> | unknown[] | null | undefined;
-  code?: unknown;
-  minAmount?: number | undefined;
-  maxAmount?: number | undefined;
-  fromAmount?: number | undefined;
-  toAmount?: number | undefined;
-  rate?: number | undefined;
-}
-
 /** Base of everything the exchange port throws; `kind` tells callers what happened. */
 export abstract class ExchangeError extends Error {
   abstract readonly kind: "api" | "timeout" | "network" | "schema" | "busy";
@@ -33,23 +17,17 @@ export abstract class ExchangeError extends Error {
 export class ExchangeApiError extends ExchangeError {
   readonly kind = "api";
   override name = "ExchangeApiError";
-  /** Amount limits when the upstream said the amount was out of range (some send them on 422). */
-  readonly limits: { min: number; max: number } | undefined;
   constructor(
     endpoint: string,
     readonly status: number,
     /** The upstream's own words, from `message`, `error` or `errors`. */
     readonly upstreamMessage: string,
     readonly code: number | undefined,
-    /** The error body as read (lenient: any field may be missing). */
-    readonly body: ErrorBody,
+    /** The error body as it came (JSON; `{}` when unreadable): the dialect reads it. */
+    readonly body: unknown,
     readonly retryAfterMs: number | undefined,
   ) {
     super(`${endpoint}: HTTP ${status}: ${upstreamMessage}`, endpoint);
-    this.limits =
-      body.minAmount !== undefined && body.maxAmount !== undefined
-        ? { min: body.minAmount, max: body.maxAmount }
-        : undefined;
   }
 }
 

@@ -42,16 +42,16 @@ export interface QuoteRequest extends PairRequest {
 /** An exchange's quote: what is sent and received, the rate and the pair's limits (in the send coin). */
 export interface ExchangeQuote {
   /** The amount to send (as asked, or what an amount to receive takes). */
-  fromAmount: number;
+  sendAmount: number;
   /** The estimated (or, fixed, promised) amount received. */
-  toAmount: number;
+  receiveAmount: number;
   rate: number;
-  minAmount: number;
+  minimum: number;
   /** 0: no maximum stated. */
-  maxAmount: number;
+  maximum: number;
   rateType?: RateType;
   /** The exchange's own note; non-null with an amount out of bounds. */
-  message: string | null;
+  note: string | null;
 }
 
 /** A coin the exchange lists. */
@@ -68,11 +68,11 @@ export interface ExchangeCoin {
 export interface ExchangeNetwork {
   code: string;
   name: string;
-  isDefault: boolean;
+  defaultForCoin: boolean;
   /** Deposits and payouts on it need a memo (destination tag). */
-  memoNeeded: boolean;
+  memoRequired: boolean;
   /** What the network calls its memo ("Destination tag"); null: none stated. */
-  memoName: string | null;
+  memoLabel: string | null;
   memoPattern: string | null;
   addressPattern: string | null;
 }
@@ -134,11 +134,11 @@ export interface SwapDetail {
   withdrawalAddress: string;
   payoutMemo?: string | null;
   refundAddress: string | null;
-  hashIn: string | null;
-  hashOut: string | null;
+  txHashIn: string | null;
+  txHashOut: string | null;
   /** The exchange's own explorer links of the hashes, when it gives them. */
-  hashInLink?: string | null;
-  hashOutLink?: string | null;
+  txLinkIn?: string | null;
+  txLinkOut?: string | null;
   createdAt: string;
 }
 

@@ -122,19 +122,21 @@ export class SwapService {
       ? fixedOutShortfall(input.fixedAmountOut, String(created.amountOutExpected))
       : undefined;
     const mismatches = [...verifyCreated(order, created), ...(short ? [short] : [])];
-    // A deposit on a memo network without a memo in the answer: the answer may have left it out
-    // (the detail has it), and an address shown without its memo loses the deposit.
-    const memoUnsaid =
-      created.depositMemo === null &&
+    // A deposit memo is part of the address, and one the answer alone states cannot be checked
+    // against the order: the detail must give the same. A deposit on a memo network without a
+    // memo in the answer is read back too (the answer may have left it out, and an address shown
+    // without its memo loses the deposit).
+    const memoToConfirm =
+      created.depositMemo !== null ||
       takesMemo({ code: order.coinFrom }, created.networkFrom ?? order.networkFrom);
-    if (mismatches.length === 0 && !memoUnsaid) {
+    if (mismatches.length === 0 && !memoToConfirm) {
       return { record: recordFromCreated(created, order, { exchange: exchangeId }), mismatches };
     }
     logger.warn(
       { transaction: created.id, chat: input.chatId, order, answer: created, mismatches },
       mismatches.length > 0
         ? "create answer disagrees with the order; reading the transaction back"
-        : "create answer names no deposit memo on a memo network; reading the transaction back",
+        : "deposit memo to confirm; reading the transaction back",
     );
     const checked = await resolveByDetail(this.deps.exchange, created.id, order, {
       exchangeId,
@@ -144,6 +146,10 @@ export class SwapService {
       fixedAmountOut: input.fixedAmountOut ?? undefined,
     });
     if (checked.record) return { record: checked.record, mismatches: [] };
+    if (!checked.mismatches && mismatches.length === 0) {
+      // Only the memo was to be confirmed and the read failed: the answer matched the order.
+      return { record: recordFromCreated(created, order, { exchange: exchangeId }), mismatches };
+    }
     const all = checked.mismatches ?? mismatches;
     logger.error(
       { transaction: created.id, chat: input.chatId, order, mismatches: all },

@@ -70,9 +70,9 @@ describe("every endpoint of the spec", () => {
 
   it("GET /rate quotes with min and max", async () => {
     const quote = await client().getRate({ coinFrom: "btc", coinTo: "eth", amount: amount("0.5") });
-    expect(quote.fromAmount).toBe(0.5);
-    expect(quote.toAmount).toBeGreaterThan(0);
-    expect(quote.minAmount).toBeLessThan(quote.maxAmount);
+    expect(quote.sendAmount).toBe(0.5);
+    expect(quote.receiveAmount).toBeGreaterThan(0);
+    expect(quote.minimum).toBeLessThan(quote.maximum);
     expect(quote.rateType).toBe("float");
     const fixed = await client().getRate({
       coinFrom: "btc",
@@ -135,7 +135,7 @@ describe("every error status of the spec", () => {
       coinTo: "eth",
       amount: amount("1"),
     });
-    expect(quote.toAmount).toBeGreaterThan(0);
+    expect(quote.receiveAmount).toBeGreaterThan(0);
     sandbox.control.failNext("rate", { status: 429, times: 10 });
     const error = await failure(
       client({ maxRetryAfterMs: 50, getRetries: 1 }).getRate({
@@ -210,8 +210,8 @@ describe("known deviations of real services", () => {
       coinTo: "eth",
       amount: amount("0.00000001"),
     });
-    expect(quote.minAmount).toBeGreaterThan(0.00000001);
-    expect(quote.maxAmount).toBeGreaterThan(quote.minAmount);
+    expect(quote.minimum).toBeGreaterThan(0.00000001);
+    expect(quote.maximum).toBeGreaterThan(quote.minimum);
   });
 
   it("error bodies with `error` or `errors` instead of `message`", async () => {

@@ -38,8 +38,8 @@ describe("QuoteService.limits", () => {
     const quote = await quotes.quote({ ...BTC_ETH, amount: amount("0.37") });
     const before = rateRequests();
     expect(await quotes.limits(BTC_ETH, 1_000)).toEqual({
-      min: quote.minAmount,
-      max: quote.maxAmount,
+      min: quote.minimum,
+      max: quote.maximum,
     });
     expect(rateRequests()).toBe(before);
   });

@@ -8,7 +8,27 @@ import { startPostgresServer } from "./postgres-server.ts";
  * makes its databases on that server (test/support/postgres.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const [server] = await Promise.all([startPostgresServer(), buildBot()]);
+  // Each project (one per exchange dialect, vitest.config.ts) calls this: they share one build
+  // and one server, stopped when the last of them is done.
+  const shared = globalThis as typeof globalThis & { [SHARED]?: Shared };
+  shared[SHARED] ??= {
+    ready: Promise.all([startPostgresServer(), buildBot()]).then(([server]) => server),
+    users: 0,
+  };
+  const state = shared[SHARED];
+  state.users++;
+  const server = await state.ready;
   project.provide("postgresAdminUrl", server.url("postgres"));
-  return () => server.stop();
+  return async () => {
+    if (--state.users > 0) return;
+    shared[SHARED] = undefined;
+    await server.stop();
+  };
+}
+
+const SHARED = Symbol.for("swapbot.global-setup");
+
+interface Shared {
+  ready: Promise<Awaited<ReturnType<typeof startPostgresServer>>>;
+  users: number;
 }

@@ -26,8 +26,8 @@ export async function askAddress(
   const render = () => {
     const lines = [quoteText(t, quote, amount, fromLabel, toLabel).text];
     const value = Number(amount);
-    if (value < quote.minAmount * 1.1) lines.push(t("flow-near-min"));
-    else if (quote.maxAmount > 0 && value > quote.maxAmount * 0.9) lines.push(t("flow-near-max"));
+    if (value < quote.minimum * 1.1) lines.push(t("flow-near-min"));
+    else if (quote.maximum > 0 && value > quote.maximum * 0.9) lines.push(t("flow-near-max"));
     if (needsMemoWarning(to.coin)) lines.push(t("flow-memo-warning", { coin: toLabel }));
     return `${lines.join("\n")}\n\n${t("flow-ask-address", { to: toLabel })}`;
   };

@@ -25,11 +25,11 @@ export function quoteVariables(
     amount,
     from,
     to,
-    toAmount: formatDecimal(quote.toAmount),
+    toAmount: formatDecimal(quote.receiveAmount),
     rate: formatDecimal(quote.rate, 12),
     rateType: t(quote.rateType === "fixed" ? "rate-type-fixed" : "rate-type-float"),
-    min: formatDecimal(quote.minAmount),
-    max: formatDecimal(quote.maxAmount),
+    min: formatDecimal(quote.minimum),
+    max: formatDecimal(quote.maximum),
   };
 }
 
@@ -49,7 +49,7 @@ export function quoteText(
   if (fit !== "ok") {
     return { fit, text: t(fit === "below-min" ? "quote-below-min" : "quote-above-max", vars) };
   }
-  const note = quote.message ? `\n${t("quote-exchange-note", { message: quote.message })}` : "";
+  const note = quote.note ? `\n${t("quote-exchange-note", { message: quote.note })}` : "";
   return { fit, text: t("quote", vars) + note };
 }
 

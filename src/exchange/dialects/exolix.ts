@@ -53,9 +53,9 @@ const network = z
   .transform((n) => ({
     code: n.network,
     name: n.name,
-    isDefault: n.isDefault ?? false,
-    memoNeeded: n.memoNeeded ?? false,
-    memoName: n.memoName,
+    defaultForCoin: n.isDefault ?? false,
+    memoRequired: n.memoNeeded ?? false,
+    memoLabel: n.memoName,
     memoPattern: n.memoRegex,
     addressPattern: n.addressRegex ?? n.addresRegex,
   }));
@@ -89,18 +89,19 @@ type RateShape = z.infer<typeof rateShape>;
 function quoteOf(r: RateShape) {
   const toAmount = r.toAmount ?? 0;
   return {
-    fromAmount: r.fromAmount,
-    toAmount,
+    sendAmount: r.fromAmount,
+    receiveAmount: toAmount,
     rate: r.rate ?? (r.fromAmount > 0 ? toAmount / r.fromAmount : 0),
-    minAmount: r.minAmount ?? 0,
-    maxAmount: r.maxAmount ?? 0,
-    message: r.message,
+    minimum: r.minAmount ?? 0,
+    maximum: r.maxAmount ?? 0,
+    note: r.message,
   };
 }
 
 /** A coin object of a transaction (`coinFrom`, `coinTo`). */
 const coin = z.object({
-  coinCode: z.string().trim().min(1),
+  /** Exolix's capitals ("BTC"); the core's codes are lower-case. */
+  coinCode: z.string().trim().min(1).toLowerCase(),
   network: nullableText,
   memoName: optionalText,
 });
@@ -178,16 +179,21 @@ const detail = transaction.transform((t) => ({
   withdrawalAddress: t.withdrawalAddress,
   payoutMemo: t.withdrawalExtraId,
   refundAddress: t.refundAddress,
-  hashIn: t.hashIn.hash,
-  hashOut: t.hashOut.hash,
-  hashInLink: t.hashIn.link,
-  hashOutLink: t.hashOut.link,
+  txHashIn: t.hashIn.hash,
+  txHashOut: t.hashOut.hash,
+  txLinkIn: t.hashIn.link,
+  txLinkOut: t.hashOut.link,
   createdAt: t.createdAt,
 }));
 
 /** `amountTo` is the expected payout until the swap pays out, then the actual one. */
 function payoutOf(t: Transaction): number | null {
   return t.amountTo ?? null;
+}
+
+/** Exolix spells coin and network codes in capitals ("BTC", "ETH"). */
+function upper<T extends string | undefined>(code: T): T {
+  return (code === undefined ? code : code.toUpperCase()) as T;
 }
 
 /** An amount to receive goes as `withdrawalAmount` instead of `amount` (never both). */
@@ -203,10 +209,10 @@ function createBody(order: SwapOrder): string {
       ? { withdrawalAmount: order.receiveAmount }
       : { amount: order.amount },
     {
-      coinFrom: order.coinFrom,
-      networkFrom: order.networkFrom,
-      coinTo: order.coinTo,
-      networkTo: order.networkTo,
+      coinFrom: upper(order.coinFrom),
+      networkFrom: upper(order.networkFrom),
+      coinTo: upper(order.coinTo),
+      networkTo: upper(order.networkTo),
       withdrawalAddress: order.withdrawalAddress,
       withdrawalExtraId: order.payoutMemo,
       // Exolix defaults to fixed: the rate type always goes out.
@@ -226,10 +232,10 @@ export const exolixDialect: Dialect = {
   },
   rate: {
     params: (r) => ({
-      coinFrom: r.coinFrom,
-      coinTo: r.coinTo,
-      networkFrom: r.networkFrom,
-      networkTo: r.networkTo,
+      coinFrom: upper(r.coinFrom),
+      coinTo: upper(r.coinTo),
+      networkFrom: upper(r.networkFrom),
+      networkTo: upper(r.networkTo),
       ...amounts(r),
       // Exolix defaults to fixed: the rate type always goes out.
       rateType: r.rateType ?? "float",
@@ -243,13 +249,13 @@ export const exolixDialect: Dialect = {
       }
       if (body.minAmount === undefined && body.maxAmount === undefined) return undefined;
       return {
-        fromAmount: body.fromAmount,
-        toAmount: body.toAmount ?? 0,
+        sendAmount: body.fromAmount,
+        receiveAmount: body.toAmount ?? 0,
         rate: body.rate ?? 0,
-        minAmount: body.minAmount ?? 0,
-        maxAmount: body.maxAmount ?? 0,
+        minimum: body.minAmount ?? 0,
+        maximum: body.maxAmount ?? 0,
         rateType: request.rateType ?? "float",
-        message,
+        note: message,
       };
     },
   },

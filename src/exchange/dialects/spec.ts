@@ -33,15 +33,25 @@ const currency = z
   })
   .transform((c) => ({ ...c }));
 
-const quote = z.object({
-  fromAmount: numeric,
-  toAmount: numeric,
-  rate: numeric,
-  minAmount: numeric,
-  maxAmount: numeric,
-  rateType: rateType.optional(),
-  message: nullableText,
-});
+const quote = z
+  .object({
+    fromAmount: numeric,
+    toAmount: numeric,
+    rate: numeric,
+    minAmount: numeric,
+    maxAmount: numeric,
+    rateType: rateType.optional(),
+    message: nullableText,
+  })
+  .transform((q) => ({
+    sendAmount: q.fromAmount,
+    receiveAmount: q.toAmount,
+    rate: q.rate,
+    minimum: q.minAmount,
+    maximum: q.maxAmount,
+    ...(q.rateType ? { rateType: q.rateType } : {}),
+    note: q.message,
+  }));
 
 const memos = {
   deposit_extra_id: memoValue,
@@ -146,8 +156,8 @@ const detail = z
     withdrawalAddress: d.withdrawal_address,
     payoutMemo: d.withdrawal_extra_id !== undefined ? d.withdrawal_extra_id : d.withdrawalExtraId,
     refundAddress: d.refund_address,
-    hashIn: d.tx_hash_in,
-    hashOut: d.tx_hash_out,
+    txHashIn: d.tx_hash_in,
+    txHashOut: d.tx_hash_out,
     createdAt: d.created_at,
   }));
 
@@ -190,13 +200,13 @@ export const specDialect: Dialect = {
     fromRefusal: ({ status, body, message }, request) =>
       status < 500 && body.minAmount !== undefined && body.maxAmount !== undefined
         ? {
-            fromAmount: Number(request.amount),
-            toAmount: 0,
+            sendAmount: Number(request.amount),
+            receiveAmount: 0,
             rate: 0,
-            minAmount: body.minAmount,
-            maxAmount: body.maxAmount,
+            minimum: body.minAmount,
+            maximum: body.maxAmount,
             rateType: request.rateType ?? "float",
-            message,
+            note: message,
           }
         : undefined,
   },

@@ -327,13 +327,13 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     const fit = amountFit(amount, quote);
     if (fit === "below-min") {
       return t(c, "webapp-amount-below", {
-        min: String(quote.minAmount),
+        min: String(quote.minimum),
         coin: coin.toUpperCase(),
       });
     }
     if (fit === "above-max") {
       return t(c, "webapp-amount-above", {
-        max: String(quote.maxAmount),
+        max: String(quote.maximum),
         coin: coin.toUpperCase(),
       });
     }
@@ -351,12 +351,12 @@ function pageCoin(coin: Coin) {
 
 function pageQuote(quote: Quote, rateType: RateType) {
   return {
-    toAmount: quote.toAmount,
+    toAmount: quote.receiveAmount,
     rate: quote.rate,
-    minAmount: quote.minAmount,
-    maxAmount: quote.maxAmount,
+    minAmount: quote.minimum,
+    maxAmount: quote.maximum,
     rateType,
-    message: quote.message ?? null,
+    message: quote.note ?? null,
   };
 }
 
