@@ -155,6 +155,20 @@ describe("a deposit memo", () => {
     expect(deposit.text).not.toContain("Memo");
   });
 
+  it("that the create answer leaves out while the detail has it: read back and shown", async () => {
+    const user = h.tg.user();
+    await toSummary(user, "xrp", "100");
+    h.sandbox.control.alterNextCreate({ deposit_extra_id: null });
+    const deposit = await step(user, "confirm", "Swap created");
+    const tx = onlyTransaction();
+    expect(tx.deposit_extra_id).toBeTruthy();
+    // One detail read before the address went out, and the memo the detail gave stands with it.
+    expect(h.sandbox.control.stats.byEndpoint.get).toBe(1);
+    expect(copyable(deposit)).toEqual(
+      expect.arrayContaining([tx.deposit_address, String(tx.deposit_extra_id)]),
+    );
+  });
+
   it("that the create answer and the detail disagree on: no deposit address is shown", async () => {
     const user = h.tg.user();
     // BEP2 names a network, so the detail is read; the answer alone lies about the memo.
@@ -193,6 +207,28 @@ describe("a fixed-rate create answer", () => {
     expect(refused.text).toContain(`≈ ${tx.amount_out_expected} ETH`);
     expect(refused.text).toContain("Do not send anything");
     expect(shownAnywhere(user, tx.deposit_address)).toBe(false);
+  });
+
+  it("lost, then found by the reconciler paying 5 % less than the fixed quote confirmed: never shown as agreed", async () => {
+    const user = h.tg.user();
+    await fixedSummary(user);
+    h.sandbox.control.worsenNextFixedCreate(0.05);
+    h.sandbox.control.createThenHang(0, { status: 502 });
+    await step(user, "confirm", "may have been created");
+    const warning = await user.waitFor((m) => m.text.includes("could not be set up safely"), {
+      timeoutMs: 30_000,
+    });
+    const tx = onlyTransaction();
+    expect(warning.text).toContain("Do not send anything");
+    expect(shownAnywhere(user, "Found it")).toBe(false);
+    expect(shownAnywhere(user, tx.deposit_address)).toBe(false);
+    expect((await h.app.repos.transactions.get(tx.id))?.suspect).toBe(true);
+
+    // Confirm replayed on that summary (its intent is created now): the same refusal, no address.
+    const again = await step(user, "confirm", "could not be set up safely");
+    expect(again.text).toContain(tx.id);
+    expect(shownAnywhere(user, tx.deposit_address)).toBe(false);
+    expect(h.sandbox.control.transactions()).toHaveLength(1);
   });
 
   it("paying 0.3 % less (within the 0.5 % tolerance): created and shown as usual", async () => {

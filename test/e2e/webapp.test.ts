@@ -269,6 +269,31 @@ describe("the Mini App", () => {
     await page.context().close();
   });
 
+  it("a fixed-rate swap the exchange creates paying 2 % less than the quote confirmed in the page: not shown as agreed, on the page or in the chat", async () => {
+    const user = h.tg.user();
+    const page = await openPage(user.id);
+    await page.getByLabel("You send").fill("btc");
+    await page.getByLabel("You send").press("Enter");
+    await page.getByLabel("You receive").fill("eth");
+    await page.getByLabel("You receive").press("Enter");
+    await page.getByLabel("Amount").fill("0.3");
+    await page.getByLabel("Fixed rate").check();
+    await page.getByText("You get about").waitFor();
+    await page.getByLabel("Payout address").fill(ETH_ADDRESS);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Confirm" }).waitFor();
+    h.sandbox.control.worsenNextFixedCreate(0.02);
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await page.getByText("does not match your order").waitFor();
+    const tx = h.sandbox.control.transactions().find((t) => t.amount_in === 0.3)!;
+    expect(tx.rate_type).toBe("fixed");
+    expect(await page.getByText(tx.deposit_address, { exact: true }).count()).toBe(0);
+    await h.tg.settle(300);
+    expect(user.transcript().some((m) => m.text.includes(tx.deposit_address))).toBe(false);
+    expect((await h.app.repos.transactions.get(tx.id))?.suspect).toBe(true);
+    await page.context().close();
+  });
+
   it("a double tap on Confirm makes one transaction", async () => {
     const user = h.tg.user();
     const page = await openPage(user.id);
