@@ -159,5 +159,6 @@ function toCoin(currency: Currency): Coin {
     name: currency.name || currency.code.toUpperCase(),
     icon: currency.icon,
     notes: currency.notes,
+    ...(currency.networks ? { networks: currency.networks } : {}),
   };
 }

@@ -86,19 +86,24 @@ export function explorerUrl(
 export type Receipted = Pick<
   Swap,
   "coinFrom" | "coinTo" | "networkFrom" | "networkTo" | "txHashIn" | "txHashOut"
->;
+> &
+  Partial<Pick<Swap, "txLinkIn" | "txLinkOut">>;
 export type Side = "deposit" | "payout";
 
 /**
- * The swap's hash on `side` and its explorer page (undefined: no hash; no link: an unknown
- * network or an odd hash).
+ * The swap's hash on `side` and its explorer page: the exchange's own link when it gave one, else
+ * the table's (undefined: no hash; no link: an unknown network or an odd hash).
  */
 export function explorerLinkOf(table: ExplorerTable, swap: Receipted, side: Side) {
   const hash = side === "deposit" ? swap.txHashIn : swap.txHashOut;
   if (!hash) return undefined;
   const network =
     side === "deposit" ? (swap.networkFrom ?? swap.coinFrom) : (swap.networkTo ?? swap.coinTo);
-  const url = explorerUrl(table, network, hash);
+  // The exchange's own link (the exolix dialect gives one) when it is a web page; else the table's.
+  const given = side === "deposit" ? swap.txLinkIn : swap.txLinkOut;
+  const url =
+    (given && /^https:\/\/[^\s]+$/.test(given) ? given : undefined) ??
+    explorerUrl(table, network, hash);
   if (!url) return { hash };
   return { hash, link: { url, site: new URL(url).hostname.replace(/^www\./, "") } };
 }

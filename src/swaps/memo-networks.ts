@@ -1,3 +1,5 @@
+import type { ExchangeNetwork } from "./exchange-port.ts";
+
 /**
  * Coins whose addresses at custodial services (and exchanges' shared deposit addresses) are told
  * apart by a memo or destination tag. One list for both sides: a deposit on such a network is read
@@ -46,4 +48,83 @@ export function takesMemo(
     MEMO_COINS.has(coin.code.toLowerCase()) ||
     /\b(memo|destination tag|tag)\b/i.test(coin.notes ?? "")
   );
+}
+
+/** How a payout memo is asked for and checked on one network. */
+export interface MemoRule {
+  /** What the network calls it ("Destination tag"); null: a memo. */
+  label: string | null;
+  /** The exchange's own pattern for it, when it states one. */
+  pattern: string | null;
+}
+
+/** A coin as the catalog knows it: its networks' memo rules when the exchange lists them. */
+export interface MemoCoin {
+  code: string;
+  notes?: string;
+  networks?: readonly Pick<
+    ExchangeNetwork,
+    "code" | "defaultForCoin" | "memoRequired" | "memoLabel" | "memoPattern"
+  >[];
+}
+
+/**
+ * Whether a payout to the coin on the network takes a memo, and its rule: the exchange's word
+ * where it lists the coin's networks (the exolix dialect's `/currencies?withNetworks=true`),
+ * else the list above (the spec dialect states none).
+ */
+export function payoutMemoRule(coin: MemoCoin, network?: string | null): MemoRule | undefined {
+  const networks = coin.networks ?? [];
+  if (networks.length > 0) {
+    const named = network?.toUpperCase();
+    const found =
+      networks.find((n) => n.code.toUpperCase() === named) ??
+      (named ? undefined : (networks.find((n) => n.defaultForCoin) ?? networks[0]));
+    if (found) {
+      return found.memoRequired
+        ? { label: found.memoLabel, pattern: found.memoPattern }
+        : undefined;
+    }
+  }
+  return takesMemo(coin, network) ? { label: null, pattern: null } : undefined;
+}
+
+/** The largest XRP destination tag: an unsigned 32-bit number. */
+const MAX_XRP_TAG = 4_294_967_295;
+
+export type MemoCheck =
+  | { ok: true; memo: string }
+  | { ok: false; reason: "empty" | "tag" | "pattern" | "length" | "characters" };
+
+/**
+ * A payout memo before it goes upstream: XRP's destination tag is a number up to 2^32−1; another
+ * network's memo matches the exchange's pattern when it states one, else is 1 to 100 printable
+ * characters on one line.
+ */
+export function checkPayoutMemo(
+  input: string,
+  coin: MemoCoin,
+  network: string | null | undefined,
+  rule: MemoRule,
+): MemoCheck {
+  const memo = input.trim();
+  if (memo === "") return { ok: false, reason: "empty" };
+  const chain = (network ?? coin.code).toUpperCase();
+  if (chain === "XRP") {
+    return /^\d{1,10}$/.test(memo) && Number(memo) <= MAX_XRP_TAG
+      ? { ok: true, memo }
+      : { ok: false, reason: "tag" };
+  }
+  if (memo.length > 100) return { ok: false, reason: "length" };
+  if (/[\p{C}]/u.test(memo)) return { ok: false, reason: "characters" };
+  if (rule.pattern) {
+    let pattern: RegExp | undefined;
+    try {
+      pattern = new RegExp(rule.pattern);
+    } catch {
+      pattern = undefined;
+    }
+    if (pattern && !pattern.test(memo)) return { ok: false, reason: "pattern" };
+  }
+  return { ok: true, memo };
 }

@@ -5,12 +5,11 @@ import { checkAddress } from "../../swaps/address-check.ts";
 import type { RateType } from "../../swaps/swap.ts";
 import { failureText } from "../exchange-errors.ts";
 import { amountFit, coinLabel, quoteText } from "../shared/quote-text.ts";
-import { needsMemoWarning } from "./memo-coins.ts";
 import type { FlowSession, Side } from "./session.ts";
 
 /**
- * Step 4: the quote, switchable between floating and fixed, with warnings near the limits and for
- * memo coins, and the payout address, checked for the received coin (and its network).
+ * Step 4: the quote, switchable between floating and fixed, with warnings near the limits, and the
+ * payout address, checked for the received coin (and its network).
  */
 export async function askAddress(
   s: FlowSession,
@@ -28,7 +27,6 @@ export async function askAddress(
     const value = Number(amount);
     if (value < quote.minimum * 1.1) lines.push(t("flow-near-min"));
     else if (quote.maximum > 0 && value > quote.maximum * 0.9) lines.push(t("flow-near-max"));
-    if (needsMemoWarning(to.coin)) lines.push(t("flow-memo-warning", { coin: toLabel }));
     return `${lines.join("\n")}\n\n${t("flow-ask-address", { to: toLabel })}`;
   };
   const keyboard = () => {

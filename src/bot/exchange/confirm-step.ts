@@ -20,6 +20,7 @@ export interface SwapOrder {
   to: Side;
   amount: DecimalString;
   address: string;
+  payoutMemo: string | undefined;
   refund: string | undefined;
   quote: Quote;
 }
@@ -31,7 +32,7 @@ export interface SwapOrder {
  */
 export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promise<void> {
   const { t } = s;
-  const { from, to, amount, address, refund } = order;
+  const { from, to, amount, address, payoutMemo, refund } = order;
   let quote = order.quote;
   const fromLabel = coinLabel(from.coin, from.network);
   const toLabel = coinLabel(to.coin, to.network);
@@ -43,6 +44,7 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
         address,
         refund: refund ?? t("flow-summary-no-refund"),
       }),
+      payoutMemo ? t("flow-summary-payout-memo", { memo: payoutMemo }) : undefined,
       t("flow-summary-ask"),
     ]
       .filter(Boolean)
@@ -76,6 +78,7 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
           networkTo: to.network,
           amount,
           withdrawalAddress: address,
+          ...(payoutMemo ? { payoutMemo } : {}),
           rateType: quote.rateType ?? "float",
           refundAddress: refund,
         },

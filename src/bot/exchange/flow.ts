@@ -4,6 +4,7 @@ import { askAddress } from "./address-step.ts";
 import { askAmount } from "./amount-step.ts";
 import { pickCoin } from "./coin-step.ts";
 import { confirmAndCreate } from "./confirm-step.ts";
+import { askPayoutMemo } from "./memo-step.ts";
 import { askRefund } from "./refund-step.ts";
 import { type FlowConversation, type FlowDeps, FlowSession, type Side } from "./session.ts";
 
@@ -16,11 +17,11 @@ export const EXCHANGE_CONVERSATION = "exchange";
  * flow's steps change (what they ask, answer or call outside), so half-finished flows stored by an
  * older version restart cleanly instead of replaying wrongly.
  */
-export const FLOW_STORAGE_VERSION = 5;
+export const FLOW_STORAGE_VERSION = 6;
 
 /**
  * The exchange conversation: send coin → receive coin → amount → quote and payout address →
- * optional refund address → summary → Confirm → deposit address. Every step takes typed text as
+ * payout memo (memo networks only) → optional refund address → summary → Confirm → deposit address. Every step takes typed text as
  * well as its buttons, and bad input gets a sentence naming the problem plus the same step again.
  * Each step lives in its own module; this function only puts them in order.
  *
@@ -45,7 +46,8 @@ export function createExchangeFlow(deps: FlowDeps) {
     const to = await pickCoin(s, "to", from);
     const { amount, quote: firstQuote } = await askAmount(s, from, to);
     const { address, quote } = await askAddress(s, from, to, amount, firstQuote);
+    const payoutMemo = await askPayoutMemo(s, to);
     const refund = await askRefund(s, from);
-    await confirmAndCreate(s, { from, to, amount, address, refund, quote });
+    await confirmAndCreate(s, { from, to, amount, address, payoutMemo, refund, quote });
   };
 }

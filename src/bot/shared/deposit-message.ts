@@ -3,7 +3,7 @@ import QRCode from "qrcode";
 import { isFinal } from "../../swaps/status.ts";
 import { type DepositView, SANDBOX_EXCHANGE } from "../../swaps/swap.ts";
 import { label } from "./coin-label.ts";
-import { withDepositMemo } from "./deposit-memo.ts";
+import { withDepositMemo, withPayoutMemo } from "./deposit-memo.ts";
 import { statusName } from "./status-name.ts";
 import { closingNote, type SwapFacts, swapVariables } from "./swap-outcome.ts";
 
@@ -33,7 +33,7 @@ export function depositText(t: TranslateFunction, view: DepositView & SwapFacts)
     id: view.id,
     status,
   });
-  const withMemo = withDepositMemo(t, text, view, !received);
+  const withMemo = withPayoutMemo(t, withDepositMemo(t, text, view, !received), view);
   return view.exchange === SANDBOX_EXCHANGE ? `${t("deposit-sandbox")}\n\n${withMemo}` : withMemo;
 }
 

@@ -43,6 +43,8 @@ export interface PageCoin {
   code: string;
   name: string;
   networks: string[];
+  /** Where a payout takes a memo: "" (no network chosen) and the networks that do. */
+  memoNetworks: string[];
 }
 
 export interface PageQuote {

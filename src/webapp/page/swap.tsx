@@ -139,6 +139,12 @@ export function SwapView({ id }: { id: string }) {
         <dd class="mono">{swap.id}</dd>
         <dt>{t("payout-to")}</dt>
         <dd class="mono">{swap.withdrawalAddress}</dd>
+        {swap.payoutMemo && (
+          <>
+            <dt>{t("payout-memo")}</dt>
+            <dd class="mono">{swap.payoutMemo}</dd>
+          </>
+        )}
         {swap.txHashIn && (
           <>
             <dt>{t("hash-in")}</dt>

@@ -15,6 +15,7 @@ import { checkAddress } from "../../swaps/address-check.ts";
 import type { ConfirmSummary } from "../../swaps/confirm-summary.ts";
 import type { ExplorerTable } from "../../swaps/explorers.ts";
 import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
+import { checkPayoutMemo, payoutMemoRule } from "../../swaps/memo-networks.ts";
 import type { SwapQueries } from "../../swaps/ports.ts";
 import type { DepositView, RateType } from "../../swaps/swap.ts";
 import { InitDataChecker, type WebAppUser } from "./init-data.ts";
@@ -67,6 +68,8 @@ const pairQuery = z.object({
 const quoteQuery = pairQuery.extend({ amount: z.string().max(40), rateType });
 const addressBody = pairQuery.extend({
   payout: z.string().max(200),
+  /** Memo networks only (see pageCoin's `memoNetworks`). */
+  payoutMemo: z.string().max(200).optional(),
   refund: z.string().max(200).optional(),
 });
 const createBody = addressBody.extend({
@@ -178,9 +181,11 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     const amount = parseAmount(b.amount);
     if (!amount.ok) return c.json(bad(t(c, "webapp-amount-invalid"), "amount"), 400);
     const problems = addressProblems(c, b);
-    if (problems.payout || problems.refund) {
-      return c.json({ ...bad(problems.payout ?? problems.refund ?? ""), problems }, 400);
+    if (problems.payout || problems.payoutMemo || problems.refund) {
+      const first = problems.payout ?? problems.payoutMemo ?? problems.refund ?? "";
+      return c.json({ ...bad(first), problems }, 400);
     }
+    const payoutMemo = memoOf(b);
     const user = c.get("user");
     // The chat's own rule ("confirm a summary", in the core): the amount is checked against a
     // live quote, a fixed rate older than the exchange honours is fetched again (and shown again
@@ -196,6 +201,7 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
         networkTo: b.networkTo,
         amount: amount.value,
         withdrawalAddress: b.payout.trim(),
+        ...(payoutMemo ? { payoutMemo } : {}),
         rateType: b.rateType,
         refundAddress: b.refund?.trim() || undefined,
       },
@@ -304,7 +310,7 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
   function addressProblems(
     c: { get(key: "locale"): PageLocale },
     b: z.infer<typeof addressBody>,
-  ): { payout?: string; refund?: string } {
+  ): { payout?: string; payoutMemo?: string; refund?: string } {
     const problem = (input: string, coin: string, net: string | undefined) => {
       const check = checkAddress(input, coin, net);
       if (check.ok) return undefined;
@@ -315,7 +321,31 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     };
     const payout = problem(b.payout, b.to, b.networkTo);
     const refund = b.refund?.trim() ? problem(b.refund, b.from, b.networkFrom) : undefined;
-    return { ...(payout ? { payout } : {}), ...(refund ? { refund } : {}) };
+    const payoutMemo = memoProblem(b);
+    return {
+      ...(payout ? { payout } : {}),
+      ...(payoutMemo ? { payoutMemo } : {}),
+      ...(refund ? { refund } : {}),
+    };
+
+    function memoProblem(body: z.infer<typeof addressBody>): string | undefined {
+      const memo = body.payoutMemo?.trim();
+      const coin = catalog.byCode(body.to);
+      const rule = coin ? payoutMemoRule(coin, body.networkTo) : undefined;
+      if (!memo || !coin || !rule) return undefined;
+      const check = checkPayoutMemo(memo, coin, body.networkTo, rule);
+      if (check.ok) return undefined;
+      return t(c, `flow-memo-problem-${check.reason}`, {
+        name: rule.label ?? t(c, "flow-memo-default-name"),
+      });
+    }
+  }
+
+  /** The payout memo to send: only for a network that takes one, as the user typed it. */
+  function memoOf(b: z.infer<typeof addressBody>): string | undefined {
+    const memo = b.payoutMemo?.trim();
+    const coin = catalog.byCode(b.to);
+    return memo && coin && payoutMemoRule(coin, b.networkTo) ? memo : undefined;
   }
 
   function fitProblem(
@@ -346,7 +376,14 @@ function pair(q: z.infer<typeof pairQuery>) {
 }
 
 function pageCoin(coin: Coin) {
-  return { code: coin.code, name: coin.name, networks: coinNetworks(coin) };
+  const networks = coinNetworks(coin);
+  return {
+    code: coin.code,
+    name: coin.name,
+    networks,
+    // Where a payout takes a memo: "" (no network chosen) and the networks that do.
+    memoNetworks: ["", ...networks].filter((n) => payoutMemoRule(coin, n || undefined)),
+  };
 }
 
 function pageQuote(quote: Quote, rateType: RateType) {
