@@ -21,11 +21,6 @@ export interface SwapOrder {
   payoutMemo?: string;
   /** The refund address's memo. */
   refundMemo?: string;
-  /**
-   * An amount to receive instead of `amount` to send (the exolix dialect takes it as is); `amount`
-   * is then the quote's amount to send, checked against the answer.
-   */
-  receiveAmount?: DecimalString;
 }
 
 /**

@@ -216,7 +216,7 @@ describe("the exolix adapter writes Exolix's requests", () => {
     });
   });
 
-  it("asks for an amount to receive as withdrawalAmount alone, on /rate and on create", () => {
+  it("asks /rate for an amount to receive as withdrawalAmount alone", () => {
     const params = exolixDialect.rate.params({
       coinFrom: "btc",
       coinTo: "eth",
@@ -226,18 +226,6 @@ describe("the exolix adapter writes Exolix's requests", () => {
     });
     expect(params).toMatchObject({ coinFrom: "BTC", withdrawalAmount: "5", rateType: "fixed" });
     expect(params).not.toHaveProperty("amount");
-    const body = JSON.parse(
-      exolixDialect.create.body({
-        coinFrom: "btc",
-        coinTo: "eth",
-        amount: amount("0.1"),
-        receiveAmount: amount("5"),
-        withdrawalAddress: "0xabc",
-        rateType: "fixed",
-      }),
-    );
-    expect(body).toMatchObject({ withdrawalAmount: 5, rateType: "fixed" });
-    expect(body).not.toHaveProperty("amount");
   });
 
   it("asks /currencies for the networks", () => {

@@ -31,11 +31,6 @@ export const requestSchema = z.object({
   refundAddress: z.string().optional(),
   payoutMemo: z.string().optional(),
   refundMemo: z.string().optional(),
-  receiveAmount: z
-    .string()
-    .regex(/^\d+(\.\d+)?$/)
-    .transform((v) => v as DecimalString)
-    .optional(),
 }) satisfies z.ZodType<SwapOrder, unknown>;
 
 /** Longest error text kept. */

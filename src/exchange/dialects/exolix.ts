@@ -205,9 +205,7 @@ function amounts(r: { amount: string; receiveAmount?: string | undefined }): Sea
 
 function createBody(order: SwapOrder): string {
   return jsonBody(
-    order.receiveAmount !== undefined
-      ? { withdrawalAmount: order.receiveAmount }
-      : { amount: order.amount },
+    { amount: order.amount },
     {
       coinFrom: upper(order.coinFrom),
       networkFrom: upper(order.networkFrom),

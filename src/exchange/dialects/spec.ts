@@ -187,14 +187,19 @@ export const specDialect: Dialect = {
     schema: pageSchema(currency),
   },
   rate: {
-    params: (r) => ({
-      coinFrom: r.coinFrom,
-      coinTo: r.coinTo,
-      amount: r.amount,
-      networkFrom: r.networkFrom,
-      networkTo: r.networkTo,
-      rateType: r.rateType,
-    }),
+    params: (r) => {
+      // The spec's /rate takes only an amount to send: a reverse quote is the caller's sum.
+      if (r.receiveAmount !== undefined)
+        throw new RangeError("the spec dialect has no reverse quote");
+      return {
+        coinFrom: r.coinFrom,
+        coinTo: r.coinTo,
+        amount: r.amount,
+        networkFrom: r.networkFrom,
+        networkTo: r.networkTo,
+        rateType: r.rateType,
+      };
+    },
     schema: quote,
     // Some services answer an out-of-range amount with 422 (or 400) and the limits in the body.
     fromRefusal: ({ status, body, message }, request) =>
