@@ -70,7 +70,7 @@ export interface MemoCoin {
 
 /**
  * Whether a payout to the coin on the network takes a memo, and its rule: the exchange's word
- * where it lists the coin's networks (the exolix dialect's `/currencies?withNetworks=true`),
+ * where it lists the coin's networks (the exolix dialect lists them with the coins),
  * else the list above (the spec dialect states none).
  */
 export function payoutMemoRule(coin: MemoCoin, network?: string | null): MemoRule | undefined {
