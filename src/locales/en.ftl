@@ -221,6 +221,7 @@ inline-quote-out-of-range-description = Minimum {$min} {$from} · maximum {$max}
 inline-hint-button = Open the bot to swap
 rate-too-fast = ⏳ You are asking for quotes very fast. Please wait a few seconds and try again.
 fallback-hint = I did not get that. Start a swap with /exchange, get a quote with /rate, or see /help.
+flow-updated = The bot was updated while you were in the middle of a swap, so that swap was not kept: please start again with /exchange.
 
 ## /status and /history
 

@@ -221,6 +221,7 @@ inline-quote-out-of-range-description = Минимум {$min} {$from} · мак�
 inline-hint-button = Открыть бота для обмена
 rate-too-fast = ⏳ Вы запрашиваете курс слишком часто. Подождите несколько секунд и попробуйте снова.
 fallback-hint = Я не понял. Начните обмен командой /exchange, узнайте курс через /rate или посмотрите /help.
+flow-updated = Бот обновился, пока вы оформляли обмен, и этот обмен не сохранился: пожалуйста, начните заново с /exchange.
 
 ## /status and /history
 
