@@ -71,3 +71,18 @@ export function filesAt(commit: string, folder: string): string[] {
 export function fileAt(commit: string, path: string): string {
   return git("show", `${commit}:${path}`);
 }
+
+/** FLOW_STORAGE_VERSION as a release's source says it. */
+export function flowVersionAt(commit: string): number {
+  for (const path of ["src/bot/exchange/flow-versions.ts", "src/bot/exchange/flow.ts"]) {
+    let source: string;
+    try {
+      source = fileAt(commit, path);
+    } catch {
+      continue;
+    }
+    const match = /export const FLOW_STORAGE_VERSION = (\d+);/.exec(source);
+    if (match?.[1]) return Number(match[1]);
+  }
+  throw new Error(`no FLOW_STORAGE_VERSION in ${commit}`);
+}

@@ -39,7 +39,10 @@ describe("migrations since the previous release only add (expand, then contract)
 
   it("the previous release's migrations are all still here, unchanged (a migration is never edited)", () => {
     const { commit } = previousRelease();
-    const old = FOLDERS.flatMap((folder) => filesAt(commit, folder));
+    // The journal gains entries; every other file (SQL, snapshots) stays as it was.
+    const old = FOLDERS.flatMap((folder) => filesAt(commit, folder)).filter(
+      (path) => !path.endsWith("/_journal.json"),
+    );
     expect(old.length).toBeGreaterThan(10);
     const changed = old.filter(
       (path) =>

@@ -4,26 +4,11 @@ import { FLOW_STORAGE_VERSION } from "../../src/bot/exchange/flow.ts";
 import { flowVersions, OLDER_FLOW_VERSIONS } from "../../src/bot/exchange/flow-versions.ts";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { step } from "../support/flows.ts";
-import { fileAt, previousRelease } from "../support/previous-release.ts";
+import { flowVersionAt, previousRelease } from "../support/previous-release.ts";
 
 /** The versions below the current one that nothing says how to carry (or restart). */
 function unregistered(current: number, older: Readonly<Record<number, unknown>>): number[] {
   return Array.from({ length: current - 1 }, (_, i) => i + 1).filter((v) => !(v in older));
-}
-
-/** FLOW_STORAGE_VERSION as a release's source says it. */
-function flowVersionAt(commit: string): number {
-  for (const path of ["src/bot/exchange/flow-versions.ts", "src/bot/exchange/flow.ts"]) {
-    let source: string;
-    try {
-      source = fileAt(commit, path);
-    } catch {
-      continue;
-    }
-    const match = /export const FLOW_STORAGE_VERSION = (\d+);/.exec(source);
-    if (match?.[1]) return Number(match[1]);
-  }
-  throw new Error(`no FLOW_STORAGE_VERSION in ${commit}`);
 }
 
 /** Rewrites a chat's stored flow as if `version` of the flow had stored it (the bot stopped). */
