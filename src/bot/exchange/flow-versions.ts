@@ -21,8 +21,10 @@ export type OlderFlow =
 
 /**
  * THE place to register a bump of FLOW_STORAGE_VERSION (exchange/flow.ts): when you bump it from
- * N to N+1, add `N: { kind: …, why: … }` here. test/upgrades/flow-versions.test.ts fails while a
- * version below the current one is missing.
+ * N to N+1, add `N: { kind: …, why: … }` here. One bump per release is enough (what matters is what
+ * the previous release stored): if this release already bumped it, check that the previous
+ * release's entry still holds instead. test/upgrades/flow-versions.test.ts fails while a version
+ * below the current one is missing (docs/upgrades.md).
  */
 export const OLDER_FLOW_VERSIONS: Readonly<Record<number, OlderFlow>> = {
   1: { kind: "restart", why: "before v0.3.0: the steps changed since" },
