@@ -12,8 +12,12 @@ function startCommand(root: string): [string, ...string[]] {
     scripts: { start: string };
   };
   const [exec, node, ...args] = scripts.start.split(/\s+/);
-  if (exec !== "exec" || node !== "node")
+  if (exec !== "exec" || node !== "node") {
+    // Another release may start otherwise (an older one ran `tsx src/main.ts`): its script as npm
+    // would run it, without npm in between (its own node_modules/.bin is on PATH).
+    if (root !== ROOT) return ["sh", "-c", `exec ${scripts.start}`];
     throw new Error(`unexpected start script: ${scripts.start}`);
+  }
   return [
     process.execPath,
     ...args.map((arg) => (arg.startsWith("dist/") ? `${root}${arg}` : arg)),
@@ -59,7 +63,11 @@ export function startBotProcess(
   const [command, ...args] = options.command ?? startCommand(root);
   const child = spawn(command, args, {
     cwd: options.cwd ?? root,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    env: {
+      PATH: `${options.root ? `${options.root}node_modules/.bin:` : ""}${process.env.PATH ?? ""}`,
+      HOME: process.env.HOME ?? "",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: options.group ?? false,
   });

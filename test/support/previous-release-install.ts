@@ -57,7 +57,7 @@ async function installOwnModules(work: string): Promise<void> {
  * runs on two Nodes, and better-sqlite3 is native). When its package-lock.json is today's, today's
  * node_modules serve it (a link: nothing to download, the right ABI); otherwise `npm ci` installs
  * its own from the registry (installOwnModules). Either way its dist/ is built, as its `npm start`
- * needs. Built in a
+ * needs (when it has a build). Built in a
  * temporary folder renamed into place, so two runs at once never see half an install.
  */
 export async function installPreviousRelease(
@@ -82,8 +82,14 @@ export async function installPreviousRelease(
     } else {
       await installOwnModules(work);
     }
-    await run("npm", ["run", "--silent", "build"], work);
-    if (!existsSync(join(work, "dist/main.js"))) throw new Error(`no dist/main.js in ${work}`);
+    // What its `prepare` does on `npm ci` (an older release without a build runs from source).
+    const { scripts } = JSON.parse(readFileSync(join(work, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    if (scripts.build) {
+      await run("npm", ["run", "--silent", "build"], work);
+      if (!existsSync(join(work, "dist/main.js"))) throw new Error(`no dist/main.js in ${work}`);
+    }
     writeFileSync(join(work, ".installed"), `${release.tag} ${release.commit}\n`);
     try {
       renameSync(work, dir);

@@ -72,17 +72,24 @@ export function fileAt(commit: string, path: string): string {
   return git("show", `${commit}:${path}`);
 }
 
-/** FLOW_STORAGE_VERSION as a release's source says it. */
+/**
+ * FLOW_STORAGE_VERSION as a release's source says it (releases before 2026-11 named it
+ * CONVERSATION_VERSION, in src/app.ts).
+ */
 export function flowVersionAt(commit: string): number {
-  for (const path of ["src/bot/exchange/flow-versions.ts", "src/bot/exchange/flow.ts"]) {
-    let source: string;
-    try {
-      source = fileAt(commit, path);
-    } catch {
-      continue;
-    }
-    const match = /export const FLOW_STORAGE_VERSION = (\d+);/.exec(source);
-    if (match?.[1]) return Number(match[1]);
-  }
-  throw new Error(`no FLOW_STORAGE_VERSION in ${commit}`);
+  const pattern = /(?:FLOW_STORAGE_VERSION|CONVERSATION_VERSION) = (\d+);/;
+  const found = git(
+    "grep",
+    "-h",
+    "-E",
+    "(FLOW_STORAGE_VERSION|CONVERSATION_VERSION) = [0-9]+;",
+    commit,
+    "--",
+    "src",
+  )
+    .split("\n")
+    .map((line) => pattern.exec(line)?.[1])
+    .find(Boolean);
+  if (!found) throw new Error(`no FLOW_STORAGE_VERSION in ${commit}`);
+  return Number(found);
 }
