@@ -1,10 +1,12 @@
 /**
- * A button's label as a word to type ("✅ Confirmar" → "confirmar", "Omitir ⏭" → "omitir"), so
- * the step that offers the button also takes its word typed in the chat's language.
+ * A button's label or a typed answer as a bare word, so the step that offers a button also takes
+ * its word typed in the chat's language: "✅ Confirmar" and "confirmar" → "confirmar", "İptal" and
+ * "iptal" → "iptal", "تأیید" and "تایید" → the same. Emoji, punctuation and accents go.
  */
-export function buttonWord(label: string): string {
-  return label
-    .replace(/[^\p{L}\p{M}\s]/gu, "")
+export function buttonWord(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[^\p{L}\s]/gu, "")
     .trim()
     .toLowerCase();
 }

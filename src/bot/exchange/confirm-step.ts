@@ -60,12 +60,13 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
   for (;;) {
     const input = await s.nextInput(["confirm", "cancel"]);
     const word = input.kind === "text" ? input.text.toLowerCase() : "";
-    const cancelled = CANCEL_WORDS.has(word) || word === localCancel;
+    const typed = input.kind === "text" ? buttonWord(input.text) : "";
+    const cancelled = CANCEL_WORDS.has(word) || (typed !== "" && typed === localCancel);
     if ((input.kind === "button" && input.step === "cancel") || cancelled) {
       await s.ctx.reply(t("flow-cancelled"));
       return;
     }
-    if (input.kind === "text" && !CONFIRM_WORDS.has(word) && word !== localConfirm) {
+    if (input.kind === "text" && !CONFIRM_WORDS.has(word) && typed !== localConfirm) {
       await s.refuse(summary(), { reply_markup: confirmKeyboard });
       continue;
     }

@@ -19,7 +19,8 @@ export async function askRefund(s: FlowSession, from: Side): Promise<string | un
   for (;;) {
     const input = await s.nextInput(["skip"]);
     const typed = input.kind === "text" ? input.text.trim().toLowerCase() : "";
-    if (input.kind === "button" || SKIP_WORDS.has(typed) || typed === localSkip) return undefined;
+    if (input.kind === "button" || SKIP_WORDS.has(typed)) return undefined;
+    if (buttonWord(input.text) === localSkip) return undefined;
     const check = checkAddress(input.text, from.coin.code, from.network);
     if (check.ok) return check.address;
     const problem = t(`flow-address-problem-${check.reason}`, {
