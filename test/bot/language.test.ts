@@ -96,7 +96,7 @@ describe("languages", () => {
 
   for (const language of LANGUAGES) {
     const tag = TELEGRAM_TAGS[language];
-    it(`a Telegram user in ${tag} is answered in ${language} at /start, through the swap (typing the buttons' own words) and in the deposit message and its status push, with every digit of the amount, address and id as they are`, async () => {
+    it(`a Telegram user in ${tag} is answered in ${language} at /start, through the swap (typing the buttons' own words) in the deposit message, its status push and /status (the date as the language writes it), with every digit of the amount, address and id as they are`, async () => {
       h = await startHarness();
       const user = h.tg.user({ languageCode: tag, firstName: "Ada" });
       const welcome = await step(user, "/start", shows(language, "welcome"));
@@ -128,6 +128,26 @@ describe("languages", () => {
       h.sandbox.control.setStatus(tx.id, "confirmation");
       const push = await user.waitFor(shows(language, "push-confirmation"), { timeoutMs: 15_000 });
       expect(push.text).toContain(tx.id);
+
+      // /status dates the swap as the language writes dates, in UTC, with Latin digits.
+      const status = await step(user, `/status ${tx.id}`, shows(language, "status-card"));
+      const day = new Intl.DateTimeFormat(language, {
+        year: "numeric",
+        month: "short",
+        day: "numeric",
+        timeZone: "UTC",
+        numberingSystem: "latn",
+        calendar: "gregory",
+      });
+      // The swap was made moments ago: today, or yesterday just before midnight.
+      const days = [day.format(new Date()), day.format(new Date(Date.now() - 60_000))];
+      expect(
+        days.some((d) => status.text.includes(d)),
+        `${days} in ${status.text}`,
+      ).toBe(true);
+      expect(status.text).toMatch(/\d\d:\d\d/);
+      expect(status.text).toContain("UTC");
+      expect(status.text).not.toMatch(/[۰-۹٠-٩]/);
     });
   }
 });
