@@ -125,6 +125,13 @@ describe("the Mini App in other languages", () => {
     // No Persian digits anywhere: amounts and ids read as the wallet shows them.
     expect(body).not.toMatch(/[۰-۹]/);
     await page.screenshot({ path: join(SCREENSHOTS, "deposit-fa.png"), fullPage: true });
+
+    // The list: the swap's line reads "0.5 BTC → ETH" left to right, its status in Persian.
+    await page.getByRole("button", { name: word("fa", "tab-list") }).click();
+    const line = page.locator(".swap-list bdi").first();
+    await line.waitFor();
+    expect((await line.textContent())?.replace(/\s+/g, " ").trim()).toMatch(/0\.5 BTC → ETH$/);
+    await page.screenshot({ path: join(SCREENSHOTS, "list-fa.png"), fullPage: true });
     await page.context().close();
   });
 
