@@ -55,6 +55,20 @@ export function coinNetworks(state: SandboxState, code: string): Answer {
   return ok(exolix.networks(state, coin));
 }
 
+/** Exolix's GET /currencies/networks: every network once, `{data, count}`, searchable by code or name. */
+export function allNetworks(state: SandboxState, params: URLSearchParams): Answer {
+  const page = p.positiveInt(params, "page", 1);
+  const size = pageSize(state, params, 50, state.pageSizeCap.currencies);
+  const search = (params.get("search") ?? "").trim().toLowerCase();
+  const all = exolix.allNetworks(state);
+  const matching = search
+    ? all.filter(
+        (n) => n.network.toLowerCase().includes(search) || n.name.toLowerCase().includes(search),
+      )
+    : all;
+  return ok({ data: matching.slice((page - 1) * size, page * size), count: matching.length });
+}
+
 function pair(state: SandboxState, input: Record<string, unknown>) {
   const unavailable = isExolix(state) ? () => new HttpError(422, PAIR_NOT_AVAILABLE) : undefined;
   const from = p.coin(state.byCode, input.coinFrom, "coinFrom", unavailable);

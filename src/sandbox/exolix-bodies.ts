@@ -91,6 +91,17 @@ export function networks(state: SandboxState, coin: SandboxCoin) {
   return coin.networks.map((n) => exolixNetwork(coin, infoOf(state, n)));
 }
 
+/** Every network of the catalog once, in catalog order (`isDefault`: the first coin's view). */
+export function allNetworks(state: SandboxState) {
+  const seen = new Map<string, ReturnType<typeof exolixNetwork>>();
+  for (const coin of state.coins) {
+    for (const n of coin.networks) {
+      if (!seen.has(n)) seen.set(n, exolixNetwork(coin, infoOf(state, n)));
+    }
+  }
+  return [...seen.values()];
+}
+
 /**
  * Error bodies as Exolix answers them: never a `code`. Validation is `{status: 400, errors}`
  * (PR-1080), auth and unsupported pairs `{error}`, a missing transaction `{message}`, and the rest

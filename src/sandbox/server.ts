@@ -16,12 +16,17 @@ interface Route {
   id?: string;
   /** Exolix's GET /currencies/{code}/networks (counted as `currencies`). */
   networksOf?: string;
+  /** Exolix's GET /currencies/networks: every network, paged (counted as `currencies`). */
+  allNetworks?: true;
 }
 
 function routeOf(method: string, path: string, dialect: Dialect): Route | undefined {
   if (!path.startsWith(`${PREFIX}/`)) return undefined;
   const rest = path.slice(PREFIX.length);
   if (method === "GET" && rest === "/currencies") return { endpoint: "currencies" };
+  if (dialect === "exolix" && method === "GET" && rest === "/currencies/networks") {
+    return { endpoint: "currencies", allNetworks: true };
+  }
   const networks = /^\/currencies\/([^/]+)\/networks$/.exec(rest);
   if (dialect === "exolix" && method === "GET" && networks?.[1]) {
     return { endpoint: "currencies", networksOf: decodeURIComponent(networks[1]) };
@@ -264,6 +269,7 @@ async function answerFor(
   switch (route.endpoint) {
     case "currencies":
       if (route.networksOf !== undefined) return endpoints.coinNetworks(state, route.networksOf);
+      if (route.allNetworks) return endpoints.allNetworks(state, url.searchParams);
       return endpoints.currencies(state, url.searchParams);
     case "rate":
       return endpoints.rate(state, url.searchParams);

@@ -64,6 +64,11 @@ describe("the exolix dialect: currencies and networks", () => {
       ["BEP20", false, ""],
       ["BEP2", true, "Memo"],
     ]);
+    const all = await api.get<{ data: Body[]; count: number }>(
+      "/currencies/networks?search=bep&size=10",
+    );
+    expect(all.body.data.map((n) => n.network).sort()).toEqual(["BEP2", "BEP20"]);
+    expect(all.body.count).toBe(2);
     const unknown = await api.get("/currencies/nosuchcoin/networks");
     expect(unknown.status).toBe(404);
     expect(unknown.body).not.toHaveProperty("code");

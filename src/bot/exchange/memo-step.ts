@@ -1,6 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import { checkPayoutMemo, payoutMemoRule } from "../../swaps/memo-networks.ts";
 import { coinLabel } from "../shared/quote-text.ts";
+import { buttonWord } from "./button-word.ts";
 import type { FlowSession, Side } from "./session.ts";
 
 const SKIP_WORDS = new Set(["skip", "-", "no", "none", "no memo", "пропустить", "нет"]);
@@ -18,11 +19,15 @@ export async function askPayoutMemo(s: FlowSession, to: Side): Promise<string | 
   const name = rule.label ?? t("flow-memo-default-name");
   const noMemo = new InlineKeyboard().text(t("button-no-memo"), s.btn("skip"));
   await s.ctx.reply(t("flow-ask-memo", { coin: toLabel, name }), { reply_markup: noMemo });
+  const localNoMemo = buttonWord(t("button-no-memo"));
+  const localSkip = buttonWord(t("button-skip"));
   for (;;) {
     const input = await s.nextInput(["skip"]);
     if (input.kind === "button" || SKIP_WORDS.has(input.text.trim().toLowerCase())) {
       return undefined;
     }
+    const typed = buttonWord(input.text);
+    if (typed === localNoMemo || typed === localSkip) return undefined;
     const check = checkPayoutMemo(input.text, to.coin, to.network, rule);
     if (check.ok) return check.memo;
     const problem = t(`flow-memo-problem-${check.reason}`, { name });
