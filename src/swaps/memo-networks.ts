@@ -64,7 +64,7 @@ export interface MemoCoin {
   notes?: string;
   networks?: readonly Pick<
     ExchangeNetwork,
-    "code" | "defaultForCoin" | "memoRequired" | "memoLabel" | "memoPattern"
+    "code" | "defaultForCoin" | "memoRequired" | "memoLabel" | "memoPattern" | "addressPattern"
   >[];
 }
 
@@ -76,10 +76,7 @@ export interface MemoCoin {
 export function payoutMemoRule(coin: MemoCoin, network?: string | null): MemoRule | undefined {
   const networks = coin.networks ?? [];
   if (networks.length > 0) {
-    const named = network?.toUpperCase();
-    const found =
-      networks.find((n) => n.code.toUpperCase() === named) ??
-      (named ? undefined : (networks.find((n) => n.defaultForCoin) ?? networks[0]));
+    const found = networkOf(coin, network);
     if (found) {
       return found.memoRequired
         ? { label: found.memoLabel, pattern: found.memoPattern }
@@ -127,4 +124,19 @@ export function checkPayoutMemo(
     if (pattern && !pattern.test(memo)) return { ok: false, reason: "pattern" };
   }
   return { ok: true, memo };
+}
+
+/** The coin's network as the exchange lists it: the one named, else its default. */
+function networkOf(coin: MemoCoin, network?: string | null) {
+  const networks = coin.networks ?? [];
+  const named = network?.toUpperCase();
+  return (
+    networks.find((n) => n.code.toUpperCase() === named) ??
+    (named ? undefined : (networks.find((n) => n.defaultForCoin) ?? networks[0]))
+  );
+}
+
+/** The exchange's pattern for addresses on the coin's network, when it states one. */
+export function addressPatternOf(coin: MemoCoin, network?: string | null): string | null {
+  return networkOf(coin, network)?.addressPattern ?? null;
 }

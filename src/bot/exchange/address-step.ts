@@ -2,6 +2,7 @@ import { InlineKeyboard } from "grammy";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
 import { checkAddress } from "../../swaps/address-check.ts";
+import { addressPatternOf } from "../../swaps/memo-networks.ts";
 import type { RateType } from "../../swaps/swap.ts";
 import { failureText } from "../exchange-errors.ts";
 import { amountFit, coinLabel, quoteText } from "../shared/quote-text.ts";
@@ -61,7 +62,12 @@ export async function askAddress(
       });
       continue;
     }
-    const check = checkAddress(input.text, to.coin.code, to.network);
+    const check = checkAddress(
+      input.text,
+      to.coin.code,
+      to.network,
+      addressPatternOf(to.coin, to.network),
+    );
     if (!check.ok) {
       const problem = t(`flow-address-problem-${check.reason}`, {
         coin: to.coin.code.toUpperCase(),

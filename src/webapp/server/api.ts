@@ -16,7 +16,7 @@ import { checkAddress } from "../../swaps/address-check.ts";
 import type { ConfirmSummary } from "../../swaps/confirm-summary.ts";
 import type { ExplorerTable } from "../../swaps/explorers.ts";
 import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
-import { checkPayoutMemo, payoutMemoRule } from "../../swaps/memo-networks.ts";
+import { addressPatternOf, checkPayoutMemo, payoutMemoRule } from "../../swaps/memo-networks.ts";
 import type { SwapQueries } from "../../swaps/ports.ts";
 import type { DepositView, RateType } from "../../swaps/swap.ts";
 import { servesPage } from "../page-versions.ts";
@@ -319,7 +319,8 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     b: z.infer<typeof addressBody>,
   ): { payout?: string; payoutMemo?: string; refund?: string } {
     const problem = (input: string, coin: string, net: string | undefined) => {
-      const check = checkAddress(input, coin, net);
+      const known = catalog.byCode(coin);
+      const check = checkAddress(input, coin, net, known ? addressPatternOf(known, net) : null);
       if (check.ok) return undefined;
       return t(c, `flow-address-problem-${check.reason}`, {
         coin: coin.toUpperCase(),
