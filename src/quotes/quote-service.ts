@@ -1,6 +1,9 @@
 import type { ExchangeClient, RateParams } from "../exchange/client.ts";
+import { ExchangeBusyError } from "../exchange/errors.ts";
 import type { RateQuote } from "../exchange/schemas.ts";
 import type { DecimalString } from "../lib/decimal.ts";
+import { KeyShare } from "../lib/key-share.ts";
+import { type AmountFit, limitsFit } from "./amount-fit.ts";
 
 export interface Quote extends RateQuote {
   /** When the upstream produced it; a fixed quote older than the exchange honours is refreshed. */
@@ -26,6 +29,30 @@ const LIMITS_TTL_MS = 60_000;
 /** The amount a quote asked only for its limits carries; any amount states the pair's limits. */
 const LIMITS_PROBE_AMOUNT = "1" as DecimalString;
 
+/**
+ * Each user's fair share of the public budget that all users share: a handful of upstream quotes
+ * per 10 s, whatever the path (the chat's amount step, /rate, inline, the page's quotes, creates
+ * and limits). Answers from the cache cost no share.
+ */
+export const USER_QUOTE_SHARE = { limit: 4, windowMs: 10_000 } as const;
+
+/**
+ * A user's share of the public budget is spent: nothing was asked upstream. A busy answer (the
+ * user is told when to try again), but only this user's.
+ */
+export class QuoteShareSpent extends ExchangeBusyError {
+  override name = "QuoteShareSpent";
+  constructor(retryAfterMs: number) {
+    super("GET /rate", "public", retryAfterMs);
+  }
+}
+
+/** An amount the pair's known limits already refuse, with those limits. */
+export interface KnownRefusal {
+  fit: Exclude<AmountFit, "ok">;
+  limits: PairLimits;
+}
+
 export interface QuoteServiceOptions {
   exchange: ExchangeClient;
   /** How long an identical quote is reused. */
@@ -37,7 +64,17 @@ export interface QuoteServiceOptions {
   fixedTtlMs?: number;
   /** Longest a user waits for public budget before hearing "busy, try again in N s". */
   maxWaitMs: number;
+  /** Each user's share of upstream quotes (default USER_QUOTE_SHARE). */
+  userShare?: { limit: number; windowMs: number };
   now?: () => number;
+}
+
+export interface QuoteOptions {
+  /** Asks upstream even when a fresh answer is cached. */
+  fresh?: boolean;
+  maxWaitMs?: number;
+  /** The user asking: an upstream call (not a cached answer) is taken from their share. */
+  user?: number;
 }
 
 /**
@@ -50,12 +87,19 @@ export class QuoteService {
   private readonly limitsByPair = new Map<string, PairLimits & { expiresAt: number }>();
   readonly stats = { requests: 0, upstreamCalls: 0, cacheHits: 0 };
   private readonly now: () => number;
+  private readonly userShare: KeyShare<number>;
 
   constructor(private readonly options: QuoteServiceOptions) {
     this.now = options.now ?? Date.now;
+    const share = options.userShare ?? USER_QUOTE_SHARE;
+    this.userShare = new KeyShare(share.limit, share.windowMs, { now: this.now });
   }
 
-  quote(params: RateParams, opts: { fresh?: boolean; maxWaitMs?: number } = {}): Promise<Quote> {
+  /**
+   * A quote: an identical one in flight or fresh in the cache, else one asked upstream (within
+   * `user`'s share when a user asks: else a QuoteShareSpent, and nothing is asked).
+   */
+  quote(params: RateParams, opts: QuoteOptions = {}): Promise<Quote> {
     this.stats.requests++;
     const key = quoteKey(params);
     const now = this.now();
@@ -64,6 +108,10 @@ export class QuoteService {
     if (cached && (inFlight || (!opts.fresh && cached.expiresAt > now))) {
       this.stats.cacheHits++;
       return cached.promise;
+    }
+    if (opts.user !== undefined) {
+      const share = this.userShare.take(opts.user);
+      if (!share.granted) return Promise.reject(new QuoteShareSpent(share.retryInMs));
     }
     this.sweep(now);
     this.stats.upstreamCalls++;
@@ -94,13 +142,13 @@ export class QuoteService {
    * rest) and without waiting for budget, given up after `waitMs`. A slower answer is still
    * remembered, for the next prompt. Undefined when neither is at hand.
    */
-  async limits(pair: Pair, waitMs: number): Promise<PairLimits | undefined> {
+  async limits(pair: Pair, waitMs: number, user?: number): Promise<PairLimits | undefined> {
     const known = this.knownLimits(pair);
     if (known) return known;
     const budget = this.options.exchange.budgets.public;
     if (budget.available() * 2 < budget.limit) return undefined;
     const probe = { ...pair, amount: LIMITS_PROBE_AMOUNT, rateType: "float" as const };
-    const asked = this.quote(probe, { maxWaitMs: 0 }).then(
+    const asked = this.quote(probe, { maxWaitMs: 0, ...(user === undefined ? {} : { user }) }).then(
       () => this.knownLimits(pair),
       () => undefined,
     );
@@ -120,6 +168,18 @@ export class QuoteService {
     const known = this.limitsByPair.get(pairKey(pair));
     if (!known || known.expiresAt <= this.now()) return undefined;
     return { min: known.min, max: known.max };
+  }
+
+  /**
+   * Whether the pair's known limits already refuse `amount` (see knownLimits): then no quote is
+   * worth asking for it. Floating limits are the wider ones, so a fixed-rate amount they refuse
+   * is refused too.
+   */
+  knownRefusal(pair: Pair, amount: DecimalString): KnownRefusal | undefined {
+    const limits = this.knownLimits(pair);
+    if (!limits) return undefined;
+    const fit = limitsFit(amount, limits);
+    return fit === "ok" ? undefined : { fit, limits };
   }
 
   /** Whether a fixed-rate quote is too old to create a swap on without showing fresh numbers. */

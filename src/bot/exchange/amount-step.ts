@@ -3,7 +3,13 @@ import { parseAmount } from "../../lib/amount-input.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
 import { failureText } from "../exchange-errors.ts";
-import { coinLabel, limitsText, quoteText, quoteVariables } from "../shared/quote-text.ts";
+import {
+  coinLabel,
+  limitsRefusal,
+  limitsText,
+  quoteText,
+  quoteVariables,
+} from "../shared/quote-text.ts";
 import { amountProblem } from "../shared/resolve-text.ts";
 import { networkLine, networkRow } from "./keyboards.ts";
 import type { FlowSession, Side } from "./session.ts";
@@ -49,6 +55,12 @@ export async function askAmount(
       // Only limits already known: typing junk again and again must not spend the budget.
       const limits = await limitsLine(false);
       await s.refuse(`${amountProblem(t, input.text, amount)}\n${again}${limits}`);
+      continue;
+    }
+    // Limits a recent quote stated refuse it: no quote is asked (nor budget spent) for it.
+    const known = await s.knownRefusal({ from, to }, amount.value);
+    if (known) {
+      await s.refuse(limitsRefusal(t, known, amount.value, labels().from));
       continue;
     }
     const result = await s.quote({ from, to }, amount.value, "float");

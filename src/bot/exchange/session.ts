@@ -3,7 +3,13 @@ import type { CoinCatalog } from "../../catalog/catalog.ts";
 import type { Coin } from "../../catalog/search.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Logger } from "../../lib/logger.ts";
-import type { Pair, PairLimits, Quote, QuoteService } from "../../quotes/quote-service.ts";
+import type {
+  KnownRefusal,
+  Pair,
+  PairLimits,
+  Quote,
+  QuoteService,
+} from "../../quotes/quote-service.ts";
 import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
 import type { Awaitable } from "../../swaps/ports.ts";
 import type { RateType } from "../../swaps/swap.ts";
@@ -141,7 +147,10 @@ export class FlowSession {
     return this.ctx.reply(text, options);
   }
 
-  /** A quote through the quote service; failures come back as results (they must replay). */
+  /**
+   * A quote through the quote service, within the user's share of the public budget; failures
+   * come back as results (they must replay).
+   */
   quote(
     side: { from: Side; to: Side },
     amount: DecimalString,
@@ -152,7 +161,7 @@ export class FlowSession {
       try {
         const quote = await this.deps.quotes.quote(
           { ...pairOf(side), amount, rateType },
-          { fresh },
+          { fresh, ...this.asker() },
         );
         return { ok: true, quote };
       } catch (error) {
@@ -168,8 +177,21 @@ export class FlowSession {
   limits(side: { from: Side; to: Side }, ask = true): Promise<PairLimits | undefined> {
     const pair = pairOf(side);
     return this.conversation.external(() =>
-      ask ? this.deps.quotes.limits(pair, LIMITS_WAIT_MS) : this.deps.quotes.knownLimits(pair),
+      ask
+        ? this.deps.quotes.limits(pair, LIMITS_WAIT_MS, this.userId)
+        : this.deps.quotes.knownLimits(pair),
     );
+  }
+
+  /** Whether the pair's known limits already refuse the amount (then no quote is asked). */
+  knownRefusal(side: { from: Side; to: Side }, amount: DecimalString) {
+    return this.conversation.external((): KnownRefusal | undefined =>
+      this.deps.quotes.knownRefusal(pairOf(side), amount),
+    );
+  }
+
+  private asker(): { user?: number } {
+    return this.userId === undefined ? {} : { user: this.userId };
   }
 }
 
