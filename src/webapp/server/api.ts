@@ -91,6 +91,11 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
   const initData = new InitDataChecker(deps.botToken, deps.now);
   const api = new Hono<Env>();
 
+  // Answers name addresses and swaps: no cache (a shared proxy's, the WebView's) may keep them.
+  api.use(async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
   api.use(async (c, next) => {
     const raw = /^tma (.+)$/.exec(c.req.header("authorization") ?? "")?.[1];
     const check = initData.check(raw);
