@@ -1,7 +1,6 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Bot, webhookCallback } from "grammy";
-import type { BotContext } from "../bot/context.ts";
+import { type Bot, type Context, webhookCallback } from "grammy";
 import type { Logger } from "../lib/logger.ts";
 import {
   cappedHttpAdapter,
@@ -46,7 +45,11 @@ export interface WebhookOptions {
  * update only after that answer, so one chat's updates stay in order even across instances, and
  * an update lost to a crash mid-way is delivered again instead of being confirmed unhandled.
  */
-export async function startWebhook(bot: Bot<BotContext>, options: WebhookOptions, logger: Logger) {
+export async function startWebhook<C extends Context>(
+  bot: Bot<C>,
+  options: WebhookOptions,
+  logger: Logger,
+) {
   let stopping = false;
   const open = new Set<ServerResponse>();
   let allAnswered: (() => void) | undefined;
