@@ -1,8 +1,9 @@
 import type { ExchangeClient, RateParams } from "../exchange/client.ts";
 import { ExchangeBusyError } from "../exchange/errors.ts";
 import type { RateQuote } from "../exchange/schemas.ts";
-import type { DecimalString } from "../lib/decimal.ts";
+import { type DecimalString, formatDecimal } from "../lib/decimal.ts";
 import { KeyShare } from "../lib/key-share.ts";
+import { Lru } from "../lib/lru.ts";
 import { type AmountFit, limitsFit } from "./amount-fit.ts";
 
 export interface Quote extends RateQuote {
@@ -26,8 +27,13 @@ export type Pair = Pick<RateParams, "coinFrom" | "coinTo" | "networkFrom" | "net
  */
 const LIMITS_TTL_MS = 60_000;
 
-/** The amount a quote asked only for its limits carries; any amount states the pair's limits. */
-const LIMITS_PROBE_AMOUNT = "1" as DecimalString;
+/**
+ * The amount a quote asked only for its limits carries when nothing is known of the sent coin: the
+ * smallest there is. Every answer states the pair's limits, but not every refusal does: above the
+ * maximum some exchanges name only the maximum (exchange-in-the-wild.md §13), while below the
+ * minimum they name both. (The catalog holds no coin values to pick a fitting amount from.)
+ */
+const SMALLEST_AMOUNT = "0.00000001" as DecimalString;
 
 /**
  * Each user's fair share of the public budget that all users share: a handful of upstream quotes
@@ -85,6 +91,8 @@ export interface QuoteOptions {
 export class QuoteService {
   private readonly entries = new Map<string, { promise: Promise<Quote>; expiresAt: number }>();
   private readonly limitsByPair = new Map<string, PairLimits & { expiresAt: number }>();
+  /** The latest limits stated for each sent coin (any pair, however old): what a probe asks. */
+  private readonly limitsBySent = new Lru<string, PairLimits>(1_000);
   readonly stats = { requests: 0, upstreamCalls: 0, cacheHits: 0 };
   private readonly now: () => number;
   private readonly userShare: KeyShare<number>;
@@ -147,7 +155,7 @@ export class QuoteService {
     if (known) return known;
     const budget = this.options.exchange.budgets.public;
     if (budget.available() * 2 < budget.limit) return undefined;
-    const probe = { ...pair, amount: LIMITS_PROBE_AMOUNT, rateType: "float" as const };
+    const probe = { ...pair, amount: this.probeAmount(pair), rateType: "float" as const };
     const asked = this.quote(probe, { maxWaitMs: 0, ...(user === undefined ? {} : { user }) }).then(
       () => this.knownLimits(pair),
       () => undefined,
@@ -187,9 +195,23 @@ export class QuoteService {
     return this.now() - quote.fetchedAt > (this.options.fixedTtlMs ?? 30_000);
   }
 
+  /**
+   * An amount the pair can take, from the limits last stated for the sent coin with any coin
+   * (they hardly depend on the received one): twice the minimum, or halfway to a closer maximum.
+   * Else the smallest amount (SMALLEST_AMOUNT).
+   */
+  private probeAmount(pair: Pair): DecimalString {
+    const sent = this.limitsBySent.get(sentKey(pair));
+    if (!sent || !(sent.min > 0)) return SMALLEST_AMOUNT;
+    const amount =
+      sent.max > 0 && sent.min * 2 > sent.max ? (sent.min + sent.max) / 2 : sent.min * 2;
+    return formatDecimal(amount);
+  }
+
   private rememberLimits(pair: Pair, quote: RateQuote): void {
     const expiresAt = this.now() + LIMITS_TTL_MS;
     this.limitsByPair.set(pairKey(pair), { min: quote.minAmount, max: quote.maxAmount, expiresAt });
+    this.limitsBySent.set(sentKey(pair), { min: quote.minAmount, max: quote.maxAmount });
   }
 
   private sweep(now: number): void {
@@ -211,6 +233,10 @@ function pairKey(p: Pair): string {
     p.coinTo.toLowerCase(),
     (p.networkTo ?? "").toLowerCase(),
   ].join("|");
+}
+
+function sentKey(p: Pair): string {
+  return [p.coinFrom.toLowerCase(), (p.networkFrom ?? "").toLowerCase()].join("|");
 }
 
 function quoteKey(p: RateParams): string {

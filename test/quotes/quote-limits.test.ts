@@ -102,6 +102,24 @@ describe("QuoteService.limits", () => {
     expect(rateRequests()).toBe(before);
   });
 
+  it("learns the limits of a coin worth more than the maximum, from an exchange that names only the maximum above it", async () => {
+    sandbox.control.setQuirks({ rangeAs422: true });
+    sandbox.control.setPrice("btc", 250_000);
+    try {
+      const quotes = service();
+      expect(await quotes.limits(BTC_ETH, 5_000)).toEqual({ min: 0.000061, max: 0.4 });
+      // The next pair of the same coin is asked an amount it takes: a quote without a refusal.
+      const pair = { coinFrom: "btc", coinTo: "ltc" };
+      expect(await quotes.limits(pair, 5_000)).toEqual({ min: 0.000061, max: 0.4 });
+      const probe = await quotes.quote({ ...pair, amount: amount("0.000122") });
+      expect(probe.message ?? null).toBeNull();
+      expect(quotes.stats.cacheHits).toBe(1);
+    } finally {
+      sandbox.control.setQuirks({ rangeAs422: false });
+      sandbox.control.setPrice("btc", 95_000);
+    }
+  });
+
   it("answers undefined when the exchange fails", async () => {
     const quotes = service();
     sandbox.control.failNext("rate", { status: 400, message: "pair is disabled", times: 1 });
