@@ -4,7 +4,7 @@ import { type Clock, realClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { RequestBudget } from "../lib/request-budget.ts";
 import type { ExplorerTable } from "../swaps/explorers.ts";
-import type { OutboxEntry, OutboxStore } from "../swaps/ports.ts";
+import { type OutboxEntry, type OutboxStore, outboxReceipt } from "../swaps/ports.ts";
 import { isFinal } from "../swaps/status.ts";
 import type { Swap } from "../swaps/swap.ts";
 import type { FlowContext } from "./context.ts";
@@ -108,6 +108,12 @@ export class OutboxDelivery {
       return false;
     }
     const t = translator(this.options.i18n, (await store.chatLanguage(entry.chatId)) ?? "en");
+    if (swap && outboxReceipt(entry) === "card") {
+      await this.options.fence?.();
+      await this.editCard(entry.chatId, swap, t);
+      await store.markSent(entry.id, this.clock.now());
+      return false;
+    }
     const release = await this.pace.acquire();
     try {
       await this.options.fence?.();
@@ -171,14 +177,21 @@ export class OutboxDelivery {
       await this.options.store.setStatusCard(swap.id, messageId);
       return;
     }
-    if (entry.kind !== "status" || swap.cardMessageId === null || swap.suspect) return;
+    if (entry.kind === "status") await this.editCard(entry.chatId, swap, t);
+  }
+
+  /** The swap's status card, as it stands now (a card receipt edits only it). */
+  private async editCard(chatId: number, swap: Swap, t: TranslateFunction): Promise<void> {
+    if (swap.cardMessageId === null || swap.suspect) return;
     // The card is a convenience: its edit failing (too old, deleted) changes nothing.
     await this.options.api
       .editMessageText(
-        entry.chatId,
+        chatId,
         swap.cardMessageId,
         statusCardText(t, swap, this.options.explorers),
-        { link_preview_options: { is_disabled: true } },
+        {
+          link_preview_options: { is_disabled: true },
+        },
       )
       .catch(() => undefined);
   }

@@ -1,10 +1,10 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { DEFAULT_EXPLORER_TABLE, type ExplorerTable } from "../swaps/explorers.ts";
-import type { OutboxEntry } from "../swaps/ports.ts";
+import { type OutboxEntry, outboxReceipt } from "../swaps/ports.ts";
 import type { Swap } from "../swaps/swap.ts";
 import { depositText } from "./shared/deposit-message.ts";
 import { receiptText, withReceipt } from "./shared/explorer-links.ts";
-import { pushText, stuckText } from "./shared/push-text.ts";
+import { payoutText, pushText, stuckText } from "./shared/push-text.ts";
 import { statusName } from "./shared/status-name.ts";
 
 /**
@@ -33,6 +33,9 @@ export function outboxText(
     case "status": {
       if (!swap) throw new Error(`status entry ${entry.id} without a swap`);
       const status = entry.status ?? swap.status;
+      if (outboxReceipt(entry) === "message") {
+        return payoutText(t, swap, receiptText(t, explorers, swap, "success"));
+      }
       return swap.suspect
         ? t("push-suspect", { id: swap.id, status: statusName(t, entry.status ?? "") })
         : pushText(t, swap, status, receiptText(t, explorers, swap, status));
