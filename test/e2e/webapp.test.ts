@@ -382,6 +382,21 @@ describe("the Mini App", () => {
     expect(refused.headers.get("cache-control")).toBe("no-store");
   });
 
+  it("gzips the API's larger JSON answers, and leaves small ones as they are", async () => {
+    const user = h.tg.user();
+    const headers = {
+      authorization: `tma ${signedInitData(h.tg.token, { id: user.id })}`,
+      "accept-encoding": "gzip",
+    };
+    const session = await fetch(`${pageUrl}api/session`, { headers });
+    expect(session.headers.get("content-encoding")).toBe("gzip");
+    expect(session.headers.get("vary")).toContain("Accept-Encoding");
+    expect(((await session.json()) as { texts: Record<string, string> }).texts).toBeDefined();
+    const small = await fetch(`${pageUrl}api/swaps`, { headers });
+    expect(small.headers.get("content-encoding")).toBeNull();
+    expect(await small.json()).toEqual({ items: [], total: 0 });
+  });
+
   it("init data signed for the future or for a user id no one has gets 401", async () => {
     const user = h.tg.user();
     const asks = [

@@ -21,6 +21,7 @@ import { describeExchangeError, type ExchangeFailure } from "../../swaps/failure
 import type { SwapQueries } from "../../swaps/ports.ts";
 import type { DepositView, RateType } from "../../swaps/swap.ts";
 import type { SwapService } from "../../swaps/swap-service.ts";
+import { gzipJson } from "./gzip-json.ts";
 import { InitDataChecker, type WebAppUser } from "./init-data.ts";
 import { pageSwap } from "./swap-view.ts";
 import { type PageLocale, PageTexts } from "./texts.ts";
@@ -96,6 +97,7 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     await next();
     c.header("Cache-Control", "no-store");
   });
+  api.use(gzipJson);
   api.use(async (c, next) => {
     const raw = /^tma (.+)$/.exec(c.req.header("authorization") ?? "")?.[1];
     const check = initData.check(raw);
