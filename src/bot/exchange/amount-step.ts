@@ -58,12 +58,11 @@ export async function askAmount(
       continue;
     }
     // Limits a recent quote stated refuse it: no quote is asked (nor budget spent) for it.
-    const known = await s.knownRefusal({ from, to }, amount.value);
-    if (known) {
-      await s.refuse(limitsRefusal(t, known, amount.value, labels().from));
+    const result = await s.quoteUnlessRefused({ from, to }, amount.value);
+    if (result.ok === "refused") {
+      await s.refuse(limitsRefusal(t, result.refusal, amount.value, labels().from));
       continue;
     }
-    const result = await s.quote({ from, to }, amount.value, "float");
     if (!result.ok) {
       await s.ctx.reply(`${failureText(t, result.failure)}\n${again}`);
       continue;

@@ -157,17 +157,24 @@ export class FlowSession {
     rateType: RateType,
     fresh = false,
   ): Promise<QuoteResult> {
-    return this.conversation.external(async (): Promise<QuoteResult> => {
-      try {
-        const quote = await this.deps.quotes.quote(
-          { ...pairOf(side), amount, rateType },
-          { fresh, ...this.asker() },
-        );
-        return { ok: true, quote };
-      } catch (error) {
-        return { ok: false, failure: describeExchangeError(error) };
-      }
-    });
+    return this.conversation.external(() => this.ask(side, amount, rateType, fresh));
+  }
+
+  private async ask(
+    side: { from: Side; to: Side },
+    amount: DecimalString,
+    rateType: RateType,
+    fresh: boolean,
+  ): Promise<QuoteResult> {
+    try {
+      const quote = await this.deps.quotes.quote(
+        { ...pairOf(side), amount, rateType },
+        { fresh, ...this.asker() },
+      );
+      return { ok: true, quote };
+    } catch (error) {
+      return { ok: false, failure: describeExchangeError(error) };
+    }
   }
 
   /**
@@ -183,11 +190,20 @@ export class FlowSession {
     );
   }
 
-  /** Whether the pair's known limits already refuse the amount (then no quote is asked). */
-  knownRefusal(side: { from: Side; to: Side }, amount: DecimalString) {
-    return this.conversation.external((): KnownRefusal | undefined =>
-      this.deps.quotes.knownRefusal(pairOf(side), amount),
-    );
+  /**
+   * A floating quote of the amount, unless the pair's known limits already refuse it (then no
+   * quote is asked, nor budget spent). One `external` call like `quote`, in its place: a flow
+   * stored by a release that called `quote` here replays unchanged.
+   */
+  quoteUnlessRefused(
+    side: { from: Side; to: Side },
+    amount: DecimalString,
+  ): Promise<QuoteResult | { ok: "refused"; refusal: KnownRefusal }> {
+    return this.conversation.external(async () => {
+      const refusal = this.deps.quotes.knownRefusal(pairOf(side), amount);
+      if (refusal) return { ok: "refused" as const, refusal };
+      return this.ask(side, amount, "float", false);
+    });
   }
 
   private asker(): { user?: number } {

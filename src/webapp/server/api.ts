@@ -7,6 +7,7 @@ import { coinNetworks } from "../../catalog/networks.ts";
 import type { Coin } from "../../catalog/search.ts";
 import { parseAmount } from "../../lib/amount-input.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
+import { textDirection } from "../../lib/languages.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { limitsFit } from "../../quotes/amount-fit.ts";
 import {
@@ -21,6 +22,7 @@ import { describeExchangeError, type ExchangeFailure } from "../../swaps/failure
 import type { SwapQueries } from "../../swaps/ports.ts";
 import type { DepositView, RateType } from "../../swaps/swap.ts";
 import type { SwapService } from "../../swaps/swap-service.ts";
+import { servesPage } from "../page-versions.ts";
 import { gzipJson } from "./gzip-json.ts";
 import { InitDataChecker, type WebAppUser } from "./init-data.ts";
 import { pageSwap } from "./swap-view.ts";
@@ -110,6 +112,10 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     }
     c.set("user", check.user);
     c.set("locale", PageTexts.localeOf(check.user.languageCode));
+    // A page opened before an upgrade that this server no longer serves (page-versions.ts).
+    if (!servesPage(c.req.header("x-page-version"))) {
+      return c.json({ error: "updated", message: texts.t(c.get("locale"), "webapp-updated") }, 409);
+    }
     await next();
   });
   api.use(bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error: "too-large" }, 413) }));
@@ -121,6 +127,7 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
   api.get("/session", (c) =>
     c.json({
       locale: c.get("locale"),
+      dir: textDirection(c.get("locale")),
       texts: texts.all(c.get("locale")),
       sandbox: deps.sandbox,
       firstName: c.get("user").firstName,
