@@ -102,18 +102,20 @@ export class OutboxDelivery {
       await store.drop(entry.id, "swap forgotten", this.clock.now());
       return false;
     }
-    if (entry.kind === "stuck" && swap?.status !== entry.status) {
+    const receipt = outboxReceipt(entry);
+    if (swap && receipt === "card") {
+      await this.options.fence?.();
+      const t = translator(this.options.i18n, (await store.chatLanguage(entry.chatId)) ?? "en");
+      await this.editCard(entry.chatId, swap, t);
+      await store.markSent(entry.id, this.clock.now());
+      return false;
+    }
+    if (entry.kind === "stuck" && !receipt && swap?.status !== entry.status) {
       // It moved on before the word went out (a backlog, a blocked chat): it is no longer true.
       await store.drop(entry.id, "no longer stuck", this.clock.now());
       return false;
     }
     const t = translator(this.options.i18n, (await store.chatLanguage(entry.chatId)) ?? "en");
-    if (swap && outboxReceipt(entry) === "card") {
-      await this.options.fence?.();
-      await this.editCard(entry.chatId, swap, t);
-      await store.markSent(entry.id, this.clock.now());
-      return false;
-    }
     const release = await this.pace.acquire();
     try {
       await this.options.fence?.();
@@ -177,7 +179,7 @@ export class OutboxDelivery {
       await this.options.store.setStatusCard(swap.id, messageId);
       return;
     }
-    if (entry.kind === "status") await this.editCard(entry.chatId, swap, t);
+    if (entry.kind === "status" || outboxReceipt(entry)) await this.editCard(entry.chatId, swap, t);
   }
 
   /** The swap's status card, as it stands now (a card receipt edits only it). */

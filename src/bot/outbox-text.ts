@@ -17,6 +17,9 @@ export function outboxText(
   swap: Swap | undefined,
   explorers: ExplorerTable = DEFAULT_EXPLORER_TABLE,
 ): string {
+  if (outboxReceipt(entry) === "message" && swap) {
+    return payoutText(t, swap, receiptText(t, explorers, swap, "success"));
+  }
   switch (entry.kind) {
     case "not-created":
       return t("reconcile-not-created");
@@ -33,9 +36,6 @@ export function outboxText(
     case "status": {
       if (!swap) throw new Error(`status entry ${entry.id} without a swap`);
       const status = entry.status ?? swap.status;
-      if (outboxReceipt(entry) === "message") {
-        return payoutText(t, swap, receiptText(t, explorers, swap, "success"));
-      }
       return swap.suspect
         ? t("push-suspect", { id: swap.id, status: statusName(t, entry.status ?? "") })
         : pushText(t, swap, status, receiptText(t, explorers, swap, status));

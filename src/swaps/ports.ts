@@ -143,15 +143,18 @@ export interface OutboxEntry {
  * The receipt of a status push: what a detail read added after the push was queued (the deposit
  * hash, the payout). A `card` receipt only edits the swap's status card; a `message` one (the
  * payout of a complete swap whose push went out without it) is a new message too. One of each
- * per swap and status. Stored as `status` rows, so that a previous release (a rolling deploy)
- * reads them, as a status push.
+ * per swap and status. Stored as `stuck` rows whose status is RECEIPT_STATUS, a status no swap
+ * has: a previous release (a rolling deploy, a rollback) parses them and drops them as "no longer
+ * stuck", never sending them as a status push twice.
  */
+export const RECEIPT_STATUS = "receipt";
+
 export const receiptKey = (kind: "card" | "message", transactionId: string, status: string) =>
   `receipt-${kind}:${transactionId}:${status}`;
 
 /** Which receipt an outbox entry is, if it is one. */
 export function outboxReceipt(entry: Pick<OutboxEntry, "kind" | "dedupeKey">) {
-  if (entry.kind !== "status") return undefined;
+  if (entry.kind !== "stuck") return undefined;
   if (entry.dedupeKey.startsWith("receipt-card:")) return "card";
   if (entry.dedupeKey.startsWith("receipt-message:")) return "message";
   return undefined;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { receiptKey } from "../../swaps/ports.ts";
+import { RECEIPT_STATUS, receiptKey } from "../../swaps/ports.ts";
 import { FINAL_STATUSES, statesReached } from "../../swaps/status.ts";
 import type { NewSwap, OpenSwap, Swap, SwapProgress } from "../../swaps/swap.ts";
 import { openSwapRow, swapRow } from "../rows.ts";
@@ -298,10 +298,10 @@ export function createTransactionsRepository(db: Seam) {
         return enqueueOutbox(
           tx,
           {
-            kind: "status",
+            kind: "stuck",
             chatId: current.chatId,
             transactionId: id,
-            status,
+            status: RECEIPT_STATUS,
             dedupeKey: receiptKey(kind, id, status),
           },
           now,
