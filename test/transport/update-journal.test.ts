@@ -24,6 +24,11 @@ afterEach(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+async function stopPolling(): Promise<void> {
+  await polling?.stop();
+  polling = undefined;
+}
+
 /** A bare bot that records the text of every message it handles, polling through the journal. */
 async function rig() {
   tg = await startFakeTelegram();
@@ -98,8 +103,7 @@ describe("polling through the update journal", () => {
     await tg.waitForPolling();
     await tg.user().send("once");
     await until(() => handled.includes("once"));
-    await polling?.stop();
-    polling = undefined;
+    await stopPolling();
     // Its row is still there: clearing it failed.
     sqlite.pragma("query_only = OFF");
     expect(sqlite.prepare("select count(*) as n from update_journal").get()).toEqual({ n: 1 });
@@ -109,8 +113,7 @@ describe("polling through the update journal", () => {
     await tg.waitForPolling();
     await tg.settle(300);
     expect(handled).toEqual(["once"]);
-    await polling?.stop();
-    polling = undefined;
+    await stopPolling();
     expect(await repos.updates.takeLeft()).toEqual([]);
   });
 });
