@@ -29,6 +29,7 @@ import { createRateFeature } from "./rate/feature.ts";
 import { createStartFeature } from "./start/feature.ts";
 import { createStatsFeature, type StatsDeps } from "./stats/feature.ts";
 import { createStatusFeature, type StatusDeps } from "./status/feature.ts";
+import { telegramFetch } from "./telegram-fetch.ts";
 import { reportThrottling, telegramRetry } from "./telegram-retry.ts";
 import { UpdatesInFlight } from "./updates-in-flight.ts";
 
@@ -78,7 +79,9 @@ export interface Telegram {
  * alerts) are built first, and the features, which need those parts, are installed afterwards.
  */
 export function createTelegram(options: TelegramOptions): Telegram {
-  const bot = new Bot<BotContext>(options.token, { client: { apiRoot: options.apiRoot } });
+  const bot = new Bot<BotContext>(options.token, {
+    client: { apiRoot: options.apiRoot, fetch: telegramFetch },
+  });
   bot.api.config.use(eachAttempt(options.logger, options.metrics));
   bot.api.config.use(telegramRetry());
   return { bot, i18n: createI18n(options.chatLanguage) };
