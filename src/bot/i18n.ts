@@ -29,8 +29,19 @@ type ChatLanguage = (chatId: number) => Awaitable<string | undefined>;
 function negotiator(chatLanguage: ChatLanguage) {
   return (ctx: Context): Awaitable<string | undefined> => {
     const fromTelegram = ctx.from?.language_code?.slice(0, 2);
-    const chosen = ctx.chat ? chatLanguage(ctx.chat.id) : undefined;
-    return isPromise(chosen) ? chosen.then((c) => c ?? fromTelegram) : (chosen ?? fromTelegram);
+    // The database away (a fault, an outage): the user is still answered, in Telegram's language.
+    let chosen: Awaitable<string | undefined>;
+    try {
+      chosen = ctx.chat ? chatLanguage(ctx.chat.id) : undefined;
+    } catch {
+      return fromTelegram;
+    }
+    return isPromise(chosen)
+      ? chosen.then(
+          (c) => c ?? fromTelegram,
+          () => fromTelegram,
+        )
+      : (chosen ?? fromTelegram);
   };
 }
 
