@@ -42,4 +42,21 @@ describe("SQLite refuses a write", () => {
     const id = await createSwapViaChat(user);
     expect(h.sandbox.control.transactions().map((t) => t.id)).toEqual([id]);
   }, 90_000);
+
+  it("a chat mid-flow whose update failed on the lock is not left silent: its next message is answered once the lock goes", async () => {
+    h = await startHarness();
+    const user = h.tg.user();
+    const id = await createSwapViaChat(user);
+    await toSummary(user);
+    other = new Database(h.dbPath);
+    other.exec("begin immediate");
+    const during = await user.reply(`/status ${id}`, { timeoutMs: 30_000 });
+    expect(during.text.includes(id) || during.text.includes("briefly unavailable")).toBe(true);
+    other.exec("rollback");
+    other.close();
+    other = undefined;
+
+    const after = await user.reply("/help", { timeoutMs: 20_000 });
+    expect(after.text).toContain("/exchange");
+  }, 90_000);
 });
