@@ -32,6 +32,7 @@ cmd-cancel = leave the current step-by-step flow
 cmd-help = commands and how-to
 
 error-generic = 😕 Something went wrong on my side. Please try again in a moment.
+error-storage = ⏳ The bot is briefly unavailable. Your swaps are safe: please try again in a minute.
 exchange-busy = ⏳ The exchange is busy right now. Please try again in {$seconds} s.
 exchange-unavailable = 🔌 The exchange is temporarily unavailable. Please try again in a few minutes.
 exchange-not-found = The exchange does not know this item.
@@ -281,6 +282,10 @@ push-exchanging =
 push-success =
     ✅ <b>Swap {$id}: complete</b>
     You received <b>{$amountOut} {$to}</b> at <code>{$withdrawal}</code>.
+    Payout transaction: <code>{$hashOut}</code>
+push-payout =
+    🧾 <b>Swap {$id}: payout sent</b>
+    The exchange sent <b>{$amountOut} {$to}</b> to <code>{$withdrawal}</code>.
     Payout transaction: <code>{$hashOut}</code>
 push-overdue =
     ⌛ <b>Swap {$id}: expired</b>

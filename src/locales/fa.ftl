@@ -34,6 +34,7 @@ cmd-cancel = خروج از مراحل فعلی
 cmd-help = فرمان‌ها و راهنما
 
 error-generic = 😕 مشکلی از سمت من پیش آمد. لطفاً کمی بعد دوباره امتحان کنید.
+error-storage = ⏳ ربات برای مدت کوتاهی در دسترس نیست. تبدیل‌های شما امن هستند: لطفاً یک دقیقه بعد دوباره امتحان کنید.
 exchange-busy = ⏳ صرافی الان شلوغ است. لطفاً {$seconds} ثانیه دیگر دوباره امتحان کنید.
 exchange-unavailable = 🔌 صرافی موقتاً در دسترس نیست. لطفاً چند دقیقه دیگر دوباره امتحان کنید.
 exchange-not-found = صرافی این مورد را نمی‌شناسد.
@@ -283,6 +284,10 @@ push-exchanging =
 push-success =
     ✅ <b>تبدیل {$id}: انجام شد</b>
     <b>{$amountOut} {$to}</b> در <code>{$withdrawal}</code> دریافت کردید.
+    تراکنش پرداخت: <code>{$hashOut}</code>
+push-payout =
+    🧾 <b>تبدیل {$id}: پرداخت ارسال شد</b>
+    صرافی <b>{$amountOut} {$to}</b> را به <code>{$withdrawal}</code> فرستاد.
     تراکنش پرداخت: <code>{$hashOut}</code>
 push-overdue =
     ⌛ <b>تبدیل {$id}: منقضی شد</b>

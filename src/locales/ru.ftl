@@ -32,6 +32,7 @@ cmd-cancel = выйти из пошагового диалога
 cmd-help = команды и подсказки
 
 error-generic = 😕 У меня что-то пошло не так. Попробуйте ещё раз через минуту.
+error-storage = ⏳ Бот ненадолго недоступен. Ваши обмены в сохранности: попробуйте ещё раз через минуту.
 exchange-busy = ⏳ Обменник сейчас перегружен. Попробуйте ещё раз через {$seconds} с.
 exchange-unavailable = 🔌 Обменник временно недоступен. Попробуйте ещё раз через несколько минут.
 exchange-not-found = Обменник не знает такой записи.
@@ -281,6 +282,10 @@ push-exchanging =
 push-success =
     ✅ <b>Обмен {$id}: завершён</b>
     Вы получили <b>{$amountOut} {$to}</b> на <code>{$withdrawal}</code>.
+    Транзакция выплаты: <code>{$hashOut}</code>
+push-payout =
+    🧾 <b>Обмен {$id}: выплата отправлена</b>
+    Обменник отправил <b>{$amountOut} {$to}</b> на <code>{$withdrawal}</code>.
     Транзакция выплаты: <code>{$hashOut}</code>
 push-overdue =
     ⌛ <b>Обмен {$id}: истёк</b>

@@ -32,6 +32,7 @@ cmd-cancel = adım adım akıştan çık
 cmd-help = komutlar ve kullanım
 
 error-generic = 😕 Benim tarafımda bir sorun oldu. Lütfen biraz sonra tekrar deneyin.
+error-storage = ⏳ Bot kısa bir süreliğine kullanılamıyor. Takaslarınız güvende: lütfen bir dakika sonra tekrar deneyin.
 exchange-busy = ⏳ Borsa şu anda yoğun. Lütfen {$seconds} sn sonra tekrar deneyin.
 exchange-unavailable = 🔌 Borsaya şu anda ulaşılamıyor. Lütfen birkaç dakika sonra tekrar deneyin.
 exchange-not-found = Borsa bu kaydı tanımıyor.
@@ -281,6 +282,10 @@ push-exchanging =
 push-success =
     ✅ <b>Takas {$id}: tamamlandı</b>
     <code>{$withdrawal}</code> adresine <b>{$amountOut} {$to}</b> aldınız.
+    Ödeme işlemi: <code>{$hashOut}</code>
+push-payout =
+    🧾 <b>Takas {$id}: ödeme gönderildi</b>
+    Borsa <b>{$amountOut} {$to}</b> tutarını <code>{$withdrawal}</code> adresine gönderdi.
     Ödeme işlemi: <code>{$hashOut}</code>
 push-overdue =
     ⌛ <b>Takas {$id}: süresi doldu</b>

@@ -12,7 +12,8 @@ export interface HeldQuote extends ExchangeQuote {
 
 /** Where quotes come from (the coalesced, rationed quote service). */
 export interface QuoteSource {
-  quote(params: QuoteRequest, options?: { fresh?: boolean }): Promise<HeldQuote>;
+  /** `user`: whose share of the public budget an upstream quote is taken from. */
+  quote(params: QuoteRequest, options?: { fresh?: boolean; user?: number }): Promise<HeldQuote>;
   /** Whether a fixed-rate quote is too old to create a swap on without showing fresh numbers. */
   isStale(quote: HeldQuote): boolean;
 }
@@ -64,9 +65,10 @@ export class ConfirmSummary {
     const shown = summary.shown && "quote" in summary.shown ? summary.shown.quote : undefined;
     let quote = shown;
     try {
-      if (!quote) quote = await this.deps.quotes.quote(params);
+      const user = summary.userId;
+      if (!quote) quote = await this.deps.quotes.quote(params, { user });
       if (rateType === "fixed" && this.deps.quotes.isStale(quote)) {
-        quote = await this.deps.quotes.quote(params, { fresh: true });
+        quote = await this.deps.quotes.quote(params, { fresh: true, user });
       }
     } catch (error) {
       return { kind: "quote-failed", failure: describeExchangeError(error) };
