@@ -88,6 +88,7 @@ export async function openDatabase(
       swapsByStatus: await repos.stats.swapsByStatus(),
       volumeByPair: await repos.stats.volumeByPair(),
       activeUsers: await repos.stats.activeChats(),
+      ...(config.supportChatId === undefined ? {} : { support: await repos.support.stats() }),
     }),
     openSwapsByStatus: () => repos.transactions.openByStatus(),
     outboxDepth: () => repos.notifications.pendingCount(),

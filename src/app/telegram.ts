@@ -21,6 +21,8 @@ export function installBot(
     monitor: ExchangeMonitor;
     explorers: ExplorerTable;
     flowIdleMs: number | undefined;
+    /** Wakes the support desk's delivery after something was queued for it. */
+    wakeSupport: () => void;
   },
 ) {
   const { swaps, db, monitor } = deps;
@@ -46,6 +48,15 @@ export function installBot(
       forgetChat: db.forgetChat,
       stats: async () => ({ ...(await db.stats()), exchangeErrors: monitor.errorRate(60) }),
       conversationStorage: (version) => db.conversations(version),
+      desk:
+        config.supportChatId === undefined
+          ? undefined
+          : {
+              store: db.ports.supportStore,
+              chatId: config.supportChatId,
+              wake: deps.wakeSupport,
+            },
+      supportContact: config.supportContact,
     },
   );
 }

@@ -11,6 +11,8 @@ export interface StatsSnapshot {
   volumeByPair: Array<{ pair: string; swaps: number; amountIn: string }>;
   activeUsers: { today: number; week: number };
   exchangeErrors: { total: number; failed: number };
+  /** The support desk's open tickets (absent without a desk). */
+  support?: { open: number; oldestOpenedAt: number | null };
 }
 
 export interface StatsDeps {
@@ -40,6 +42,12 @@ export function createStatsFeature(deps: StatsDeps) {
     const rate = s.exchangeErrors.total
       ? `${((100 * s.exchangeErrors.failed) / s.exchangeErrors.total).toFixed(1)}%`
       : "—";
+    const support = s.support
+      ? `\n${ctx.t("stats-support", {
+          open: s.support.open,
+          age: s.support.oldestOpenedAt === null ? "—" : age(Date.now() - s.support.oldestOpenedAt),
+        })}`
+      : "";
     await ctx.reply(
       ctx.t("stats", {
         today: counts(s.swapsByStatus.today),
@@ -50,9 +58,19 @@ export function createStatsFeature(deps: StatsDeps) {
         usersWeek: s.activeUsers.week,
         errorRate: rate,
         requests: s.exchangeErrors.total,
-      }),
+      }) + support,
     );
   });
 
   return feature;
+}
+
+/** "3 h 5 min", "12 min", "40 s": how long a ticket has waited. */
+function age(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return `${Math.max(0, Math.floor(ms / 1000))} s`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 1) return `${minutes} min`;
+  const days = Math.floor(hours / 24);
+  return days > 0 ? `${days} d ${hours % 24} h` : `${hours} h ${minutes % 60} min`;
 }
