@@ -49,6 +49,7 @@ export function buildBackground(
     logger,
     fence,
     explorers: deps.explorers,
+    supportButton: config.supportChatId !== undefined || config.supportContact !== undefined,
     clock,
   });
   const wakeNotifier = () => notifier.wake();

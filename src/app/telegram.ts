@@ -57,6 +57,7 @@ export function installBot(
               wake: deps.wakeSupport,
             },
       supportContact: config.supportContact,
+      supportButton: config.supportChatId !== undefined || config.supportContact !== undefined,
     },
   );
 }

@@ -485,3 +485,4 @@ support-ticket-not-open = 🎫 #{$ticket} is closed: the user does not get this.
 support-close-needs-ticket = Reply to a ticket's message with /close (or write /close in its topic).
 support-topic-name = #{$ticket} · {$name}
 stats-support = <b>Support</b>: {$open} open tickets, the oldest opened {$age} ago
+deposit-support-trust = 🛡 Support never writes to you first and never asks for keys, seed phrases or “verification” payments.

@@ -486,3 +486,4 @@ support-ticket-not-open = 🎫 №{$ticket} закрыто: пользовате
 support-close-needs-ticket = Ответьте (reply) на сообщение обращения командой /close (или напишите /close в его теме).
 support-topic-name = №{$ticket} · {$name}
 stats-support = <b>Поддержка</b>: открытых обращений {$open}, самое старое открыто {$age} назад
+deposit-support-trust = 🛡 Поддержка никогда не пишет первой и никогда не просит ключи, сид-фразы или «проверочные» платежи.

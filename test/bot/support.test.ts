@@ -367,6 +367,41 @@ describe("bounds", () => {
   });
 });
 
+describe("contact buttons", () => {
+  it("a finished card and /status of a finished swap offer Contact support, about that swap", async () => {
+    const { bot } = await desk();
+    const user = bot.tg.user();
+    const id = await createSwapViaChat(user);
+    await createSwapViaChat(user, "0.6");
+    bot.sandbox.control.setStatus(id, "overdue");
+    const card = await user.waitFor(
+      (m) => m.edited && m.text.includes(id) && m.replyMarkup !== undefined,
+      { timeoutMs: 10_000 },
+    );
+    expect(card.replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toContain(
+      "🆘 Contact support",
+    );
+    await user.press("Contact support", { messageId: card.messageId });
+    // About the expired swap, not the chat's latest.
+    const ask = await user.waitFor("What went wrong?");
+    expect(ask.text).toContain(id);
+
+    const status = await user.reply(`/status ${id}`);
+    expect(status.replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toContain(
+      "🆘 Contact support",
+    );
+  });
+
+  it("the deposit message says that support never writes first", async () => {
+    const { bot } = await desk();
+    const user = bot.tg.user();
+    await createSwapViaChat(user);
+    const deposit = user.transcript().find((m) => m.text.includes("Swap created"))!;
+    expect(deposit.text).toContain("Support never writes to you first");
+    expect(deposit.text).toContain("seed phrases");
+  });
+});
+
 describe("trust and contact", () => {
   it("/help says that support never writes first and never asks for keys", async () => {
     const { bot } = await desk();

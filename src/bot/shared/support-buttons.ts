@@ -1,3 +1,5 @@
+import type { TranslateFunction } from "@grammyjs/i18n";
+import { InlineKeyboard } from "grammy";
 import { z } from "zod";
 import { defineCallback } from "../callback-data.ts";
 import { SWAP_ID } from "./swap-button.ts";
@@ -22,3 +24,21 @@ export const ticketCloseButton = defineCallback("supx", {
 export const supportAboutButton = defineCallback("sup", {
   id: z.string().regex(SWAP_ID),
 });
+
+/** "Contact support" under a swap's message (stuck, finished): a new request about that swap. */
+export const supportRequestButton = defineCallback("supn", { id: z.string().regex(SWAP_ID) });
+
+/**
+ * `keyboard` (or a new one) with a "Contact support" button about the swap on a row of its own;
+ * unchanged when the swap's id does not fit in a button.
+ */
+export function withSupportButton(
+  t: TranslateFunction,
+  swapId: string,
+  keyboard: InlineKeyboard = new InlineKeyboard(),
+): InlineKeyboard {
+  const data = supportRequestButton.tryPack({ id: swapId });
+  if (!data) return keyboard;
+  if (keyboard.inline_keyboard.some((row) => row.length > 0)) keyboard.row();
+  return keyboard.text(t("support-button"), data);
+}

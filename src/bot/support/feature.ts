@@ -13,6 +13,7 @@ import { statusName } from "../shared/status-name.ts";
 import {
   supportAboutButton,
   supportCloseButton,
+  supportRequestButton,
   ticketCloseButton,
 } from "../shared/support-buttons.ts";
 
@@ -69,6 +70,13 @@ export function createSupportFeature(deps: SupportDeps) {
         startLink(ctx.me.username, "support"),
       ),
     });
+  });
+
+  // "Contact support" under a stuck swap's message or a finished card: about that swap.
+  mine.callbackQuery(supportRequestButton.filter, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const id = supportRequestButton.unpack(ctx.callbackQuery.data)?.id;
+    await askWhatIsWrong(ctx, deps, id);
   });
 
   if (!desk) {
@@ -276,7 +284,11 @@ async function openTicket(store: SupportStore, chatId: number): Promise<Ticket |
 }
 
 /** `/support`: without a desk, how to reach the operator; with one, what is wrong and about which swap. */
-async function askWhatIsWrong(ctx: BotContext & { chat: { id: number } }, deps: SupportDeps) {
+async function askWhatIsWrong(
+  ctx: BotContext & { chat: { id: number } },
+  deps: SupportDeps,
+  swapId?: string,
+) {
   const { desk } = deps;
   if (!desk) {
     await ctx.reply(contactText(ctx, deps), { link_preview_options: { is_disabled: true } });
@@ -290,9 +302,13 @@ async function askWhatIsWrong(ctx: BotContext & { chat: { id: number } }, deps: 
     );
     return;
   }
-  const latest = (await deps.reader.page(ctx.chat.id, 1, 0)).items[0];
-  const draft = await desk.store.draft(author(ctx), latest?.id ?? null, Date.now());
-  const prompt = await promptFor(ctx, deps, draft, latest);
+  // The swap a button named (only the chat's own), else the chat's latest.
+  const about =
+    swapId !== undefined
+      ? await ownSwap(deps, ctx.chat.id, swapId)
+      : (await deps.reader.page(ctx.chat.id, 1, 0)).items[0];
+  const draft = await desk.store.draft(author(ctx), about?.id ?? null, Date.now());
+  const prompt = await promptFor(ctx, deps, draft, about);
   await ctx.reply(prompt.text, { reply_markup: prompt.keyboard });
 }
 
