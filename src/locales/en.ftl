@@ -486,3 +486,4 @@ support-close-needs-ticket = Reply to a ticket's message with /close (or write /
 support-topic-name = #{$ticket} · {$name}
 stats-support = <b>Support</b>: {$open} open tickets, the oldest opened {$age} ago
 deposit-support-trust = 🛡 Support never writes to you first and never asks for keys, seed phrases or “verification” payments.
+webapp-support = 🆘 Contact support about this swap

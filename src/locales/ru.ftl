@@ -487,3 +487,4 @@ support-close-needs-ticket = Ответьте (reply) на сообщение о
 support-topic-name = №{$ticket} · {$name}
 stats-support = <b>Поддержка</b>: открытых обращений {$open}, самое старое открыто {$age} назад
 deposit-support-trust = 🛡 Поддержка никогда не пишет первой и никогда не просит ключи, сид-фразы или «проверочные» платежи.
+webapp-support = 🆘 Написать в поддержку об этом обмене

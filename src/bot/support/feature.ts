@@ -60,9 +60,11 @@ export function createSupportFeature(deps: SupportDeps) {
 
   const mine = feature.chatType("private");
   mine.command("support", (ctx) => askWhatIsWrong(ctx, deps));
-  mine.command("start", (ctx, next) =>
-    ctx.match.trim() === "support" ? askWhatIsWrong(ctx, deps) : next(),
-  );
+  // `?start=support` (a link), `?start=support-<swap id>` (the Mini App's, about that swap).
+  mine.command("start", (ctx, next) => {
+    const payload = /^support(?:-(\S{1,56}))?$/.exec(ctx.match.trim());
+    return payload ? askWhatIsWrong(ctx, deps, payload[1]) : next();
+  });
   feature.chatType(["group", "supergroup"]).command("support", async (ctx) => {
     await ctx.reply(ctx.t("group-go-private"), {
       reply_markup: new InlineKeyboard().url(
