@@ -9,7 +9,14 @@ import type { SupportDelivery, SupportOutboxStore, Ticket } from "../swaps/suppo
 import type { FlowContext } from "./context.ts";
 import { translator } from "./i18n.ts";
 import { supportCloseButton } from "./shared/support-buttons.ts";
-import { answerText, followUpText, ticketText, topicName } from "./support-text.ts";
+import {
+  answerText,
+  followUpText,
+  INLINE_WORDS,
+  pieces,
+  ticketText,
+  topicName,
+} from "./support-text.ts";
 
 export interface SupportDeliveryOptions {
   api: Api;
@@ -29,6 +36,8 @@ export interface SupportDeliveryOptions {
   clock?: Clock;
 }
 
+/** The words a copied photo's or document's caption keeps, under its heading. */
+const CAPTION_WORDS = 900;
 /** Longest pause after failing passes. */
 const MAX_BACKOFF_MS = 60_000;
 /** A row that failed this often is given up (logged): Telegram keeps refusing it. */
@@ -156,14 +165,22 @@ export class SupportDesk {
             supportCloseButton.pack({ ticket: ticket.id }),
           ),
         });
+        // Long words follow the ticket's first message, in pieces that fit.
+        if (entry.text !== null && entry.text.length > INLINE_WORDS) {
+          await this.sendWords(
+            supportChatId,
+            entry.text,
+            (w) => followUpText(t, ticket, w),
+            thread,
+          );
+        }
         return message.message_id;
       }
       case "user-message":
         return entry.media
-          ? (await this.copy(supportChatId, entry, followUpText(t, ticket, entry.text), thread))
+          ? (await this.copy(supportChatId, entry, (w) => followUpText(t, ticket, w), thread))
               .message_id
-          : (await api.sendMessage(supportChatId, followUpText(t, ticket, entry.text), thread))
-              .message_id;
+          : this.sendWords(supportChatId, entry.text, (w) => followUpText(t, ticket, w), thread);
       default: {
         const message = await api.sendMessage(
           supportChatId,
@@ -186,21 +203,38 @@ export class SupportDesk {
         await api.sendMessage(ticket.chatId, t("support-closed-by-support", { ticket: ticket.id }))
       ).message_id;
     }
-    const text = answerText(t, ticket, entry.text);
     return entry.media
-      ? (await this.copy(ticket.chatId, entry, text, {})).message_id
-      : (
-          await api.sendMessage(ticket.chatId, text, {
-            link_preview_options: { is_disabled: true },
-          })
-        ).message_id;
+      ? (await this.copy(ticket.chatId, entry, (w) => answerText(t, ticket, w), {})).message_id
+      : this.sendWords(ticket.chatId, entry.text, (w) => answerText(t, ticket, w), {});
+  }
+
+  /**
+   * The words under their heading, in as many messages as they need; returns the first one's id
+   * (a reply to it reaches the ticket).
+   */
+  private async sendWords(
+    chatId: number,
+    words: string | null,
+    render: (words: string | null) => string,
+    thread: { message_thread_id?: number },
+  ): Promise<number> {
+    let first: number | undefined;
+    for (const piece of words === null ? [null] : pieces(words)) {
+      await this.options.fence?.();
+      const sent = await this.options.api.sendMessage(chatId, render(piece), {
+        ...thread,
+        link_preview_options: { is_disabled: true },
+      });
+      first ??= sent.message_id;
+    }
+    return first!;
   }
 
   /** The row's photo or document, copied (no "forwarded from" link) with `caption` over it. */
   private copy(
     chatId: number,
     entry: SupportDelivery,
-    caption: string,
+    render: (words: string | null) => string,
     thread: { message_thread_id?: number },
   ) {
     if (entry.sourceChatId === null || entry.sourceMessageId === null) {
@@ -208,7 +242,9 @@ export class SupportDesk {
     }
     return this.options.api.copyMessage(chatId, entry.sourceChatId, entry.sourceMessageId, {
       ...thread,
-      caption: caption.slice(0, 1024),
+      // A caption takes 1024 characters: the heading and the first of the words (cut before
+      // escaping, so no markup is cut in half).
+      caption: render(entry.text === null ? null : entry.text.slice(0, CAPTION_WORDS)),
     });
   }
 

@@ -13,6 +13,28 @@ import { statusName } from "./shared/status-name.ts";
  * as the user sees them. The user's and support's words are theirs: escaped, never interpreted.
  */
 
+/**
+ * Telegram takes 4096 characters a message: the user's or support's words go in pieces of this
+ * many (cut at a line or a space where one is near), each under its heading.
+ */
+const PIECE = 3_500;
+/** Longer words than this do not go into the ticket's first message but right after it. */
+export const INLINE_WORDS = 1_500;
+
+/** The words in pieces that fit a message with a heading; one piece when they are short. */
+export function pieces(words: string): string[] {
+  const out: string[] = [];
+  let rest = words;
+  while (rest.length > PIECE) {
+    const cut = Math.max(rest.lastIndexOf("\n", PIECE), rest.lastIndexOf(" ", PIECE));
+    const at = cut > PIECE / 2 ? cut : PIECE;
+    out.push(rest.slice(0, at));
+    rest = rest.slice(at).replace(/^[\n ]/, "");
+  }
+  out.push(rest);
+  return out;
+}
+
 /** "Anna (@anna)": the name a ticket shows for its author. */
 export function authorName(ticket: Pick<Ticket, "userName" | "username">): string {
   return ticket.username ? `${ticket.userName} (@${ticket.username})` : ticket.userName;
@@ -37,7 +59,13 @@ export function ticketText(
     swap
       ? swapFacts(t, swap, history, options.explorers ?? DEFAULT_EXPLORER_TABLE)
       : t("support-ticket-no-swap"),
-    `${t("support-ticket-words")}\n${words === null ? t("support-ticket-no-words") : escapeHtml(words)}`,
+    `${t("support-ticket-words")}\n${
+      words === null
+        ? t("support-ticket-no-words")
+        : words.length > INLINE_WORDS
+          ? t("support-ticket-words-below")
+          : escapeHtml(words)
+    }`,
     t(options.forum ? "support-ticket-how-forum" : "support-ticket-how"),
   ];
   return parts.join("\n\n");

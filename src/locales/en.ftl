@@ -487,3 +487,4 @@ support-topic-name = #{$ticket} · {$name}
 stats-support = <b>Support</b>: {$open} open tickets, the oldest opened {$age} ago
 deposit-support-trust = 🛡 Support never writes to you first and never asks for keys, seed phrases or “verification” payments.
 webapp-support = 🆘 Contact support about this swap
+support-ticket-words-below = (long: in the next messages)

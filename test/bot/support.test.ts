@@ -515,3 +515,31 @@ describe("several instances (PostgreSQL)", () => {
     }
   });
 });
+
+describe("long words", () => {
+  it("a ticket opened with 4000 characters reaches support whole, in messages Telegram takes", async () => {
+    const { bot, agent } = await desk();
+    const user = bot.tg.user({ firstName: "Long" });
+    const words = `${"a <b>ig</b> & long story ".repeat(170)}THE END`;
+    expect(words.length).toBeGreaterThan(4000);
+    const ticket = await openTicket(bot, user, words);
+    expect(ticket.text).toContain("(long: in the next messages)");
+    const parts = await bot.tg.until(
+      () => {
+        const found = bot.tg.sentTo(SUPPORT).filter((m) => m.text.startsWith("🎫 #1 · Long"));
+        return found.some((m) => m.text.endsWith("THE END")) ? found : undefined;
+      },
+      10_000,
+      () => new Error("the long words never arrived whole"),
+    );
+    expect(parts.length).toBe(2);
+    const joined = parts.map((m) => m.text.replace(/^🎫 #1 · Long:\n/, "")).join(" ");
+    expect(joined.replace(/\s+/g, " ")).toBe(words.replace(/\s+/g, " ").trim());
+    // A long answer reaches the user whole too.
+    const answer = `${"x".repeat(3000)} ${"y".repeat(3000)}`;
+    await agent.send(answer, { replyTo: ticket.messageId });
+    await user.waitFor((m) => m.text.includes("y".repeat(3000)), { timeoutMs: 10_000 });
+    const answers = user.transcript().filter((m) => m.text.startsWith("💬 Support"));
+    expect(answers).toHaveLength(2);
+  });
+});
