@@ -187,6 +187,35 @@ describe("a ticket", () => {
   });
 });
 
+describe("a support request", () => {
+  it("/cancel drops it: the next message is not a ticket", async () => {
+    const { bot } = await desk();
+    const user = bot.tg.user();
+    await user.send("/support");
+    await user.waitFor("What went wrong?");
+    const cancelled = await user.reply("/cancel");
+    expect(cancelled.text).toContain("support request is cancelled");
+    const hint = await user.reply("hello?");
+    expect(hint.text).not.toContain("Support has your message");
+    await bot.tg.settle(300);
+    expect(bot.tg.sentTo(SUPPORT)).toHaveLength(0);
+  });
+
+  it("the start link support-<id> asks about that swap, only when it is the chat's own", async () => {
+    const { bot } = await desk();
+    const user = bot.tg.user();
+    const stranger = bot.tg.user();
+    const first = await createSwapViaChat(user, "0.5");
+    await createSwapViaChat(user, "0.6");
+    const theirs = await createSwapViaChat(stranger, "0.7");
+    const about = await user.reply(`/start support-${first}`);
+    expect(about.text).toContain(`It is about your swap ${first}`);
+    const forged = await user.reply(`/start support-${theirs}`);
+    expect(forged.text).toContain("not about a particular swap");
+    expect(forged.text).not.toContain(theirs);
+  });
+});
+
 describe("answers", () => {
   it("a member's reply reaches that user, marked as support's, and no other chat", async () => {
     const { bot, agent } = await desk();
