@@ -38,9 +38,11 @@ export interface SupportDeliveryOptions {
 
 /** The words a copied photo's or document's caption keeps, under its heading. */
 const CAPTION_WORDS = 900;
+/** Longest wait before a failed row is tried again. */
+const MAX_RETRY_MS = 10 * 60_000;
 /** Longest pause after failing passes. */
 const MAX_BACKOFF_MS = 60_000;
-/** A row that failed this often is given up (logged): Telegram keeps refusing it. */
+/** A row for a user's chat that failed this often is given up (logged): Telegram keeps refusing it. */
 const MAX_ATTEMPTS = 8;
 /** How long the support chat's kind (forum or not) is trusted before it is asked again. */
 const CHAT_KIND_TTL_MS = 10 * 60_000;
@@ -258,29 +260,35 @@ export class SupportDesk {
     return value;
   }
 
+  /**
+   * A row for a user's chat is dropped when the user blocked the bot, or after many failures. A
+   * row for the support chat is never dropped: a desk set up wrong (the bot not in the group, a
+   * wrong id) is the operator's to fix, and the tickets wait for it, retried every 10 minutes.
+   */
   private async failed(entry: SupportDelivery, error: unknown): Promise<void> {
     const { store, logger } = this.options;
     const now = this.clock.now();
-    const refused = error instanceof GrammyError && error.error_code === 403;
-    if (refused || entry.attempts + 1 >= MAX_ATTEMPTS) {
-      await store.drop(entry.id, String(error), now);
-      logger.warn(
-        { err: error, support: entry.id, ticket: entry.ticketId },
-        "support message dropped",
-      );
-      return;
+    const fields = { err: error, support: entry.id, ticket: entry.ticketId };
+    if (!toSupport(entry)) {
+      const blocked = error instanceof GrammyError && error.error_code === 403;
+      if (blocked || entry.attempts + 1 >= MAX_ATTEMPTS) {
+        await store.drop(entry.id, String(error), now);
+        logger.warn(fields, "support answer dropped");
+        return;
+      }
     }
     // A forum whose kind changed (topics switched on or off) is asked again.
     this.forum = undefined;
-    await store.retryLater(
-      entry.id,
-      String(error),
-      now + Math.min(5_000 * 2 ** entry.attempts, 600_000),
-    );
-    logger.warn(
-      { err: error, support: entry.id, ticket: entry.ticketId },
-      "support message failed; will retry",
-    );
+    const delay = Math.min(5_000 * 2 ** Math.min(entry.attempts, 10), MAX_RETRY_MS);
+    await store.retryLater(entry.id, String(error), now + delay);
+    if (toSupport(entry)) {
+      logger.error(
+        fields,
+        "the support chat refused a ticket's message (is the bot in SUPPORT_CHAT_ID?); will retry",
+      );
+    } else {
+      logger.warn(fields, "support answer failed; will retry");
+    }
   }
 }
 

@@ -456,6 +456,27 @@ describe("trust and contact", () => {
 });
 
 describe("durability", () => {
+  it("a ticket the support chat refuses (the bot not in it yet) waits and arrives later, once", async () => {
+    const { bot } = await desk();
+    bot.tg.failNext("sendMessage", {
+      errorCode: 403,
+      description: "Forbidden: bot is not a member of the supergroup chat",
+      chatId: SUPPORT,
+    });
+    const user = bot.tg.user();
+    await user.send("/support");
+    await user.waitFor("What went wrong?");
+    await user.send("is anyone there?");
+    await user.waitFor("Support has your message");
+    await bot.tg.until(
+      () => inSupport(bot, "is anyone there?")[0],
+      20_000,
+      () => new Error("the refused ticket never arrived"),
+    );
+    expect(inSupport(bot, "Ticket #1")).toHaveLength(1);
+    expect(bot.logs.some((l) => l.includes("the support chat refused"))).toBe(true);
+  });
+
   it("a restart between the ticket and the answer loses nothing", async () => {
     const { bot, agent } = await desk();
     const user = bot.tg.user();

@@ -206,9 +206,15 @@ function supportChatSide(desk: SupportDesk, deps: SupportDeps) {
   side.on("message", async (ctx, next) => {
     const msg = ctx.msg;
     const close = isCloseCommand(msg.text, ctx.me.username);
+    // Other commands are the other features' (/rate works here too); service messages (a topic
+    // made, someone joined) and stickers carry nothing to pass on.
+    if (!close && msg.text?.startsWith("/")) return next();
+    const words = msg.text ?? msg.caption ?? null;
+    const media = msg.photo !== undefined || msg.document !== undefined;
+    if (!close && words === null && !media) return next();
     const ticket = await ticketOf(store, msg, ctx.me.id);
     if (!ticket) {
-      if (close) await ctx.reply(ctx.t("support-close-needs-ticket"));
+      if (close) await ctx.reply(ctx.t("support-close-needs-ticket"), replyTo(msg));
       return close ? undefined : next();
     }
     // Only the team answers: a message from outside the group (a channel, a non-member) is not.
@@ -232,10 +238,6 @@ function supportChatSide(desk: SupportDesk, deps: SupportDeps) {
       );
       return;
     }
-    if (msg.text?.startsWith("/")) return next();
-    const words = msg.text ?? msg.caption ?? null;
-    const media = msg.photo !== undefined || msg.document !== undefined;
-    if (words === null && !media) return;
     if (ticket.state !== "open") {
       await ctx.reply(ctx.t("support-ticket-not-open", { ticket: ticket.id }), replyTo(msg));
       return;
