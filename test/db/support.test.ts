@@ -28,11 +28,13 @@ describe.each(dialects)("support tickets ($dialect)", ({ open }) => {
     expect(await repos.support.open(first.id, words(1, 5), 1_300)).toBe(false);
     expect(await repos.support.addUserMessage(first.id, words(1, 5), 1_300)).toBe(false);
     expect(await repos.support.addUserMessage(first.id, words(1, 6), 1_300)).toBe(true);
-    const due = await repos.support.claimDue(10, 2_000, "me", 60_000);
-    expect(due.map((d) => [d.kind, d.sourceMessageId])).toEqual([
-      ["opened", 5],
-      ["user-message", 6],
-    ]);
+    const [opened, ...held] = await repos.support.claimDue(10, 2_000, "me", 60_000);
+    expect([opened?.kind, opened?.sourceMessageId]).toEqual(["opened", 5]);
+    // The ticket's next row waits until its first went out.
+    expect(held).toEqual([]);
+    await repos.support.markSent(opened!.id, 2_000, 70);
+    const next = await repos.support.claimDue(10, 2_000, "me", 60_000);
+    expect(next.map((d) => [d.kind, d.sourceMessageId])).toEqual([["user-message", 6]]);
     expect(await repos.support.messagesSince(1, 1_000)).toBe(2);
     expect(await repos.support.messagesSince(2, 1_000)).toBe(0);
   });
@@ -42,8 +44,10 @@ describe.each(dialects)("support tickets ($dialect)", ({ open }) => {
     const ticket = await repos.support.draft(author(1), null, 1_000);
     await repos.support.open(ticket.id, words(1, 5), 1_000);
     await repos.support.addAnswer(ticket.id, words(-100, 9, "answer"), 1_100);
-    const [opened, answer] = await repos.support.claimDue(10, 2_000, "me", 60_000);
+    const [opened] = await repos.support.claimDue(10, 2_000, "me", 60_000);
     await repos.support.markSent(opened!.id, 2_000, 77);
+    const [answer] = await repos.support.claimDue(10, 2_000, "me", 60_000);
+    expect(answer?.kind).toBe("answer");
     await repos.support.markSent(answer!.id, 2_000, 78);
     expect((await repos.support.ticketOfSupportMessage(77))?.id).toBe(ticket.id);
     // 78 is a message id in the user's chat: in the support chat it is some other message.
@@ -58,6 +62,9 @@ describe.each(dialects)("support tickets ($dialect)", ({ open }) => {
     await repos.support.open(a.id, words(1, 1), 5_000);
     await repos.support.open(b.id, words(2, 1), 7_000);
     expect(await repos.support.stats()).toEqual({ open: 2, oldestOpenedAt: 5_000 });
+    for (const row of await repos.support.claimDue(10, 7_000, "me", 60_000)) {
+      await repos.support.markSent(row.id, 7_000, row.id);
+    }
     expect(await repos.support.close(a.id, "support", 8_000)).toBe(true);
     expect(await repos.support.close(a.id, "user", 8_100)).toBe(false);
     expect(await repos.support.stats()).toEqual({ open: 1, oldestOpenedAt: 7_000 });
@@ -106,5 +113,25 @@ describe("claiming the support outbox (PostgreSQL, several senders)", () => {
     // A new leader drops the claims of the others: their unsent rows are its to send.
     expect(await repos.notifications.releaseClaimsExcept("d")).toBe(12);
     expect(await repos.support.claimDue(20, 2_100, "d", 30_000)).toHaveLength(12);
+  });
+});
+
+describe.each(dialects)("the support outbox's order ($dialect)", ({ open }) => {
+  it("holds a ticket's later rows behind an earlier one that waits to retry, not other tickets'", async () => {
+    const { repos } = await open();
+    const a = await repos.support.draft(author(1), null, 1_000);
+    const b = await repos.support.draft(author(2), null, 1_000);
+    await repos.support.open(a.id, words(1, 1), 1_000);
+    await repos.support.addUserMessage(a.id, words(1, 2), 1_000);
+    await repos.support.open(b.id, words(2, 1), 1_000);
+    const [first] = await repos.support.claimDue(1, 2_000, "me", 60_000);
+    await repos.support.retryLater(first!.id, "Telegram 500", 10_000);
+    const due = await repos.support.claimDue(10, 3_000, "me", 60_000);
+    expect(due.map((d) => [d.ticketId, d.kind])).toEqual([[b.id, "opened"]]);
+    const later = await repos.support.claimDue(10, 10_000, "me", 60_000);
+    expect(later.map((d) => [d.ticketId, d.kind])).toEqual([
+      [a.id, "opened"],
+      [b.id, "opened"],
+    ]);
   });
 });

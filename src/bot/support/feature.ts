@@ -104,14 +104,15 @@ export function createSupportFeature(deps: SupportDeps) {
     }
     // The swap must be the chat's own: anything else is "no particular swap".
     const swap = picked === "-" ? undefined : await ownSwap(deps, ctx.chat.id, picked);
-    const draft = await store.draft(author(ctx), swap?.id ?? null, Date.now());
-    const prompt = await promptFor(ctx, deps, draft, swap);
-    const edited = ctx.callbackQuery.message
-      ? ctx
-          .editMessageText(prompt.text, { reply_markup: prompt.keyboard })
-          .then(() => true, ignoreNotModified)
-      : Promise.resolve(false);
-    if ((await edited) !== true) await ctx.reply(prompt.text, { reply_markup: prompt.keyboard });
+    await store.draft(author(ctx), swap?.id ?? null, Date.now());
+    const prompt = await promptFor(ctx, deps, swap);
+    if (ctx.callbackQuery.message) {
+      await ctx
+        .editMessageText(prompt.text, { reply_markup: prompt.keyboard })
+        .catch(ignoreNotModified);
+    } else {
+      await ctx.reply(prompt.text, { reply_markup: prompt.keyboard });
+    }
   });
 
   mine.callbackQuery(ticketCloseButton.filter, async (ctx) => {
@@ -131,6 +132,7 @@ export function createSupportFeature(deps: SupportDeps) {
 
   mine.command("cancel", async (ctx, next) => {
     const discarded = await store.discardDraft(ctx.chat.id);
+    // ("exchange" is the exchange flow's conversation: /cancel leaves it, further on.)
     if (!discarded || ctx.conversation.active("exchange") > 0) return next();
     await ctx.reply(ctx.t("support-cancelled"));
   });
@@ -311,8 +313,8 @@ async function askWhatIsWrong(
     swapId !== undefined
       ? await ownSwap(deps, ctx.chat.id, swapId)
       : (await deps.reader.page(ctx.chat.id, 1, 0)).items[0];
-  const draft = await desk.store.draft(author(ctx), about?.id ?? null, Date.now());
-  const prompt = await promptFor(ctx, deps, draft, about);
+  await desk.store.draft(author(ctx), about?.id ?? null, Date.now());
+  const prompt = await promptFor(ctx, deps, about);
   await ctx.reply(prompt.text, { reply_markup: prompt.keyboard });
 }
 
@@ -320,7 +322,6 @@ async function askWhatIsWrong(
 async function promptFor(
   ctx: BotContext,
   deps: SupportDeps,
-  _draft: Ticket,
   about: Swap | undefined,
 ): Promise<{ text: string; keyboard: InlineKeyboard }> {
   const chatId = ctx.chat?.id ?? 0;

@@ -173,7 +173,11 @@ export function createSupportRepository(db: Seam) {
       owner: string,
       leaseMs: number,
     ): Promise<SupportDelivery[]> {
-      const due = sql`${UNSENT} and next_attempt_at <= ${now}`;
+      // In order within a ticket: nothing goes out ahead of an earlier row that waits to retry.
+      const due = sql`${UNSENT} and next_attempt_at <= ${now}
+        and not exists (select 1 from support_outbox earlier
+          where earlier.ticket_id = support_outbox.ticket_id and earlier.id < support_outbox.id
+            and earlier.sent_at is null and earlier.dropped_at is null)`;
       const rows = await db.outbox.claim(
         "support_outbox",
         DELIVERY,
