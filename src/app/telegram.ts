@@ -47,7 +47,7 @@ export function installBot(
       forgetPreview: db.forgetPreview,
       forgetChat: db.forgetChat,
       stats: async () => ({ ...(await db.stats()), exchangeErrors: monitor.errorRate(60) }),
-      conversationStorage: (version) => db.conversations(version),
+      conversationStorage: (versions) => db.conversations(versions),
       desk:
         config.supportChatId === undefined
           ? undefined

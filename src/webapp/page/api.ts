@@ -1,4 +1,5 @@
 import { retrieveRawInitData } from "@tma.js/bridge";
+import { PAGE_API_VERSION } from "../page-versions.ts";
 
 /** Raw init data from the launch parameters Telegram put in the URL hash (undefined outside). */
 export function initData(): string | undefined {
@@ -28,6 +29,7 @@ export async function call<T>(
     method: init.method ?? "GET",
     headers: {
       authorization: `tma ${initData() ?? ""}`,
+      "x-page-version": String(PAGE_API_VERSION),
       ...(init.body ? { "content-type": "application/json" } : {}),
     },
     body: init.body ? JSON.stringify(init.body) : undefined,
@@ -59,6 +61,7 @@ export type { PageSwap } from "../server/swap-view.ts";
 
 export interface Session {
   locale: string;
+  dir: "ltr" | "rtl";
   texts: Record<string, string>;
   sandbox: boolean;
   firstName: string;

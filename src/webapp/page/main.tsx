@@ -28,10 +28,16 @@ function App() {
     call<Session>("/session")
       .then((s) => {
         document.documentElement.lang = s.locale;
+        // Persian reads right to left: the layout mirrors (logical CSS), addresses stay LTR.
+        document.documentElement.dir = s.dir;
         setSession(s);
       })
       .catch((error: unknown) =>
-        setFailure(error instanceof ApiError && error.status === 401 ? error.message : "error"),
+        setFailure(
+          error instanceof ApiError && (error.status === 401 || error.status === 409)
+            ? error.message
+            : "error",
+        ),
       );
   }, []);
 

@@ -8,6 +8,7 @@ import type { Coin } from "../../catalog/search.ts";
 import { parseAmount } from "../../lib/amount-input.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import { KeyShare } from "../../lib/key-share.ts";
+import { textDirection } from "../../lib/languages.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { amountFit } from "../../quotes/amount-fit.ts";
 import type { Quote, QuoteService } from "../../quotes/quote-service.ts";
@@ -17,6 +18,7 @@ import { describeExchangeError, type ExchangeFailure } from "../../swaps/failure
 import type { SwapQueries } from "../../swaps/ports.ts";
 import type { DepositView, RateType } from "../../swaps/swap.ts";
 import type { SwapService } from "../../swaps/swap-service.ts";
+import { servesPage } from "../page-versions.ts";
 import { InitDataChecker, type WebAppUser } from "./init-data.ts";
 import { pageSwap } from "./swap-view.ts";
 import { type PageLocale, PageTexts } from "./texts.ts";
@@ -109,6 +111,10 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     }
     c.set("user", check.user);
     c.set("locale", PageTexts.localeOf(check.user.languageCode));
+    // A page opened before an upgrade that this server no longer serves (page-versions.ts).
+    if (!servesPage(c.req.header("x-page-version"))) {
+      return c.json({ error: "updated", message: texts.t(c.get("locale"), "webapp-updated") }, 409);
+    }
     await next();
   });
   api.use(bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error: "too-large" }, 413) }));
@@ -120,6 +126,7 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
   api.get("/session", (c) =>
     c.json({
       locale: c.get("locale"),
+      dir: textDirection(c.get("locale")),
       texts: texts.all(c.get("locale")),
       sandbox: deps.sandbox,
       firstName: c.get("user").firstName,
