@@ -281,13 +281,13 @@ export class SupportDesk {
     this.forum = undefined;
     const delay = Math.min(5_000 * 2 ** Math.min(entry.attempts, 10), MAX_RETRY_MS);
     await store.retryLater(entry.id, String(error), now + delay);
-    if (toSupport(entry)) {
+    if (toSupport(entry) && error instanceof GrammyError) {
       logger.error(
         fields,
         "the support chat refused a ticket's message (is the bot in SUPPORT_CHAT_ID?); will retry",
       );
     } else {
-      logger.warn(fields, "support answer failed; will retry");
+      logger.warn(fields, "support message failed; will retry");
     }
   }
 }

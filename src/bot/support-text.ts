@@ -105,7 +105,9 @@ function swapFacts(
     );
   }
   if (history.length > 0) {
-    const steps = history.map((h) => `${statusName(t, h.status)} ${formatTime(h.at)}`);
+    const steps = history.map((h) =>
+      t("support-ticket-step", { status: statusName(t, h.status), at: formatTime(h.at) }),
+    );
     lines.push(t("support-ticket-history", { history: steps.join(" → ") }));
   }
   return lines.join("\n");

@@ -490,3 +490,4 @@ stats-support = <b>Support</b>: {$open} open tickets, the oldest opened {$age} a
 deposit-support-trust = 🛡 Support never writes to you first and never asks for keys, seed phrases or “verification” payments.
 webapp-support = 🆘 Contact support about this swap
 support-ticket-words-below = (long: in the next messages)
+support-ticket-step = {$status} {$at}

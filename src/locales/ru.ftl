@@ -491,3 +491,4 @@ stats-support = <b>Поддержка</b>: открытых обращений {
 deposit-support-trust = 🛡 Поддержка никогда не пишет первой и никогда не просит ключи, сид-фразы или «проверочные» платежи.
 webapp-support = 🆘 Написать в поддержку об этом обмене
 support-ticket-words-below = (длинное: в следующих сообщениях)
+support-ticket-step = {$status} {$at}

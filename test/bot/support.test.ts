@@ -50,7 +50,10 @@ async function openTicket(bot: Harness, user: FakeUser, words: string): Promise<
   return bot.tg.until(
     () => inSupport(bot, `Ticket #${ticket}`)[0],
     10_000,
-    () => new Error(`ticket #${ticket} never reached the support chat`),
+    () =>
+      new Error(
+        `ticket #${ticket} never reached the support chat: ${bot.logs.filter((l) => l.includes("support")).join("\n")}`,
+      ),
   );
 }
 
