@@ -1,6 +1,7 @@
 import type { Awaitable } from "../../swaps/ports.ts";
 import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../lean-composer.ts";
+import { ageText } from "../shared/age-text.ts";
 
 export interface StatsSnapshot {
   swapsByStatus: {
@@ -45,7 +46,10 @@ export function createStatsFeature(deps: StatsDeps) {
     const support = s.support
       ? `\n${ctx.t("stats-support", {
           open: s.support.open,
-          age: s.support.oldestOpenedAt === null ? "—" : age(Date.now() - s.support.oldestOpenedAt),
+          age:
+            s.support.oldestOpenedAt === null
+              ? "—"
+              : ageText(ctx.t, Date.now() - s.support.oldestOpenedAt),
         })}`
       : "";
     await ctx.reply(
@@ -63,14 +67,4 @@ export function createStatsFeature(deps: StatsDeps) {
   });
 
   return feature;
-}
-
-/** "3 h 5 min", "12 min", "40 s": how long a ticket has waited. */
-function age(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return `${Math.max(0, Math.floor(ms / 1000))} s`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 1) return `${minutes} min`;
-  const days = Math.floor(hours / 24);
-  return days > 0 ? `${days} d ${hours % 24} h` : `${hours} h ${minutes % 60} min`;
 }
