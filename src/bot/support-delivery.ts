@@ -142,14 +142,11 @@ export class SupportDesk {
     t: TranslateFunction,
   ): Promise<number> {
     const { api, supportChatId, fence } = this.options;
-    const forum = await this.isForum();
     let topicId = ticket.topicId;
-    if (forum && topicId === null) {
-      await fence?.();
-      topicId = (await api.createForumTopic(supportChatId, topicName(t, ticket))).message_thread_id;
-      await this.options.store.setTopic(ticket.id, topicId);
-    }
-    const thread = forum && topicId !== null ? { message_thread_id: topicId } : {};
+    if (topicId === null && (await this.isForum())) topicId = await this.newTopic(ticket, t);
+    // A ticket without a topic (not a forum, or the bot may not make topics) is answered by replies.
+    const forum = topicId !== null;
+    const thread = topicId !== null ? { message_thread_id: topicId } : {};
     await fence?.();
     switch (entry.kind) {
       case "opened": {
@@ -248,6 +245,28 @@ export class SupportDesk {
       // escaping, so no markup is cut in half).
       caption: render(entry.text === null ? null : entry.text.slice(0, CAPTION_WORDS)),
     });
+  }
+
+  /**
+   * The ticket's own topic in a forum. A bot that may not make topics (not an administrator with
+   * "Manage topics") leaves the ticket in the forum's general topic, where replies answer it.
+   */
+  private async newTopic(ticket: Ticket, t: TranslateFunction): Promise<number | null> {
+    const { api, supportChatId, fence } = this.options;
+    await fence?.();
+    let topicId: number;
+    try {
+      topicId = (await api.createForumTopic(supportChatId, topicName(t, ticket))).message_thread_id;
+    } catch (error) {
+      if (!(error instanceof GrammyError && error.error_code === 400)) throw error;
+      this.options.logger.warn(
+        { err: error, ticket: ticket.id },
+        "support: cannot make a forum topic (is the bot an administrator with Manage topics?); the ticket goes to the general topic",
+      );
+      return null;
+    }
+    await this.options.store.setTopic(ticket.id, topicId);
+    return topicId;
   }
 
   /** Whether the support chat is a forum (one topic a ticket); asked again now and then. */

@@ -363,6 +363,22 @@ describe("forum supergroups", () => {
   });
 });
 
+describe("a forum where the bot may not make topics", () => {
+  it("gets the ticket in its general topic, answered by replies", async () => {
+    const { bot, agent } = await desk({}, { forum: true });
+    bot.tg.failNext("createForumTopic", {
+      errorCode: 400,
+      description: "Bad Request: not enough rights to create a topic",
+    });
+    const user = bot.tg.user();
+    const ticket = await openTicket(bot, user, "no topic for me");
+    expect(ticket.threadId).toBeUndefined();
+    expect(ticket.text).toContain("Reply to a message of this ticket");
+    await agent.send("answered from the general topic", { replyTo: ticket.messageId });
+    await user.waitFor("answered from the general topic", { timeoutMs: 10_000 });
+  });
+});
+
 describe("bounds", () => {
   it("a flood gets one polite answer and only the first messages reach support", async () => {
     const { bot } = await desk();
