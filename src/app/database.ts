@@ -94,6 +94,7 @@ export async function openDatabase(
     }),
     openSwapsByStatus: () => repos.transactions.openByStatus(),
     outboxDepth: () => repos.notifications.pendingCount(),
+    supportOutboxDepth: () => repos.support.pendingCount(),
     /** Polled updates kept until handled (transport/update-journal.ts). */
     updates: repos.updates,
   };

@@ -44,6 +44,7 @@ describe.each(dialects)("support tickets ($dialect)", ({ open }) => {
     const ticket = await repos.support.draft(author(1), null, 1_000);
     await repos.support.open(ticket.id, words(1, 5), 1_000);
     await repos.support.addAnswer(ticket.id, words(-100, 9, "answer"), 1_100);
+    expect(await repos.support.pendingCount()).toBe(2);
     const [opened] = await repos.support.claimDue(10, 2_000, "me", 60_000);
     await repos.support.markSent(opened!.id, 2_000, 77);
     const [answer] = await repos.support.claimDue(10, 2_000, "me", 60_000);
@@ -52,6 +53,7 @@ describe.each(dialects)("support tickets ($dialect)", ({ open }) => {
     expect((await repos.support.ticketOfSupportMessage(77))?.id).toBe(ticket.id);
     // 78 is a message id in the user's chat: in the support chat it is some other message.
     expect(await repos.support.ticketOfSupportMessage(78)).toBeUndefined();
+    expect(await repos.support.pendingCount()).toBe(0);
     expect(await repos.support.claimDue(10, 3_000, "me", 60_000)).toEqual([]);
   });
 

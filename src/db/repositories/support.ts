@@ -209,6 +209,11 @@ export function createSupportRepository(db: Seam) {
         where id = ${id} and ${UNSENT}`);
     },
 
+    /** Unsent and not dropped, due or waiting to retry: /metrics' support_outbox_depth. */
+    async pendingCount(): Promise<number> {
+      return countOf(await db.all(sql`select count(*) as n from support_outbox where ${UNSENT}`));
+    },
+
     /** The statuses announced to the swap's chat, in order, with when they were queued. */
     async statusHistory(transactionId: string): Promise<Array<{ status: string; at: number }>> {
       const rows = await db.all(sql`select status, created_at as at from notifications
