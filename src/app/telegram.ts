@@ -1,3 +1,4 @@
+import { GrammyError } from "grammy";
 import { installFeatures, type Telegram } from "../bot/bot.ts";
 import { registerCommands } from "../bot/commands.ts";
 import type { Config } from "../config.ts";
@@ -117,6 +118,10 @@ async function connectTelegram(
         return;
       } catch (error) {
         if (signal?.aborted) return;
+        // A rejected token is not an outage: waiting would only hide it. Start-up fails, naming it.
+        if (error instanceof GrammyError && error.error_code === 401) {
+          throw new Error("Telegram rejected the bot token (401 Unauthorized): check BOT_TOKEN");
+        }
         logger.error(
           { err: error, apiRoot, retryInMs: delay },
           "cannot reach Telegram (getMe failed)",

@@ -280,7 +280,8 @@ export class SupportDesk {
   }
 
   /**
-   * A row for a user's chat is dropped when the user blocked the bot, or after many failures. A
+   * A row for a user's chat is dropped when the user blocked the bot, or when the Bot API keeps
+   * refusing it. A
    * row for the support chat is never dropped: a desk set up wrong (the bot not in the group, a
    * wrong id) is the operator's to fix, and the tickets wait for it, retried every 10 minutes.
    */
@@ -289,8 +290,11 @@ export class SupportDesk {
     const now = this.clock.now();
     const fields = { err: error, support: entry.id, ticket: entry.ticketId };
     if (!toSupport(entry)) {
-      const blocked = error instanceof GrammyError && error.error_code === 403;
-      if (blocked || entry.attempts + 1 >= MAX_ATTEMPTS) {
+      // Only the Bot API's refusals count: a Telegram outage (no answer, its front end's 5xx) is
+      // waited out however long it lasts.
+      const refused = error instanceof GrammyError;
+      const blocked = refused && error.error_code === 403;
+      if (blocked || (refused && entry.attempts + 1 >= MAX_ATTEMPTS)) {
         await store.drop(entry.id, String(error), now);
         logger.warn(fields, "support answer dropped");
         return;
