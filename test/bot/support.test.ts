@@ -360,6 +360,11 @@ describe("forum supergroups", () => {
 
     await agent.send("/close", { threadId: topic!.threadId });
     await user.waitFor("Support closed ticket #1", { timeoutMs: 10_000 });
+    await bot.tg.until(
+      () => (bot.tg.topics(SUPPORT)[0]?.closed ? true : undefined),
+      5_000,
+      () => new Error("the ticket's topic stayed open"),
+    );
   });
 });
 

@@ -238,6 +238,10 @@ function supportChatSide(desk: SupportDesk, deps: SupportDeps) {
         ctx.t(closed ? "support-ticket-closed" : "support-ticket-not-open", { ticket: ticket.id }),
         replyTo(msg),
       );
+      // Its topic closes with it (a convenience: a bot without the right leaves it open).
+      if (closed && ticket.topicId !== null) {
+        await ctx.api.closeForumTopic(desk.chatId, ticket.topicId).catch(() => undefined);
+      }
       return;
     }
     if (ticket.state !== "open") {
