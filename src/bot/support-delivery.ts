@@ -269,11 +269,25 @@ export class SupportDesk {
     return topicId;
   }
 
-  /** Whether the support chat is a forum (one topic a ticket); asked again now and then. */
+  /**
+   * Whether the support chat is a forum (one topic a ticket); asked again now and then. When
+   * Telegram cannot say, the ticket goes out as in a plain group (replies answer it).
+   */
   private async isForum(): Promise<boolean> {
     const now = this.clock.now();
     if (this.forum && now - this.forum.at < CHAT_KIND_TTL_MS) return this.forum.value;
-    const chat = await this.options.api.getChat(this.options.supportChatId);
+    const chat = await this.options.api.getChat(this.options.supportChatId).catch((error) => {
+      this.options.logger.warn(
+        { err: error },
+        "support: getChat failed; taking the chat as no forum",
+      );
+      return undefined;
+    });
+    if (!chat) {
+      // Asked again in a minute, not at every message.
+      this.forum = { value: false, at: now - CHAT_KIND_TTL_MS + 60_000 };
+      return false;
+    }
     const value = chat.type === "supergroup" && chat.is_forum === true;
     this.forum = { value, at: now };
     return value;

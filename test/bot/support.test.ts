@@ -384,6 +384,22 @@ describe("a forum where the bot may not make topics", () => {
   });
 });
 
+describe("a Telegram that cannot say more", () => {
+  it("a failing getChat sends the ticket as to a plain group, and a failing getChatMember lets the group's writer answer", async () => {
+    const { bot, agent } = await desk();
+    bot.tg.failNext("getChat", { errorCode: 500, description: "Internal Server Error" });
+    const user = bot.tg.user();
+    const ticket = await openTicket(bot, user, "can you hear me?");
+    expect(ticket.text).toContain("Reply to a message of this ticket");
+    bot.tg.failNext("getChatMember", {
+      errorCode: 400,
+      description: "Bad Request: method not found",
+    });
+    await agent.send("loud and clear", { replyTo: ticket.messageId });
+    await user.waitFor("loud and clear", { timeoutMs: 10_000 });
+  });
+});
+
 describe("bounds", () => {
   it("a flood gets one polite answer and only the first messages reach support", async () => {
     const { bot } = await desk();

@@ -1,5 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
+import { z } from "zod";
 import type { Logger } from "../../lib/logger.ts";
 import type { SupportStore, Ticket, TicketMessage } from "../../swaps/support-ports.ts";
 import type { Swap } from "../../swaps/swap.ts";
@@ -272,10 +273,19 @@ async function ticketOf(
   return undefined;
 }
 
-/** Whether Telegram says the user is in the support chat now. */
+const chatMember = z.object({ status: z.string(), is_member: z.boolean().optional() });
+
+/**
+ * Whether the user is in the support chat now, as Telegram says. Telegram lets only members write
+ * in a group, so when it cannot say (the call fails, an answer of another shape) the writer of a
+ * message there counts as one; a user it names as gone (left, kicked) does not.
+ */
 async function isMember(ctx: BotContext, chatId: number, userId: number): Promise<boolean> {
-  const member = await ctx.api.getChatMember(chatId, userId);
-  return MEMBER_STATUSES.has(member.status) || (member.status === "restricted" && member.is_member);
+  const answer = await ctx.api.getChatMember(chatId, userId).catch(() => undefined);
+  const member = chatMember.safeParse(answer);
+  if (!member.success) return true;
+  const { status, is_member } = member.data;
+  return MEMBER_STATUSES.has(status) || (status === "restricted" && is_member === true);
 }
 
 function isCloseCommand(text: string | undefined, bot: string): boolean {
