@@ -11,6 +11,7 @@ import {
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat, ETH_ADDRESS } from "../support/flows.ts";
 import { freshPostgresDatabase } from "../support/postgres.ts";
+import { until } from "../support/until.ts";
 
 /**
  * The support desk (contract: "Support"), driven through the fake Telegram: a user's ticket reaches
@@ -105,6 +106,12 @@ describe("a ticket", () => {
     await user.waitFor(`${id}: confirming`, { timeoutMs: 10_000 });
     const hashIn = bot.sandbox.control.transaction(id)!.tx_hash_in;
     expect(hashIn).toBeTruthy();
+    // The push goes out first; the deposit's hash is read right after it.
+    await until(
+      async () => (await bot.app.repos.transactions.get(id))?.txHashIn === hashIn,
+      10_000,
+      "the deposit hash stored",
+    );
     const ticket = await openTicket(bot, user, "deposit stuck");
     expect(ticket.raw).toContain(
       `Deposit hash: <code>${hashIn}</code> · <a href="https://mempool.space/tx/${hashIn}">mempool.space</a>`,
