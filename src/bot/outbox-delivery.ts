@@ -12,6 +12,7 @@ import type { FlowContext } from "./context.ts";
 import { translator } from "./i18n.ts";
 import { outboxText, statusCardText } from "./outbox-text.ts";
 import { depositQr, depositQrCaption } from "./shared/deposit-message.ts";
+import { withSupportButton } from "./shared/support-buttons.ts";
 import { TelegramFrontEndError } from "./telegram-fetch.ts";
 
 export interface DeliveryOptions {
@@ -30,6 +31,8 @@ export interface DeliveryOptions {
   fence?: () => Promise<void>;
   /** Block explorers for the transaction hashes in pushes and cards (the default table). */
   explorers?: ExplorerTable;
+  /** A stuck swap's message and a finished card offer "Contact support" (a desk or a contact). */
+  supportButton?: boolean;
   clock?: Clock;
 }
 
@@ -166,7 +169,12 @@ export class OutboxDelivery {
         )
         .catch(() => undefined);
     }
-    const options = { link_preview_options: { is_disabled: true } };
+    const options = {
+      link_preview_options: { is_disabled: true },
+      ...(entry.kind === "stuck" && swap && this.options.supportButton
+        ? { reply_markup: withSupportButton(t, swap.id) }
+        : {}),
+    };
     return (await api.sendMessage(entry.chatId, text, options)).message_id;
   }
 
@@ -195,6 +203,9 @@ export class OutboxDelivery {
         statusCardText(t, swap, this.options.explorers),
         {
           link_preview_options: { is_disabled: true },
+          ...(isFinal(swap.status) && this.options.supportButton
+            ? { reply_markup: withSupportButton(t, swap.id) }
+            : {}),
         },
       )
       .catch(() => undefined);

@@ -34,7 +34,9 @@ export function depositText(t: TranslateFunction, view: DepositView & SwapFacts)
     status,
   });
   const withMemo = withPayoutMemo(t, withDepositMemo(t, text, view, !received), view);
-  return view.exchange === SANDBOX_EXCHANGE ? `${t("deposit-sandbox")}\n\n${withMemo}` : withMemo;
+  // Scammers write to people who wait for a deposit: say who never will.
+  const full = received ? withMemo : `${withMemo}\n\n${t("deposit-support-trust")}`;
+  return view.exchange === SANDBOX_EXCHANGE ? `${t("deposit-sandbox")}\n\n${full}` : full;
 }
 
 /** The QR code's caption: what the code holds is the address, so the memo is named beside it. */

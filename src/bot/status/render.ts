@@ -2,6 +2,7 @@ import type { TranslateFunction } from "@grammyjs/i18n";
 import { isFinal } from "../../swaps/status.ts";
 import type { Swap } from "../../swaps/swap.ts";
 import type { SwapView } from "../../swaps/swap-reader.ts";
+import { ageText } from "../shared/age-text.ts";
 import { label } from "../shared/coin-label.ts";
 import { withDepositMemo, withPayoutMemo } from "../shared/deposit-memo.ts";
 import { formatTime } from "../shared/format-time.ts";
@@ -49,15 +50,6 @@ function staleNote(t: TranslateFunction, { swap, stale }: SwapView, now: number)
   if (stale === "unreachable") return t("status-stale", { checked: formatTime(checkedAt) });
   const age = { age: ageText(t, now - checkedAt), checked: formatTime(checkedAt) };
   return t(stale === "busy" ? "status-known-busy" : "status-known", age);
-}
-
-/** "12 s", "3 min", "2 h": how long ago, roughly, in the user's language. */
-function ageText(t: TranslateFunction, ms: number): string {
-  const seconds = Math.max(1, Math.round(ms / 1000));
-  if (seconds < 120) return t("age-seconds", { n: seconds });
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 120) return t("age-minutes", { n: minutes });
-  return t("age-hours", { n: Math.round(minutes / 60) });
 }
 
 /** What the swap paid out or is expected to; an expired or refunded one paid out nothing. */
