@@ -48,6 +48,7 @@ export function buildBackground(
     logger,
     fence,
     explorers: deps.explorers,
+    webAppUrl: config.webApp?.url,
     clock,
   });
   const wakeNotifier = () => notifier.wake();

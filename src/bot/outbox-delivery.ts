@@ -10,7 +10,7 @@ import type { Swap } from "../swaps/swap.ts";
 import type { FlowContext } from "./context.ts";
 import { translator } from "./i18n.ts";
 import { outboxText, statusCardText } from "./outbox-text.ts";
-import { depositQr, depositQrCaption } from "./shared/deposit-message.ts";
+import { depositKeyboard, depositQr, depositQrCaption } from "./shared/deposit-message.ts";
 
 export interface DeliveryOptions {
   api: Api;
@@ -28,6 +28,8 @@ export interface DeliveryOptions {
   fence?: () => Promise<void>;
   /** Block explorers for the transaction hashes in pushes and cards (the default table). */
   explorers?: ExplorerTable;
+  /** The Mini App's URL: a deposit message and its card carry a button that opens the swap. */
+  webAppUrl?: string;
   clock?: Clock;
 }
 
@@ -156,7 +158,11 @@ export class OutboxDelivery {
         )
         .catch(() => undefined);
     }
-    const options = { link_preview_options: { is_disabled: true } };
+    const options = {
+      link_preview_options: { is_disabled: true },
+      // A deposit message becomes the swap's card: it carries the card's buttons.
+      ...(entry.kind === "deposit" && swap ? { reply_markup: this.cardKeyboard(swap, t) } : {}),
+    };
     return (await api.sendMessage(entry.chatId, text, options)).message_id;
   }
 
@@ -178,9 +184,14 @@ export class OutboxDelivery {
         entry.chatId,
         swap.cardMessageId,
         statusCardText(t, swap, this.options.explorers),
-        { link_preview_options: { is_disabled: true } },
+        // An edit without them would take the card's buttons away.
+        { link_preview_options: { is_disabled: true }, reply_markup: this.cardKeyboard(swap, t) },
       )
       .catch(() => undefined);
+  }
+
+  private cardKeyboard(swap: Swap, t: TranslateFunction) {
+    return depositKeyboard(t, swap, { url: this.options.webAppUrl, chatId: swap.chatId });
   }
 
   private async failed(entry: OutboxEntry, error: unknown): Promise<void> {

@@ -158,7 +158,7 @@ deposit =
     Transaction id: <code>{$id}</code>
     Status: {$status}
 
-    Tap the address or the amount to copy it. Once your deposit arrives I will tell you each step here: confirming, exchanging, complete. Check it any time with /status.
+    The buttons below copy the address, the amount and the transaction id. Once your deposit arrives I will tell you each step here: confirming, exchanging, complete. Check it any time with /status.
 card-in-progress =
     ⚙️ <b>Swap in progress</b>
     Your deposit of <code>{$amount}</code> <b>{$from}</b> has arrived: do not send it again.
@@ -344,7 +344,7 @@ group-go-private-button = Continue in private chat
 ## Deposit memos, confirmed networks, fixed payouts, a Confirm after a crash (issue 17)
 
 deposit-memo-line = Memo (destination tag): <code>{$memo}</code>
-deposit-memo-warning = ⚠️ This address is shared: put the memo in your wallet's memo or tag field. A deposit without it is lost.
+deposit-memo-warning = ⚠️ This address is shared: put the memo in your wallet's memo or tag field (the “📋 Memo” button copies it). A deposit without it is lost.
 flow-already-created = This swap was already created. Here are its deposit details:
 flow-already-created-gone = This confirmation already created a swap, which has since been deleted. Start a new one with /exchange.
 flow-create-fixed-worse =
@@ -435,3 +435,11 @@ flow-create-chat-share = ⏳ This chat has created {$count ->
         [one] {$count} swap
        *[other] {$count} swaps
     } in the last minute, the most one chat may. You may confirm again in {$seconds} s.
+
+## Copy buttons (Telegram's copy_text: the button copies the value itself)
+
+copy-address = 📋 Address
+copy-amount = 📋 Amount
+copy-memo = 📋 Memo
+copy-id = 📋 Transaction id
+history-copy-id = 📋 Id {$n}

@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildWebApp } from "../../src/webapp/build.ts";
 import { WEBAPP_BUILD_DIR } from "../../src/webapp/server/server.ts";
+import { buttonsOf } from "../../tools/fake-telegram/fake-telegram.ts";
 import { freePort, type Harness, startHarness } from "../support/bot-harness.ts";
 import {
   DARK_THEME,
@@ -103,10 +104,7 @@ describe("the Mini App", () => {
     const deposit = user.transcript().find((m) => m.text.includes("Swap created"))!;
     expect(deposit.text).toContain(tx.deposit_address);
     expect(deposit.text).toContain(tx.id);
-    const button = deposit.replyMarkup?.inline_keyboard.flat()[0];
-    expect(button && "web_app" in button ? button.web_app?.url : undefined).toContain(
-      `swap=${tx.id}`,
-    );
+    expect(buttonsOf(deposit).find((b) => b.webApp)?.webApp).toContain(`swap=${tx.id}`);
 
     await page.screenshot({ path: join(SCREENSHOTS, "deposit-light.png"), fullPage: true });
 
@@ -251,10 +249,7 @@ describe("the Mini App", () => {
     const second = await createSwapViaChat(user, "0.6");
     // The chat's deposit message opens the swap's own page.
     const card = user.transcript().find((m) => m.text.includes(second))!;
-    const open = card.replyMarkup?.inline_keyboard.flat()[0];
-    expect(open && "web_app" in open ? open.web_app?.url : undefined).toBe(
-      `${pageUrl}?swap=${second}`,
-    );
+    expect(buttonsOf(card).find((b) => b.webApp)?.webApp).toBe(`${pageUrl}?swap=${second}`);
     const page = await openPage(user.id);
     await page.getByRole("button", { name: "My swaps" }).click();
     const items = page.locator(".swap-list li");

@@ -6,9 +6,13 @@ import type { DepositView } from "../../swaps/swap.ts";
 import type { CreateSwapResult } from "../../swaps/swap-service.ts";
 import type { Mismatch } from "../../swaps/verify.ts";
 import { failureText } from "../exchange-errors.ts";
-import { depositQr, depositQrCaption, depositText } from "../shared/deposit-message.ts";
+import {
+  depositKeyboard,
+  depositQr,
+  depositQrCaption,
+  depositText,
+} from "../shared/deposit-message.ts";
 import { amountFit, coinLabel, quoteText, quoteVariables } from "../shared/quote-text.ts";
-import { webAppKeyboard } from "../shared/web-app-button.ts";
 import type { FlowSession, Side } from "./session.ts";
 
 const CONFIRM_WORDS = new Set(["confirm", "yes", "ok", "y"]);
@@ -192,10 +196,7 @@ async function sendDeposit(s: FlowSession, swap: DepositView, note?: string): Pr
   const text = depositText(t, swap);
   const card = await s.ctx.reply(note ? `${note}\n\n${text}` : text, {
     link_preview_options: { is_disabled: true },
-    reply_markup: webAppKeyboard(t, s.deps.webAppUrl, {
-      chatType: s.ctx.chat?.type,
-      swapId: swap.id,
-    }),
+    reply_markup: depositKeyboard(t, swap, { url: s.deps.webAppUrl, chatId: s.chatId }),
   });
   await s.conversation.external(() => s.deps.setStatusCard(swap.id, card.message_id));
 }
