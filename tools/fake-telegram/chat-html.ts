@@ -1,6 +1,6 @@
 import type { BotMessage } from "./fake-telegram-types.ts";
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** What pressing a button does, as a small mark beside its label. */
@@ -21,11 +21,11 @@ function buttonKind(button: Record<string, unknown>): { mark: string; title: str
  */
 export function chatHtml(messages: readonly BotMessage[]): string {
   const bubbles = messages.map((m) => {
-    const text = m.parseMode === "HTML" ? m.raw : escape(m.raw);
+    const text = m.parseMode === "HTML" ? m.raw : escapeHtml(m.raw);
     const rows = (m.replyMarkup?.inline_keyboard ?? []).map((row) => {
       const buttons = row.map((b) => {
         const { mark, title } = buttonKind(b as unknown as Record<string, unknown>);
-        return `<span class="button" title="${escape(title)}"><span class="label">${escape(b.text)}</span>${
+        return `<span class="button" title="${escapeHtml(title)}"><span class="label">${escapeHtml(b.text)}</span>${
           mark ? `<i>${mark}</i>` : ""
         }</span>`;
       });
