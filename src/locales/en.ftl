@@ -93,7 +93,7 @@ flow-amount-limits = Minimum: {$min} {$from}{$max ->
         [none] {""}
        *[other] {" "}· Maximum: {$max} {$from}
     }
-flow-network-choose = Network for {$coin}: tap one to choose it. If you don't, the exchange uses its default network.
+flow-network-default = Network for {$coin}: <b>{$network}</b>, the exchange's default. Tap another one to change it.
 flow-network-set = Network for {$coin}: {$network}
 flow-quoting = ⏳ Getting a quote…
 flow-ask-address = Now type the <b>{$to} address</b> where you want to receive the coins.
@@ -123,6 +123,7 @@ flow-address-problem-format = That is not a valid {$coin} address{$network ->
        *[other] {" "}on {$network}
     }.
 flow-address-again = Type the {$coin} address again.
+flow-address-other-network = ⚠️ That is a {$coin} address on {$other}, but this swap pays out on <b>{$network}</b>: coins sent to it there would be lost. To receive on {$other}, start again with /exchange and choose {$other}.
 flow-refund-again = Type a refund address for {$coin}, or tap Skip.
 flow-not-understood = Please type an answer or tap a button below the last message.
 flow-step-over = This step is over.

@@ -93,7 +93,7 @@ flow-amount-limits = Минимум: {$min} {$from}{$max ->
         [none] {""}
        *[other] {" "}· Максимум: {$max} {$from}
     }
-flow-network-choose = Сеть для {$coin}: нажмите на нужную, чтобы выбрать её. Если не выбрать, обменник возьмёт свою сеть по умолчанию.
+flow-network-default = Сеть для {$coin}: <b>{$network}</b>, сеть обменника по умолчанию. Нажмите на другую, чтобы сменить.
 flow-network-set = Сеть для {$coin}: {$network}
 flow-quoting = ⏳ Узнаю курс…
 flow-ask-address = Теперь напишите <b>адрес {$to}</b>, на который хотите получить монеты.
@@ -123,6 +123,7 @@ flow-address-problem-format = Это неверный адрес {$coin}{$networ
        *[other] {" "}в сети {$network}
     }.
 flow-address-again = Напишите адрес {$coin} ещё раз.
+flow-address-other-network = ⚠️ Это адрес {$coin} в сети {$other}, а этот обмен выплачивает в сети <b>{$network}</b>: монеты, отправленные туда, будут потеряны. Чтобы получить в сети {$other}, начните заново с /exchange и выберите {$other}.
 flow-refund-again = Напишите адрес возврата для {$coin} или нажмите «Пропустить».
 flow-not-understood = Напишите ответ или нажмите кнопку под последним сообщением.
 flow-step-over = Этот шаг уже пройден.

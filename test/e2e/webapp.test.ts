@@ -412,6 +412,27 @@ describe("the Mini App", () => {
     await page.context().close();
   });
 
+  it("names USDT's default network, ERC20, and refuses a Tron payout address under the field", async () => {
+    const user = h.tg.user();
+    const page = await openPage(user.id);
+    await page.getByLabel("You send").fill("btc");
+    await page.getByLabel("You send").press("Enter");
+    await page.getByLabel("You receive").fill("usdt");
+    await page.getByLabel("You receive").press("Enter");
+    const network = page.getByLabel("Network (USDT)");
+    expect(await network.inputValue()).toBe("ERC20");
+    expect(await network.locator("option:checked").textContent()).toBe(
+      "ERC20 (exchange's default)",
+    );
+    await page.getByLabel("Amount").fill("0.01");
+    await page.getByText("You get about").waitFor();
+    await page.getByLabel("Payout address").fill("TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("That is not a valid USDT address on ERC20").waitFor();
+    expect(await page.getByRole("button", { name: "Confirm" }).count()).toBe(0);
+    await page.context().close();
+  });
+
   it("speaks Russian to a Russian Telegram, and English to a language the bot does not speak", async () => {
     const ru = h.tg.user({ languageCode: "ru" });
     const page = await openPage(ru.id, {

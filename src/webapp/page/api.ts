@@ -43,6 +43,8 @@ export interface PageCoin {
   code: string;
   name: string;
   networks: string[];
+  /** The network a swap uses when none is chosen (coins with several), named to the user. */
+  defaultNetwork?: string;
 }
 
 export interface PageQuote {

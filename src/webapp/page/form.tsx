@@ -132,7 +132,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
         value={from}
         onPick={(c) => {
           setFrom(c);
-          setNetworkFrom("");
+          setNetworkFrom(c.defaultNetwork ?? "");
         }}
       />
       <NetworkChoice coin={from} value={networkFrom} onChange={setNetworkFrom} />
@@ -142,7 +142,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
         value={to}
         onPick={(c) => {
           setTo(c);
-          setNetworkTo("");
+          setNetworkTo(c.defaultNetwork ?? "");
         }}
       />
       <NetworkChoice coin={to} value={networkTo} onChange={setNetworkTo} />
@@ -259,10 +259,9 @@ function NetworkChoice(props: {
         value={props.value}
         onChange={(e) => props.onChange((e.currentTarget as HTMLSelectElement).value)}
       >
-        <option value="">{t("network-default")}</option>
         {props.coin.networks.map((n) => (
           <option key={n} value={n}>
-            {n}
+            {n === props.coin?.defaultNetwork ? `${n} (${t("network-default")})` : n}
           </option>
         ))}
       </select>
