@@ -58,8 +58,8 @@ rate-usage =
     Send it like this: <code>/rate AMOUNT FROM TO</code>
     For example: <code>/rate 0.5 btc eth</code>
 quote =
-    💱 <b>{$amount} {$from}</b> → ≈ <b>{$toAmount} {$to}</b>
-    Rate: 1 {$from} ≈ {$rate} {$to} ({$rateType})
+    💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
+    Rate: 1 {$from} {$rate} {$to} ({$rateType})
     Minimum: {$min} {$from} · Maximum: {$max} {$from}
 quote-below-min = ⚠️ {$amount} {$from} is below the minimum of <b>{$min} {$from}</b>.
 quote-above-max = ⚠️ {$amount} {$from} is above the maximum of <b>{$max} {$from}</b>.
@@ -107,8 +107,8 @@ flow-ask-refund =
 flow-summary =
     <b>Please check your swap</b>
     You send: <b>{$amount} {$from}</b>
-    You receive: ≈ <b>{$toAmount} {$to}</b> ({$rateType})
-    Rate: 1 {$from} ≈ {$rate} {$to}
+    You receive: <b>{$toAmount} {$to}</b> ({$rateType})
+    Rate: 1 {$from} {$rate} {$to}
     Payout to: <code>{$address}</code>
     Refund to: {$refund}
 flow-summary-no-refund = (none)
@@ -154,7 +154,7 @@ deposit =
     Send exactly <code>{$amount}</code> <b>{$from}</b> to this deposit address:
     <code>{$address}</code>
 
-    You receive: ≈ {$toAmount} {$to} ({$rateType})
+    You receive: {$toAmount} {$to} ({$rateType})
     Payout to: <code>{$withdrawal}</code>
     Transaction id: <code>{$id}</code>
     Status: {$status}
@@ -164,7 +164,7 @@ card-in-progress =
     ⚙️ <b>Swap in progress</b>
     Your deposit of <code>{$amount}</code> <b>{$from}</b> has arrived: do not send it again.
 
-    You receive: ≈ {$toAmount} {$to} ({$rateType})
+    You receive: {$toAmount} {$to} ({$rateType})
     Payout to: <code>{$withdrawal}</code>
     Transaction id: <code>{$id}</code>
     Status: {$status}
@@ -215,8 +215,8 @@ inline-coin-message =
     <b>{$code}</b> — {$name}
     {$notes}
 inline-swap-button = 🔁 Swap {$code}
-inline-quote-title = {$amount} {$from} → ≈ {$toAmount} {$to}
-inline-quote-description = Rate 1 {$from} ≈ {$rate} {$to} · min {$min} · max {$max} {$from}
+inline-quote-title = {$amount} {$from} → {$toAmount} {$to}
+inline-quote-description = Rate 1 {$from} {$rate} {$to} · min {$min} · max {$max} {$from}
 inline-quote-out-of-range-title = {$amount} {$from} is outside the limits
 inline-quote-out-of-range-description = Minimum {$min} {$from} · maximum {$max} {$from}
 inline-hint-button = Open the bot to swap
@@ -245,9 +245,9 @@ status-card =
     Deposit transaction: {$hashIn}
     Payout transaction: {$hashOut}
     Created: {$created}
-status-received-expected = ≈ {$amount} {$to} (expected)
+status-received-expected = {$amount} {$to} (expected)
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} ≈ {$rate} {$to}
+status-rate = 1 {$from} {$rate} {$to}
 status-none-value = —
 status-stale = ⚠️ The exchange cannot be reached right now: this is the last known state, as of {$checked}.
 status-refresh = 🔄 Refresh
@@ -444,3 +444,11 @@ copy-amount = 📋 Amount
 copy-memo = 📋 Memo
 copy-id = 📋 Transaction id
 history-copy-id = 📋 Id {$n}
+
+## Honest numbers: a fixed quote is exact and says how long it holds; the rate paid
+
+quote-rate-line = Rate: 1 {$from} {$rate} {$to} ({$rateType})
+quote-fixed-holds = 🔒 A fixed rate: this is the exact amount you receive. It holds for {$duration} after the quote; confirm later and I check the rate again first and show you any change.
+rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
+status-received-fixed = {$amount} {$to} (fixed)
+status-rate-paid = 1 {$from} {$rate} {$to} quoted · 1 {$from} = {$paid} {$to} paid (received ÷ sent)

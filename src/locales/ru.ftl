@@ -58,8 +58,8 @@ rate-usage =
     Напишите так: <code>/rate СУММА ОТКУДА КУДА</code>
     Например: <code>/rate 0.5 btc eth</code>
 quote =
-    💱 <b>{$amount} {$from}</b> → ≈ <b>{$toAmount} {$to}</b>
-    Курс: 1 {$from} ≈ {$rate} {$to} ({$rateType})
+    💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
+    Курс: 1 {$from} {$rate} {$to} ({$rateType})
     Минимум: {$min} {$from} · Максимум: {$max} {$from}
 quote-below-min = ⚠️ {$amount} {$from} меньше минимума <b>{$min} {$from}</b>.
 quote-above-max = ⚠️ {$amount} {$from} больше максимума <b>{$max} {$from}</b>.
@@ -107,8 +107,8 @@ flow-ask-refund =
 flow-summary =
     <b>Проверьте обмен</b>
     Вы отправляете: <b>{$amount} {$from}</b>
-    Вы получаете: ≈ <b>{$toAmount} {$to}</b> ({$rateType})
-    Курс: 1 {$from} ≈ {$rate} {$to}
+    Вы получаете: <b>{$toAmount} {$to}</b> ({$rateType})
+    Курс: 1 {$from} {$rate} {$to}
     Выплата на: <code>{$address}</code>
     Возврат на: {$refund}
 flow-summary-no-refund = (нет)
@@ -154,7 +154,7 @@ deposit =
     Отправьте ровно <code>{$amount}</code> <b>{$from}</b> на этот адрес депозита:
     <code>{$address}</code>
 
-    Вы получите: ≈ {$toAmount} {$to} ({$rateType})
+    Вы получите: {$toAmount} {$to} ({$rateType})
     Выплата на: <code>{$withdrawal}</code>
     Id транзакции: <code>{$id}</code>
     Статус: {$status}
@@ -164,7 +164,7 @@ card-in-progress =
     ⚙️ <b>Обмен идёт</b>
     Ваш депозит <code>{$amount}</code> <b>{$from}</b> получен: повторно его отправлять не нужно.
 
-    Вы получите: ≈ {$toAmount} {$to} ({$rateType})
+    Вы получите: {$toAmount} {$to} ({$rateType})
     Выплата на: <code>{$withdrawal}</code>
     Id транзакции: <code>{$id}</code>
     Статус: {$status}
@@ -215,8 +215,8 @@ inline-coin-message =
     <b>{$code}</b> — {$name}
     {$notes}
 inline-swap-button = 🔁 Обменять {$code}
-inline-quote-title = {$amount} {$from} → ≈ {$toAmount} {$to}
-inline-quote-description = Курс 1 {$from} ≈ {$rate} {$to} · мин. {$min} · макс. {$max} {$from}
+inline-quote-title = {$amount} {$from} → {$toAmount} {$to}
+inline-quote-description = Курс 1 {$from} {$rate} {$to} · мин. {$min} · макс. {$max} {$from}
 inline-quote-out-of-range-title = {$amount} {$from} вне лимитов
 inline-quote-out-of-range-description = Минимум {$min} {$from} · максимум {$max} {$from}
 inline-hint-button = Открыть бота для обмена
@@ -245,9 +245,9 @@ status-card =
     Транзакция депозита: {$hashIn}
     Транзакция выплаты: {$hashOut}
     Создан: {$created}
-status-received-expected = ≈ {$amount} {$to} (ожидается)
+status-received-expected = {$amount} {$to} (ожидается)
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} ≈ {$rate} {$to}
+status-rate = 1 {$from} {$rate} {$to}
 status-none-value = —
 status-stale = ⚠️ Обменник сейчас недоступен: это последнее известное состояние на {$checked}.
 status-refresh = 🔄 Обновить
@@ -445,3 +445,11 @@ copy-amount = 📋 Сумма
 copy-memo = 📋 Мемо
 copy-id = 📋 Id транзакции
 history-copy-id = 📋 Id {$n}
+
+## Честные числа: фиксированная котировка точна и говорит, сколько действует; фактический курс
+
+quote-rate-line = Курс: 1 {$from} {$rate} {$to} ({$rateType})
+quote-fixed-holds = 🔒 Фиксированный курс: это точная сумма, которую вы получите. Он действует {$duration} после котировки; если подтвердите позже, я сначала проверю курс заново и покажу изменения.
+rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
+status-received-fixed = {$amount} {$to} (фиксировано)
+status-rate-paid = 1 {$from} {$rate} {$to} по котировке · 1 {$from} = {$paid} {$to} фактически (получено ÷ отправлено)

@@ -25,7 +25,8 @@ export async function askAddress(
   const fromLabel = coinLabel(from.coin, from.network);
   const toLabel = coinLabel(to.coin, to.network);
   const render = () => {
-    const lines = [quoteText(t, quote, amount, fromLabel, toLabel).text];
+    const holds = s.deps.quotes.fixedHoldsMs;
+    const lines = [quoteText(t, quote, amount, fromLabel, toLabel, holds).text];
     const value = Number(amount);
     if (value < quote.minAmount * 1.1) lines.push(t("flow-near-min"));
     else if (quote.maxAmount > 0 && value > quote.maxAmount * 0.9) lines.push(t("flow-near-max"));

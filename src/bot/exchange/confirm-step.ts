@@ -12,7 +12,13 @@ import {
   depositQrCaption,
   depositText,
 } from "../shared/deposit-message.ts";
-import { amountFit, coinLabel, quoteText, quoteVariables } from "../shared/quote-text.ts";
+import {
+  amountFit,
+  coinLabel,
+  fixedHoldsLine,
+  quoteText,
+  quoteVariables,
+} from "../shared/quote-text.ts";
 import type { FlowSession, Side } from "./session.ts";
 
 const CONFIRM_WORDS = new Set(["confirm", "yes", "ok", "y"]);
@@ -46,7 +52,7 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
         ...quoteVariables(t, quote, amount, fromLabel, toLabel),
         address,
         refund: refund ?? t("flow-summary-no-refund"),
-      }),
+      }) + fixedHoldsLine(t, quote, s.deps.quotes.fixedHoldsMs),
       t("flow-summary-ask"),
     ]
       .filter(Boolean)

@@ -6,6 +6,7 @@ import { type DepositView, SANDBOX_EXCHANGE } from "../../swaps/swap.ts";
 import { label } from "./coin-label.ts";
 import { swapCopyKeyboard } from "./copy-buttons.ts";
 import { withDepositMemo } from "./deposit-memo.ts";
+import { approx } from "./quote-text.ts";
 import { statusName } from "./status-name.ts";
 import { closingNote, type SwapFacts, swapVariables } from "./swap-outcome.ts";
 import { webAppButton } from "./web-app-button.ts";
@@ -30,7 +31,7 @@ export function depositText(t: TranslateFunction, view: DepositView & SwapFacts)
     from: label(view.coinFrom, view.networkFrom),
     to: label(view.coinTo, view.networkTo),
     address: view.depositAddress,
-    toAmount: view.amountOutExpected,
+    toAmount: approx(view.amountOutExpected, view.rateType === "fixed"),
     rateType: t(view.rateType === "fixed" ? "rate-type-fixed" : "rate-type-float"),
     withdrawal: view.withdrawalAddress,
     id: view.id,
