@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildWebApp } from "../../src/webapp/build.ts";
 import { WEBAPP_BUILD_DIR } from "../../src/webapp/server/server.ts";
 import { buttonsOf } from "../../tools/fake-telegram/fake-telegram.ts";
+import { signInitData } from "../../tools/tryout/webapp-link.ts";
 import { freePort, type Harness, startHarness } from "../support/bot-harness.ts";
 import {
   DARK_THEME,
@@ -430,6 +431,19 @@ describe("the Mini App", () => {
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByText("That is not a valid USDT address on ERC20").waitFor();
     expect(await page.getByRole("button", { name: "Confirm" }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("opened by a client that sends no signature (before Bot API 8.0) shows the form, and its swaps are the user's", async () => {
+    const user = h.tg.user();
+    const raw = signInitData(h.tg.token, { id: user.id, first_name: "Old" });
+    expect(new URLSearchParams(raw).has("signature")).toBe(false);
+    const page = await openPage(user.id, { initData: raw });
+    await page.getByLabel("You send").waitFor();
+    await page.getByRole("button", { name: "Next" }).waitFor();
+    const id = await createSwapViaChat(user);
+    await page.getByRole("button", { name: "My swaps" }).click();
+    await page.getByText(id, { exact: false }).first().waitFor();
     await page.context().close();
   });
 

@@ -1,13 +1,6 @@
-import { retrieveRawInitData } from "@tma.js/bridge";
+import { initData } from "./launch-params.ts";
 
-/** Raw init data from the launch parameters Telegram put in the URL hash (undefined outside). */
-export function initData(): string | undefined {
-  try {
-    return retrieveRawInitData();
-  } catch {
-    return undefined;
-  }
-}
+export { initData };
 
 export class ApiError extends Error {
   constructor(
