@@ -4,6 +4,10 @@ import { z } from "zod";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
+/** How the exchange speaks: `spec` (exchange-api-v2.md) or `exolix` (Exolix's public v2 API). */
+export const EXCHANGE_DIALECTS = ["spec", "exolix"] as const;
+export type ExchangeDialect = (typeof EXCHANGE_DIALECTS)[number];
+
 const int = (min: number, fallback: number) =>
   z
     .string()
@@ -67,6 +71,9 @@ const envSchema = z
     EXCHANGE_API_URL: url.optional(),
     EXCHANGE_API_KEY: z.string().trim().min(1, "must not be empty").optional(),
     EXCHANGE_TIMEOUT_MS: int(100, 10_000),
+    EXCHANGE_DIALECT: z
+      .enum(EXCHANGE_DIALECTS, { error: `must be one of ${EXCHANGE_DIALECTS.join(", ")}` })
+      .default("spec"),
     DATABASE_PATH: z.string().trim().min(1, "must not be empty").default("data/bot.sqlite"),
     DATABASE_URL: z
       .string()
@@ -171,6 +178,8 @@ export interface Config {
   /** Undefined: run the embedded sandbox exchange. */
   exchange: { url: string; apiKey: string } | undefined;
   exchangeTimeoutMs: number;
+  /** How the exchange speaks (`spec` or `exolix`); the embedded sandbox speaks the same. */
+  exchangeDialect: ExchangeDialect;
   databasePath: string;
   /** PostgreSQL instead of the SQLite file at `databasePath`, when set. */
   databaseUrl: string | undefined;
@@ -248,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         ? { url: e.EXCHANGE_API_URL, apiKey: e.EXCHANGE_API_KEY }
         : undefined,
     exchangeTimeoutMs: e.EXCHANGE_TIMEOUT_MS,
+    exchangeDialect: e.EXCHANGE_DIALECT,
     databasePath: e.DATABASE_PATH,
     databaseUrl: e.DATABASE_URL,
     statusPollIntervalMs: e.STATUS_POLL_INTERVAL_MS,

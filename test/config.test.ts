@@ -53,6 +53,16 @@ describe("loadConfig", () => {
     ).toContain("WEBAPP_PORT");
   });
 
+  it("speaks the spec's dialect unless EXCHANGE_DIALECT says exolix, and names any other", () => {
+    expect(loadConfig({ BOT_TOKEN: token }).exchangeDialect).toBe("spec");
+    expect(loadConfig({ BOT_TOKEN: token, EXCHANGE_DIALECT: "exolix" }).exchangeDialect).toBe(
+      "exolix",
+    );
+    expect(errorOf({ BOT_TOKEN: token, EXCHANGE_DIALECT: "changenow" })).toBe(
+      "EXCHANGE_DIALECT must be one of spec, exolix",
+    );
+  });
+
   it("names a missing token", () => {
     expect(errorOf({})).toBe("BOT_TOKEN is required");
   });

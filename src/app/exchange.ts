@@ -34,7 +34,7 @@ export async function startExchange(
   await life.start({
     name: "sandbox exchange",
     start: async () => {
-      sandbox = await startSandbox();
+      sandbox = await startSandbox({ dialect: config.exchangeDialect });
     },
     stop: () => sandbox?.close(),
   });

@@ -9,6 +9,8 @@ import {
   type TranslationVariables,
 } from "@grammyjs/i18n";
 import type { Context, MiddlewareFn } from "grammy";
+import { languageOf } from "../lib/languages.ts";
+import { latinDigits } from "../lib/latin-digits.ts";
 import { projectPath } from "../lib/project-root.ts";
 import type { Awaitable } from "../swaps/ports.ts";
 import type { FlowContext } from "./context.ts";
@@ -24,13 +26,16 @@ type ChatLanguage = (chatId: number) => Awaitable<string | undefined>;
 
 /**
  * The chat's chosen language (/language) wins; otherwise the user's Telegram language when we
- * have it; otherwise (undefined) English.
+ * speak it (`pt-br` → pt, `zh-hans` → zh); otherwise (undefined) English. What the chat row holds
+ * may be Telegram's raw tag (its first hint, `pt-br`), so it goes through `languageOf` too.
  */
 function negotiator(chatLanguage: ChatLanguage) {
   return (ctx: Context): Awaitable<string | undefined> => {
-    const fromTelegram = ctx.from?.language_code?.slice(0, 2);
+    const fromTelegram = languageOf(ctx.from?.language_code);
     const chosen = ctx.chat ? chatLanguage(ctx.chat.id) : undefined;
-    return isPromise(chosen) ? chosen.then((c) => c ?? fromTelegram) : (chosen ?? fromTelegram);
+    return isPromise(chosen)
+      ? chosen.then((c) => languageOf(c) ?? fromTelegram)
+      : (languageOf(chosen) ?? fromTelegram);
   };
 }
 
@@ -167,13 +172,18 @@ function escapeVariables(variables: TranslationVariables): TranslationVariables 
   const escaped: TranslationVariables = {};
   for (const key in variables) {
     const value = variables[key];
-    if (value !== undefined) escaped[key] = typeof value === "string" ? escapeHtml(value) : value;
+    if (value !== undefined)
+      escaped[key] = typeof value === "string" ? escapeHtml(value) : latinDigits(value);
   }
   return escaped;
 }
 
-/** A translate function for a chat outside any update (status pushes), escaping like ctx.t. */
+/**
+ * A translate function for a chat outside any update (status pushes), escaping like ctx.t. The
+ * locale may be a stored Telegram tag (`pt-br`): it gets the language we speak for it.
+ */
 export function translator(i18n: I18n<FlowContext>, locale: string): TranslateFunction {
-  const known = i18n.locales.includes(locale) ? locale : "en";
+  const language = languageOf(locale);
+  const known = language && i18n.locales.includes(language) ? language : "en";
   return (key, variables) => i18n.t(known, key, variables && escapeVariables(variables));
 }

@@ -123,6 +123,11 @@ export function isAddressFor(network: string, address: string): boolean {
   return formatOf(network).pattern.test(address);
 }
 
+/** The address pattern of `network` as a regex source (Exolix's `addressRegex`). */
+export function addressPatternOf(network: string): string {
+  return formatOf(network).pattern.source;
+}
+
 /** A fresh, realistic-looking deposit address on `network`. */
 export function depositAddressFor(network: string): string {
   const samples = SAMPLE_ADDRESSES[network];

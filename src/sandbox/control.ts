@@ -112,8 +112,20 @@ export interface SandboxControl {
    * with false: one transaction the exchange cannot show, among others it can.
    */
   failDetail(id: string, status?: number | false): void;
-  /** The next POST /transactions answers (and, with `persist`, creates) these values instead. */
+  /**
+   * The next POST /transactions answers (and, with `persist`, creates) these values instead. The
+   * names are the spec's in either dialect; under `exolix` they land on its fields (`amount_in` on
+   * `amount`, `coin_from` on `coinFrom.coinCode`, `deposit_extra_id: null` as `depositExtraId:
+   * null`, ...).
+   */
   alterNextCreate(alteration: CreateAlteration): void;
+  /**
+   * The next POST /transactions creates the swap without the payout memo it was sent (an exchange
+   * that ignores `withdrawalExtraId`): neither its answer nor its detail carries one.
+   */
+  dropPayoutMemoNextCreate(): void;
+  /** Whether the exchange offers swapping `from` into `to` (that direction); all are by default. */
+  setPairAvailable(from: string, to: string, available: boolean): void;
   /**
    * The next POST /transactions opens the swap on the coins' default networks whatever it asked
    * for, and its answer names no network (the detail tells the truth).
@@ -142,6 +154,11 @@ export interface SandboxControl {
 
   /** The catalog with what the API does not show: networks (default first) and USD prices. */
   coins(): SandboxCoin[];
+  /**
+   * The networks whose deposits and payouts take a memo, sorted: the list the spec dialect keeps
+   * to itself (Exolix's says `memoNeeded`), for a client's own list to be checked against.
+   */
+  memoNetworks(): string[];
   /** Moves a coin's USD price: every quote and limit involving it moves with it. */
   setPrice(code: string, usd: number): void;
 }
@@ -188,7 +205,9 @@ export function seed(state: SandboxState, n: number, o: SeedOptions): string[] {
         deposit_address: deposit.address,
         deposit_extra_id: deposit.memo,
         withdrawal_address: o.withdrawalAddress ?? depositAddressFor(networkTo),
+        withdrawal_extra_id: null,
         refund_address: o.refundAddress ?? null,
+        refund_extra_id: null,
       },
       createdMs,
       o.status ?? "wait",
@@ -245,6 +264,14 @@ export function createControl(state: SandboxState): SandboxControl {
     alterNextCreate: (alteration) => {
       state.faults.alterNextCreate = { ...alteration };
     },
+    dropPayoutMemoNextCreate: () => {
+      state.faults.dropPayoutMemoNextCreate = true;
+    },
+    setPairAvailable: (from, to, available) => {
+      const key = `${coinOrThrow(state, from).code}/${coinOrThrow(state, to).code}`;
+      if (available) state.faults.unavailablePairs.delete(key);
+      else state.faults.unavailablePairs.add(key);
+    },
     useDefaultNetworksNextCreate: () => {
       state.faults.defaultNetworksNextCreate = true;
     },
@@ -274,6 +301,7 @@ export function createControl(state: SandboxState): SandboxControl {
     resetStats: () => state.stats.reset(),
 
     coins: () => state.coins.map((c) => ({ ...c })),
+    memoNetworks: () => [...state.memoNetworks].sort(),
     setPrice: (code, usd) => {
       if (!(usd > 0)) throw new RangeError("sandbox: a price must be positive");
       coinOrThrow(state, code).usd = usd;

@@ -1,8 +1,19 @@
 import { depositFor, isAddressFor } from "./addresses.ts";
 import type { SandboxCoin } from "./coins.ts";
+import * as exolix from "./exolix-bodies.ts";
 import { HttpError } from "./http.ts";
+import { memoRuleOf } from "./memos.ts";
 import * as p from "./params.ts";
-import { decimalString, outOfRange, quote, round8, type SandboxQuote } from "./pricing.ts";
+import {
+  decimalString,
+  outOfRange,
+  payoutLimits,
+  quote,
+  reverseQuote,
+  round8,
+  type SandboxQuote,
+} from "./pricing.ts";
+import * as spec from "./spec-bodies.ts";
 import type { SandboxState } from "./state.ts";
 import type { SandboxTransaction } from "./store.ts";
 
@@ -14,40 +25,68 @@ export interface Answer {
 
 const ok = (body: unknown): Answer => ({ status: 200, body });
 const upper = (c: SandboxCoin) => c.code.toUpperCase();
+const isExolix = (state: SandboxState) => state.dialect === "exolix";
 
-export function iconUrl(code: string): string {
-  return `https://sandbox.invalid/icons/${code}.png`;
-}
+/** Exolix's words for a pair it does not offer (an unknown coin included), answered with 422. */
+const PAIR_NOT_AVAILABLE = "Such exchange pair is not available";
+/** Exolix's words for an amount out of bounds (CAKE-FIX `rate_below_min.json`). */
+const BELOW_MIN = "Amount to exchange is below the possible min amount to exchange";
+const ABOVE_MAX = "Amount to exchange is higher than the possible max amount to exchange";
 
 /** GET /currencies: paged, searchable by code or name; `size` silently capped. */
 export function currencies(state: SandboxState, params: URLSearchParams): Answer {
   const page = p.positiveInt(params, "page", 1);
   const size = pageSize(state, params, 50, state.pageSizeCap.currencies);
   const search = (params.get("search") ?? "").trim().toLowerCase();
+  const withNetworks = params.get("withNetworks") === "true";
   const matching = search
     ? state.coins.filter((c) => c.code.includes(search) || c.name.toLowerCase().includes(search))
     : state.coins;
-  const data = matching.slice((page - 1) * size, page * size).map((c) => ({
-    code: c.code,
-    name: c.name,
-    icon: iconUrl(c.code),
-    notes: c.notes,
-  }));
+  const data = matching
+    .slice((page - 1) * size, page * size)
+    .map((c) => (isExolix(state) ? exolix.currency(state, c, withNetworks) : spec.currency(c)));
   return ok({ data, count: matching.length });
 }
 
+/** Exolix's GET /currencies/{code}/networks: a bare array; an unknown code is a 404. */
+export function coinNetworks(state: SandboxState, code: string): Answer {
+  const coin = state.byCode.get(code.trim().toLowerCase());
+  if (!coin) throw new HttpError(404, `Currency ${code} not found`, "code");
+  return ok(exolix.networks(state, coin));
+}
+
+/** Exolix's GET /currencies/networks: every network once, `{data, count}`, searchable by code or name. */
+export function allNetworks(state: SandboxState, params: URLSearchParams): Answer {
+  const page = p.positiveInt(params, "page", 1);
+  const size = pageSize(state, params, 50, state.pageSizeCap.currencies);
+  const search = (params.get("search") ?? "").trim().toLowerCase();
+  const all = exolix.allNetworks(state);
+  const matching = search
+    ? all.filter(
+        (n) => n.network.toLowerCase().includes(search) || n.name.toLowerCase().includes(search),
+      )
+    : all;
+  return ok({ data: matching.slice((page - 1) * size, page * size), count: matching.length });
+}
+
 function pair(state: SandboxState, input: Record<string, unknown>) {
-  const from = p.coin(state.byCode, input.coinFrom, "coinFrom");
-  const to = p.coin(state.byCode, input.coinTo, "coinTo");
+  const unavailable = isExolix(state) ? () => new HttpError(422, PAIR_NOT_AVAILABLE) : undefined;
+  const from = p.coin(state.byCode, input.coinFrom, "coinFrom", unavailable);
+  const to = p.coin(state.byCode, input.coinTo, "coinTo", unavailable);
   if (from.code === to.code) {
+    if (unavailable) throw unavailable();
     throw new HttpError(400, "coinFrom and coinTo must be different currencies", "coinTo");
+  }
+  if (state.faults.unavailablePairs.has(`${from.code}/${to.code}`)) {
+    if (unavailable) throw unavailable();
+    throw new HttpError(400, `the pair ${upper(from)}/${upper(to)} is not available`, "coinTo");
   }
   return {
     from,
     to,
     networkFrom: p.network(from, input.networkFrom, "networkFrom"),
     networkTo: p.network(to, input.networkTo, "networkTo"),
-    rateType: p.rateType(input.rateType),
+    rateType: p.rateType(input.rateType, isExolix(state) ? "fixed" : "float"),
   };
 }
 
@@ -70,7 +109,8 @@ function rangeAs422(q: SandboxQuote, message: string): HttpError {
 
 /** GET /rate. Out of range: 200 with a message saying which limit (the spec), or the 422 quirk. */
 export function rate(state: SandboxState, params: URLSearchParams): Answer {
-  const input = Object.fromEntries(params.entries());
+  const input: Record<string, unknown> = Object.fromEntries(params.entries());
+  if (isExolix(state)) return exolixRate(state, input, params);
   const { from, to, rateType } = pair(state, input);
   const q = quote(from, to, p.queryAmount(params.get("amount")), rateType);
   const breach = outOfRange(q);
@@ -80,8 +120,88 @@ export function rate(state: SandboxState, params: URLSearchParams): Answer {
   return ok({ ...q, message: `${message[0]!.toUpperCase()}${message.slice(1)}` });
 }
 
+/**
+ * Exolix's GET /rate (§5): `amount` (forward) or `withdrawalAmount` (reverse, which wins when both
+ * come). In bounds: 200 with `message: null`. A forward amount out of bounds is a 422 with the
+ * rate-shaped body of the real capture; a reverse one below the minimum a 200 with a `message`.
+ */
+function exolixRate(
+  state: SandboxState,
+  input: Record<string, unknown>,
+  params: URLSearchParams,
+): Answer {
+  // EDGE and TEMPLE spell the networks coinFromNetwork/coinToNetwork on /rate.
+  input.networkFrom ??= input.coinFromNetwork;
+  input.networkTo ??= input.coinToNetwork;
+  const { from, to, rateType } = pair(state, input);
+  const reverse = params.get("withdrawalAmount");
+  const q =
+    reverse !== null && reverse.trim() !== ""
+      ? reverseQuote(from, to, p.queryAmount(reverse, "withdrawalAmount"), rateType)
+      : quote(from, to, p.queryAmount(params.get("amount")), rateType);
+  const breach = outOfRange(q);
+  const limits = payoutLimits(q);
+  const body = {
+    fromAmount: q.fromAmount,
+    toAmount: q.toAmount,
+    rate: q.rate,
+    message: null as string | null,
+    minAmount: q.minAmount,
+    withdrawMin: limits.withdrawMin,
+    maxAmount: q.maxAmount,
+    priceImpact: "0",
+    ...(reverse !== null ? { withdrawMax: limits.withdrawMax } : {}),
+  };
+  if (breach === "above") {
+    const { fromAmount, toAmount, maxAmount } = body;
+    return { status: 422, body: { fromAmount, toAmount, message: ABOVE_MAX, maxAmount } };
+  }
+  if (breach === "below" && reverse !== null) return ok({ ...body, message: BELOW_MIN });
+  if (breach === "below") {
+    const { fromAmount, minAmount, maxAmount } = body;
+    return {
+      status: 422,
+      body: { fromAmount, toAmount: 0, message: BELOW_MIN, minAmount, maxAmount },
+    };
+  }
+  return ok(body);
+}
+
+/** "USDT (TRC20)" tells which format was expected; "ETH (ETH)" would say nothing. */
+function onNetwork(coin: SandboxCoin, net: string): string {
+  return net === upper(coin) || coin.networks.length === 1
+    ? upper(coin)
+    : `${upper(coin)} (${net})`;
+}
+
+/** A memo sent for `network`: refused where the network takes none, or breaking its rule. */
+function checkedMemo(
+  state: SandboxState,
+  value: unknown,
+  name: string,
+  coin: SandboxCoin,
+  network: string,
+): string | null {
+  const memo = p.memo(value, name);
+  if (memo === undefined) return null;
+  if (!state.memoNetworks.has(network)) {
+    throw new HttpError(400, `${name} is not used on ${onNetwork(coin, network)}`, name);
+  }
+  const problem = memoRuleOf(network).problem(memo);
+  if (problem) throw new HttpError(400, `${name} ${problem}`, name);
+  return memo;
+}
+
+/** What POST /transactions answers, and the transaction it really created. */
+export interface Created extends Answer {
+  tx: SandboxTransaction;
+}
+
+/** Fields outside the spec's created shape that a create fault may make the answer show. */
+const SHOWN_WHEN_ALTERED = ["refund_address", "network_from", "network_to"] as const;
+
 /** POST /transactions: validates everything a real service would, then creates in `wait`. */
-export function create(state: SandboxState, body: Record<string, unknown>, now: number): Answer {
+export function create(state: SandboxState, body: Record<string, unknown>, now: number): Created {
   const asked = pair(state, body);
   const { from, to, rateType } = asked;
   // The default-network fault: an exchange that ignores a network code it does not know.
@@ -89,11 +209,8 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
   state.faults.defaultNetworksNextCreate = false;
   const networkFrom = silent ? from.networks[0]! : asked.networkFrom;
   const networkTo = silent ? to.networks[0]! : asked.networkTo;
-  const amount = p.bodyAmount(body.amount);
+  const q = quoteOfCreate(state, body, from, to, rateType);
   const withdrawal = p.requiredString(body.withdrawalAddress, "withdrawalAddress");
-  // "USDT (TRC20)" tells which format was expected; "ETH (ETH)" would say nothing.
-  const onNetwork = (coin: SandboxCoin, net: string) =>
-    net === upper(coin) || coin.networks.length === 1 ? upper(coin) : `${upper(coin)} (${net})`;
   if (!isAddressFor(networkTo, withdrawal)) {
     throw new HttpError(
       400,
@@ -101,6 +218,13 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
       "withdrawalAddress",
     );
   }
+  const withdrawalMemo = checkedMemo(
+    state,
+    body.withdrawalExtraId,
+    "withdrawalExtraId",
+    to,
+    networkTo,
+  );
   const refund = p.optionalString(body.refundAddress, "refundAddress");
   if (refund !== undefined && !isAddressFor(networkFrom, refund)) {
     throw new HttpError(
@@ -109,9 +233,18 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
       "refundAddress",
     );
   }
-  const q = quote(from, to, amount, rateType);
+  const refundMemo = checkedMemo(state, body.refundExtraId, "refundExtraId", from, networkFrom);
+  if (refundMemo !== null && refund === undefined) {
+    throw new HttpError(400, "refundExtraId needs a refundAddress", "refundExtraId");
+  }
+  if (isExolix(state) && body.slippage !== undefined && refund === undefined) {
+    throw new HttpError(400, "refundAddress is required with slippage", "refundAddress");
+  }
   const breach = outOfRange(q);
   if (breach) {
+    if (isExolix(state)) {
+      throw new HttpError(400, breach === "below" ? BELOW_MIN : ABOVE_MAX, "amount");
+    }
     const message = rangeMessage(q, from, breach);
     throw state.quirks.rangeAs422 ? rangeAs422(q, message) : new HttpError(400, message, "amount");
   }
@@ -121,6 +254,8 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
     q.toAmount = round8(q.toAmount * (1 - worse));
     q.rate = q.rate * (1 - worse);
   }
+  const dropPayoutMemo = state.faults.dropPayoutMemoNextCreate;
+  state.faults.dropPayoutMemoNextCreate = false;
   const deposit = depositFor(from, networkFrom);
   const tx = state.store.build(
     {
@@ -128,14 +263,16 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
       coin_to: to.code,
       network_from: networkFrom,
       network_to: networkTo,
-      amount_in: amount,
+      amount_in: q.fromAmount,
       amount_out_expected: q.toAmount,
       rate: q.rate,
       rate_type: rateType,
       deposit_address: deposit.address,
       deposit_extra_id: deposit.memo,
       withdrawal_address: withdrawal,
+      withdrawal_extra_id: dropPayoutMemo ? null : withdrawalMemo,
       refund_address: refund ?? null,
+      refund_extra_id: refundMemo,
     },
     now,
   );
@@ -148,37 +285,38 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
     }
   }
   state.store.add(tx);
+  const view: spec.TxView = {
+    ...tx,
+    ...alteration,
+    deposit_extra_id: deposit_extra_id === undefined ? tx.deposit_extra_id : deposit_extra_id,
+  };
+  if (isExolix(state)) return { status: 201, body: exolix.created(state, view), tx };
+  const also = SHOWN_WHEN_ALTERED.filter((key) => key in alteration);
   return {
     status: state.quirks.created201 ? 201 : 200,
-    body: {
-      id: tx.id,
-      status: tx.status,
-      coin_from: tx.coin_from,
-      coin_to: tx.coin_to,
-      amount_in: tx.amount_in,
-      amount_out_expected: tx.amount_out_expected,
-      deposit_address: tx.deposit_address,
-      withdrawal_address: tx.withdrawal_address,
-      rate_type: tx.rate_type,
-      created_at: shownCreatedAt(state, tx),
-      ...memoOf(state, deposit_extra_id === undefined ? tx.deposit_extra_id : deposit_extra_id),
-      ...alteration,
-    },
+    body: spec.created(state, view, also),
+    tx,
   };
 }
 
-/** The memo field, spelled as the `memoField` quirk says; absent when there is none. */
-function memoOf(
+/**
+ * The quote a create is made at: the amount to send (`amount`, a JSON number in the spec, a number
+ * or numeric string at Exolix) or, at Exolix, the amount to receive (`withdrawalAmount`: at a
+ * fixed rate exactly that is paid out).
+ */
+function quoteOfCreate(
   state: SandboxState,
-  memo: string | number | null,
-): Record<string, string | number> {
-  return memo === null ? {} : { [state.quirks.memoField]: memo };
-}
-
-/** `created_at` as answered: exact, or rounded to the second under the `createdAtSeconds` quirk. */
-function shownCreatedAt(state: SandboxState, tx: SandboxTransaction): string {
-  if (!state.quirks.createdAtSeconds) return tx.created_at;
-  return new Date(Math.round(tx.createdMs / 1000) * 1000).toISOString().replace(".000Z", "Z");
+  body: Record<string, unknown>,
+  from: SandboxCoin,
+  to: SandboxCoin,
+  rateType: "float" | "fixed",
+): SandboxQuote {
+  if (!isExolix(state)) return quote(from, to, p.bodyAmount(body.amount), rateType);
+  if (body.withdrawalAmount !== undefined && body.withdrawalAmount !== null) {
+    const wanted = p.looseAmount(body.withdrawalAmount, "withdrawalAmount");
+    return reverseQuote(from, to, wanted, rateType);
+  }
+  return quote(from, to, p.looseAmount(body.amount, "amount"), rateType);
 }
 
 /** The page size asked for, clamped to the cap (or refused, with the quirk). */
@@ -190,53 +328,52 @@ function pageSize(state: SandboxState, params: URLSearchParams, fallback: number
   return Math.min(size, cap);
 }
 
-/** GET /transactions: newest first, inclusive date filters, `count` = all that match. */
+/**
+ * GET /transactions: newest first, inclusive date filters, `count` = all that match. Exolix also
+ * takes `order` (asc | desc), `statuses` (comma-separated) and `search` (by id), and lists whole
+ * transactions.
+ */
 export function list(state: SandboxState, params: URLSearchParams): Answer {
   const page = p.positiveInt(params, "page", 1);
   const size = pageSize(state, params, 20, state.pageSizeCap.transactions);
   const fromMs = p.isoDate(params, "dateFrom") ?? Number.NEGATIVE_INFINITY;
   const toMs = p.isoDate(params, "dateTo", true) ?? Number.POSITIVE_INFINITY;
-  const { data, count } = state.store.page({ fromMs, toMs, offset: (page - 1) * size, size });
-  return ok({
-    data: data.map((tx) => ({
-      id: tx.id,
-      status: tx.status,
-      coin_from: tx.coin_from,
-      coin_to: tx.coin_to,
-      amount_in: tx.amount_in,
-      amount_out: tx.amount_out,
-      created_at: shownCreatedAt(state, tx),
-    })),
-    count,
+  const offset = (page - 1) * size;
+  if (!isExolix(state)) {
+    const { data, count } = state.store.page({ fromMs, toMs, offset, size });
+    return ok({ data: data.map((tx) => spec.listItem(state, tx)), count });
+  }
+  const order = (params.get("order") ?? "desc").trim().toLowerCase();
+  if (order !== "asc" && order !== "desc") {
+    throw new HttpError(400, "order must be one of the following values: asc, desc", "order");
+  }
+  const statuses = (params.get("statuses") ?? "")
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  const search = (params.get("search") ?? "").trim().toLowerCase();
+  const where =
+    statuses.length > 0 || search
+      ? (tx: SandboxTransaction) =>
+          (statuses.length === 0 || statuses.includes(tx.status)) &&
+          (!search || tx.id.toLowerCase().includes(search))
+      : undefined;
+  const { data, count } = state.store.page({
+    fromMs,
+    toMs,
+    offset,
+    size,
+    order,
+    ...(where ? { where } : {}),
   });
-}
-
-function detailOf(state: SandboxState, tx: SandboxTransaction) {
-  return {
-    id: tx.id,
-    status: tx.status,
-    coin_from: tx.coin_from,
-    coin_to: tx.coin_to,
-    network_from: tx.network_from,
-    network_to: tx.network_to,
-    amount_in: tx.amount_in,
-    amount_out: tx.amount_out,
-    rate: tx.rate,
-    rate_type: tx.rate_type,
-    deposit_address: tx.deposit_address,
-    withdrawal_address: tx.withdrawal_address,
-    refund_address: tx.refund_address,
-    tx_hash_in: tx.tx_hash_in,
-    tx_hash_out: tx.tx_hash_out,
-    created_at: shownCreatedAt(state, tx),
-    ...memoOf(state, tx.deposit_extra_id),
-  };
+  return ok({ data: data.map((tx) => exolix.detail(state, tx)), count });
 }
 
 /** GET /transactions/{id}. */
 export function detail(state: SandboxState, id: string): Answer {
   state.store.detailReads.set(id, (state.store.detailReads.get(id) ?? 0) + 1);
   const tx = state.store.get(id);
+  if (!tx && isExolix(state)) throw new HttpError(404, "Transaction not found", "id");
   if (!tx) throw new HttpError(404, `transaction '${id}' not found`, "id");
-  return ok(detailOf(state, tx));
+  return ok(isExolix(state) ? exolix.detail(state, tx) : spec.detail(state, tx));
 }

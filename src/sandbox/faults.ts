@@ -63,8 +63,12 @@ export interface CreateAlteration {
   /** Not in the spec's created shape: setting it makes the answer name a network. */
   network_from?: string;
   network_to?: string;
-  /** The memo as the answer names it (in the spelling of the `memoField` quirk). */
+  /** The memo as the answer names it (in the spelling of the `memoField` quirk); null: none. */
   deposit_extra_id?: string | number | null;
+  /** The payout memo as the answer echoes it; null: the answer leaves it out. */
+  withdrawal_extra_id?: string | null;
+  /** The refund memo as the answer echoes it; null: the answer leaves it out. */
+  refund_extra_id?: string | null;
   /**
    * false (default): only the POST answer lies, the transaction itself (and its detail) is right.
    * true: the exchange really created the transaction with these values.
@@ -90,6 +94,13 @@ export class Faults {
   defaultNetworksNextCreate = false;
   /** The next fixed-rate POST /transactions really creates the swap at a payout this much lower. */
   worseFixedNextCreate: number | undefined;
+  /**
+   * The next POST /transactions creates the swap without the payout memo it was sent (an exchange
+   * that ignores `withdrawalExtraId`): neither the answer nor the detail carries it.
+   */
+  dropPayoutMemoNextCreate = false;
+  /** Pairs ("btc/eth", one direction) the exchange does not offer: /rate and create refuse them. */
+  readonly unavailablePairs = new Set<string>();
 
   failNext(target: FaultTarget, options: StatusFaultOptions): void {
     const fault: Fault = {
@@ -145,5 +156,7 @@ export class Faults {
     this.failingDetails.clear();
     this.defaultNetworksNextCreate = false;
     this.worseFixedNextCreate = undefined;
+    this.dropPayoutMemoNextCreate = false;
+    this.unavailablePairs.clear();
   }
 }

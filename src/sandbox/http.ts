@@ -1,4 +1,6 @@
 import type { IncomingMessage } from "node:http";
+import type { Dialect } from "./dialect.ts";
+import { error as exolixError } from "./exolix-bodies.ts";
 import type { Endpoint, MalformedBody } from "./faults.ts";
 import { decimalString } from "./pricing.ts";
 import type { Quirks } from "./state.ts";
@@ -41,6 +43,17 @@ export async function readJsonObject(req: IncomingMessage): Promise<Record<strin
   return value as Record<string, unknown>;
 }
 
+/** The error body of the sandbox's dialect (and, for the spec, its `errorStyle` quirk). */
+export function errorBodyOf(
+  state: { dialect: Dialect; quirks: Quirks },
+  status: number,
+  message: string,
+  field?: string,
+): Record<string, unknown> {
+  if (state.dialect === "exolix") return exolixError(status, message, field);
+  return errorBody(state.quirks.errorStyle, status, message, field);
+}
+
 /** The error body in the configured style; the spec's is `{message, code}`. */
 export function errorBody(
   style: Quirks["errorStyle"],
@@ -62,16 +75,29 @@ export function serialize(body: unknown, quirks: Quirks): string {
 }
 
 /** Bodies of the wrong shape, each plausible for its endpoint but breaking its schema. */
-const WRONG_SHAPES: Record<Endpoint, unknown> = {
-  currencies: { data: [{ code: 42, name: null }], count: "many" },
-  rate: { fromAmount: "0.5", toAmount: null, rate: "n/a" },
-  create: { id: 12345, status: null, deposit_address: false },
-  list: { data: { id: "x" }, count: -1 },
-  get: { id: null, status: 7, amount_in: "lots" },
+const WRONG_SHAPES: Record<Dialect, Record<Endpoint, unknown>> = {
+  spec: {
+    currencies: { data: [{ code: 42, name: null }], count: "many" },
+    rate: { fromAmount: "0.5", toAmount: null, rate: "n/a" },
+    create: { id: 12345, status: null, deposit_address: false },
+    list: { data: { id: "x" }, count: -1 },
+    get: { id: null, status: 7, amount_in: "lots" },
+  },
+  exolix: {
+    currencies: { data: [{ code: 42, name: null }], count: "many" },
+    rate: { fromAmount: "0.5", toAmount: null, rate: "n/a" },
+    create: { id: 12345, status: null, depositAddress: false, coinFrom: "BTC" },
+    list: { data: { id: "x" }, count: -1 },
+    get: { id: null, status: 7, amount: "lots", hashIn: "0x" },
+  },
 };
 
 /** A 200 body that a careful client must refuse. */
-export function malformedText(kind: MalformedBody, endpoint: Endpoint): string {
+export function malformedText(
+  kind: MalformedBody,
+  endpoint: Endpoint,
+  dialect: Dialect = "spec",
+): string {
   switch (kind) {
     case "garbage":
       return "<html><body><h1>502 Bad Gateway</h1></body></html>";
@@ -80,6 +106,6 @@ export function malformedText(kind: MalformedBody, endpoint: Endpoint): string {
     case "empty":
       return "";
     case "shape":
-      return JSON.stringify(WRONG_SHAPES[endpoint]);
+      return JSON.stringify(WRONG_SHAPES[dialect][endpoint]);
   }
 }

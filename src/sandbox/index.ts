@@ -3,8 +3,10 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { buildCatalog } from "./coins.ts";
 import { createControl, type SandboxControl } from "./control.ts";
+import { DIALECTS, type Dialect } from "./dialect.ts";
 import { Faults } from "./faults.ts";
 import { type Limits, RateLimiter, SPEC_LIMITS } from "./limits.ts";
+import { memoNetworksOf } from "./memos.ts";
 import { createRequestHandler } from "./server.ts";
 import { type PageSizeCap, type Quirks, type SandboxState, SPEC_QUIRKS } from "./state.ts";
 import { StatsCounter } from "./stats.ts";
@@ -13,6 +15,7 @@ import { Sleeps } from "./timers.ts";
 
 export type { SandboxCoin } from "./coins.ts";
 export type { SandboxControl, SeedOptions, TimelineEntry } from "./control.ts";
+export type { Dialect } from "./dialect.ts";
 export type {
   Endpoint,
   FaultTarget,
@@ -25,9 +28,11 @@ export type { RateType } from "./pricing.ts";
 export type { PageSizeCap, Quirks } from "./state.ts";
 export type { SandboxStats } from "./stats.ts";
 export type { SandboxTransaction, Schedule } from "./store.ts";
-export { SPEC_LIMITS, SPEC_QUIRKS };
+export { DIALECTS, SPEC_LIMITS, SPEC_QUIRKS };
 
 export interface SandboxOptions {
+  /** How it speaks: `spec` (exchange-api-v2.md, the default) or `exolix` (exchange-in-the-wild.md). */
+  dialect?: Dialect;
   /** Default 127.0.0.1. */
   host?: string;
   /** Default 0: a free port. */
@@ -50,6 +55,7 @@ export interface Sandbox {
   /** Base URL ending in /api/v2, e.g. http://127.0.0.1:45678/api/v2. */
   url: string;
   apiKey: string;
+  dialect: Dialect;
   control: SandboxControl;
   /** Stops listening, drops open connections and cancels pending delays. */
   close(): Promise<void>;
@@ -69,10 +75,13 @@ export const DEFAULT_PAGE_SIZE_CAP: PageSizeCap = { currencies: 100, transaction
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const coins = buildCatalog();
   const limits = options.limits ?? SPEC_LIMITS;
+  const dialect = options.dialect ?? "spec";
   const state: SandboxState = {
+    dialect,
     coins,
     byCode: new Map(coins.map((c) => [c.code, c])),
-    store: new TransactionStore(options.schedule ?? DEFAULT_SCHEDULE),
+    memoNetworks: memoNetworksOf(coins),
+    store: new TransactionStore(options.schedule ?? DEFAULT_SCHEDULE, dialect),
     faults: new Faults(),
     limiter: limits ? new RateLimiter(limits) : undefined,
     apiKey: options.apiKey ?? `sandbox-${randomBytes(12).toString("hex")}`,
@@ -100,6 +109,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   return {
     url: `http://${hostPart}:${port}/api/v2`,
     apiKey: state.apiKey,
+    dialect,
     control: createControl(state),
     close() {
       closing ??= new Promise<void>((resolve) => {

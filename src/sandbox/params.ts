@@ -13,16 +13,19 @@ export function positiveInt(params: URLSearchParams, name: string, fallback: num
   return value;
 }
 
+/** A coin by code, any case; an unknown one is `unknown()`'s error (400 naming it by default). */
 export function coin(
   byCode: ReadonlyMap<string, SandboxCoin>,
   value: unknown,
   name: string,
+  unknown?: () => HttpError,
 ): SandboxCoin {
   if (value === undefined || value === null || value === "") {
     throw new HttpError(400, `${name} is required`, name);
   }
   if (typeof value !== "string") throw new HttpError(400, `${name} must be a string`, name);
   const found = byCode.get(value.trim().toLowerCase());
+  if (!found && unknown) throw unknown();
   if (!found) throw new HttpError(400, `${name} '${value}' is not a supported currency`, name);
   return found;
 }
@@ -41,26 +44,27 @@ export function network(of: SandboxCoin, value: unknown, name: string): string {
   return code;
 }
 
-export function rateType(value: unknown): RateType {
-  if (value === undefined || value === null || value === "") return "float";
+/** The rate type; absent means `fallback` (the spec's float, Exolix's fixed). */
+export function rateType(value: unknown, fallback: RateType = "float"): RateType {
+  if (value === undefined || value === null || value === "") return fallback;
   if (value === "float" || value === "fixed") return value;
   throw new HttpError(400, "rateType must be 'float' or 'fixed'", "rateType");
 }
 
-function positiveAmount(value: number): number {
+function positiveAmount(value: number, name = "amount"): number {
   if (!Number.isFinite(value) || value <= 0) {
-    throw new HttpError(400, "amount must be a positive number", "amount");
+    throw new HttpError(400, `${name} must be a positive number`, name);
   }
   return value;
 }
 
 /** The amount of GET /rate, a decimal in the query string. */
-export function queryAmount(raw: string | null): number {
-  if (raw === null || raw.trim() === "") throw new HttpError(400, "amount is required", "amount");
+export function queryAmount(raw: string | null, name = "amount"): number {
+  if (raw === null || raw.trim() === "") throw new HttpError(400, `${name} is required`, name);
   if (!/^(\d+(\.\d*)?|\.\d+)$/.test(raw.trim())) {
-    throw new HttpError(400, "amount must be a positive number", "amount");
+    throw new HttpError(400, `${name} must be a positive number`, name);
   }
-  return positiveAmount(Number(raw));
+  return positiveAmount(Number(raw), name);
 }
 
 /** The amount of POST /transactions: the spec types it as a JSON number, so a string is refused. */
@@ -70,6 +74,27 @@ export function bodyAmount(value: unknown): number {
   }
   if (typeof value !== "number") throw new HttpError(400, "amount must be a number", "amount");
   return positiveAmount(value);
+}
+
+/** An amount of Exolix's POST body: a JSON number or a numeric string ("0.01"), both accepted. */
+export function looseAmount(value: unknown, name: string): number {
+  if (value === undefined || value === null || value === "") {
+    throw new HttpError(400, `${name} is required`, name);
+  }
+  if (typeof value === "string" && /^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(value)) {
+    return positiveAmount(Number(value), name);
+  }
+  if (typeof value !== "number") throw new HttpError(400, `${name} must be a number`, name);
+  return positiveAmount(value, name);
+}
+
+/** A memo (extra id): a string or a whole number; absent or "" means none (as EDGE sends). */
+export function memo(value: unknown, name: string): string | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return String(value);
+  if (typeof value !== "string") throw new HttpError(400, `${name} must be a string`, name);
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed;
 }
 
 export function requiredString(value: unknown, name: string): string {

@@ -60,6 +60,31 @@ export function quote(
   };
 }
 
+/** Rounds up to 8 decimals: the amount to send for an amount to receive never falls short. */
+function ceil8(value: number): number {
+  const rounded = round8(value);
+  return rounded < value ? round8(rounded + 1e-8) : rounded;
+}
+
+/**
+ * The quote for receiving `withdrawal` of `to` (Exolix's `withdrawalAmount`): the same rate, the
+ * amount to send rounded up; at a fixed rate exactly `withdrawal` is paid out.
+ */
+export function reverseQuote(
+  from: SandboxCoin,
+  to: SandboxCoin,
+  withdrawal: number,
+  rateType: RateType,
+): SandboxQuote {
+  const q = quote(from, to, 1, rateType);
+  return { ...q, fromAmount: ceil8(withdrawal / q.rate), toAmount: withdrawal };
+}
+
+/** The payout limits in the receive coin (Exolix's `withdrawMin` / `withdrawMax`). */
+export function payoutLimits(q: SandboxQuote): { withdrawMin: number; withdrawMax: number } {
+  return { withdrawMin: ceil8(q.minAmount * q.rate), withdrawMax: round8(q.maxAmount * q.rate) };
+}
+
 /** Which limit `amount` breaks, if any. */
 export function outOfRange(q: SandboxQuote): "below" | "above" | undefined {
   if (q.fromAmount < q.minAmount) return "below";

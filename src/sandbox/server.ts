@@ -1,23 +1,36 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { seed } from "./control.ts";
+import type { Dialect } from "./dialect.ts";
 import * as endpoints from "./endpoints.ts";
 import type { Endpoint } from "./faults.ts";
-import { errorBody, HttpError, malformedText, readJsonObject, serialize } from "./http.ts";
+import { errorBodyOf, HttpError, malformedText, readJsonObject, serialize } from "./http.ts";
 import type { LimitClass } from "./limits.ts";
 import type { SandboxState } from "./state.ts";
 import type { StatsEndpoint } from "./stats.ts";
+import type { SandboxTransaction } from "./store.ts";
 
 const PREFIX = "/api/v2";
 
 interface Route {
   endpoint: Endpoint;
   id?: string;
+  /** Exolix's GET /currencies/{code}/networks (counted as `currencies`). */
+  networksOf?: string;
+  /** Exolix's GET /currencies/networks: every network, paged (counted as `currencies`). */
+  allNetworks?: true;
 }
 
-function routeOf(method: string, path: string): Route | undefined {
+function routeOf(method: string, path: string, dialect: Dialect): Route | undefined {
   if (!path.startsWith(`${PREFIX}/`)) return undefined;
   const rest = path.slice(PREFIX.length);
   if (method === "GET" && rest === "/currencies") return { endpoint: "currencies" };
+  if (dialect === "exolix" && method === "GET" && rest === "/currencies/networks") {
+    return { endpoint: "currencies", allNetworks: true };
+  }
+  const networks = /^\/currencies\/([^/]+)\/networks$/.exec(rest);
+  if (dialect === "exolix" && method === "GET" && networks?.[1]) {
+    return { endpoint: "currencies", networksOf: decodeURIComponent(networks[1]) };
+  }
   if (method === "GET" && rest === "/rate") return { endpoint: "rate" };
   if (method === "POST" && rest === "/transactions") return { endpoint: "create" };
   if (method === "GET" && rest === "/transactions") return { endpoint: "list" };
@@ -39,6 +52,33 @@ const LIMIT_CLASS: Record<Endpoint, LimitClass> = {
   list: "read",
   get: "read",
 };
+
+/** How each dialect takes the API key, and which endpoints need it. */
+const AUTH: Record<
+  Dialect,
+  {
+    header: string;
+    keyOf(req: IncomingMessage): string | undefined;
+    needsKey(e: Endpoint): boolean;
+  }
+> = {
+  spec: {
+    header: "X-API-Key",
+    keyOf: (req) => single(req.headers["x-api-key"]),
+    needsKey: (endpoint) => LIMIT_CLASS[endpoint] !== "public",
+  },
+  // The raw key in Authorization (DOCS; no "Bearer ": that was v1), or `api-key` (PCASH, EIGEN).
+  // A transaction's detail is read without a key (CAKE, RUBIC); creating and listing need one.
+  exolix: {
+    header: "Authorization",
+    keyOf: (req) => single(req.headers.authorization) ?? single(req.headers["api-key"]),
+    needsKey: (endpoint) => endpoint === "create" || endpoint === "list",
+  },
+};
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
 
 function safeLog(state: SandboxState, line: string): void {
   try {
@@ -69,7 +109,7 @@ class Reply {
   }
 
   error(status: number, message: string, field?: string, extra: Record<string, unknown> = {}) {
-    const body = { ...errorBody(this.state.quirks.errorStyle, status, message, field), ...extra };
+    const body = { ...errorBodyOf(this.state, status, message, field), ...extra };
     this.json(status, body);
   }
 
@@ -124,7 +164,12 @@ export function createRequestHandler(state: SandboxState) {
 
 async function handle(state: SandboxState, req: IncomingMessage, reply: Reply): Promise<void> {
   const url = new URL(req.url ?? "/", "http://sandbox.invalid");
-  const route = routeOf(req.method ?? "GET", url.pathname.replace(/\/+$/, ""));
+  let route: Route | undefined;
+  try {
+    route = routeOf(req.method ?? "GET", url.pathname.replace(/\/+$/, ""), state.dialect);
+  } catch {
+    route = undefined; // Bad percent-encoding names nothing.
+  }
   if (route) reply.endpoint = route.endpoint;
 
   if (state.faults.down) {
@@ -140,32 +185,34 @@ async function handle(state: SandboxState, req: IncomingMessage, reply: Reply): 
   if (fault?.kind === "status") {
     const headers: Record<string, string> =
       fault.retryAfter !== undefined ? { "Retry-After": String(fault.retryAfter) } : {};
-    const body = errorBody(state.quirks.errorStyle, fault.status, fault.message);
+    const body = errorBodyOf(state, fault.status, fault.message);
     return reply.json(fault.status, body, headers);
   }
   if (fault?.kind === "malformed") {
     const type = fault.body === "garbage" ? "text/html" : "application/json; charset=utf-8";
-    return reply.raw(200, malformedText(fault.body, endpoint), type);
+    return reply.raw(200, malformedText(fault.body, endpoint, state.dialect), type);
   }
 
   const limitClass = LIMIT_CLASS[endpoint];
-  if (limitClass !== "public") {
-    const key = req.headers["x-api-key"];
+  const auth = AUTH[state.dialect];
+  const key = auth.keyOf(req);
+  if (auth.needsKey(endpoint)) {
     if (key === undefined || key === "") {
-      return reply.error(401, "API key missing: send it in the X-API-Key header", "X-API-Key");
+      return reply.error(401, `API key missing: send it in the ${auth.header} header`, auth.header);
     }
-    if (key !== state.apiKey) return reply.error(401, "invalid API key", "X-API-Key");
+    if (key !== state.apiKey) return reply.error(401, "invalid API key", auth.header);
   }
   if (state.limiter) {
-    // Public endpoints are counted per client IP, the others per API key (auth passed above).
-    const who = limitClass === "public" ? (req.socket.remoteAddress ?? "unknown") : state.apiKey;
+    // Public endpoints are counted per client IP, the others per API key (or per IP without one).
+    const keyed = limitClass !== "public" && key === state.apiKey;
+    const who = keyed ? state.apiKey : (req.socket.remoteAddress ?? "unknown");
     const retryAfter = state.limiter.take(limitClass, who);
     if (retryAfter !== undefined) {
       const limit = state.limiter.limitOf(limitClass);
       reply.json(
         429,
-        errorBody(
-          state.quirks.errorStyle,
+        errorBodyOf(
+          state,
           429,
           `rate limit exceeded: ${limit} requests per minute; retry in ${retryAfter} s`,
         ),
@@ -177,15 +224,19 @@ async function handle(state: SandboxState, req: IncomingMessage, reply: Reply): 
 
   try {
     const answer = await answerFor(state, route, url, req);
-    if (endpoint === "create" && state.faults.hangNextCreate && answer.status < 300) {
+    if ("tx" in answer && state.faults.hangNextCreate && answer.status < 300) {
       const hang = state.faults.hangNextCreate;
       state.faults.hangNextCreate = undefined;
-      if (hang.othersAfter) landOthersAfter(state, answer.body, hang.othersAfter);
+      if (hang.othersAfter) landOthersAfter(state, answer.tx, hang.othersAfter);
       if (hang.stallBody) return reply.stalled(answer.status, answer.body, hang.ms);
       const waited = await state.sleeps.sleep(hang.ms);
       if (!waited || hang.destroy) return reply.drop();
       if (hang.garble) {
-        return reply.raw(200, malformedText(hang.garble, "create"), "application/json");
+        return reply.raw(
+          200,
+          malformedText(hang.garble, "create", state.dialect),
+          "application/json",
+        );
       }
       if (hang.status) {
         return reply.error(hang.status, `sandbox: injected ${hang.status} after creating`);
@@ -199,12 +250,11 @@ async function handle(state: SandboxState, req: IncomingMessage, reply: Reply): 
 }
 
 /** Other clients of the key create `n` transactions of the same pair just after `created`. */
-function landOthersAfter(state: SandboxState, created: unknown, n: number): void {
-  const { coin_from, coin_to } = created as { coin_from: string; coin_to: string };
+function landOthersAfter(state: SandboxState, created: SandboxTransaction, n: number): void {
   // A millisecond apart, from the next one on: all of them newer than the held transaction.
   seed(state, n, {
-    coinFrom: coin_from,
-    coinTo: coin_to,
+    coinFrom: created.coin_from,
+    coinTo: created.coin_to,
     createdAt: Date.now() + n,
     spreadOverMs: n - 1,
   });
@@ -215,9 +265,11 @@ async function answerFor(
   route: Route,
   url: URL,
   req: IncomingMessage,
-): Promise<endpoints.Answer> {
+): Promise<endpoints.Answer | endpoints.Created> {
   switch (route.endpoint) {
     case "currencies":
+      if (route.networksOf !== undefined) return endpoints.coinNetworks(state, route.networksOf);
+      if (route.allNetworks) return endpoints.allNetworks(state, url.searchParams);
       return endpoints.currencies(state, url.searchParams);
     case "rate":
       return endpoints.rate(state, url.searchParams);

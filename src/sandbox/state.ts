@@ -1,11 +1,16 @@
 import type { SandboxCoin } from "./coins.ts";
+import type { Dialect } from "./dialect.ts";
 import type { Faults } from "./faults.ts";
 import type { RateLimiter } from "./limits.ts";
 import type { StatsCounter } from "./stats.ts";
 import type { TransactionStore } from "./store.ts";
 import type { Sleeps } from "./timers.ts";
 
-/** Deviations from the spec seen at real exchanges; all off by default. */
+/**
+ * Deviations from the spec seen at real exchanges; all off by default. They bend the `spec`
+ * dialect; `exolix` has its own shapes (errors, 201, memo spelling, 422) and only
+ * `numbersAsStrings`, `sizeOverCapAs400`, `createdAtSeconds` and `nullHashLinks` apply to it.
+ */
 export interface Quirks {
   /** Out-of-range amounts on GET /rate and POST /transactions answer 422 with the limits. */
   rangeAs422: boolean;
@@ -27,6 +32,8 @@ export interface Quirks {
    * snake case) or `depositExtraId` (as Exolix answers).
    */
   memoField: "deposit_extra_id" | "depositExtraId";
+  /** Exolix: `hashIn.link` / `hashOut.link` stay null even once the hash is known (CAKE's mock). */
+  nullHashLinks: boolean;
 }
 
 export const SPEC_QUIRKS: Quirks = {
@@ -37,6 +44,7 @@ export const SPEC_QUIRKS: Quirks = {
   sizeOverCapAs400: false,
   createdAtSeconds: false,
   memoField: "deposit_extra_id",
+  nullHashLinks: false,
 };
 
 export interface PageSizeCap {
@@ -46,8 +54,12 @@ export interface PageSizeCap {
 
 /** Everything the HTTP side and the control side share. */
 export interface SandboxState {
+  /** How every answer is spelled; fixed for the sandbox's life. */
+  dialect: Dialect;
   coins: readonly SandboxCoin[];
   byCode: ReadonlyMap<string, SandboxCoin>;
+  /** Networks whose deposits and payouts take a memo (see memos.ts). */
+  memoNetworks: ReadonlySet<string>;
   store: TransactionStore;
   faults: Faults;
   /** Undefined: unlimited. */

@@ -1,4 +1,5 @@
 import { txHashFor } from "./addresses.ts";
+import type { Dialect } from "./dialect.ts";
 import { finalAmountOut, type RateType } from "./pricing.ts";
 import { randomHex } from "./random.ts";
 
@@ -21,7 +22,11 @@ export interface SandboxTransaction {
   /** The memo (destination tag) that goes with a shared deposit address; null when none. */
   deposit_extra_id: string | null;
   withdrawal_address: string;
+  /** The payout memo (destination tag) asked for as `withdrawalExtraId`; null when none. */
+  withdrawal_extra_id: string | null;
   refund_address: string | null;
+  /** The refund memo asked for as `refundExtraId`; null when none. */
+  refund_extra_id: string | null;
   /** "" until the deposit is seen (confirmation or later). */
   tx_hash_in: string;
   /** "" until the payout (success). */
@@ -56,7 +61,9 @@ export type NewTransaction = Pick<
   | "deposit_address"
   | "deposit_extra_id"
   | "withdrawal_address"
+  | "withdrawal_extra_id"
   | "refund_address"
+  | "refund_extra_id"
 >;
 
 /** When the automatic status machine moves a transaction on, counted from its created_at. */
@@ -66,8 +73,31 @@ export interface Schedule {
   successAfterMs: number;
 }
 
-/** The states a deposit-to-payout swap goes through when nothing goes wrong. */
-const HAPPY_PATH = ["wait", "confirmation", "exchanging", "success"];
+/** One stop of the automatic status machine: `status` from `afterMs` after created_at on. */
+interface Stop {
+  status: string;
+  afterMs: number;
+}
+
+/**
+ * The states a deposit-to-payout swap goes through when nothing goes wrong: the spec's four, or
+ * Exolix's six (`confirmed` halfway to `exchanging`, `sending` halfway to `success`).
+ */
+function happyPath(schedule: Schedule, dialect: Dialect): Stop[] {
+  const { confirmationAfterMs: c, exchangingAfterMs: e, successAfterMs: s } = schedule;
+  const stops: Stop[] = [
+    { status: "wait", afterMs: 0 },
+    { status: "confirmation", afterMs: c },
+    { status: "exchanging", afterMs: e },
+    { status: "success", afterMs: s },
+  ];
+  if (dialect === "exolix") {
+    stops.splice(2, 0, { status: "confirmed", afterMs: (c + e) / 2 });
+    stops.splice(4, 0, { status: "sending", afterMs: (e + s) / 2 });
+  }
+  return stops;
+}
+
 /** States in which no deposit has been seen yet. */
 const BEFORE_DEPOSIT = new Set(["wait", "overdue"]);
 
@@ -85,7 +115,10 @@ export class TransactionStore {
   /** Detail reads asked for, per id (known or not): tests count what the bot looked up. */
   readonly detailReads = new Map<string, number>();
 
-  constructor(public schedule: Schedule | false) {}
+  constructor(
+    public schedule: Schedule | false,
+    private readonly dialect: Dialect = "spec",
+  ) {}
 
   get size(): number {
     return this.items.length;
@@ -149,31 +182,45 @@ export class TransactionStore {
     return tx;
   }
 
-  /** Newest first within [fromMs, toMs]: one page and the total that matches. */
+  /**
+   * Newest first (or oldest first, `asc`) within [fromMs, toMs]: one page and the total that
+   * matches. `where` filters on the current state (the schedule applied first).
+   */
   page(
-    range: { fromMs: number; toMs: number; offset: number; size: number },
+    range: {
+      fromMs: number;
+      toMs: number;
+      offset: number;
+      size: number;
+      order?: "asc" | "desc";
+      where?: (tx: SandboxTransaction) => boolean;
+    },
     now = Date.now(),
   ): { data: SandboxTransaction[]; count: number } {
     const lo = this.lowerBound(range.fromMs);
     const hi = this.upperBound(range.toMs);
+    const asc = range.order === "asc";
     const data: SandboxTransaction[] = [];
-    if (this.unlisted.size === 0) {
-      for (let i = hi - 1 - range.offset; i >= lo && data.length < range.size; i--) {
-        const tx = this.items[i]!;
+    if (this.unlisted.size === 0 && !range.where) {
+      const count = Math.max(0, hi - lo);
+      for (let k = range.offset; k < count && data.length < range.size; k++) {
+        const tx = this.items[asc ? lo + k : hi - 1 - k]!;
         this.advance(tx, now);
         data.push(tx);
       }
-      return { data, count: Math.max(0, hi - lo) };
+      return { data, count };
     }
-    // Unlisted ones are skipped as if absent: offsets and the count see only the listed.
+    // Unlisted and filtered-out ones are skipped as if absent: offsets and the count see the rest.
     let skip = range.offset;
-    let hidden = 0;
-    for (let i = hi - 1; i >= lo; i--) {
-      const tx = this.items[i]!;
-      if (this.unlisted.has(tx.id)) {
-        hidden++;
-        continue;
+    let count = 0;
+    for (let k = 0; k < hi - lo; k++) {
+      const tx = this.items[asc ? lo + k : hi - 1 - k]!;
+      if (this.unlisted.has(tx.id)) continue;
+      if (range.where) {
+        this.advance(tx, now);
+        if (!range.where(tx)) continue;
       }
+      count++;
       if (skip > 0) {
         skip--;
         continue;
@@ -183,7 +230,7 @@ export class TransactionStore {
         data.push(tx);
       }
     }
-    return { data, count: Math.max(0, hi - lo - hidden) };
+    return { data, count };
   }
 
   /** Forgets a transaction: its detail answers 404 and no list shows it. Throws for an unknown id. */
@@ -275,15 +322,13 @@ export class TransactionStore {
       this.enter(tx, tx.timeline.shift()!.status);
     }
     if (!this.schedule || !tx.auto) return;
-    const current = HAPPY_PATH.indexOf(tx.status);
-    if (current < 0 || current === HAPPY_PATH.length - 1) return;
+    const path = happyPath(this.schedule, this.dialect);
+    const current = path.findIndex((stop) => stop.status === tx.status);
+    if (current < 0 || current === path.length - 1) return;
     const elapsed = now - tx.createdMs;
-    const { confirmationAfterMs, exchangingAfterMs, successAfterMs } = this.schedule;
-    let reached = 0;
-    if (elapsed >= confirmationAfterMs) reached = 1;
-    if (elapsed >= exchangingAfterMs) reached = 2;
-    if (elapsed >= successAfterMs) reached = 3;
-    if (reached > current) this.enter(tx, HAPPY_PATH[reached]!);
+    let reached = current;
+    while (reached + 1 < path.length && elapsed >= path[reached + 1]!.afterMs) reached++;
+    if (reached > current) this.enter(tx, path[reached]!.status);
   }
 
   /** Moves a transaction to a status, filling in what the real service knows at that point. */

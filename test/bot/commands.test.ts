@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createI18n } from "../../src/bot/i18n.ts";
+import { LANGUAGES } from "../../src/lib/languages.ts";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 
 let h: Harness;
@@ -41,5 +43,23 @@ describe("start-up", () => {
     const english = (calls[0]!.params as { commands: { command: string }[] }).commands;
     expect(commands.map((c) => c.command)).toEqual(english.map((c) => c.command));
     expect(commands.find((c) => c.command === "exchange")?.description).toMatch(/[а-я]{3,}/);
+  });
+
+  it("describes the menu in each of the seven languages, under the two-letter code Telegram matches (pt for pt-br, zh for zh-hans)", () => {
+    const i18n = createI18n(() => undefined);
+    const english = h.tg.commands();
+    for (const language of LANGUAGES.filter((l) => l !== "en")) {
+      const menu = h.tg.commands({ type: "default" }, language);
+      expect(
+        menu.map((c) => c.command),
+        language,
+      ).toEqual(english.map((c) => c.command));
+      for (const { command, description } of menu) {
+        expect(description, `${language} /${command}`).toBe(i18n.t(language, `cmd-${command}`));
+        expect(description, `${language} /${command}`).not.toBe(
+          english.find((c) => c.command === command)?.description,
+        );
+      }
+    }
   });
 });

@@ -10,6 +10,7 @@ import {
   createLocaleMiddleware,
   escapeTranslationVariables,
   LOCALES_DIR,
+  translator,
 } from "../../src/bot/i18n.ts";
 
 const me = { id: 1, is_bot: true, first_name: "bot", username: "bot" } as UserFromGetMe;
@@ -64,6 +65,9 @@ describe("the per-update locale middleware", () => {
     [1, "en", "en"],
     [1, "ru", "ru"],
     [1, "de", "en"],
+    [1, "pt-br", "pt"],
+    [1, "zh-hans", "zh"],
+    [1, "fa", "fa"],
     [1, undefined, "en"],
     [2, "en", "ru"],
   ] as const) {
@@ -91,5 +95,21 @@ describe("the per-update locale middleware", () => {
     await ctx.i18n.renegotiateLocale();
     expect(ctx.t("language-set")).toBe(english);
     await expect(ctx.i18n.setLocale("ru")).rejects.toThrow();
+  });
+
+  it("keeps Latin digits in Persian numbers, in ctx.t, in the plugin's t and in pushes' translator", async () => {
+    const vars = { total: 1234, page: 2, pages: 15, query: "btc" };
+    const texts = [
+      (await oursT(context(1, "fa")))("currencies-title-search", vars),
+      (await pluginT(context(1, "fa")))("currencies-title-search", vars),
+      translator(i18n, "fa")("currencies-title-search", vars),
+      translator(i18n, "fa-IR")("currencies-title-search", vars),
+    ];
+    for (const text of texts) {
+      expect(text).toMatch(/[\u0600-\u06ff]{3,}/); // Persian words...
+      expect(text).toContain("15");
+      expect(text).toMatch(/1.?234/);
+      expect(text).not.toMatch(/[۰-۹٠-٩]/); // ...and no Persian or Arabic-Indic digit
+    }
   });
 });

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { FluentBundle, FluentResource } from "@fluent/bundle";
 import { describe, expect, it } from "vitest";
 import { LOCALES_DIR } from "../../src/bot/i18n.ts";
+import { LANGUAGES } from "../../src/lib/languages.ts";
 
 interface Locale {
   code: string;
@@ -30,15 +31,82 @@ function readLocale(file: string): Locale {
   return { code: file.replace(/\.ftl$/, ""), source, messages };
 }
 
+/** How `locale` differs from English: messages missing or extra, and variables not the same. */
+function differences(english: Locale, locale: Locale): string[] {
+  const found: string[] = [];
+  for (const [id, variables] of english.messages) {
+    const theirs = locale.messages.get(id);
+    if (!theirs) {
+      found.push(`${locale.code}: ${id} is missing`);
+      continue;
+    }
+    const want = [...variables].sort().join(", ");
+    const have = [...theirs].sort().join(", ");
+    if (want !== have) found.push(`${locale.code}/${id}: variables ${have} instead of ${want}`);
+  }
+  for (const id of locale.messages.keys()) {
+    if (!english.messages.has(id)) found.push(`${locale.code}: ${id} is not in English`);
+  }
+  return found;
+}
+
+/** The Telegram HTML tags of each message (Telegram refuses a message whose tags do not pair). */
+function tags(locale: Locale): Map<string, string> {
+  const bundle = new FluentBundle(locale.code, { useIsolating: false });
+  bundle.addResource(new FluentResource(locale.source));
+  const found = new Map<string, string>();
+  for (const [id, variables] of locale.messages) {
+    const value = bundle.getMessage(id)?.value;
+    if (!value) continue;
+    const args = Object.fromEntries([...variables].map((name) => [name, `‹${name}›`]));
+    const text = bundle.formatPattern(value, args, []);
+    found.set(
+      id,
+      [...text.matchAll(/<\/?[a-z]+/g)]
+        .map((m) => m[0])
+        .sort()
+        .join(" "),
+    );
+  }
+  return found;
+}
+
+/** Variables shown as `<code>` (tap to copy: amounts, addresses, ids, memos) in each message. */
+function copyable(locale: Locale): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  let id = "";
+  for (const line of locale.source.split("\n")) {
+    id = /^([a-z][a-z0-9-]*)\s*=/.exec(line)?.[1] ?? id;
+    for (const m of line.matchAll(/<code>\{\$([a-zA-Z]+)\}<\/code>/g)) {
+      found.set(id, [...(found.get(id) ?? []), m[1] ?? ""].sort());
+    }
+  }
+  return found;
+}
+
 const locales = readdirSync(LOCALES_DIR)
   .filter((file) => file.endsWith(".ftl"))
   .map(readLocale);
 const english = locales.find((locale) => locale.code === "en");
 
 describe("locale files", () => {
-  it("include English and at least one other language", () => {
+  it("are the seven languages the bot speaks, English the reference", () => {
     expect(english?.messages.size).toBeGreaterThan(100);
-    expect(locales.length).toBeGreaterThan(1);
+    expect(locales.map((l) => l.code).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it("compare really: a message left out or a variable renamed is named", () => {
+    const source = english?.source ?? "";
+    const broken = readLocale("en.ftl");
+    broken.code = "xx";
+    broken.messages = new Map(english?.messages);
+    broken.messages.delete("deposit");
+    broken.messages.set("quote-below-min", new Set(["amount", "from", "minimum"]));
+    expect(source).toContain("deposit =");
+    expect(differences(english!, broken)).toEqual([
+      "xx/quote-below-min: variables amount, from, minimum instead of amount, from, min",
+      "xx: deposit is missing",
+    ]);
   });
 
   for (const locale of locales) {
@@ -63,13 +131,16 @@ describe("locale files", () => {
     if (locale === english) continue;
 
     it(`${locale.code}: has exactly English's messages, with the same variables`, () => {
-      expect([...locale.messages.keys()].sort()).toEqual(
-        [...(english?.messages.keys() ?? [])].sort(),
-      );
-      for (const [id, variables] of english?.messages ?? []) {
-        expect([...(locale.messages.get(id) ?? [])].sort(), `${locale.code}/${id}`).toEqual(
-          [...variables].sort(),
-        );
+      expect(differences(english!, locale)).toEqual([]);
+    });
+
+    it(`${locale.code}: keeps English's HTML tags in every message, and every amount, address, id and memo a tap copies stays in <code>`, () => {
+      const theirs = tags(locale);
+      for (const [id, want] of tags(english!))
+        expect(theirs.get(id), `${locale.code}/${id}`).toBe(want);
+      const copies = copyable(locale);
+      for (const [id, want] of copyable(english!)) {
+        expect(copies.get(id), `${locale.code}/${id}`).toEqual(want);
       }
     });
 

@@ -12,7 +12,8 @@ afterEach(async () => {
 });
 
 /** The note of a card shown from what the bot knows, with how old it is. */
-const KNOWN = /last heard from the exchange, \d+ (s|min|h) ago \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)/;
+const KNOWN =
+  /last heard from the exchange, \d+ (s|min|h) ago \([A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d UTC\)/;
 
 /** Open swaps of `chatId` created upstream `agoMs` ago, stored as the bot would have. */
 function storeSwaps(harness: Harness, chatId: number, count: number, agoMs = 0): string[] {

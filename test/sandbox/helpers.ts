@@ -36,7 +36,9 @@ export function client(sandbox: Sandbox) {
     }
     return { status: res.status, headers: res.headers, body: body as T, text };
   }
-  const auth = (key = sandbox.apiKey) => ({ "X-API-Key": key });
+  // Each dialect's way of sending the key: X-API-Key (spec), the raw Authorization header (exolix).
+  const auth = (key = sandbox.apiKey): Record<string, string> =>
+    sandbox.dialect === "exolix" ? { Authorization: key } : { "X-API-Key": key };
   return {
     sandbox,
     control: sandbox.control,

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { buildCatalog } from "../../src/sandbox/coins.ts";
 import { Faults } from "../../src/sandbox/faults.ts";
 import { startSandbox } from "../../src/sandbox/index.ts";
+import { memoNetworksOf } from "../../src/sandbox/memos.ts";
 import { createRequestHandler } from "../../src/sandbox/server.ts";
 import { type SandboxState, SPEC_QUIRKS } from "../../src/sandbox/state.ts";
 import { StatsCounter } from "../../src/sandbox/stats.ts";
@@ -22,8 +23,10 @@ describe("robustness", () => {
     const coins = buildCatalog();
     const lines: string[] = [];
     const state: SandboxState = {
+      dialect: "spec",
       coins,
       byCode: new Map(coins.map((c) => [c.code, c])),
+      memoNetworks: memoNetworksOf(coins),
       store: new BrokenStore(false),
       faults: new Faults(),
       limiter: undefined,

@@ -85,14 +85,14 @@ describe("a status card answered from what the bot knows", () => {
       checkedAt + 42_000,
     );
     expect(en).toContain("Status: <b>confirming</b>");
-    expect(en).toMatch(/last heard from the exchange, 42 s ago \(2026-11-25 13:00 UTC\)/);
+    expect(en).toMatch(/last heard from the exchange, 42 s ago \(Nov 25, 2026, 13:00 UTC\)/);
     expect(en).toContain("asking very often");
     const ru = statusCardText(
       inLocale("ru"),
       { swap, fresh: false, stale: "share" },
       checkedAt + 180_000,
     );
-    expect(ru).toMatch(/3 мин назад \(2026-11-25 13:00 UTC\)/);
+    expect(ru).toMatch(/3 мин назад \(25 нояб\. 2026 г\., 13:00 UTC\)/);
   });
 
   it("says so when many users are asking, and says nothing of age on a fresh read", () => {

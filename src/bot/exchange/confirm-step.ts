@@ -19,6 +19,7 @@ import {
   quoteText,
   quoteVariables,
 } from "../shared/quote-text.ts";
+import { buttonWord } from "./button-word.ts";
 import type { FlowSession, Side } from "./session.ts";
 
 const CONFIRM_WORDS = new Set(["confirm", "yes", "ok", "y"]);
@@ -62,15 +63,20 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
     .text(t("button-cancel"), s.btn("cancel"));
   await s.ctx.reply(summary(), { reply_markup: confirmKeyboard });
 
+  // The buttons' own words typed in the chat's language count as the English ones do.
+  const localConfirm = buttonWord(t("button-confirm"));
+  const localCancel = buttonWord(t("button-cancel"));
   let pendingSeen = false;
   for (;;) {
     const input = await s.nextInput(["confirm", "cancel"]);
     const word = input.kind === "text" ? input.text.toLowerCase() : "";
-    if ((input.kind === "button" && input.step === "cancel") || CANCEL_WORDS.has(word)) {
+    const typed = input.kind === "text" ? buttonWord(input.text) : "";
+    const cancelled = CANCEL_WORDS.has(word) || (typed !== "" && typed === localCancel);
+    if ((input.kind === "button" && input.step === "cancel") || cancelled) {
       await s.ctx.reply(t("flow-cancelled"));
       return;
     }
-    if (input.kind === "text" && !CONFIRM_WORDS.has(word)) {
+    if (input.kind === "text" && !CONFIRM_WORDS.has(word) && typed !== localConfirm) {
       await s.refuse(summary(), { reply_markup: confirmKeyboard });
       continue;
     }

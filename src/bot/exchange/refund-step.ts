@@ -1,6 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import { checkAddress } from "../../swaps/address-check.ts";
 import { coinLabel } from "../shared/quote-text.ts";
+import { buttonWord } from "./button-word.ts";
 import type { FlowSession, Side } from "./session.ts";
 
 const SKIP_WORDS = new Set(["skip", "-", "no", "none", "пропустить"]);
@@ -14,9 +15,12 @@ export async function askRefund(s: FlowSession, from: Side): Promise<string | un
   const fromLabel = coinLabel(from.coin, from.network);
   const skip = new InlineKeyboard().text(t("button-skip"), s.btn("skip"));
   await s.ctx.reply(t("flow-ask-refund", { from: fromLabel }), { reply_markup: skip });
+  const localSkip = buttonWord(t("button-skip"));
   for (;;) {
     const input = await s.nextInput(["skip"]);
-    if (input.kind === "button" || SKIP_WORDS.has(input.text.toLowerCase())) return undefined;
+    const typed = input.kind === "text" ? input.text.trim().toLowerCase() : "";
+    if (input.kind === "button" || SKIP_WORDS.has(typed)) return undefined;
+    if (buttonWord(input.text) === localSkip) return undefined;
     const check = checkAddress(input.text, from.coin.code, from.network);
     if (check.ok) return check.address;
     const problem = t(`flow-address-problem-${check.reason}`, {

@@ -1,6 +1,7 @@
 import type { I18n } from "@grammyjs/i18n";
 import { InlineKeyboard } from "grammy";
 import { z } from "zod";
+import { LANGUAGES } from "../../lib/languages.ts";
 import type { Awaitable } from "../../swaps/ports.ts";
 import { defineCallback } from "../callback-data.ts";
 import type { BotContext, FlowContext } from "../context.ts";
@@ -19,9 +20,12 @@ export function createLanguageFeature(deps: LanguageDeps) {
 
   feature.command("language", async (ctx) => {
     const keyboard = new InlineKeyboard();
-    for (const code of deps.i18n.locales) {
+    const codes = LANGUAGES.filter((code) => deps.i18n.locales.includes(code));
+    codes.forEach((code, i) => {
       keyboard.text(deps.i18n.t(code, "language-name"), pick.pack({ code }));
-    }
+      // Two a row: seven names in one row would be cut to a few letters each on a phone.
+      if (i % 2 === 1) keyboard.row();
+    });
     await ctx.reply(ctx.t("language-choose"), { reply_markup: keyboard });
   });
 

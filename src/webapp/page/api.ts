@@ -54,6 +54,7 @@ export type { PageSwap } from "../server/swap-view.ts";
 
 export interface Session {
   locale: string;
+  dir: "ltr" | "rtl";
   texts: Record<string, string>;
   sandbox: boolean;
   firstName: string;

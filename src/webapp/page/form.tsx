@@ -164,8 +164,19 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
         />
         {limits && from && (
           <p class="hint">
-            {t("min")}: {limits.min} {from.code.toUpperCase()}
-            {limits.max > 0 && ` · ${t("max")}: ${limits.max} ${from.code.toUpperCase()}`}
+            {t("min")}:{" "}
+            <bdi>
+              {limits.min} {from.code.toUpperCase()}
+            </bdi>
+            {limits.max > 0 && (
+              <>
+                {" "}
+                · {t("max")}:{" "}
+                <bdi>
+                  {limits.max} {from.code.toUpperCase()}
+                </bdi>
+              </>
+            )}
           </p>
         )}
         {problems.amount && (
@@ -275,13 +286,16 @@ function QuoteBox({ quote, from, to }: { quote: PageQuote; from: PageCoin; to: P
     <div class="quote" aria-live="polite">
       <p>
         {t("you-get")}{" "}
-        <b>
+        <b class="ltr">
           {quote.toAmount} {to.code.toUpperCase()}
         </b>
       </p>
       <p class="hint">
-        {t("rate")}: 1 {from.code.toUpperCase()} ≈ {quote.rate} {to.code.toUpperCase()} ·{" "}
-        {t(`rate-${quote.rateType}`)}
+        {t("rate")}:{" "}
+        <bdi>
+          1 {from.code.toUpperCase()} ≈ {quote.rate} {to.code.toUpperCase()}
+        </bdi>{" "}
+        · {t(`rate-${quote.rateType}`)}
       </p>
       {quote.message && <p class="hint">{quote.message}</p>}
     </div>
@@ -345,18 +359,24 @@ function Summary(props: {
       <dl class="facts">
         <dt>{t("you-send")}</dt>
         <dd>
-          {order.amount} {label(order.from, order.networkFrom)}
+          <bdi>
+            {order.amount} {label(order.from, order.networkFrom)}
+          </bdi>
         </dd>
         <dt>{t("you-receive")}</dt>
         <dd>
-          ≈ {quote?.toAmount ?? "…"} {label(order.to, order.networkTo)} (
-          {t(`rate-${order.rateType}`)})
+          <bdi>
+            ≈ {quote?.toAmount ?? "…"} {label(order.to, order.networkTo)}
+          </bdi>{" "}
+          ({t(`rate-${order.rateType}`)})
         </dd>
         {quote && (
           <>
             <dt>{t("rate")}</dt>
             <dd>
-              1 {order.from.code.toUpperCase()} ≈ {quote.rate} {order.to.code.toUpperCase()}
+              <bdi>
+                1 {order.from.code.toUpperCase()} ≈ {quote.rate} {order.to.code.toUpperCase()}
+              </bdi>
             </dd>
           </>
         )}

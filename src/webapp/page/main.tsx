@@ -28,6 +28,8 @@ function App() {
     call<Session>("/session")
       .then((s) => {
         document.documentElement.lang = s.locale;
+        // Persian reads right to left: the layout mirrors (logical CSS), addresses stay LTR.
+        document.documentElement.dir = s.dir;
         setSession(s);
       })
       .catch((error: unknown) =>

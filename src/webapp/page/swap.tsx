@@ -79,14 +79,18 @@ export function SwapView({ id }: { id: string }) {
       </p>
       <p class="pair">
         {/* Each side wraps as a whole: an amount never loses its coin to the next line. */}
-        <span>
-          <CoinIcon code={swap.coinFrom} /> {swap.amountIn} {label(swap.coinFrom, swap.networkFrom)}
-        </span>{" "}
-        →{" "}
-        <span>
-          <CoinIcon code={swap.coinTo} /> {swap.amountOut ?? `≈ ${swap.amountOutExpected}`}{" "}
-          {label(swap.coinTo, swap.networkTo)}
-        </span>
+        {/* Left to right in every language, so the arrow points from what is sent. */}
+        <bdi class="ltr">
+          <span>
+            <CoinIcon code={swap.coinFrom} /> {swap.amountIn}{" "}
+            {label(swap.coinFrom, swap.networkFrom)}
+          </span>{" "}
+          →{" "}
+          <span>
+            <CoinIcon code={swap.coinTo} /> {swap.amountOut ?? `≈ ${swap.amountOutExpected}`}{" "}
+            {label(swap.coinTo, swap.networkTo)}
+          </span>
+        </bdi>
       </p>
       {askDeposit && (
         <>
@@ -200,8 +204,10 @@ function Copyable(props: {
       <span class="hint">{props.title}</span>
       <div class="copy-row">
         <span class={props.mono ? "value mono" : "value"}>
-          {props.value}
-          {props.suffix && ` ${props.suffix}`}
+          <bdi>
+            {props.value}
+            {props.suffix && ` ${props.suffix}`}
+          </bdi>
         </span>
         <button type="button" onClick={copy} aria-label={`${t("copy")}: ${props.title}`}>
           {props.copied === props.title ? t("copied") : t("copy")}
@@ -247,8 +253,10 @@ export function SwapList({ onOpen }: { onOpen: (id: string) => void }) {
         <li key={s.id}>
           <button type="button" onClick={() => onOpen(s.id)}>
             <span>
-              <CoinIcon code={s.coinFrom} /> {s.amountIn} {s.coinFrom.toUpperCase()} →{" "}
-              {s.coinTo.toUpperCase()}
+              <bdi class="ltr">
+                <CoinIcon code={s.coinFrom} /> {s.amountIn} {s.coinFrom.toUpperCase()} →{" "}
+                {s.coinTo.toUpperCase()}
+              </bdi>
             </span>
             <span class={`status status-${s.status}`}>{statusWord(s.status)}</span>
             <span class="hint mono">{s.id}</span>

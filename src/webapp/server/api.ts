@@ -8,6 +8,7 @@ import type { Coin } from "../../catalog/search.ts";
 import { parseAmount } from "../../lib/amount-input.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import { KeyShare } from "../../lib/key-share.ts";
+import { textDirection } from "../../lib/languages.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { amountFit } from "../../quotes/amount-fit.ts";
 import type { Quote, QuoteService } from "../../quotes/quote-service.ts";
@@ -115,6 +116,7 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
   api.get("/session", (c) =>
     c.json({
       locale: c.get("locale"),
+      dir: textDirection(c.get("locale")),
       texts: texts.all(c.get("locale")),
       sandbox: deps.sandbox,
       firstName: c.get("user").firstName,

@@ -1,14 +1,16 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { FluentBundle, FluentResource, type FluentVariable } from "@fluent/bundle";
+import { intlLocale, LANGUAGES, type Language, languageOf } from "../../lib/languages.ts";
+import { latinDigits } from "../../lib/latin-digits.ts";
 import { projectPath } from "../../lib/project-root.ts";
 import { KNOWN_STATUSES } from "../../swaps/status.ts";
 
 /** From the project folder, so the compiled bot (dist/) finds them too. */
 const LOCALES_DIR = projectPath("src", "locales");
 /** The languages the bot speaks; any other `language_code` gets English (the contract). */
-export const PAGE_LOCALES = ["en", "ru"] as const;
-export type PageLocale = (typeof PAGE_LOCALES)[number];
+export const PAGE_LOCALES = LANGUAGES;
+export type PageLocale = Language;
 
 /** Chat messages the page shows word for word, so both warn about a deposit alike. */
 const CHAT_TEXTS_ON_PAGE = ["deposit-memo-warning"] as const;
@@ -26,7 +28,7 @@ export class PageTexts {
 
   constructor() {
     for (const locale of PAGE_LOCALES) {
-      const bundle = new FluentBundle(locale, { useIsolating: false });
+      const bundle = new FluentBundle(intlLocale(locale), { useIsolating: false });
       bundle.addResource(
         new FluentResource(readFileSync(join(LOCALES_DIR, `${locale}.ftl`), "utf8")),
       );
@@ -46,10 +48,9 @@ export class PageTexts {
     }
   }
 
-  /** English unless the user's Telegram language is one the bot speaks. */
+  /** English unless the user's Telegram language is one the bot speaks (`pt-br` → pt). */
   static localeOf(languageCode: string | undefined): PageLocale {
-    const code = languageCode?.slice(0, 2).toLowerCase();
-    return PAGE_LOCALES.find((l) => l === code) ?? "en";
+    return languageOf(languageCode) ?? "en";
   }
 
   /** Every text the page shows without variables, for one language. */
@@ -62,7 +63,11 @@ export class PageTexts {
     for (const bundle of [this.bundles.get(locale)!, this.bundles.get("en")!]) {
       const message = bundle.getMessage(id);
       // With an errors list Fluent shows a missing variable as {$name} instead of throwing.
-      if (message?.value) return bundle.formatPattern(message.value, vars, []).replace(TAGS, "");
+      if (message?.value) {
+        const args =
+          vars && Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, latinDigits(v)]));
+        return bundle.formatPattern(message.value, args, []).replace(TAGS, "");
+      }
     }
     return id;
   }

@@ -1,0 +1,454 @@
+## General
+
+welcome =
+    👋 Merhaba{$name ->
+        [none] {""}
+       *[other] , {$name}
+    }! Bir kripto parayı başka bir kripto parayla takas ederim: hesap yok, kayıt yok.
+
+    Takasa başlamak için /exchange'e dokunun ya da fiyat isteyin, örneğin <code>/rate 0.5 btc eth</code>.
+    Herhangi bir sohbette <code>@{$bot} btc</code> yazarak coin de arayabilirsiniz.
+    /help yapabildiğim her şeyi listeler.
+
+help =
+    <b>Ne yaparım</b>
+    Anında takas yapan bir servis aracılığıyla bir coini başka bir coinle takas ederim. Coinleri ve miktarı siz seçersiniz, fiyatı görürsünüz, almak istediğiniz adresi verirsiniz, ben de size bir yatırma adresi veririm. Takasınız her ilerlediğinde size haber veririm.
+
+    <b>Komutlar</b>
+    {$commands}
+
+    <b>İpuçları</b>
+    • Her adımda düğmelere dokunmanın yanında yazabilirsiniz de: coin kodları (<code>btc</code>), adlar (<code>monero</code>), miktarlar (<code>0.5</code> ya da <code>0,5</code>).
+    • Bir coin ağıyla birlikte yazılabilir: <code>usdt trc20</code> ya da <code>usdt@trc20</code>.
+    • Herhangi bir sohbetten coin arayın: <code>@{$bot} eth</code>.
+
+cmd-start = karşılama ve nasıl başlanır
+cmd-exchange = bir coini başka bir coinle takas et
+cmd-rate = fiyat, örn. /rate 0.5 btc eth
+cmd-currencies = coinlere göz at veya ara
+cmd-status = takasınızın durumu (son takas veya id ile)
+cmd-history = takaslarınız, en yenisi önce
+cmd-cancel = adım adım akıştan çık
+cmd-help = komutlar ve kullanım
+
+error-generic = 😕 Benim tarafımda bir sorun oldu. Lütfen biraz sonra tekrar deneyin.
+exchange-busy = ⏳ Borsa şu anda yoğun. Lütfen {$seconds} sn sonra tekrar deneyin.
+exchange-unavailable = 🔌 Borsaya şu anda ulaşılamıyor. Lütfen birkaç dakika sonra tekrar deneyin.
+exchange-not-found = Borsa bu kaydı tanımıyor.
+exchange-rejected = ⚠️ Borsa bunu kabul etmedi: {$reason}
+button-expired = Bu düğme artık geçerli değil.
+
+## Amounts and coins
+
+amount-not-a-number = “{$input}” bir sayı değil. <code>0.5</code> ya da <code>0,5</code> gibi yazın.
+amount-negative = Miktar pozitif olmalı.
+amount-zero = Miktar sıfırdan büyük olmalı.
+amount-too-precise = Bu miktarda çok fazla ondalık basamak var.
+coin-unknown = “{$input}” adlı coini tanımıyorum.
+coin-unknown-suggest = “{$input}” adlı coini tanımıyorum. Şunu mu demek istediniz: {$suggestions}?
+coin-ambiguous = “{$input}” birden fazla coinle eşleşiyor: {$options}. Lütfen kodunu yazın.
+coin-number = “{$input}” bir sayı, coin değil. Önce coinleri seçin: ikisi de seçilince ne kadar takas edeceğinizi sorarım.
+coin-same = İki tarafta da {$coin} seçtiniz. İki farklı coin seçin.
+rate-type-float = değişken kur
+rate-type-fixed = sabit kur
+
+## /rate
+
+rate-usage =
+    Şöyle gönderin: <code>/rate MİKTAR NEYDEN NEYE</code>
+    Örneğin: <code>/rate 0.5 btc eth</code>
+quote =
+    💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
+    Kur: 1 {$from} {$rate} {$to} ({$rateType})
+    En az: {$min} {$from} · En çok: {$max} {$from}
+quote-below-min = ⚠️ {$amount} {$from}, en az tutar olan <b>{$min} {$from}</b> altında.
+quote-above-max = ⚠️ {$amount} {$from}, en çok tutar olan <b>{$max} {$from}</b> üstünde.
+quote-exchange-note = Borsanın notu: {$message}
+rate-start-swap = 🔁 {$from} → {$to} takas et
+
+## /currencies
+
+currencies-title = <b>Coinler</b> ({$total}) · sayfa {$page} / {$pages}
+currencies-title-search = <b>“{$query}” ile eşleşen coinler</b> ({$total}) · sayfa {$page} / {$pages}
+currencies-empty = “{$query}” ile eşleşen coin yok. <code>btc</code> gibi bir kod ya da <code>monero</code> gibi bir ad deneyin.
+currencies-empty-catalog = Coin listesi henüz yüklenmedi. Lütfen bir dakika sonra tekrar deneyin.
+currencies-hint = Arama: <code>/currencies ad</code> · Fiyat: <code>/rate 1 btc eth</code>
+button-prev = ◀ Geri
+button-next = İleri ▶
+
+## The exchange conversation
+## Each prompt contains its own step's word (send, receive, amount, address, refund) and none of the
+## later steps' words: scripts and screen-reader users tell the steps apart by them.
+
+flow-ask-from =
+    🔁 <b>Yeni takas</b>
+    Hangi coini <b>göndermek</b> istiyorsunuz? Birine dokunun ya da kodunu veya adını yazın (örn. <code>btc</code>, <code>monero</code>).
+flow-ask-to =
+    Gönderdiğiniz: <b>{$from}</b>.
+    Hangi coini <b>almak</b> istiyorsunuz? Birine dokunun ya da kodunu veya adını yazın.
+flow-ask-amount =
+    {$from} → <b>{$to}</b>
+    Ne kadar {$from} takas etmek istiyorsunuz? <b>Miktarı</b> bir sayı olarak yazın, örn. <code>0.5</code>.
+flow-amount-limits = En az: {$min} {$from}{$max ->
+        [none] {""}
+       *[other] {" "}· En çok: {$max} {$from}
+    }
+flow-network-default = {$coin} için ağ: <b>{$network}</b>, borsanın varsayılanı. Değiştirmek için başka birine dokunun.
+flow-network-set = {$coin} için ağ: {$network}
+flow-quoting = ⏳ Fiyat alınıyor…
+flow-ask-address = Şimdi coinleri almak istediğiniz <b>{$to} adresini</b> yazın.
+flow-memo-warning = ⚠️ {$coin} adresleri çoğu zaman bir memo ya da hedef etiketi (destination tag) ister; bu borsa bunu alamıyor: memo gerektirmeyen bir adres verin (bir borsanın yatırma adresi değil, kendi cüzdanınız).
+flow-near-min = ⚠️ Bu, en az tutara yakın: yatırdığınız para ulaşmadan kur veya limitler değişirse, en az tutarın altında kalan bir yatırma kaybolabilir. Biraz daha fazla göndermeyi düşünün.
+flow-near-max = ⚠️ Bu, en çok tutara yakın: yatırdığınız para ulaşmadan kur veya limitler değişirse, en çok tutarın üstünde kalan bir yatırma geri gönderilebilir.
+flow-amount-range = {$min} ile {$max} {$from} arasında bir miktar yazın.
+flow-amount-again = Takas edilecek {$from} miktarını yazın, örn. <code>0.5</code>.
+flow-ask-refund =
+    İsteğe bağlı: takas başarısız olursa borsanın coinlerinizi geri göndereceği bir {$from} <b>iade</b> adresi. Yazın ya da «Atla»ya dokunun.
+flow-summary =
+    <b>Lütfen takasınızı kontrol edin</b>
+    Gönderdiğiniz: <b>{$amount} {$from}</b>
+    Alacağınız: <b>{$toAmount} {$to}</b> ({$rateType})
+    Kur: 1 {$from} {$rate} {$to}
+    Alıcı adres: <code>{$address}</code>
+    İade adresi: {$refund}
+flow-summary-no-refund = (yok)
+flow-summary-ask = Takası oluşturmak için «Onayla»ya, vazgeçmek için «İptal»e dokunun.
+flow-quote-moved = ℹ️ Fiyat aldığınızdan beri kur değişti; yeni rakamlar bunlar.
+flow-address-problem-empty = Lütfen bir adres yazın.
+flow-address-problem-spaces = Adreslerde boşluk olmaz. Lütfen yeniden yapıştırın.
+flow-address-problem-length = Bu bir adrese benzemiyor: çok kısa ya da çok uzun.
+flow-address-problem-characters = Bu adreste hiçbir adreste bulunmayan karakterler var.
+flow-address-problem-format = Bu geçerli bir {$coin} adresi değil{$network ->
+        [none] {""}
+       *[other] {" "}({$network} ağında)
+    }.
+flow-address-again = {$coin} adresini yeniden yazın.
+flow-address-other-network = ⚠️ Bu, {$other} ağında bir {$coin} adresi, ama bu takas <b>{$network}</b> ağında ödeme yapıyor: oraya gönderilen coinler kaybolur. {$other} ağında almak için /exchange ile yeniden başlayın ve {$other} seçin.
+flow-refund-again = Bir {$coin} iade adresi yazın ya da «Atla»ya dokunun.
+flow-not-understood = Lütfen bir yanıt yazın ya da son mesajın altındaki bir düğmeye dokunun.
+flow-step-over = Bu adım bitti.
+flow-cancelled = ✖ Takas iptal edildi. /exchange ile yenisini başlatın.
+flow-nothing-to-cancel = İptal edilecek bir şey yok. /exchange ile bir takas başlatın.
+flow-expired = ⌛ Önceki takasınız yanıt için çok uzun bekledi ve süresi doldu. Yenisini başlatalım.
+flow-too-many-tries = Bu adımın kullanamadığı art arda {$count} yanıt oldu. Baştan başlayalım: /exchange
+flow-creating = ⏳ Takasınız oluşturuluyor…
+flow-create-failed = Hiçbir şey oluşturulmadı. Yeniden denemek için «Onayla»ya ya da «İptal»e dokunun.
+flow-create-rejected = Hiçbir şey oluşturulmadı. /exchange ile yeniden başlayın.
+flow-create-pending = ⏳ Borsa net bir yanıt vermedi. Takasınız oluşturulmuş olabilir: kontrol ediyorum; öğrenir öğrenmez yatırma adresini buraya göndereceğim ya da hiçbir şey oluşturulmadığını söyleyeceğim. Bu arada hiçbir şey göndermeyin ve aynı para için yeni bir takas başlatmayın.
+flow-still-checking = ⏳ Borsanın bu takası oluşturup oluşturmadığını hâlâ kontrol ediyorum. Öğrenir öğrenmez yatırma adresini buraya göndereceğim ya da hiçbir şey oluşturulmadığını söyleyeceğim (o zaman yeniden onaylayabilirsiniz). O zamana kadar hiçbir şey göndermeyin.
+flow-create-suspect =
+    🛑 <b>{$id} numaralı takas güvenli biçimde hazırlanamadı.</b>
+    Borsanın yanıtı onayladığınız şeyle uyuşmuyor, bu yüzden yatırma adresini göstermiyorum. Bu takas için <b>hiçbir şey göndermeyin</b>. Botun operatörüne haber verildi; /exchange ile yeni bir takas başlatın.
+
+button-skip = Atla ⏭
+button-confirm = ✅ Onayla
+button-cancel = ✖ İptal
+button-rate-float = Değişken kur
+button-rate-fixed = Sabit kur
+button-selected = ✓ {$label}
+
+## The deposit message (also the status card, edited as the swap moves on)
+
+deposit =
+    ✅ <b>Takas oluşturuldu</b>
+    Bu yatırma adresine tam olarak <code>{$amount}</code> <b>{$from}</b> gönderin:
+    <code>{$address}</code>
+
+    Alacağınız: {$toAmount} {$to} ({$rateType})
+    Alıcı adres: <code>{$withdrawal}</code>
+    İşlem kimliği: <code>{$id}</code>
+    Durum: {$status}
+
+    Aşağıdaki düğmeler adresi, miktarı ve işlem kimliğini kopyalar. Yatırdığınız para ulaşınca her adımı burada bildireceğim: onaylanıyor, takas ediliyor, tamamlandı. İstediğiniz zaman /status ile bakabilirsiniz.
+card-in-progress =
+    ⚙️ <b>Takas sürüyor</b>
+    <code>{$amount}</code> <b>{$from}</b> tutarındaki yatırmanız ulaştı: tekrar göndermeyin.
+
+    Alacağınız: {$toAmount} {$to} ({$rateType})
+    Alıcı adres: <code>{$withdrawal}</code>
+    İşlem kimliği: <code>{$id}</code>
+    Durum: {$status}
+
+    İlerleyince size haber vereceğim. İstediğiniz zaman /status ile bakabilirsiniz.
+deposit-sandbox = 🧪 <b>sandbox: gerçek para göndermeyin</b>. Bu takas bir simülasyon.
+card-sandbox = 🧪 <b>sandbox</b>: bu takas bir simülasyondu.
+card-success =
+    ✅ <b>Takas tamamlandı</b>
+    {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
+    Alıcı adres: <code>{$withdrawal}</code>
+    Ödeme işlemi: <code>{$hashOut}</code>
+    İşlem kimliği: <code>{$id}</code>
+    Durum: {$status}
+card-overdue =
+    ⌛ <b>Takasın süresi doldu</b>
+    Yatırma süresi kapanmadan {$amountIn} {$from} tutarında bir yatırma ulaşmadı.
+    İşlem kimliği: <code>{$id}</code>
+    Durum: {$status}
+card-refunded =
+    ↩️ <b>Takas iade edildi</b>
+    Borsa {$amountIn} {$from} tutarınızı <code>{$refundTo}</code> adresine geri gönderdi.
+    İşlem kimliği: <code>{$id}</code>
+    Durum: {$status}
+swap-closed = 🔒 Bu takas kapandı; yatırma adresi artık para kabul etmiyor.
+swap-expired-help =
+    🔒 <code>{$deposit}</code> adresine artık hiçbir şey göndermeyin: bu yatırma adresi kapandı.
+    Oraya zaten para gönderdiyseniz borsanın destek ekibine başvurun ve işlem kimliği <code>{$id}</code> ile yatırmanızın hash'ini iletin. {$refund ->
+        [none] İade için bir adres gerekir: kendinize ait bir {$from} adresini hazır tutun.
+       *[other] Parayı <code>{$refund}</code> iade adresinize geri gönderebilirler.
+    }
+deposit-qr-caption = {$amount} {$from} için yatırma adresi
+
+## Swap states
+
+status-wait = yatırmanız bekleniyor
+status-confirmation = onaylanıyor
+status-exchanging = takas ediliyor
+status-success = tamamlandı
+status-overdue = süresi doldu
+status-refunded = iade edildi
+
+## Inline mode
+
+inline-coin-title = {$code} — {$name}
+inline-coin-description = Paylaşmak için dokunun · benimle takas edin
+inline-coin-message =
+    <b>{$code}</b> — {$name}
+    {$notes}
+inline-swap-button = 🔁 {$code} takas et
+inline-quote-title = {$amount} {$from} → {$toAmount} {$to}
+inline-quote-description = Kur 1 {$from} {$rate} {$to} · en az {$min} · en çok {$max} {$from}
+inline-quote-out-of-range-title = {$amount} {$from} sınırların dışında
+inline-quote-out-of-range-description = En az {$min} {$from} · en çok {$max} {$from}
+inline-hint-button = Takas için botu açın
+rate-too-fast = ⏳ Çok hızlı fiyat istiyorsunuz. Lütfen birkaç saniye bekleyip tekrar deneyin.
+fallback-hint = Bunu anlayamadım. /exchange ile takas başlatın, /rate ile fiyat alın ya da /help'e bakın.
+
+## /status and /history
+
+status-none = Henüz takasınız yok. /exchange ile bir tane başlatın.
+status-not-found = “{$id}” takası bulunamadı. /history takaslarınızı listeler.
+status-card =
+    📄 <b>Takas</b> <code>{$id}</code>
+    Durum: <b>{$status}</b>
+    {$finished ->
+        [yes] Miktar: {$amountIn} {$from}
+       *[other] Gönderdiğiniz: <code>{$amountIn}</code> {$from}
+    }
+    {$finished ->
+        [yes] Alınan: {$received}
+       *[other] Alacağınız: {$received}
+    }
+    Kur: {$rate} ({$rateType})
+    Yatırma adresi: <code>{$deposit}</code>
+    Alıcı adres: <code>{$withdrawal}</code>
+    İade adresi: {$refund}
+    Yatırma işlemi: {$hashIn}
+    Ödeme işlemi: {$hashOut}
+    Oluşturulma: {$created}
+status-received-expected = {$amount} {$to} (tahmini)
+status-received-final = {$amount} {$to}
+status-rate = 1 {$from} {$rate} {$to}
+status-none-value = —
+status-stale = ⚠️ Borsaya şu anda ulaşılamıyor: bu, {$checked} itibarıyla bilinen son durum.
+status-refresh = 🔄 Yenile
+history-title = <b>Takaslarınız</b> ({$total}) · sayfa {$page} / {$pages}
+history-line =
+    {$n}. {$amountIn} {$from} → {$to} · {$status}
+    Id <code>{$id}</code> · {$created}
+history-empty = Henüz takasınız yok. /exchange ile bir tane başlatın.
+history-open = 🔎 {$n}
+
+## Status pushes (one new message per change)
+
+push-confirmation =
+    🔎 <b>Takas {$id}: onaylanıyor</b>
+    {$amountIn} {$from} tutarındaki yatırmanız ulaştı ve ağda onaylanıyor. Yapmanız gereken bir şey yok: ilerleyince haber vereceğim.
+push-exchanging =
+    ⚙️ <b>Takas {$id}: takas ediliyor</b>
+    {$amountIn} {$from} tutarınız onaylandı ve {$to} karşılığında takas ediliyor.
+push-success =
+    ✅ <b>Takas {$id}: tamamlandı</b>
+    <code>{$withdrawal}</code> adresine <b>{$amountOut} {$to}</b> aldınız.
+    Ödeme işlemi: <code>{$hashOut}</code>
+push-overdue =
+    ⌛ <b>Takas {$id}: süresi doldu</b>
+    Yatırma süresi kapanmadan hiçbir yatırma ulaşmadı, bu yüzden bu takas kapandı. /exchange ile yeni bir takas başlatın.
+push-refunded =
+    ↩️ <b>Takas {$id}: iade edildi</b>
+    Borsa {$amountIn} {$from} tutarınızı <code>{$refundTo}</code> adresine geri gönderdi.
+push-refunded-no-address = gönderdiğiniz adres
+push-wait =
+    ⏳ <b>Takas {$id}: yatırmanız bekleniyor</b>
+    <code>{$deposit}</code> adresine tam olarak <code>{$amountIn}</code> {$from} gönderin.
+push-other =
+    ℹ️ <b>Takas {$id}: {$status}</b>
+    Borsa takasınız için yeni bir durum bildiriyor. Takip etmeye devam ediyorum ve ilerleyince haber vereceğim.
+reconcile-found = ✅ Buldum: borsa takasınızı gerçekten oluşturmuş.
+reconcile-not-created = ℹ️ Borsada onayladığınız takasın kaydı yok: hiçbir şey oluşturulmadı ve bunun için bir yatırma adresi yok. /exchange ile yeniden başlayabilirsiniz.
+swap-suspect =
+    🛑 <b>{$id} numaralı takas güvenli biçimde hazırlanamadı.</b>
+    Borsa onayınız için bir takas oluşturdu ama ayrıntıları onayladığınız şeyle uyuşmuyor, bu yüzden yatırma adresini göstermiyorum. Bu takas için <b>hiçbir şey göndermeyin</b>. Botun operatörüne haber verildi; /exchange ile yeni bir takas başlatın.
+push-suspect =
+    ℹ️ <b>Takas {$id}: {$status}</b>
+    Bu takas güvenli biçimde hazırlanamadı: ona hiçbir şey göndermeyin. Gönderdiyseniz, {$id} işlem kimliğiyle borsanın destek ekibine başvurun.
+push-stuck =
+    🕰 <b>{$id} numaralı takas her zamankinden uzun sürüyor</b> (hâlâ: {$status}).
+    Hiçbir şey kaybolmadı: takip etmeye devam ediyorum. Böyle kalırsa {$id} işlem kimliğiyle borsanın destek ekibine başvurun.
+push-stuck-confirmation =
+    🕰 <b>{$id} numaralı takas her zamankinden uzun sürüyor</b>
+    Yatırmanız ulaştı ama hâlâ ağ onaylarını bekliyor. Hiçbir şey kaybolmadı: düşük ağ ücretiyle gönderilen bir yatırmanın onaylanması saatler sürebilir; onaylanınca takas kendiliğinden devam eder. Çok daha uzun süre böyle kalırsa borsanın destek ekibine başvurun ve {$id} işlem kimliğini iletin.
+push-stuck-exchanging =
+    🕰 <b>{$id} numaralı takas her zamankinden uzun sürüyor</b>
+    Yatırmanız onaylandı ve borsa ödemeyi hâlâ hazırlıyor. Hiçbir şey kaybolmadı ve tekrar göndermeniz gereken bir şey yok. Çok daha uzun süre böyle kalırsa borsanın destek ekibine başvurun ve {$id} işlem kimliğini iletin.
+
+## /language
+
+language-name = 🇹🇷 Türkçe
+language-choose = Bu sohbette konuşacağım dili seçin:
+language-set = Tamam: burada Türkçe konuşacağım. /help
+cmd-language = botun dilini seç
+
+## Operator: admin alerts and /stats
+
+alert-unauthorized = 🚨 Borsa botun API anahtarını reddediyor (401). Kullanıcılara borsanın kullanılamadığı söyleniyor. EXCHANGE_API_KEY'i kontrol edin.
+alert-down = 🚨 Borsa {$minutes} dk'dır hata veriyor ({$since} tarihinden beri). Takaslar için fiyat alınamıyor ve takas oluşturulamıyor; durum bildirimleri gecikiyor.
+alert-recovered = ✅ Borsa yeniden yanıt veriyor.
+alert-suspect = 🛑 {$id} takası (sohbet {$chat}) kullanıcısının onayladığıyla uyuşmuyor ({$fields}); yatırma adresi gösterilmedi. İki sürüm de kayıtta (log).
+stats-not-allowed = /stats yalnızca botun operatörleri içindir.
+stats =
+    📊 <b>Duruma göre takaslar</b>
+    Bugün: {$today}
+    Son 7 gün: {$week}
+    Tüm zamanlar: {$all}
+
+    <b>Çifte göre hacim</b> (tüm zamanlar)
+    {$pairs}
+
+    <b>Aktif kullanıcılar</b>: bugün {$usersToday}, 7 günde {$usersWeek}
+    <b>Borsa hataları</b> (son saat): {$requests} istekten {$errorRate}
+stats-pair = {$pair}: {$swaps} takas, {$amount}
+
+## /forget and groups
+
+cmd-forget = biten takaslarınızı bottan sil
+forget-ask =
+    Bu, botun bu sohbet hakkında sakladıklarını siler: {$finished} biten takas ve ayarlarınız.
+    Hâlâ süren {$open} takas, nasıl bittiğini size söyleyebilmem için bitene kadar saklanır.
+    Şimdi silinsin mi?
+forget-yes = 🗑 Sil
+forget-no = Sakla
+forget-kept = Hiçbir şey silinmedi.
+forget-done = 🗑 {$deleted} biten takas ve bu sohbetin ayarları silindi. Süren {$kept} takas bitene kadar saklanıyor; sonra /forget'i yeniden çalıştırın.
+group-go-private = 🔒 Adresler grupta paylaşılmamalı. Özel sohbette devam edelim.
+group-go-private-button = Özel sohbette devam et
+
+## Deposit memos, confirmed networks, fixed payouts, a Confirm after a crash (issue 17)
+
+deposit-memo-line = Memo (hedef etiketi / destination tag): <code>{$memo}</code>
+deposit-memo-warning = ⚠️ Bu adres ortak kullanılıyor: memoyu cüzdanınızın memo ya da etiket (tag) alanına yazın (“📋 Memo” düğmesi onu kopyalar). Memosuz bir yatırma kaybolur.
+flow-already-created = Bu takas zaten oluşturulmuştu. Yatırma bilgileri şunlar:
+flow-already-created-gone = Bu onay zaten bir takas oluşturmuştu, o takas daha sonra silindi. /exchange ile yenisini başlatın.
+flow-create-fixed-worse =
+    🛑 <b>{$id} numaralı takas sabit kur teklifinizle uyuşmuyor.</b>
+    Borsa artık onayladığınız {$quoted} {$to} yerine ≈ {$offered} {$to} veriyor, bu yüzden yatırma adresini göstermiyorum. Bu takas için <b>hiçbir şey göndermeyin</b>: kullanılmadan süresi dolacak. Yeni bir fiyat için /exchange ile yeniden başlayın.
+
+## Tracker: swaps the exchange no longer knows, and other exchanges' swaps
+
+push-given-up =
+    ❓ <b>Takas {$id}: borsa artık bu takası tanımıyor</b>
+    Borsa bütün bir gün boyunca bu id ile bir takası olmadığını söyledi, bu yüzden takibi bıraktım ve bu takas hakkında başka bildirim göndermeyeceğim. Bunun için yatırma yaptıysanız borsanın destek ekibine başvurun ve <code>{$id}</code> işlem kimliğini iletin.
+history-sandbox = 🧪 Yerleşik sandbox borsasında test takası: gerçek para yok, artık takip edilmiyor.
+history-elsewhere = ↪️ Botun şu an kullandığından farklı bir borsada oluşturuldu: artık takip edilmiyor.
+history-given-up = ❓ Borsa bir gündür tanımıyor: artık takip edilmiyor.
+status-elsewhere = ↪️ Bu takas, botun şu an kullandığından farklı bir borsada oluşturuldu, bu yüzden durumunu soramıyorum: bu, bilinen son durum.
+status-given-up = ❓ Borsa bu takası artık tanımıyor, bu yüzden takibi bıraktım. Bunun için yatırma yaptıysanız işlem kimliğiyle borsanın destek ekibine başvurun.
+
+## The Mini App (the page's texts; webapp-* without variables are all sent to the page)
+
+webapp-open-button = 📱 Takas uygulamasını aç
+webapp-menu-button = Takas
+webapp-title = Takas
+webapp-tab-new = Yeni takas
+webapp-tab-list = Takaslarım
+webapp-you-send = Gönderdiğiniz
+webapp-you-receive = Alacağınız
+webapp-amount = Miktar
+webapp-payout = Alıcı adres
+webapp-refund = İade adresi
+webapp-refund-hint = İsteğe bağlı: takas başarısız olursa borsanın coinlerinizi geri göndereceği adres.
+webapp-search = Kod ya da adla arayın, Enter seçer
+webapp-network = Ağ
+webapp-network-default = borsanın varsayılanı
+webapp-rate-float = Değişken kur
+webapp-rate-fixed = Sabit kur
+webapp-next = İleri
+webapp-back = Geri
+webapp-confirm = Onayla
+webapp-summary = Lütfen takasınızı kontrol edin
+webapp-you-get = Yaklaşık alacağınız
+webapp-min = En az
+webapp-max = En çok
+webapp-rate = Kur
+webapp-loading = Yükleniyor…
+webapp-send-exactly = Tam olarak gönderin
+webapp-deposit-address = Yatırma adresi
+webapp-memo = Memo (hedef etiketi / destination tag)
+webapp-copy = Kopyala
+webapp-copied = Kopyalandı
+webapp-status = Durum
+webapp-transaction-id = İşlem kimliği
+webapp-payout-to = Alıcı adres
+webapp-hash-in = Yatırma işlemi
+webapp-hash-out = Ödeme işlemi
+webapp-closed = Bu takas bitti: yatırma adresine hiçbir şey göndermeyin.
+webapp-received = Yatırma ulaştı; başka bir şey göndermenize gerek yok.
+webapp-sandbox = Sandbox borsası: gerçek para göndermeyin.
+webapp-no-swaps = Henüz takasınız yok.
+webapp-open-from-telegram = Bu sayfa yalnızca Telegram'da bottan açıldığında çalışır. Botu açıp uygulama düğmesine dokunun.
+webapp-not-found = Takas bulunamadı.
+webapp-error = Bir sorun oldu. Lütfen tekrar deneyin.
+webapp-slow-down = Çok fazla istek. Birkaç saniye bekleyip tekrar deneyin.
+webapp-pending = Borsa net bir yanıt vermedi. Takasınız kontrol ediliyor ve bir buçuk dakika içinde Takaslarım'da görünecek; yeniden onaylamayın.
+webapp-already = Bu takas zaten oluşturulmuştu.
+webapp-suspect = Borsanın yanıtı siparişinizle uyuşmuyor, bu yüzden yatırma adresi gösterilmiyor. Operatöre haber verildi.
+webapp-pick-coin = Bir coin seçin.
+webapp-same-coin = İki farklı coin seçin.
+webapp-amount-invalid = Bir miktar yazın, örn. 0.5.
+webapp-amount-below = En az tutar olan {$min} {$coin} altında.
+webapp-amount-above = En çok tutar olan {$max} {$coin} üstünde.
+webapp-quote-moved = Kur değişti; yeni rakamlar bunlar. Kontrol edip yeniden onaylayın.
+
+## Explorer links (receipts: the deposit and payout transactions in pushes, the card and /status)
+
+tx-deposit = Yatırma işlemi: <code>{$hash}</code>
+tx-deposit-linked = Yatırma işlemi: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
+tx-explorer-deposit = 🔍 <a href="{$url}">{$site} üzerinde yatırma işlemi</a>
+tx-explorer-payout = 🔍 <a href="{$url}">{$site} üzerinde ödeme işlemi</a>
+
+## Fair shares: /status from what the bot knows, a chat's share of swap creations
+
+status-known = ℹ️ Botun borsadan en son {$age} önce ({$checked}) öğrendiği hâliyle gösteriliyor: çok sık soruyorsunuz, bu yüzden yeniden sormadı. Durum değişiklikleri olduğu anda size gönderilmeye devam ediyor.
+status-known-busy = ℹ️ Botun borsadan en son {$age} önce ({$checked}) öğrendiği hâliyle gösteriliyor: şu anda çok kişi soruyor, bu yüzden yeniden soramadı. Durum değişiklikleri olduğu anda size gönderilmeye devam ediyor.
+age-seconds = {$n} sn
+age-minutes = {$n} dk
+age-hours = {$n} sa
+flow-create-chat-share = ⏳ Bu sohbet son bir dakikada {$count ->
+        [one] {$count} takas
+       *[other] {$count} takas
+    } oluşturdu; bir sohbetin en fazla oluşturabileceği bu kadar. {$seconds} sn sonra yeniden onaylayabilirsiniz.
+
+## Kopyalama düğmeleri (Telegram'ın copy_text'i: düğme değerin kendisini kopyalar)
+
+copy-address = 📋 Adres
+copy-amount = 📋 Miktar
+copy-memo = 📋 Memo
+copy-id = 📋 İşlem kimliği
+history-copy-id = 📋 Kimlik {$n}
+
+## Dürüst rakamlar: sabit fiyat kesindir ve ne kadar geçerli olduğunu söyler; ödenen kur
+
+quote-rate-line = Kur: 1 {$from} {$rate} {$to} ({$rateType})
+quote-fixed-holds = 🔒 Sabit kur: alacağınız tutar tam olarak budur. Fiyat verildikten sonra {$duration} geçerlidir; daha sonra onaylarsanız önce kuru yeniden sorar, değişen bir şey varsa gösteririm.
+rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
+status-received-fixed = {$amount} {$to} (sabit)
+status-rate-paid = 1 {$from} {$rate} {$to} teklif edilen · 1 {$from} = {$paid} {$to} ödenen (alınan ÷ gönderilen)
