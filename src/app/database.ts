@@ -1,5 +1,7 @@
+import type { Context } from "grammy";
 import type { CatalogStore } from "../catalog/catalog.ts";
 import type { Config } from "../config.ts";
+import type { StoredVersions } from "../db/conversation-storage.ts";
 import { openStorage, type Storage } from "../db/open.ts";
 import type { LockSessions } from "../db/pg/lock-session.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -69,8 +71,8 @@ export async function openDatabase(
     /** The core's ports. */
     ports: storage.ports(chatSettings),
     /** The conversations plugin's storage for a flow version; polled updates are journaled. */
-    conversations: (version: number) =>
-      storage.conversationStorage(version, { journaled: !config.webhook }),
+    conversations: <C extends Context>(versions: StoredVersions<C>) =>
+      storage.conversationStorage(versions, { journaled: !config.webhook }),
     check: () => storage.check(),
     coins: {
       load: () => repos.coins.all(),

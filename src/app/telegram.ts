@@ -46,7 +46,7 @@ export function installBot(
       forgetPreview: db.forgetPreview,
       forgetChat: db.forgetChat,
       stats: async () => ({ ...(await db.stats()), exchangeErrors: monitor.errorRate(60) }),
-      conversationStorage: (version) => db.conversations(version),
+      conversationStorage: (versions) => db.conversations(versions),
     },
   );
 }

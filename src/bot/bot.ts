@@ -13,7 +13,8 @@ import {
   createExchangeEntry,
   createExchangeExits,
 } from "./exchange/feature.ts";
-import { FLOW_STORAGE_VERSION, type FlowDeps } from "./exchange/flow.ts";
+import type { FlowDeps } from "./exchange/flow.ts";
+import { type FlowVersions, flowVersions } from "./exchange/flow-versions.ts";
 import { createFallbackFeature } from "./fallback/feature.ts";
 import { createForgetFeature, type ForgetDeps } from "./forget/feature.ts";
 import { createGroupsFeature } from "./groups/feature.ts";
@@ -46,8 +47,10 @@ export interface BotDependencies
   logger: Logger;
   catalog: CoinCatalog;
   quotes: QuoteService;
-  /** The conversations plugin's storage for the flow's storage version (see exchange/flow.ts). */
-  conversationStorage(version: number): ConversationOptions<BotContext, FlowContext>["storage"];
+  /** The conversations plugin's storage for the flow's versions (see exchange/flow-versions.ts). */
+  conversationStorage(
+    versions: FlowVersions<BotContext>,
+  ): ConversationOptions<BotContext, FlowContext>["storage"];
 }
 
 /** What the bot reports to /metrics (ops/metrics.ts implements it with prom-client). */
@@ -124,7 +127,7 @@ export function installFeatures(
   // Inline queries have no chat: they must not reach the conversations plugin, whose storage key
   // would then be shared by everyone.
   features.on("inline_query", createInlineFeature(deps));
-  features.use(conversations({ storage: deps.conversationStorage(FLOW_STORAGE_VERSION) }));
+  features.use(conversations({ storage: deps.conversationStorage(flowVersions()) }));
   features.use(
     createGroupsFeature(),
     createExchangeExits(),

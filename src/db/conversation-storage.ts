@@ -84,6 +84,22 @@ export function parseConversationState<S>(
   return { version: [PLUGIN_DATA_VERSION, version], state: state.data as S };
 }
 
+/**
+ * Which version of the flow the stored states are for, and what becomes of a state another
+ * version stored (the bot decides: bot/exchange/flow-versions.ts).
+ */
+export interface StoredVersions<C> {
+  /** The version states are stored under now. */
+  version: string | number;
+  /**
+   * A state stored under `from`, carried into `version`; undefined when it cannot be carried
+   * (without `carry`, none can).
+   */
+  carry?(from: string | number, state: ConversationData): ConversationData | undefined;
+  /** An update whose chat had a flow that could not be carried: its row is already deleted. */
+  outdated?(ctx: C): void;
+}
+
 /** Another instance moved the chat's conversation on since this update read it. */
 export class StaleConversationError extends Error {
   override name = "StaleConversationError";
@@ -98,8 +114,9 @@ export class StaleConversationError extends Error {
  * `version` rule: the plugin replays a stored conversation against the current code, so bump it
  * (any new number or string) in every release that changes a conversation's code in a way that
  * would replay an old half-finished flow differently: the order or number of `wait`/`external`
- * calls, the steps, the arguments. States of another version read as empty: those chats start the
- * flow afresh instead of being replayed wrong. Text-only changes need no bump.
+ * calls, the steps, the arguments. Text-only changes need no bump. A state of another version is
+ * given to `carry`: carried, it is read as the current version's; otherwise its row is deleted at
+ * once and `outdated(ctx)` told, so the bot can tell that chat, once, that it was updated.
  *
  * It is a context storage, not the plugin's key storage: the key storage builds
  * `prefix + getStorageKey(ctx)`, so an update without a chat (an inline query) gets the key
@@ -113,8 +130,7 @@ export class StaleConversationError extends Error {
  */
 export function conversationStorage<C extends Context>(
   rows: ConversationRows<ConversationData>,
-  options: {
-    version: string | number;
+  options: StoredVersions<C> & {
     cacheSize?: number;
     /** Updates come through the polling journal: a state write also marks its update handled. */
     journaled?: boolean;
@@ -142,6 +158,31 @@ export function conversationStorage<C extends Context>(
   const revisionOf = async (ctx: C, key: string) =>
     readRevision(ctx) ?? (cache?.get(key) ?? (await load(key))).revision;
 
+  /** Deletes an outdated flow's row (read at the revision this update remembered). */
+  const dropOutdated = async (ctx: C, key: string): Promise<undefined> => {
+    if (!(await rows.delete(key, readRevision(ctx) ?? 0))) {
+      cache?.delete(key);
+      throw new StaleConversationError(key);
+    }
+    rememberRevision(ctx, 0);
+    cache?.set(key, { json: null, revision: 0 });
+    options.outdated?.(ctx);
+    return undefined;
+  };
+  /** The state as the current version reads it: as stored, carried, or (outdated) none. */
+  const current = (
+    ctx: C,
+    key: string,
+    state: VersionedState<ConversationData> | undefined,
+  ): VersionedState<ConversationData> | Promise<undefined> | undefined => {
+    if (state === undefined) return undefined;
+    const [pluginVersion, stored] = state.version;
+    if (stored === options.version) return state;
+    const carried = options.carry?.(stored, state.state);
+    if (carried !== undefined) return { version: [pluginVersion, options.version], state: carried };
+    return dropOutdated(ctx, key);
+  };
+
   return {
     type: "context",
     version: options.version,
@@ -155,11 +196,11 @@ export function conversationStorage<C extends Context>(
           rememberRevision(ctx, cached.revision);
           return cached.json === null
             ? undefined
-            : (JSON.parse(cached.json) as VersionedState<ConversationData>);
+            : current(ctx, key, JSON.parse(cached.json) as VersionedState<ConversationData>);
         }
         return load(key).then((stored) => {
           rememberRevision(ctx, stored.revision);
-          return stored.state;
+          return current(ctx, key, stored.state);
         });
       },
       async write(ctx, state) {

@@ -4,7 +4,7 @@ import type { Context } from "grammy";
 import type { BudgetLedger } from "../lib/shared-budget.ts";
 import type { ChatsStore } from "../swaps/ports.ts";
 import { type Database, openDatabase } from "./client.ts";
-import { conversationStorage } from "./conversation-storage.ts";
+import { conversationStorage, type StoredVersions } from "./conversation-storage.ts";
 import { claimDatabase } from "./instance-lock.ts";
 import type { PgDatabase } from "./pg/client.ts";
 import { chatsStore, createPorts } from "./ports.ts";
@@ -32,7 +32,7 @@ interface CommonStorage {
   ports(chats: Pick<ChatsStore, "markBlocked" | "language">): ReturnType<typeof createPorts>;
   /** The `storage` option of the conversations plugin (see conversation-storage.ts). */
   conversationStorage<C extends Context>(
-    version: string | number,
+    versions: StoredVersions<C>,
     options: { journaled: boolean },
   ): ConversationStorage<C, ConversationData>;
   /**
@@ -137,11 +137,12 @@ function common(
       createPorts(repos, chats, outbox),
     takeOverOutbox: () => repos.notifications.releaseClaimsExcept(outbox.owner),
     conversationStorage: <C extends Context>(
-      version: string | number,
+      versions: StoredVersions<C>,
       { journaled }: { journaled: boolean },
     ) =>
       conversationStorage<C>(repos.conversations, {
-        ...conversationOptions(version),
+        ...conversationOptions(versions.version),
+        ...versions,
         journaled,
       }),
   };

@@ -222,6 +222,7 @@ inline-quote-out-of-range-description = Minimum {$min} {$from} · maximum {$max}
 inline-hint-button = Open the bot to swap
 rate-too-fast = ⏳ You are asking for quotes very fast. Please wait a few seconds and try again.
 fallback-hint = I did not get that. Start a swap with /exchange, get a quote with /rate, or see /help.
+flow-updated = The bot was updated while you were in the middle of a swap, so that swap was not kept: please start again with /exchange.
 
 ## /status and /history
 
@@ -407,6 +408,7 @@ webapp-no-swaps = You have no swaps yet.
 webapp-open-from-telegram = This page works only when opened from the bot in Telegram. Open the bot and tap its app button.
 webapp-not-found = Swap not found.
 webapp-error = Something went wrong. Please try again.
+webapp-updated = The app was updated: close it and open it again.
 webapp-slow-down = Too many requests. Wait a few seconds and try again.
 webapp-pending = The exchange did not answer clearly. Your swap is being checked and shows in My swaps within a minute and a half; do not confirm again.
 webapp-already = This swap was already created.

@@ -222,6 +222,7 @@ inline-quote-out-of-range-description = Mínimo {$min} {$from} · máximo {$max}
 inline-hint-button = Abre el bot para cambiar
 rate-too-fast = ⏳ Estás pidiendo cotizaciones muy rápido. Espera unos segundos e inténtalo de nuevo.
 fallback-hint = No entendí eso. Empieza un intercambio con /exchange, pide una cotización con /rate o mira /help.
+flow-updated = El bot se actualizó mientras estabas a mitad de un intercambio, así que ese intercambio no se guardó: empieza de nuevo con /exchange.
 
 ## /status and /history
 
@@ -407,6 +408,7 @@ webapp-no-swaps = Aún no tienes intercambios.
 webapp-open-from-telegram = Esta página solo funciona abierta desde el bot en Telegram. Abre el bot y toca su botón de la app.
 webapp-not-found = No se encontró el intercambio.
 webapp-error = Algo salió mal. Inténtalo de nuevo.
+webapp-updated = La app se actualizó: ciérrala y vuelve a abrirla.
 webapp-slow-down = Demasiadas solicitudes. Espera unos segundos e inténtalo de nuevo.
 webapp-pending = El exchange no respondió con claridad. Tu intercambio se está comprobando y aparecerá en «Mis intercambios» en un minuto y medio; no confirmes otra vez.
 webapp-already = Este intercambio ya se había creado.

@@ -222,6 +222,7 @@ inline-quote-out-of-range-description = Mínimo {$min} {$from} · máximo {$max}
 inline-hint-button = Abrir o bot para trocar
 rate-too-fast = ⏳ Você está pedindo cotações rápido demais. Espere alguns segundos e tente de novo.
 fallback-hint = Não entendi. Comece uma troca com /exchange, peça uma cotação com /rate ou veja /help.
+flow-updated = O bot foi atualizado enquanto você estava no meio de uma troca, então essa troca não foi guardada: comece de novo com /exchange.
 
 ## /status and /history
 
@@ -407,6 +408,7 @@ webapp-no-swaps = Você ainda não tem trocas.
 webapp-open-from-telegram = Esta página só funciona quando aberta pelo bot no Telegram. Abra o bot e toque no botão do app.
 webapp-not-found = Troca não encontrada.
 webapp-error = Algo deu errado. Tente de novo.
+webapp-updated = O app foi atualizado: feche-o e abra de novo.
 webapp-slow-down = Pedidos demais. Espere alguns segundos e tente de novo.
 webapp-pending = A exchange não respondeu com clareza. Sua troca está sendo verificada e aparece em “Minhas trocas” em até um minuto e meio; não confirme de novo.
 webapp-already = Esta troca já tinha sido criada.

@@ -222,6 +222,7 @@ inline-quote-out-of-range-description = En az {$min} {$from} · en çok {$max} {
 inline-hint-button = Takas için botu açın
 rate-too-fast = ⏳ Çok hızlı fiyat istiyorsunuz. Lütfen birkaç saniye bekleyip tekrar deneyin.
 fallback-hint = Bunu anlayamadım. /exchange ile takas başlatın, /rate ile fiyat alın ya da /help'e bakın.
+flow-updated = Siz bir takasın ortasındayken bot güncellendi, bu yüzden o takas saklanmadı: lütfen /exchange ile yeniden başlayın.
 
 ## /status and /history
 
@@ -407,6 +408,7 @@ webapp-no-swaps = Henüz takasınız yok.
 webapp-open-from-telegram = Bu sayfa yalnızca Telegram'da bottan açıldığında çalışır. Botu açıp uygulama düğmesine dokunun.
 webapp-not-found = Takas bulunamadı.
 webapp-error = Bir sorun oldu. Lütfen tekrar deneyin.
+webapp-updated = Uygulama güncellendi: kapatıp yeniden açın.
 webapp-slow-down = Çok fazla istek. Birkaç saniye bekleyip tekrar deneyin.
 webapp-pending = Borsa net bir yanıt vermedi. Takasınız kontrol ediliyor ve bir buçuk dakika içinde Takaslarım'da görünecek; yeniden onaylamayın.
 webapp-already = Bu takas zaten oluşturulmuştu.

@@ -223,6 +223,7 @@ inline-quote-out-of-range-description = 最小 {$min} {$from} · 最大 {$max} {
 inline-hint-button = 打开机器人进行兑换
 rate-too-fast = ⏳ 你查询报价太频繁了。请等几秒钟再试。
 fallback-hint = 我没看懂。用 /exchange 开始兑换，用 /rate 查询报价，或查看 /help。
+flow-updated = 你兑换到一半时机器人更新了，这笔兑换没有保留：请用 /exchange 重新开始。
 
 ## /status and /history
 
@@ -408,6 +409,7 @@ webapp-no-swaps = 你还没有兑换记录。
 webapp-open-from-telegram = 此页面只能从 Telegram 中的机器人打开。请打开机器人并点击它的应用按钮。
 webapp-not-found = 找不到这笔兑换。
 webapp-error = 出了点问题。请重试。
+webapp-updated = 应用已更新：请关闭后重新打开。
 webapp-slow-down = 请求过多。请等几秒钟再试。
 webapp-pending = 兑换服务没有给出明确答复。你的兑换正在核实中，一分半钟内会出现在“我的兑换”中；请不要再次确认。
 webapp-already = 这笔兑换之前已经创建。

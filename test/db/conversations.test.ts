@@ -85,6 +85,52 @@ describe.each(dialects)("conversation storage ($dialect)", ({ open }) => {
       expect(await storageOn(store, 2)(messageIn(7)).read()).toBeUndefined();
     });
 
+    it("carries a flow stored by an older version into the current one when told it can", async () => {
+      const store = await open();
+      await storageOn(store, 4)(messageIn(7)).write(flowAt(1));
+      const carried: (string | number)[] = [];
+      const outdated: Context[] = [];
+      const storage = uniformStorage(
+        conversationStorage<Context>(store.repos.conversations, {
+          version: 5,
+          cacheSize,
+          carry: (from, state) => {
+            carried.push(from);
+            return from === 4 ? { ...state, migrated: [] } : undefined;
+          },
+          outdated: (ctx) => outdated.push(ctx),
+        }),
+      );
+      const update = storage(messageIn(7));
+      expect(await update.read()).toEqual({ ...flowAt(1), migrated: [] });
+      await update.write(flowAt(2));
+      expect(carried).toEqual([4]);
+      expect(outdated).toEqual([]);
+      const [row] = await store.rows("select value from conversation_state");
+      expect(JSON.parse(String(row?.value)).version).toEqual([PLUGIN_DATA_VERSION, 5]);
+    });
+
+    it("drops a flow of a version it cannot carry at once, and names that update (once)", async () => {
+      const store = await open();
+      await storageOn(store, 3)(messageIn(7)).write(flowAt(1));
+      const outdated: Context[] = [];
+      const storage = uniformStorage(
+        conversationStorage<Context>(store.repos.conversations, {
+          version: 5,
+          cacheSize,
+          carry: () => undefined,
+          outdated: (ctx) => outdated.push(ctx),
+        }),
+      );
+      const first = messageIn(7);
+      expect(await storage(first).read()).toBeUndefined();
+      expect(outdated).toEqual([first]);
+      expect(await store.rows("select key from conversation_state")).toEqual([]);
+      // The next update finds no flow at all: the chat was told once.
+      expect(await storage(messageIn(7)).read()).toBeUndefined();
+      expect(outdated).toHaveLength(1);
+    });
+
     it("never shares a state between updates without a chat", async () => {
       const store = await open();
       const storage = storageOn(store);

@@ -34,8 +34,11 @@ export interface Harness {
   logs: string[];
   /** The SQLite file (never created when the bot runs on PostgreSQL). */
   dbPath: string;
-  /** Stops the bot (not the servers) and starts a new one on the same database. */
-  restart(): Promise<App>;
+  /**
+   * Stops the bot (not the servers) and starts a new one on the same database; `meanwhile` runs
+   * while no bot runs (an operator's hands on the database between two releases, say).
+   */
+  restart(meanwhile?: () => void | Promise<void>): Promise<App>;
   /** Stops the bot, leaving the servers running; close() then closes only them. */
   stop(): Promise<void>;
   close(): Promise<void>;
@@ -91,8 +94,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     app: await launch(),
     logs,
     dbPath,
-    async restart() {
+    async restart(meanwhile) {
       await harness.app.stop();
+      await meanwhile?.();
       harness.app = await launch();
       return harness.app;
     },

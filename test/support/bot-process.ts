@@ -7,16 +7,20 @@ const ROOT = new URL("../..", import.meta.url).pathname;
  * What `npm start` runs (`exec node <flags> dist/main.js`), with this Node: the same flags as
  * operators get, read from package.json so that tests and benches cannot drift from it.
  */
-function startCommand(): [string, ...string[]] {
-  const { scripts } = JSON.parse(readFileSync(`${ROOT}package.json`, "utf8")) as {
+function startCommand(root: string): [string, ...string[]] {
+  const { scripts } = JSON.parse(readFileSync(`${root}package.json`, "utf8")) as {
     scripts: { start: string };
   };
   const [exec, node, ...args] = scripts.start.split(/\s+/);
-  if (exec !== "exec" || node !== "node")
+  if (exec !== "exec" || node !== "node") {
+    // Another release may start otherwise (an older one ran `tsx src/main.ts`): its script as npm
+    // would run it, without npm in between (its own node_modules/.bin is on PATH).
+    if (root !== ROOT) return ["sh", "-c", `exec ${scripts.start}`];
     throw new Error(`unexpected start script: ${scripts.start}`);
+  }
   return [
     process.execPath,
-    ...args.map((arg) => (arg.startsWith("dist/") ? `${ROOT}${arg}` : arg)),
+    ...args.map((arg) => (arg.startsWith("dist/") ? `${root}${arg}` : arg)),
   ];
 }
 
@@ -46,14 +50,24 @@ export function startBotProcess(
     command?: readonly [string, ...string[]];
     /** Working directory (the project folder by default). */
     cwd?: string;
+    /**
+     * Another release's project folder (ending in "/"): its start script on its dist/, run in
+     * that folder (test/support/previous-release-install.ts).
+     */
+    root?: string;
     /** Lead a process group of its own. */
     group?: boolean;
   } = {},
 ): BotProcess {
-  const [command, ...args] = options.command ?? startCommand();
+  const root = options.root ?? ROOT;
+  const [command, ...args] = options.command ?? startCommand(root);
   const child = spawn(command, args, {
-    cwd: options.cwd ?? ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    cwd: options.cwd ?? root,
+    env: {
+      PATH: `${options.root ? `${options.root}node_modules/.bin:` : ""}${process.env.PATH ?? ""}`,
+      HOME: process.env.HOME ?? "",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: options.group ?? false,
   });

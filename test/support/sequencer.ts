@@ -16,6 +16,7 @@ const LONGEST = [
   "test/e2e/reconcile.test.ts",
   "test/e2e/process.test.ts",
   "test/e2e/instances.test.ts",
+  "test/upgrades/previous-release.test.ts",
   "test/bot/exchange.test.ts",
   "test/e2e/stuck-swaps.test.ts",
   "test/e2e/flow-lifecycle.test.ts",

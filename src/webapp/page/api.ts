@@ -1,3 +1,4 @@
+import { PAGE_API_VERSION } from "../page-versions.ts";
 import { initData } from "./launch-params.ts";
 
 export { initData };
@@ -21,6 +22,7 @@ export async function call<T>(
     method: init.method ?? "GET",
     headers: {
       authorization: `tma ${initData() ?? ""}`,
+      "x-page-version": String(PAGE_API_VERSION),
       ...(init.body ? { "content-type": "application/json" } : {}),
     },
     body: init.body ? JSON.stringify(init.body) : undefined,

@@ -33,7 +33,11 @@ function App() {
         setSession(s);
       })
       .catch((error: unknown) =>
-        setFailure(error instanceof ApiError && error.status === 401 ? error.message : "error"),
+        setFailure(
+          error instanceof ApiError && (error.status === 401 || error.status === 409)
+            ? error.message
+            : "error",
+        ),
       );
   }, []);
 

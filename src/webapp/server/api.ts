@@ -18,6 +18,7 @@ import { describeExchangeError, type ExchangeFailure } from "../../swaps/failure
 import type { SwapQueries } from "../../swaps/ports.ts";
 import type { DepositView, RateType } from "../../swaps/swap.ts";
 import type { SwapService } from "../../swaps/swap-service.ts";
+import { servesPage } from "../page-versions.ts";
 import { InitDataChecker, type WebAppUser } from "./init-data.ts";
 import { pageSwap } from "./swap-view.ts";
 import { type PageLocale, PageTexts } from "./texts.ts";
@@ -105,6 +106,10 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     }
     c.set("user", check.user);
     c.set("locale", PageTexts.localeOf(check.user.languageCode));
+    // A page opened before an upgrade that this server no longer serves (page-versions.ts).
+    if (!servesPage(c.req.header("x-page-version"))) {
+      return c.json({ error: "updated", message: texts.t(c.get("locale"), "webapp-updated") }, 409);
+    }
     await next();
   });
   api.use(bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error: "too-large" }, 413) }));

@@ -1,0 +1,106 @@
+import { execFileSync, spawn } from "node:child_process";
+import { once } from "node:events";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
+import { previousRelease, type Release } from "./previous-release.ts";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+const CACHE = join(ROOT, "node_modules/.cache/swapbot-previous-release");
+
+/** The previous release, installed and built, ready for `npm start` in `dir`. */
+export interface InstalledRelease extends Release {
+  dir: string;
+}
+
+async function run(command: string, args: string[], cwd: string): Promise<void> {
+  const child = spawn(command, args, { cwd, stdio: ["ignore", "ignore", "inherit"] });
+  const [code] = (await once(child, "exit")) as [number | null];
+  if (code !== 0) throw new Error(`${command} ${args.join(" ")} failed in ${cwd} (exit ${code})`);
+}
+
+const ADDON = "node_modules/better-sqlite3/build/Release/better_sqlite3.node";
+const versionOf = (root: string, pkg: string) =>
+  (
+    JSON.parse(readFileSync(join(root, "node_modules", pkg, "package.json"), "utf8")) as {
+      version: string;
+    }
+  ).version;
+
+/**
+ * `npm ci` from the registry, without install scripts: they would fetch better-sqlite3's binary
+ * from GitHub or Node's headers from nodejs.org. The addon is today's build when the version is
+ * the same (this Node's ABI), else built by `npm rebuild` (which needs a compiler and headers).
+ */
+async function installOwnModules(work: string): Promise<void> {
+  await run("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], work);
+  if (versionOf(work, "better-sqlite3") === versionOf(ROOT, "better-sqlite3")) {
+    mkdirSync(join(work, ADDON, ".."), { recursive: true });
+    copyFileSync(join(ROOT, ADDON), join(work, ADDON));
+  } else {
+    await run("npm", ["rebuild", "better-sqlite3"], work);
+  }
+}
+
+/**
+ * The previous release's code (test/support/previous-release.ts says which), exported from git and
+ * installed once into node_modules/.cache, keyed by its commit and this Node's addon ABI (the suite
+ * runs on two Nodes, and better-sqlite3 is native). When its package-lock.json is today's, today's
+ * node_modules serve it (a link: nothing to download, the right ABI); otherwise `npm ci` installs
+ * its own from the registry (installOwnModules). Either way its dist/ is built, as its `npm start`
+ * needs (when it has a build). Built in a
+ * temporary folder renamed into place, so two runs at once never see half an install.
+ */
+export async function installPreviousRelease(
+  options: { ownModules?: boolean } = {},
+): Promise<InstalledRelease> {
+  const release = previousRelease();
+  const dir = join(CACHE, `${release.commit}-abi${process.versions.modules}`);
+  if (existsSync(join(dir, ".installed"))) return { ...release, dir };
+  mkdirSync(CACHE, { recursive: true });
+  const work = mkdtempSync(`${dir}.tmp-`);
+  try {
+    const tar = execFileSync("git", ["archive", "--format=tar", release.commit], {
+      cwd: ROOT,
+      maxBuffer: 1 << 30,
+    });
+    execFileSync("tar", ["-x", "-f", "-", "-C", work], { input: tar });
+    const sameLock =
+      readFileSync(join(work, "package-lock.json"), "utf8") ===
+      readFileSync(join(ROOT, "package-lock.json"), "utf8");
+    if (sameLock && !options.ownModules) {
+      symlinkSync(join(ROOT, "node_modules"), join(work, "node_modules"), "dir");
+    } else {
+      await installOwnModules(work);
+    }
+    // What its `prepare` does on `npm ci` (an older release without a build runs from source).
+    const { scripts } = JSON.parse(readFileSync(join(work, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    if (scripts.build) {
+      await run("npm", ["run", "--silent", "build"], work);
+      if (!existsSync(join(work, "dist/main.js"))) throw new Error(`no dist/main.js in ${work}`);
+    }
+    writeFileSync(join(work, ".installed"), `${release.tag} ${release.commit}\n`);
+    try {
+      renameSync(work, dir);
+    } catch (error) {
+      // Another run put it there first.
+      if (!existsSync(join(dir, ".installed"))) throw error;
+      rmSync(work, { recursive: true, force: true });
+    }
+    return { ...release, dir };
+  } catch (error) {
+    rmSync(work, { recursive: true, force: true });
+    throw error;
+  }
+}
