@@ -413,6 +413,27 @@ describe("the Mini App", () => {
     await page.context().close();
   });
 
+  it("a fixed quote is shown as the deal: no 'about', no ≈, in the form and the summary", async () => {
+    const user = h.tg.user();
+    const page = await openPage(user.id);
+    await page.getByLabel("You send").fill("btc");
+    await page.getByLabel("You send").press("Enter");
+    await page.getByLabel("You receive").fill("eth");
+    await page.getByLabel("You receive").press("Enter");
+    await page.getByLabel("Amount").fill("0.1");
+    await page.getByText("You get about").waitFor();
+    await page.getByLabel("Fixed rate").check();
+    const quote = page.locator(".quote");
+    await quote.getByText("fixed rate", { exact: false }).waitFor();
+    expect(await quote.textContent()).not.toMatch(/about|≈/);
+    expect(await quote.textContent()).toMatch(/1 BTC = [\d.]+ ETH/);
+    await page.getByLabel("Payout address").fill(ETH_ADDRESS);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Confirm" }).waitFor();
+    expect(await page.locator("dl.facts").textContent()).not.toContain("≈");
+    await page.context().close();
+  });
+
   it("names USDT's default network, ERC20, and refuses a Tron payout address under the field", async () => {
     const user = h.tg.user();
     const page = await openPage(user.id);

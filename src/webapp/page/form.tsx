@@ -280,12 +280,15 @@ function NetworkChoice(props: {
   );
 }
 
+/** A floating rate's numbers are estimates (≈); a fixed rate's are the deal (=, no "about"). */
+const relation = (rateType: string) => (rateType === "fixed" ? "=" : "≈");
+
 function QuoteBox({ quote, from, to }: { quote: PageQuote; from: PageCoin; to: PageCoin }) {
   const t = useT();
   return (
     <div class="quote" aria-live="polite">
       <p>
-        {t("you-get")}{" "}
+        {t(quote.rateType === "fixed" ? "you-receive" : "you-get")}{" "}
         <b class="ltr">
           {quote.toAmount} {to.code.toUpperCase()}
         </b>
@@ -293,7 +296,8 @@ function QuoteBox({ quote, from, to }: { quote: PageQuote; from: PageCoin; to: P
       <p class="hint">
         {t("rate")}:{" "}
         <bdi>
-          1 {from.code.toUpperCase()} ≈ {quote.rate} {to.code.toUpperCase()}
+          1 {from.code.toUpperCase()} {relation(quote.rateType)} {quote.rate}{" "}
+          {to.code.toUpperCase()}
         </bdi>{" "}
         · {t(`rate-${quote.rateType}`)}
       </p>
@@ -366,7 +370,8 @@ function Summary(props: {
         <dt>{t("you-receive")}</dt>
         <dd>
           <bdi>
-            ≈ {quote?.toAmount ?? "…"} {label(order.to, order.networkTo)}
+            {order.rateType === "fixed" ? "" : "≈ "}
+            {quote?.toAmount ?? "…"} {label(order.to, order.networkTo)}
           </bdi>{" "}
           ({t(`rate-${order.rateType}`)})
         </dd>
@@ -375,7 +380,8 @@ function Summary(props: {
             <dt>{t("rate")}</dt>
             <dd>
               <bdi>
-                1 {order.from.code.toUpperCase()} ≈ {quote.rate} {order.to.code.toUpperCase()}
+                1 {order.from.code.toUpperCase()} {relation(order.rateType)} {quote.rate}{" "}
+                {order.to.code.toUpperCase()}
               </bdi>
             </dd>
           </>
