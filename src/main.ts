@@ -31,8 +31,10 @@ async function main(): Promise<void> {
   const shutdown = async (reason: string, code: 0 | 1) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    logger.info({ reason }, "stopping");
+    if (code === 0) logger.info({ reason }, "stopping");
+    else logger.fatal({ reason }, `stopping with exit code ${code}: ${reason}`);
     starting.abort();
+    clearInterval(keepAlive);
     // The contract gives us 10 s; if something hangs, leave rather than be killed mid-write.
     const force = setTimeout(() => {
       logger.error("graceful stop took too long; exiting");
@@ -44,6 +46,15 @@ async function main(): Promise<void> {
     logger.flush();
     process.exit(code);
   };
+  // The bot runs until it is told to stop. Its loops' timers do not hold the process (they must not
+  // keep a stopping one alive), so while every connection is down (the database restarting, say)
+  // nothing else might: this one handle keeps it running, and a loop that emptied anyway is a bug
+  // that ends the process non-zero with a line saying so, never silently with 0.
+  const keepAlive = setInterval(() => undefined, 1 << 30);
+  process.on("beforeExit", () => {
+    if (shuttingDown) return;
+    void shutdown("nothing was left running (a bug): the process would have exited 0", 1);
+  });
   process.once("SIGTERM", () => void shutdown("SIGTERM", 0));
   process.once("SIGINT", () => void shutdown("SIGINT", 0));
   // A failed start stops what had started, then exits non-zero with one line naming the part, so

@@ -41,7 +41,12 @@ export async function openDatabase(
       opened = await openStorage({
         databasePath: config.databasePath,
         databaseUrl: config.databaseUrl,
-        onError: (error) => logger.warn({ err: error }, "database connection lost"),
+        // The message and code only: pg's error carries its whole client object.
+        onError: (error) =>
+          logger.warn(
+            { error: error.message, code: "code" in error ? error.code : undefined },
+            `database connection lost: ${error.message}`,
+          ),
       });
       logger.info({ store: opened.dialect }, "database ready");
       if (!exchange.sandbox) {

@@ -39,7 +39,7 @@ export function telegramProblem(error: unknown): TelegramProblem {
     if (error.error_code === 401) {
       return {
         code: "HTTP_401",
-        reason: "Telegram rejected BOT_TOKEN (401 Unauthorized)",
+        reason: "Telegram rejected the bot token (401 Unauthorized): check BOT_TOKEN",
         fatal: true,
       };
     }

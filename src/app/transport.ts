@@ -35,7 +35,9 @@ export async function startTransport(
 ): Promise<{ webhookPort: number | undefined; leaderPart: Part }> {
   const { bot } = deps.telegram;
   const { inFlight } = deps;
-  const journal = () => new UpdateJournal(deps.db.updates, logger);
+  // One journal for every term this instance leads: what it handled but could not clear when the
+  // database went away is cleared, not handled again, when it leads again.
+  const journal = new UpdateJournal(deps.db.updates, logger);
   const drain = async () => {
     if (await inFlight.drained(UPDATE_DRAIN_MS)) return;
     logger.warn({ updates: inFlight.size }, "updates still running at stop; stopping anyway");
@@ -52,7 +54,7 @@ export async function startTransport(
             conflictRetryMs: deps.topology.conflictRetryMs,
             drain,
             onFatal: deps.onFatal,
-            journal: journal(),
+            journal,
             fence: deps.topology.fence,
           });
         },
@@ -73,7 +75,7 @@ export async function startTransport(
     leaderPart: {
       name: "unfinished polled updates",
       start: async () => {
-        await journal().replayLeft(bot);
+        await journal.replayLeft(bot);
       },
     },
   };

@@ -30,6 +30,8 @@ import { createRateFeature } from "./rate/feature.ts";
 import { createStartFeature } from "./start/feature.ts";
 import { createStatsFeature, type StatsDeps } from "./stats/feature.ts";
 import { createStatusFeature, type StatusDeps } from "./status/feature.ts";
+import { storageFailure } from "./storage-failure.ts";
+import { telegramFetch } from "./telegram-fetch.ts";
 import { reportThrottling, telegramRetry } from "./telegram-retry.ts";
 import { UpdatesInFlight } from "./updates-in-flight.ts";
 
@@ -81,7 +83,9 @@ export interface Telegram {
  * alerts) are built first, and the features, which need those parts, are installed afterwards.
  */
 export function createTelegram(options: TelegramOptions): Telegram {
-  const bot = new Bot<BotContext>(options.token, { client: { apiRoot: options.apiRoot } });
+  const bot = new Bot<BotContext>(options.token, {
+    client: { apiRoot: options.apiRoot, fetch: telegramFetch },
+  });
   bot.api.config.use(eachAttempt(options.logger, options.metrics));
   bot.api.config.use(telegramRetry());
   return { bot, i18n: createI18n(options.chatLanguage) };
@@ -115,14 +119,23 @@ export function installFeatures(
   // One chat's updates in order (a flow's steps), different chats in parallel.
   root.use(oneChatAtATime(chatKey));
   root.use(createLocaleMiddleware(i18n, deps.chatLanguage));
+  // Bookkeeping (when the chat was last seen): the database refusing it must not silence the chat.
+  const touchFailed = (error: unknown) =>
+    deps.logger.warn({ err: error }, "could not record the chat's visit");
   root.on("message", (ctx, next) => {
-    const touched = deps.touchChat(ctx.chat.id, ctx.chat.type, ctx.from?.language_code);
-    return touched instanceof Promise ? touched.then(next) : next();
+    let touched: ReturnType<typeof deps.touchChat>;
+    try {
+      touched = deps.touchChat(ctx.chat.id, ctx.chat.type, ctx.from?.language_code);
+    } catch (error) {
+      touchFailed(error);
+      return next();
+    }
+    return touched instanceof Promise ? touched.catch(touchFailed).then(next) : next();
   });
 
   const features = root.errorBoundary(async ({ error, ctx }) => {
     deps.logger.error({ err: error, update: ctx.update.update_id }, "update failed");
-    await replyFailure(ctx);
+    await replyFailure(ctx, error);
   });
   // Inline queries have no chat: they must not reach the conversations plugin, whose storage key
   // would then be shared by everyone.
@@ -207,10 +220,12 @@ function chatKey(ctx: Context): string | undefined {
   return ctx.chat?.id.toString();
 }
 
-async function replyFailure(ctx: BotContext): Promise<void> {
+async function replyFailure(ctx: BotContext, error: unknown): Promise<void> {
   try {
     if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
-    if (ctx.chat) await ctx.reply(ctx.t("error-generic"));
+    if (ctx.chat) {
+      await ctx.reply(ctx.t(storageFailure(error) ? "error-storage" : "error-generic"));
+    }
   } catch {
     // Telegram itself is failing; the log line above is all we can do.
   }

@@ -32,9 +32,18 @@ type ChatLanguage = (chatId: number) => Awaitable<string | undefined>;
 function negotiator(chatLanguage: ChatLanguage) {
   return (ctx: Context): Awaitable<string | undefined> => {
     const fromTelegram = languageOf(ctx.from?.language_code);
-    const chosen = ctx.chat ? chatLanguage(ctx.chat.id) : undefined;
+    // The database away (a fault, an outage): the user is still answered, in Telegram's language.
+    let chosen: Awaitable<string | undefined>;
+    try {
+      chosen = ctx.chat ? chatLanguage(ctx.chat.id) : undefined;
+    } catch {
+      return fromTelegram;
+    }
     return isPromise(chosen)
-      ? chosen.then((c) => languageOf(c) ?? fromTelegram)
+      ? chosen.then(
+          (c) => languageOf(c) ?? fromTelegram,
+          () => fromTelegram,
+        )
       : (languageOf(chosen) ?? fromTelegram);
   };
 }

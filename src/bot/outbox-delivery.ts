@@ -1,6 +1,7 @@
 import type { I18n, TranslateFunction } from "@grammyjs/i18n";
 import { type Api, GrammyError, HttpError, InputFile } from "grammy";
 import { type Clock, realClock } from "../lib/clock.ts";
+import { failureCause } from "../lib/failure-cause.ts";
 import type { Logger } from "../lib/logger.ts";
 import { RequestBudget } from "../lib/request-budget.ts";
 import type { ExplorerTable } from "../swaps/explorers.ts";
@@ -11,6 +12,7 @@ import type { FlowContext } from "./context.ts";
 import { translator } from "./i18n.ts";
 import { outboxText, statusCardText } from "./outbox-text.ts";
 import { depositKeyboard, depositQr, depositQrCaption } from "./shared/deposit-message.ts";
+import { TelegramFrontEndError } from "./telegram-fetch.ts";
 
 export interface DeliveryOptions {
   api: Api;
@@ -209,19 +211,50 @@ export class OutboxDelivery {
       logger.warn({ err: error, notification: entry.id }, "push dropped: delivery uncertain twice");
       return;
     }
-    const delay = Math.min(5_000 * 2 ** entry.attempts, 10 * 60_000);
+    const unavailable = telegramUnavailable(error);
+    const delay = unavailable
+      ? UNAVAILABLE_RETRY_MS
+      : Math.min(5_000 * 2 ** entry.attempts, 10 * 60_000);
     await store.retryLater(entry.id, String(error), now + delay, maybeDelivered);
+    // Telegram itself is away: the other rows would fail alike. The drain ends here and the
+    // notifier tries again within a few seconds (notifier.ts), so they go out once it answers.
+    if (unavailable) throw new TelegramUnavailableError(error);
     logger.warn({ err: error, notification: entry.id }, "push failed; will retry");
   }
 }
 
+/** How soon a push that failed because Telegram was away is due again. */
+const UNAVAILABLE_RETRY_MS = 2_000;
+
+/** A push failed because Telegram is away (not because of the push): the drain stops. */
+export class TelegramUnavailableError extends Error {
+  override name = "TelegramUnavailableError";
+  constructor(cause: unknown) {
+    super(`Telegram is unavailable: ${failureCause(cause)}`, {
+      cause,
+    });
+  }
+}
+
+/**
+ * Whether a call failed because Telegram is away rather than because of the call: no answer, a
+ * broken connection, its front end's 5xx page, or the Bot API's own 5xx.
+ */
+function telegramUnavailable(error: unknown): boolean {
+  if (error instanceof HttpError) return true;
+  return error instanceof GrammyError && error.error_code >= 500;
+}
+
 /**
  * Whether Telegram may have delivered a message whose request failed: an answer with an error
- * (GrammyError) proves it did not; a connection that was never made proves it did not; a
- * connection lost mid-request cannot tell.
+ * (GrammyError) proves it did not, and so does a 5xx page from Telegram's front end (its load
+ * balancer answered: the Bot API never saw the call); a connection that was never made proves it
+ * did not; a connection lost after the request was sent (or no answer in time) cannot tell.
  */
 function mayHaveArrived(error: unknown): boolean {
   if (!(error instanceof HttpError)) return false;
+  // An answer from Telegram's front end: the Bot API never saw the call.
+  if (error.error instanceof TelegramFrontEndError) return false;
   const code = errorCode(error.error);
   return !["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"].includes(code);
 }

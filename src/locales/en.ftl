@@ -32,6 +32,7 @@ cmd-cancel = leave the current step-by-step flow
 cmd-help = commands and how-to
 
 error-generic = 😕 Something went wrong on my side. Please try again in a moment.
+error-storage = ⏳ The bot is briefly unavailable. Your swaps are safe: please try again in a minute.
 exchange-busy = ⏳ The exchange is busy right now. Please try again in {$seconds} s.
 exchange-unavailable = 🔌 The exchange is temporarily unavailable. Please try again in a few minutes.
 exchange-not-found = The exchange does not know this item.

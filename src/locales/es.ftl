@@ -32,6 +32,7 @@ cmd-cancel = salir del paso a paso actual
 cmd-help = comandos y cómo usarme
 
 error-generic = 😕 Algo salió mal de mi lado. Inténtalo de nuevo en un momento.
+error-storage = ⏳ El bot no está disponible por un momento. Tus intercambios están a salvo: inténtalo de nuevo en un minuto.
 exchange-busy = ⏳ El exchange está ocupado ahora. Inténtalo de nuevo en {$seconds} s.
 exchange-unavailable = 🔌 El exchange no está disponible por ahora. Inténtalo de nuevo en unos minutos.
 exchange-not-found = El exchange no conoce este elemento.

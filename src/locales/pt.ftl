@@ -32,6 +32,7 @@ cmd-cancel = sair do passo a passo atual
 cmd-help = comandos e como usar
 
 error-generic = 😕 Algo deu errado do meu lado. Tente de novo daqui a pouco.
+error-storage = ⏳ O bot está indisponível por um instante. Suas trocas estão seguras: tente de novo daqui a um minuto.
 exchange-busy = ⏳ A exchange está ocupada agora. Tente de novo em {$seconds} s.
 exchange-unavailable = 🔌 A exchange está temporariamente indisponível. Tente de novo em alguns minutos.
 exchange-not-found = A exchange não conhece este item.

@@ -32,6 +32,7 @@ cmd-cancel = adım adım akıştan çık
 cmd-help = komutlar ve kullanım
 
 error-generic = 😕 Benim tarafımda bir sorun oldu. Lütfen biraz sonra tekrar deneyin.
+error-storage = ⏳ Bot kısa bir süreliğine kullanılamıyor. Takaslarınız güvende: lütfen bir dakika sonra tekrar deneyin.
 exchange-busy = ⏳ Borsa şu anda yoğun. Lütfen {$seconds} sn sonra tekrar deneyin.
 exchange-unavailable = 🔌 Borsaya şu anda ulaşılamıyor. Lütfen birkaç dakika sonra tekrar deneyin.
 exchange-not-found = Borsa bu kaydı tanımıyor.

@@ -51,6 +51,8 @@ export class SessionNotKeptError extends Error {
 
 const DEFAULT_TRY_MS = 2_000;
 const DEFAULT_SILENT_SESSION_MS = 8_000;
+/** While the database stays unreachable, it is said again this often. */
+const UNREACHABLE_REPEAT_MS = 30_000;
 
 /**
  * One leader among the instances sharing a PostgreSQL database: the holder of a session-level
@@ -84,6 +86,9 @@ export class Leadership {
   private leaseUntil = 0;
   /** The ping under way: the tick's and the fences' share it (one query at a time). */
   private pinging: Promise<void> | undefined;
+  /** Since when (clock.monotonic()) the lock's tries have failed, and when that was last said. */
+  private unreachableSince: number | undefined;
+  private unreachableToldAt = 0;
   /** Serializes lead/follow transitions and ticks. */
   private chain: Promise<void> = Promise.resolve();
 
@@ -162,12 +167,48 @@ export class Leadership {
       await this.enqueue(async () => {
         try {
           await this.tryLock();
+          this.reachable();
         } catch (error) {
-          this.failed(error);
+          if (error instanceof SessionNotKeptError) this.failed(error);
+          else this.unreachable(error);
           await this.disconnect();
         }
       });
     }
+  }
+
+  /**
+   * A standby's try of the lock failed (the database is away: restarting, failing over): one line
+   * naming the cause when it starts, one every `UNREACHABLE_REPEAT_MS` while it lasts, one when it
+   * ends. The tries go on every `tryEveryMs`; the process stays up throughout.
+   */
+  private unreachable(error: unknown): void {
+    const now = this.clock.monotonic();
+    const cause = error instanceof Error ? error.message : String(error);
+    if (this.unreachableSince === undefined) {
+      this.unreachableSince = now;
+      this.unreachableToldAt = now;
+      this.options.logger.warn(
+        { cause, retryEveryMs: this.tryEveryMs },
+        `the database is unreachable (${cause}): standing by, trying again every ${Math.round(this.tryEveryMs / 1000)} s`,
+      );
+      return;
+    }
+    if (now - this.unreachableToldAt >= UNREACHABLE_REPEAT_MS) {
+      this.unreachableToldAt = now;
+      const forSeconds = Math.round((now - this.unreachableSince) / 1000);
+      this.options.logger.warn(
+        { cause, forSeconds },
+        `the database is still unreachable after ${forSeconds} s (${cause})`,
+      );
+    }
+  }
+
+  private reachable(): void {
+    if (this.unreachableSince === undefined) return;
+    const forSeconds = Math.round((this.clock.monotonic() - this.unreachableSince) / 1000);
+    this.unreachableSince = undefined;
+    this.options.logger.info({ forSeconds }, `the database answers again after ${forSeconds} s`);
   }
 
   /** A ping or a lock attempt failed: whatever the lead was, it is not proven any more. */

@@ -1,5 +1,6 @@
 import { type RunnerHandle, run } from "@grammyjs/runner";
 import { type Bot, type Context, GrammyError } from "grammy";
+import { failureCause } from "../lib/failure-cause.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { UpdateJournal } from "./update-journal.ts";
 
@@ -49,9 +50,10 @@ export function startPolling<C extends Context>(
       );
     };
     while (!stopped) {
-      runner = run(fencedSource(options.journal.adapter(bot), options.fence), {
-        runner: { silent: true },
-      });
+      runner = run(
+        patientSource(fencedSource(options.journal.adapter(bot), options.fence), logger),
+        { runner: { silent: true } },
+      );
       try {
         await runner.task();
         return;
@@ -83,8 +85,9 @@ export function startPolling<C extends Context>(
           });
           continue;
         }
-        logger.error({ err: error }, "polling stopped: Telegram refused getUpdates");
-        options.onFatal(error);
+        const reason = refusal(error);
+        logger.error({ err: error }, `polling stopped: ${reason}`);
+        options.onFatal(new Error(reason, { cause: error }));
         return;
       }
     }
@@ -121,4 +124,103 @@ function fencedSource<S extends { api: { getUpdates: (...args: never[]) => Promi
       },
     },
   };
+}
+
+/** The longest pause between two getUpdates while they fail: polling resumes this soon. */
+const MAX_POLL_BACKOFF_MS = 3_000;
+/** The first pause after a failed getUpdates; each failure in a row doubles it, up to the cap. */
+const FIRST_POLL_BACKOFF_MS = 250;
+/** While getUpdates keeps failing, it is said again this often. */
+const POLL_FAILING_REPEAT_MS = 30_000;
+
+/**
+ * The runner's source with every failure of getUpdates that is not a refusal (Telegram away: no
+ * answer, a broken connection, a 5xx; or the journal's database away) retried here, after a pause
+ * that doubles up to MAX_POLL_BACKOFF_MS, with one line naming the cause when it starts or changes,
+ * one every 30 s while it lasts and one when it ends. The runner's own back-off doubles without a cap (about
+ * 25 s after a minute's outage) and says nothing; it sees only refusals (a 4xx: 401, 409, 429)
+ * and a lost lead, and a stop.
+ */
+function patientSource<S extends { api: { getUpdates: (...args: never[]) => Promise<unknown> } }>(
+  source: S,
+  logger: Logger,
+): S {
+  const getUpdates = source.api.getUpdates;
+  let failingSince: number | undefined;
+  let toldAt = 0;
+  let lastCause = "";
+  return {
+    ...source,
+    api: {
+      ...source.api,
+      getUpdates: async (...args: Parameters<typeof getUpdates>) => {
+        const signal = (args as unknown[])[1] as AbortSignal | undefined;
+        for (
+          let delay = FIRST_POLL_BACKOFF_MS;
+          ;
+          delay = Math.min(delay * 2, MAX_POLL_BACKOFF_MS)
+        ) {
+          try {
+            const updates = await getUpdates(...args);
+            if (failingSince !== undefined) {
+              const forSeconds = Math.round((Date.now() - failingSince) / 1000);
+              logger.info({ forSeconds }, `getUpdates answers again after ${forSeconds} s`);
+              failingSince = undefined;
+              lastCause = "";
+            }
+            return updates;
+          } catch (error) {
+            if (signal?.aborted || !passing(error)) throw error;
+            const cause = failureCause(error);
+            const now = Date.now();
+            const changed = cause !== lastCause;
+            if (failingSince === undefined || changed || now - toldAt >= POLL_FAILING_REPEAT_MS) {
+              const first = failingSince === undefined;
+              failingSince ??= now;
+              toldAt = now;
+              lastCause = cause;
+              logger.warn(
+                { cause, retryInMs: delay },
+                first
+                  ? `getUpdates failed (${cause}): polling again in ${delay} ms, every ${MAX_POLL_BACKOFF_MS / 1000} s at most`
+                  : `getUpdates still failing after ${Math.round((now - failingSince) / 1000)} s (${cause})`,
+              );
+            }
+            await pause(delay, signal);
+          }
+        }
+      },
+    },
+  };
+}
+
+/**
+ * Whether a getUpdates failure passes by itself: anything but an answer refusing the call (a 4xx:
+ * a revoked token, another poller, a 429 the runner honours) and a lost lead (NotLeaderError).
+ */
+function passing(error: unknown): boolean {
+  if (error instanceof GrammyError) return error.error_code >= 500;
+  return !(error instanceof Error && error.name === "NotLeaderError");
+}
+
+/** The one line naming why polling cannot go on. */
+function refusal(error: unknown): string {
+  if (error instanceof GrammyError && error.error_code === 401) {
+    return "Telegram rejected the bot token (401 Unauthorized): check BOT_TOKEN";
+  }
+  const cause = error instanceof Error ? error.message : String(error);
+  return `Telegram refused getUpdates (${cause})`;
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts (the runner is stopping). */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+  });
 }

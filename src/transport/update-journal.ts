@@ -37,7 +37,11 @@ export class UpdateJournal {
    * out of the journal before it runs, so one that kills the process is not run on every start.
    */
   async replayLeft<C extends Context>(bot: Bot<C>): Promise<number> {
-    const left = await this.store.takeLeft();
+    // Updates this process handled whose rows could not be cleared yet (the database went away
+    // while leading) are not handled twice when it leads again.
+    await this.flush();
+    const cleared = new Set(this.handled);
+    const left = (await this.store.takeLeft()).filter((row) => !cleared.has(row.updateId));
     this.replayed = new Set(left.map((row) => row.updateId));
     if (left.length === 0) return 0;
     this.logger.info(

@@ -217,7 +217,9 @@ describe("npm start", () => {
       DATABASE_PATH: join(dir, "bot.sqlite"),
     });
     expect(await running.exit).toBe(1);
-    expect(running.stdout.some((l) => l.includes("Telegram refused getUpdates"))).toBe(true);
+    expect(
+      running.stdout.some((l) => l.includes("Telegram rejected the bot token (401 Unauthorized)")),
+    ).toBe(true);
   }, 60_000);
 
   it("stops cleanly on SIGTERM while Telegram does not answer getMe", async () => {

@@ -70,7 +70,7 @@ describe("Telegram unreachable at start-up", () => {
     tg = await startFakeTelegram();
     const bot = start(tg.apiRoot, `${tg.token.split(":")[0]}:not-the-real-secret-000000000000`);
     expect(await bot.exit).toBe(1);
-    expect(bot.stderr.join("\n")).toContain("Telegram rejected BOT_TOKEN (401 Unauthorized)");
+    expect(bot.stderr.join("\n")).toContain("Telegram rejected the bot token (401 Unauthorized)");
     expect(bot.stdout.some((l) => l.includes("cannot reach Telegram"))).toBe(false);
     expect(bot.lines.join("\n")).not.toContain("not-the-real-secret");
   }, 60_000);

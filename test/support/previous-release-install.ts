@@ -12,6 +12,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import { z } from "zod";
 import { previousRelease, type Release } from "./previous-release.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
@@ -51,14 +52,31 @@ async function installOwnModules(work: string): Promise<void> {
   }
 }
 
+const lockSchema = z.object({
+  packages: z.record(z.string(), z.object({ version: z.string().optional() }).loose()),
+});
+
+/**
+ * Whether today's node_modules hold every package the release's lockfile installs, at the same
+ * place and version (a release before a dependency was added, or made explicit, is served too).
+ */
+function todaysModulesServe(releaseLock: string, todaysLock: string): boolean {
+  const read = (path: string) => lockSchema.parse(JSON.parse(readFileSync(path, "utf8"))).packages;
+  const theirs = read(releaseLock);
+  const ours = read(todaysLock);
+  return Object.entries(theirs).every(
+    ([path, entry]) => path === "" || ours[path]?.version === entry.version,
+  );
+}
+
 /**
  * The previous release's code (test/support/previous-release.ts says which), exported from git and
  * installed once into node_modules/.cache, keyed by its commit and this Node's addon ABI (the suite
- * runs on two Nodes, and better-sqlite3 is native). When its package-lock.json is today's, today's
- * node_modules serve it (a link: nothing to download, the right ABI); otherwise `npm ci` installs
- * its own from the registry (installOwnModules). Either way its dist/ is built, as its `npm start`
- * needs (when it has a build). Built in a
- * temporary folder renamed into place, so two runs at once never see half an install.
+ * runs on two Nodes, and better-sqlite3 is native). When today's node_modules hold every package
+ * its package-lock.json installs, they serve it (a link: nothing to download, the right ABI);
+ * otherwise `npm ci` installs its own from the registry (installOwnModules). Either way its dist/
+ * is built, as its `npm start` needs (when it has a build). Built in a temporary folder renamed
+ * into place, so two runs at once never see half an install.
  */
 export async function installPreviousRelease(
   options: { ownModules?: boolean } = {},
@@ -74,10 +92,10 @@ export async function installPreviousRelease(
       maxBuffer: 1 << 30,
     });
     execFileSync("tar", ["-x", "-f", "-", "-C", work], { input: tar });
-    const sameLock =
-      readFileSync(join(work, "package-lock.json"), "utf8") ===
-      readFileSync(join(ROOT, "package-lock.json"), "utf8");
-    if (sameLock && !options.ownModules) {
+    if (
+      todaysModulesServe(join(work, "package-lock.json"), join(ROOT, "package-lock.json")) &&
+      !options.ownModules
+    ) {
       symlinkSync(join(ROOT, "node_modules"), join(work, "node_modules"), "dir");
     } else {
       await installOwnModules(work);

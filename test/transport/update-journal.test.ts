@@ -24,6 +24,11 @@ afterEach(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+async function stopPolling(): Promise<void> {
+  await polling?.stop();
+  polling = undefined;
+}
+
 /** A bare bot that records the text of every message it handles, polling through the journal. */
 async function rig() {
   tg = await startFakeTelegram();
@@ -32,18 +37,19 @@ async function rig() {
   const repos = createRepositories(database.seam);
   const handled: string[] = [];
   const bot = new Bot(tg.token, { client: { apiRoot: tg.apiRoot } });
-  bot.on("message:text", (ctx) => {
+  bot.on("message:text", (ctx, next) => {
     handled.push(ctx.message.text);
+    return next();
   });
-  const start = () => {
+  const start = (journal = new UpdateJournal(repos.updates, pino({ level: "silent" }))) => {
     polling = startPolling(bot, pino({ level: "silent" }), {
       conflictRetryMs: 1_000,
       drain: async () => {},
       onFatal: () => {},
-      journal: new UpdateJournal(repos.updates, pino({ level: "silent" })),
+      journal,
     });
   };
-  return { tg, sqlite: database.sqlite, repos, handled, start };
+  return { tg, sqlite: database.sqlite, repos, handled, start, bot };
 }
 
 describe("polling through the update journal", () => {
@@ -83,6 +89,31 @@ describe("polling through the update journal", () => {
     expect(handled).toEqual(["one", "two"]);
     await polling?.stop();
     polling = undefined;
+    expect(await repos.updates.takeLeft()).toEqual([]);
+  });
+
+  it("an update handled while the database went away is not handled again when polling starts again on the same journal", async () => {
+    const { tg, sqlite, repos, handled, start, bot } = await rig();
+    // The database goes away right after the update was handled, before its row is cleared.
+    bot.on("message:text", () => {
+      sqlite.pragma("query_only = ON");
+    });
+    const journal = new UpdateJournal(repos.updates, pino({ level: "silent" }));
+    start(journal);
+    await tg.waitForPolling();
+    await tg.user().send("once");
+    await until(() => handled.includes("once"));
+    await stopPolling();
+    // Its row is still there: clearing it failed.
+    sqlite.pragma("query_only = OFF");
+    expect(sqlite.prepare("select count(*) as n from update_journal").get()).toEqual({ n: 1 });
+
+    // The instance leads again: the row is cleared, the update not handled a second time.
+    start(journal);
+    await tg.waitForPolling();
+    await tg.settle(300);
+    expect(handled).toEqual(["once"]);
+    await stopPolling();
     expect(await repos.updates.takeLeft()).toEqual([]);
   });
 });

@@ -128,6 +128,11 @@ export class FakeTelegram {
   private nextUserId = 10_001;
   private nextQueryId = 1;
   private closed = false;
+  /** How Telegram is away (goAway), if it is. */
+  private away: "bad-gateway" | "refused" | undefined;
+  private port = 0;
+  /** Calls answered by the front end's 502 page while away (goAway("bad-gateway")). */
+  readonly turnedAway: Array<{ method: string; at: number }> = [];
 
   constructor(options: FakeTelegramOptions = {}) {
     this.token = options.token ?? `7000000001:AA${randomBytes(24).toString("base64url")}`;
@@ -140,8 +145,37 @@ export class FakeTelegram {
   async listen(): Promise<this> {
     await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
     const { port } = this.server.address() as AddressInfo;
+    this.port = port;
     this.apiRoot = `http://127.0.0.1:${port}`;
     return this;
+  }
+
+  /**
+   * Telegram goes away, as in an incident, until comeBack(): every call (getUpdates too) is
+   * answered by its front end's HTML 502 page ("bad-gateway": nothing is carried out), or the port
+   * is closed ("refused": connections are refused). Connections open now are cut either way, held
+   * polls included; updates users send meanwhile wait, as at Telegram.
+   */
+  async goAway(how: "bad-gateway" | "refused"): Promise<void> {
+    this.away = how;
+    if (how === "refused") {
+      await new Promise<void>((resolve) => {
+        this.server.close(() => resolve());
+        this.server.closeAllConnections();
+      });
+    } else {
+      this.server.closeAllConnections();
+    }
+    this.notify();
+  }
+
+  /** Telegram answers again, on the same port. */
+  async comeBack(): Promise<void> {
+    if (this.away === "refused") {
+      await new Promise<void>((resolve) => this.server.listen(this.port, "127.0.0.1", resolve));
+    }
+    this.away = undefined;
+    this.notify();
   }
 
   /** Answers held polls with no updates, stops webhook delivery and closes every connection. */
@@ -432,6 +466,13 @@ export class FakeTelegram {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    if (this.away === "bad-gateway") {
+      req.resume();
+      this.turnedAway.push({ method: path.split("/").at(-1) ?? "", at: Date.now() });
+      res.writeHead(502, "Bad Gateway", { "content-type": "text/html" });
+      res.end(BAD_GATEWAY_PAGE);
+      return;
+    }
     const match = /^(?:\/as\/([A-Za-z0-9_-]+))?\/bot([^/]*)\/([A-Za-z0-9_]+)\/?$/.exec(path);
     if (!match) {
       return writeJson(res, 404, { ok: false, error_code: 404, description: "Not Found" });
@@ -740,6 +781,10 @@ function errorBody(error: unknown): ApiResponse {
   }
   return { ok: false, error_code: 500, description: `Internal Server Error: ${String(error)}` };
 }
+
+/** What Telegram's front end (nginx) answers when the Bot API behind it is away. */
+const BAD_GATEWAY_PAGE =
+  "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.18.0</center>\r\n</body>\r\n</html>\r\n";
 
 function writeJson(res: ServerResponse, status: number, body: ApiResponse): void {
   res.writeHead(status, { "content-type": "application/json" });
