@@ -64,15 +64,20 @@ async function fillBtcToEth(page: Page, amount = "0.5", screenshot?: string): Pr
   await fillSwap(page, { from: "btc", to: "eth", amount, payout: ETH_ADDRESS }, screenshot);
 }
 
+/** Picks the coins to send and receive by typing their codes (Enter selects). */
+async function pickPair(page: Page, from: string, to: string): Promise<void> {
+  await page.getByLabel("You send").fill(from);
+  await page.getByLabel("You send").press("Enter");
+  await page.getByLabel("You receive").fill(to);
+  await page.getByLabel("You receive").press("Enter");
+}
+
 async function fillSwap(
   page: Page,
   order: { from: string; to: string; amount: string; payout: string },
   screenshot?: string,
 ): Promise<void> {
-  await page.getByLabel("You send").fill(order.from);
-  await page.getByLabel("You send").press("Enter");
-  await page.getByLabel("You receive").fill(order.to);
-  await page.getByLabel("You receive").press("Enter");
+  await pickPair(page, order.from, order.to);
   await page.getByLabel("Amount").fill(order.amount);
   await page.getByText("You get about").waitFor();
   await page.getByLabel("Payout address").fill(order.payout);
@@ -397,10 +402,7 @@ describe("the Mini App", () => {
   it("a payout address that is not one gets the chat's message under the field, and an amount below the minimum names it", async () => {
     const user = h.tg.user();
     const page = await openPage(user.id);
-    await page.getByLabel("You send").fill("btc");
-    await page.getByLabel("You send").press("Enter");
-    await page.getByLabel("You receive").fill("eth");
-    await page.getByLabel("You receive").press("Enter");
+    await pickPair(page, "btc", "eth");
     await page.getByLabel("Amount").fill("0.000001");
     await page.getByText(/Below the minimum of [\d.]+ BTC/).waitFor();
     await page.getByLabel("Amount").fill("0.5");
@@ -416,10 +418,7 @@ describe("the Mini App", () => {
   it("a fixed quote is shown as the deal: no 'about', no ≈, in the form and the summary", async () => {
     const user = h.tg.user();
     const page = await openPage(user.id);
-    await page.getByLabel("You send").fill("btc");
-    await page.getByLabel("You send").press("Enter");
-    await page.getByLabel("You receive").fill("eth");
-    await page.getByLabel("You receive").press("Enter");
+    await pickPair(page, "btc", "eth");
     await page.getByLabel("Amount").fill("0.1");
     await page.getByText("You get about").waitFor();
     await page.getByLabel("Fixed rate").check();
@@ -437,10 +436,7 @@ describe("the Mini App", () => {
   it("names USDT's default network, ERC20, and refuses a Tron payout address under the field", async () => {
     const user = h.tg.user();
     const page = await openPage(user.id);
-    await page.getByLabel("You send").fill("btc");
-    await page.getByLabel("You send").press("Enter");
-    await page.getByLabel("You receive").fill("usdt");
-    await page.getByLabel("You receive").press("Enter");
+    await pickPair(page, "btc", "usdt");
     const network = page.getByLabel("Network (USDT)");
     expect(await network.inputValue()).toBe("ERC20");
     expect(await network.locator("option:checked").textContent()).toBe(
