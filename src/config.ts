@@ -101,6 +101,15 @@ const envSchema = z
       .regex(/^[A-Za-z0-9_-]{16,256}$/, "must be 16–256 characters of A-Z, a-z, 0-9, _ and -")
       .optional(),
     PORT: int(1, 8080).pipe(z.number().max(65_535, "must be a port number")),
+    WEBHOOK_HOST: z
+      .string()
+      .trim()
+      .pipe(
+        z.union([z.ipv4(), z.ipv6(), z.hostname()], {
+          error: "must be an IP address or a host name",
+        }),
+      )
+      .default("127.0.0.1"),
     METRICS_PORT: z
       .string()
       .trim()
@@ -187,7 +196,7 @@ export interface Config {
   limits: { publicPerMin: number; createPerMin: number; readPerMin: number };
   logLevel: (typeof LOG_LEVELS)[number];
   /** Webhook mode when set; long polling otherwise. */
-  webhook: { url: string; secret: string; port: number } | undefined;
+  webhook: { url: string; secret: string; port: number; host: string } | undefined;
   /** Port of /healthz and /metrics; off when undefined. */
   metricsPort: number | undefined;
   /** Interface /healthz and /metrics listen on (loopback unless the operator opens it). */
@@ -269,7 +278,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     webhook:
       e.WEBHOOK_URL && e.WEBHOOK_SECRET
-        ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET, port: e.PORT }
+        ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET, port: e.PORT, host: e.WEBHOOK_HOST }
         : undefined,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,

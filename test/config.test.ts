@@ -142,6 +142,19 @@ describe("the settings' documentation", () => {
     });
   });
 
+  it("listens for webhooks on loopback unless WEBHOOK_HOST says otherwise, and names a bad one", () => {
+    const webhook = {
+      BOT_TOKEN: token,
+      WEBHOOK_URL: "https://bot.example.com/telegram",
+      WEBHOOK_SECRET: "s3cret-token-for-tests_123",
+    };
+    expect(loadConfig(webhook).webhook?.host).toBe("127.0.0.1");
+    expect(loadConfig({ ...webhook, WEBHOOK_HOST: "0.0.0.0" }).webhook?.host).toBe("0.0.0.0");
+    expect(errorOf({ ...webhook, WEBHOOK_HOST: "http://0.0.0.0:9" })).toBe(
+      "WEBHOOK_HOST must be an IP address or a host name",
+    );
+  });
+
   it("takes METRICS_HOST as an address or a host name, and names it when it is neither", () => {
     expect(loadConfig({ BOT_TOKEN: token, METRICS_HOST: "0.0.0.0" }).metricsHost).toBe("0.0.0.0");
     expect(loadConfig({ BOT_TOKEN: token, METRICS_HOST: "::" }).metricsHost).toBe("::");

@@ -5,7 +5,7 @@ import { failureCause } from "../lib/failure-cause.ts";
 import type { Logger } from "../lib/logger.ts";
 import { RequestBudget } from "../lib/request-budget.ts";
 import type { ExplorerTable } from "../swaps/explorers.ts";
-import type { OutboxEntry, OutboxStore } from "../swaps/ports.ts";
+import { type OutboxEntry, type OutboxStore, outboxReceipt } from "../swaps/ports.ts";
 import { isFinal } from "../swaps/status.ts";
 import type { Swap } from "../swaps/swap.ts";
 import type { FlowContext } from "./context.ts";
@@ -106,7 +106,15 @@ export class OutboxDelivery {
       await store.drop(entry.id, "swap forgotten", this.clock.now());
       return false;
     }
-    if (entry.kind === "stuck" && swap?.status !== entry.status) {
+    const receipt = outboxReceipt(entry);
+    if (swap && receipt === "card") {
+      await this.options.fence?.();
+      const t = translator(this.options.i18n, (await store.chatLanguage(entry.chatId)) ?? "en");
+      await this.editCard(entry.chatId, swap, t);
+      await store.markSent(entry.id, this.clock.now());
+      return false;
+    }
+    if (entry.kind === "stuck" && !receipt && swap?.status !== entry.status) {
       // It moved on before the word went out (a backlog, a blocked chat): it is no longer true.
       await store.drop(entry.id, "no longer stuck", this.clock.now());
       return false;
@@ -179,11 +187,16 @@ export class OutboxDelivery {
       await this.options.store.setStatusCard(swap.id, messageId);
       return;
     }
-    if (entry.kind !== "status" || swap.cardMessageId === null || swap.suspect) return;
+    if (entry.kind === "status" || outboxReceipt(entry)) await this.editCard(entry.chatId, swap, t);
+  }
+
+  /** The swap's status card, as it stands now (a card receipt edits only it). */
+  private async editCard(chatId: number, swap: Swap, t: TranslateFunction): Promise<void> {
+    if (swap.cardMessageId === null || swap.suspect) return;
     // The card is a convenience: its edit failing (too old, deleted) changes nothing.
     await this.options.api
       .editMessageText(
-        entry.chatId,
+        chatId,
         swap.cardMessageId,
         statusCardText(t, swap, this.options.explorers),
         // An edit without them would take the card's buttons away.

@@ -1,10 +1,10 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { DEFAULT_EXPLORER_TABLE, type ExplorerTable } from "../swaps/explorers.ts";
-import type { OutboxEntry } from "../swaps/ports.ts";
+import { type OutboxEntry, outboxReceipt } from "../swaps/ports.ts";
 import type { Swap } from "../swaps/swap.ts";
 import { depositText } from "./shared/deposit-message.ts";
 import { receiptText, withReceipt } from "./shared/explorer-links.ts";
-import { pushText, stuckText } from "./shared/push-text.ts";
+import { payoutText, pushText, stuckText } from "./shared/push-text.ts";
 import { statusName } from "./shared/status-name.ts";
 
 /**
@@ -17,6 +17,9 @@ export function outboxText(
   swap: Swap | undefined,
   explorers: ExplorerTable = DEFAULT_EXPLORER_TABLE,
 ): string {
+  if (outboxReceipt(entry) === "message" && swap) {
+    return payoutText(t, swap, receiptText(t, explorers, swap, "success"));
+  }
   switch (entry.kind) {
     case "not-created":
       return t("reconcile-not-created");

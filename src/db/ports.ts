@@ -67,6 +67,7 @@ export function createPorts(
   const trackerStore: TrackerStore = {
     listOpen: (exchange) => repos.transactions.listOpen(exchange),
     applyProgress: (id, progress, at) => repos.transactions.applyProgress(id, progress, at),
+    applyReceipt: (id, progress, at) => repos.transactions.applyReceipt(id, progress, at),
     markChecked: (ids, at) => repos.transactions.markChecked(ids, at),
     recordNotFound: (id, at, next) => repos.transactions.recordNotFound(id, at, next),
     giveUp: (id, at) => repos.transactions.giveUp(id, at),

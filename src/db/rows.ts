@@ -78,11 +78,11 @@ export const outboxEntryRow = z.object({
   status: nullableText,
   attempts: long,
   maybeSentAt: nullableLong,
+  dedupeKey: z.string(),
 });
 
 /** A whole outbox row (claims aside, which only PostgreSQL has). */
 export const notificationRow = outboxEntryRow.extend({
-  dedupeKey: z.string(),
   createdAt: long,
   sentAt: nullableLong,
   droppedAt: nullableLong,

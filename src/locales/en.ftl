@@ -272,6 +272,10 @@ push-success =
     ✅ <b>Swap {$id}: complete</b>
     You received <b>{$amountOut} {$to}</b> at <code>{$withdrawal}</code>.
     Payout transaction: <code>{$hashOut}</code>
+push-payout =
+    🧾 <b>Swap {$id}: payout sent</b>
+    The exchange sent <b>{$amountOut} {$to}</b> to <code>{$withdrawal}</code>.
+    Payout transaction: <code>{$hashOut}</code>
 push-overdue =
     ⌛ <b>Swap {$id}: expired</b>
     No deposit arrived before the deposit window closed, so this swap is closed. Start a new swap with /exchange.

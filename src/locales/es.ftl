@@ -272,6 +272,10 @@ push-success =
     ✅ <b>Intercambio {$id}: completado</b>
     Recibiste <b>{$amountOut} {$to}</b> en <code>{$withdrawal}</code>.
     Transacción de pago: <code>{$hashOut}</code>
+push-payout =
+    🧾 <b>Intercambio {$id}: pago enviado</b>
+    El exchange envió <b>{$amountOut} {$to}</b> a <code>{$withdrawal}</code>.
+    Transacción de pago: <code>{$hashOut}</code>
 push-overdue =
     ⌛ <b>Intercambio {$id}: expirado</b>
     No llegó ningún depósito antes de que se cerrara el plazo, así que este intercambio está cerrado. Empieza uno nuevo con /exchange.

@@ -274,6 +274,10 @@ push-success =
     ✅ <b>تبدیل {$id}: انجام شد</b>
     <b>{$amountOut} {$to}</b> در <code>{$withdrawal}</code> دریافت کردید.
     تراکنش پرداخت: <code>{$hashOut}</code>
+push-payout =
+    🧾 <b>تبدیل {$id}: پرداخت ارسال شد</b>
+    صرافی <b>{$amountOut} {$to}</b> را به <code>{$withdrawal}</code> فرستاد.
+    تراکنش پرداخت: <code>{$hashOut}</code>
 push-overdue =
     ⌛ <b>تبدیل {$id}: منقضی شد</b>
     پیش از بسته شدن مهلت واریز، هیچ واریزی نرسید، پس این تبدیل بسته شد. با /exchange یک تبدیل جدید شروع کنید.

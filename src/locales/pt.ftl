@@ -272,6 +272,10 @@ push-success =
     ✅ <b>Troca {$id}: concluída</b>
     Você recebeu <b>{$amountOut} {$to}</b> em <code>{$withdrawal}</code>.
     Transação de pagamento: <code>{$hashOut}</code>
+push-payout =
+    🧾 <b>Troca {$id}: pagamento enviado</b>
+    A exchange enviou <b>{$amountOut} {$to}</b> para <code>{$withdrawal}</code>.
+    Transação de pagamento: <code>{$hashOut}</code>
 push-overdue =
     ⌛ <b>Troca {$id}: expirada</b>
     Nenhum depósito chegou antes de o prazo terminar, então esta troca está encerrada. Comece uma nova com /exchange.

@@ -272,6 +272,10 @@ push-success =
     ✅ <b>Обмен {$id}: завершён</b>
     Вы получили <b>{$amountOut} {$to}</b> на <code>{$withdrawal}</code>.
     Транзакция выплаты: <code>{$hashOut}</code>
+push-payout =
+    🧾 <b>Обмен {$id}: выплата отправлена</b>
+    Обменник отправил <b>{$amountOut} {$to}</b> на <code>{$withdrawal}</code>.
+    Транзакция выплаты: <code>{$hashOut}</code>
 push-overdue =
     ⌛ <b>Обмен {$id}: истёк</b>
     Депозит не пришёл, пока было открыто окно депозита, поэтому обмен закрыт. Новый обмен можно начать с /exchange.

@@ -272,6 +272,10 @@ push-success =
     ✅ <b>Takas {$id}: tamamlandı</b>
     <code>{$withdrawal}</code> adresine <b>{$amountOut} {$to}</b> aldınız.
     Ödeme işlemi: <code>{$hashOut}</code>
+push-payout =
+    🧾 <b>Takas {$id}: ödeme gönderildi</b>
+    Borsa <b>{$amountOut} {$to}</b> tutarını <code>{$withdrawal}</code> adresine gönderdi.
+    Ödeme işlemi: <code>{$hashOut}</code>
 push-overdue =
     ⌛ <b>Takas {$id}: süresi doldu</b>
     Yatırma süresi kapanmadan hiçbir yatırma ulaşmadı, bu yüzden bu takas kapandı. /exchange ile yeni bir takas başlatın.

@@ -273,6 +273,10 @@ push-success =
     ✅ <b>兑换 {$id}：已完成</b>
     你已在 <code>{$withdrawal}</code> 收到 <b>{$amountOut} {$to}</b>。
     付款交易：<code>{$hashOut}</code>
+push-payout =
+    🧾 <b>兑换 {$id}：付款已发出</b>
+    交易所已将 <b>{$amountOut} {$to}</b> 发送到 <code>{$withdrawal}</code>。
+    付款交易：<code>{$hashOut}</code>
 push-overdue =
     ⌛ <b>兑换 {$id}：已过期</b>
     充值期限结束前没有收到充值，因此这笔兑换已关闭。用 /exchange 开始新的兑换。

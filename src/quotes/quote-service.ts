@@ -1,6 +1,10 @@
 import type { ExchangeClient, RateParams } from "../exchange/client.ts";
+import { ExchangeBusyError } from "../exchange/errors.ts";
 import type { RateQuote } from "../exchange/schemas.ts";
-import type { DecimalString } from "../lib/decimal.ts";
+import { type DecimalString, formatDecimal } from "../lib/decimal.ts";
+import { KeyShare } from "../lib/key-share.ts";
+import { Lru } from "../lib/lru.ts";
+import { type AmountFit, limitsFit } from "./amount-fit.ts";
 
 export interface Quote extends RateQuote {
   /** When the upstream produced it; a fixed quote older than the exchange honours is refreshed. */
@@ -23,8 +27,37 @@ export type Pair = Pick<RateParams, "coinFrom" | "coinTo" | "networkFrom" | "net
  */
 const LIMITS_TTL_MS = 60_000;
 
-/** The amount a quote asked only for its limits carries; any amount states the pair's limits. */
-const LIMITS_PROBE_AMOUNT = "1" as DecimalString;
+/**
+ * The amount a quote asked only for its limits carries when nothing is known of the sent coin: the
+ * smallest there is. Every answer states the pair's limits, but not every refusal does: above the
+ * maximum some exchanges name only the maximum (exchange-in-the-wild.md §13), while below the
+ * minimum they name both. (The catalog holds no coin values to pick a fitting amount from.)
+ */
+const SMALLEST_AMOUNT = "0.00000001" as DecimalString;
+
+/**
+ * Each user's fair share of the public budget that all users share: a handful of upstream quotes
+ * per 10 s, whatever the path (the chat's amount step, /rate, inline, the page's quotes, creates
+ * and limits). Answers from the cache cost no share.
+ */
+export const USER_QUOTE_SHARE = { limit: 4, windowMs: 10_000 } as const;
+
+/**
+ * A user's share of the public budget is spent: nothing was asked upstream. A busy answer (the
+ * user is told when to try again), but only this user's.
+ */
+export class QuoteShareSpent extends ExchangeBusyError {
+  override name = "QuoteShareSpent";
+  constructor(retryAfterMs: number) {
+    super("GET /rate", "public", retryAfterMs);
+  }
+}
+
+/** An amount the pair's known limits already refuse, with those limits. */
+export interface KnownRefusal {
+  fit: Exclude<AmountFit, "ok">;
+  limits: PairLimits;
+}
 
 export interface QuoteServiceOptions {
   exchange: ExchangeClient;
@@ -37,7 +70,17 @@ export interface QuoteServiceOptions {
   fixedTtlMs?: number;
   /** Longest a user waits for public budget before hearing "busy, try again in N s". */
   maxWaitMs: number;
+  /** Each user's share of upstream quotes (default USER_QUOTE_SHARE). */
+  userShare?: { limit: number; windowMs: number };
   now?: () => number;
+}
+
+export interface QuoteOptions {
+  /** Asks upstream even when a fresh answer is cached. */
+  fresh?: boolean;
+  maxWaitMs?: number;
+  /** The user asking: an upstream call (not a cached answer) is taken from their share. */
+  user?: number;
 }
 
 /**
@@ -48,14 +91,23 @@ export interface QuoteServiceOptions {
 export class QuoteService {
   private readonly entries = new Map<string, { promise: Promise<Quote>; expiresAt: number }>();
   private readonly limitsByPair = new Map<string, PairLimits & { expiresAt: number }>();
+  /** The latest limits stated for each sent coin (any pair, however old): what a probe asks. */
+  private readonly limitsBySent = new Lru<string, PairLimits>(1_000);
   readonly stats = { requests: 0, upstreamCalls: 0, cacheHits: 0 };
   private readonly now: () => number;
+  private readonly userShare: KeyShare<number>;
 
   constructor(private readonly options: QuoteServiceOptions) {
     this.now = options.now ?? Date.now;
+    const share = options.userShare ?? USER_QUOTE_SHARE;
+    this.userShare = new KeyShare(share.limit, share.windowMs, { now: this.now });
   }
 
-  quote(params: RateParams, opts: { fresh?: boolean; maxWaitMs?: number } = {}): Promise<Quote> {
+  /**
+   * A quote: an identical one in flight or fresh in the cache, else one asked upstream (within
+   * `user`'s share when a user asks: else a QuoteShareSpent, and nothing is asked).
+   */
+  quote(params: RateParams, opts: QuoteOptions = {}): Promise<Quote> {
     this.stats.requests++;
     const key = quoteKey(params);
     const now = this.now();
@@ -64,6 +116,10 @@ export class QuoteService {
     if (cached && (inFlight || (!opts.fresh && cached.expiresAt > now))) {
       this.stats.cacheHits++;
       return cached.promise;
+    }
+    if (opts.user !== undefined) {
+      const share = this.userShare.take(opts.user);
+      if (!share.granted) return Promise.reject(new QuoteShareSpent(share.retryInMs));
     }
     this.sweep(now);
     this.stats.upstreamCalls++;
@@ -94,13 +150,13 @@ export class QuoteService {
    * rest) and without waiting for budget, given up after `waitMs`. A slower answer is still
    * remembered, for the next prompt. Undefined when neither is at hand.
    */
-  async limits(pair: Pair, waitMs: number): Promise<PairLimits | undefined> {
+  async limits(pair: Pair, waitMs: number, user?: number): Promise<PairLimits | undefined> {
     const known = this.knownLimits(pair);
     if (known) return known;
     const budget = this.options.exchange.budgets.public;
     if (budget.available() * 2 < budget.limit) return undefined;
-    const probe = { ...pair, amount: LIMITS_PROBE_AMOUNT, rateType: "float" as const };
-    const asked = this.quote(probe, { maxWaitMs: 0 }).then(
+    const probe = { ...pair, amount: this.probeAmount(pair), rateType: "float" as const };
+    const asked = this.quote(probe, { maxWaitMs: 0, ...(user === undefined ? {} : { user }) }).then(
       () => this.knownLimits(pair),
       () => undefined,
     );
@@ -122,6 +178,18 @@ export class QuoteService {
     return { min: known.min, max: known.max };
   }
 
+  /**
+   * Whether the pair's known limits already refuse `amount` (see knownLimits): then no quote is
+   * worth asking for it. Floating limits are the wider ones, so a fixed-rate amount they refuse
+   * is refused too.
+   */
+  knownRefusal(pair: Pair, amount: DecimalString): KnownRefusal | undefined {
+    const limits = this.knownLimits(pair);
+    if (!limits) return undefined;
+    const fit = limitsFit(amount, limits);
+    return fit === "ok" ? undefined : { fit, limits };
+  }
+
   /** Whether a fixed-rate quote is too old to create a swap on without showing fresh numbers. */
   isStale(quote: Quote): boolean {
     return this.now() - quote.fetchedAt > this.fixedHoldsMs;
@@ -132,9 +200,23 @@ export class QuoteService {
     return this.options.fixedTtlMs ?? 30_000;
   }
 
+  /**
+   * An amount the pair can take, from the limits last stated for the sent coin with any coin
+   * (they hardly depend on the received one): twice the minimum, or halfway to a closer maximum.
+   * Else the smallest amount (SMALLEST_AMOUNT).
+   */
+  private probeAmount(pair: Pair): DecimalString {
+    const sent = this.limitsBySent.get(sentKey(pair));
+    if (!sent || !(sent.min > 0)) return SMALLEST_AMOUNT;
+    const amount =
+      sent.max > 0 && sent.min * 2 > sent.max ? (sent.min + sent.max) / 2 : sent.min * 2;
+    return formatDecimal(amount);
+  }
+
   private rememberLimits(pair: Pair, quote: RateQuote): void {
     const expiresAt = this.now() + LIMITS_TTL_MS;
     this.limitsByPair.set(pairKey(pair), { min: quote.minAmount, max: quote.maxAmount, expiresAt });
+    this.limitsBySent.set(sentKey(pair), { min: quote.minAmount, max: quote.maxAmount });
   }
 
   private sweep(now: number): void {
@@ -156,6 +238,10 @@ function pairKey(p: Pair): string {
     p.coinTo.toLowerCase(),
     (p.networkTo ?? "").toLowerCase(),
   ].join("|");
+}
+
+function sentKey(p: Pair): string {
+  return [p.coinFrom.toLowerCase(), (p.networkFrom ?? "").toLowerCase()].join("|");
 }
 
 function quoteKey(p: RateParams): string {

@@ -96,10 +96,13 @@ function rangeMessage(q: SandboxQuote, from: SandboxCoin, breach: "below" | "abo
     : `amount ${decimalString(q.fromAmount)} is above the maximum of ${decimalString(q.maxAmount)} ${upper(from)}`;
 }
 
-/** The 422 quirk: the limits and the quote travel in the error body. */
-function rangeAs422(q: SandboxQuote, message: string): HttpError {
+/**
+ * The 422 quirk: the limits and the quote travel in the error body; above the maximum, only the
+ * maximum does (Exolix's `GetRateResponseWithAmountTooHigh`).
+ */
+function rangeAs422(q: SandboxQuote, message: string, breach: "below" | "above"): HttpError {
   return new HttpError(422, message, "amount", {
-    minAmount: q.minAmount,
+    ...(breach === "below" ? { minAmount: q.minAmount } : {}),
     maxAmount: q.maxAmount,
     fromAmount: q.fromAmount,
     toAmount: q.toAmount,
@@ -116,7 +119,7 @@ export function rate(state: SandboxState, params: URLSearchParams): Answer {
   const breach = outOfRange(q);
   if (!breach) return ok({ ...q, message: null });
   const message = rangeMessage(q, from, breach);
-  if (state.quirks.rangeAs422) throw rangeAs422(q, message);
+  if (state.quirks.rangeAs422) throw rangeAs422(q, message, breach);
   return ok({ ...q, message: `${message[0]!.toUpperCase()}${message.slice(1)}` });
 }
 
@@ -246,7 +249,9 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
       throw new HttpError(400, breach === "below" ? BELOW_MIN : ABOVE_MAX, "amount");
     }
     const message = rangeMessage(q, from, breach);
-    throw state.quirks.rangeAs422 ? rangeAs422(q, message) : new HttpError(400, message, "amount");
+    throw state.quirks.rangeAs422
+      ? rangeAs422(q, message, breach)
+      : new HttpError(400, message, "amount");
   }
   const worse = rateType === "fixed" ? state.faults.worseFixedNextCreate : undefined;
   if (worse !== undefined) {

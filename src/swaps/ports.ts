@@ -80,6 +80,13 @@ export interface TrackerStore {
   listOpen(exchange: string): Awaitable<OpenSwap[]>;
   /** Stores a new state; a status change queues its notification in the same transaction. */
   applyProgress(id: string, progress: SwapProgress, at: number): Awaitable<boolean>;
+  /**
+   * Stores what a detail read adds to a status already pushed (hashes, final amounts), or a newer
+   * status as applyProgress does. When it adds what the swap's push and card show, queues the
+   * receipt (outboxReceipt): the card edited, and on complete a message with the payout, when its
+   * push went out without it. Returns whether anything was queued.
+   */
+  applyReceipt(id: string, progress: SwapProgress, at: number): Awaitable<boolean>;
   /** Seen upstream (listed, or read by id) at `at`: also ends a run of 404s. */
   markChecked(ids: readonly string[], at: number): Awaitable<void>;
   /**
@@ -128,6 +135,29 @@ export interface OutboxEntry {
   attempts: number;
   /** Set when an earlier attempt may have been delivered after all. */
   maybeSentAt: number | null;
+  /** One message per key, whoever queues it (see outboxReceipt). */
+  dedupeKey: string;
+}
+
+/**
+ * The receipt of a status push: what a detail read added after the push was queued (the deposit
+ * hash, the payout). A `card` receipt only edits the swap's status card; a `message` one (the
+ * payout of a complete swap whose push went out without it) is a new message too. One of each
+ * per swap and status. Stored as `stuck` rows whose status is RECEIPT_STATUS, a status no swap
+ * has: a previous release (a rolling deploy, a rollback) parses them and drops them as "no longer
+ * stuck", never sending them as a status push twice.
+ */
+export const RECEIPT_STATUS = "receipt";
+
+export const receiptKey = (kind: "card" | "message", transactionId: string, status: string) =>
+  `receipt-${kind}:${transactionId}:${status}`;
+
+/** Which receipt an outbox entry is, if it is one. */
+export function outboxReceipt(entry: Pick<OutboxEntry, "kind" | "dedupeKey">) {
+  if (entry.kind !== "stuck") return undefined;
+  if (entry.dedupeKey.startsWith("receipt-card:")) return "card";
+  if (entry.dedupeKey.startsWith("receipt-message:")) return "message";
+  return undefined;
 }
 
 /** The notifier's storage. */

@@ -3,6 +3,7 @@ import { ExchangeApiError, ExchangeSchemaError } from "../exchange/errors.ts";
 import { readPages } from "../exchange/paging.ts";
 import type { TransactionListItem } from "../exchange/schemas.ts";
 import { type Clock, realClock } from "../lib/clock.ts";
+import { formatDecimal } from "../lib/decimal.ts";
 import type { Logger } from "../lib/logger.ts";
 import { progressFromDetail } from "../swaps/from-exchange.ts";
 import type { TrackerStore } from "../swaps/ports.ts";
@@ -26,6 +27,7 @@ export interface CycleStats {
   windows: number;
   pages: number;
   changes: number;
+  /** Reads of the detail of swaps whose change was pushed (the receipts: hashes, amounts). */
   detailReads: number;
   /** Reads by id of swaps the list did not show (every answer counts, a 404 included). */
   fallbackReads: number;
@@ -111,6 +113,8 @@ const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 const DEFAULT_READS_WITHOUT_LIST = 10;
 /** An unusable list is tried again every this many cycles, in case the upstream fixed it. */
 const LIST_RETRY_EVERY = 10;
+/** A receipt whose detail read failed this many times is left to /status. */
+const RECEIPT_TRIES = 3;
 
 /** The list endpoint refused or garbled while the upstream answers: an outage is not this. */
 function listUnusable(error: unknown): boolean {
@@ -124,8 +128,9 @@ function listUnusable(error: unknown): boolean {
 }
 
 /**
- * Statuses whose push needs fields only the detail has: the deposit hash (confirming: the deposit
- * was seen, with its explorer link), the payout hash and final amount, the refund address.
+ * Statuses whose push and card show fields only the detail has: the deposit hash (confirming: the
+ * deposit was seen, with its explorer link), the payout hash, the refund address. The push goes
+ * out first; the detail is read after it (the receipts).
  */
 export const NEEDS_DETAIL: ReadonlySet<string> = new Set(["confirmation", "success", "refunded"]);
 
@@ -187,6 +192,11 @@ export class StatusPass {
    */
   private readonly answered = new Map<string, number>();
   private answers = 0;
+  /**
+   * Swaps whose change was pushed before their detail was read (hashes, final amounts), oldest
+   * first, with the reads of it that failed.
+   */
+  private readonly receipts = new Map<string, number>();
   /** The state each stuck swap's chat was last told about (the outbox keeps it across restarts). */
   private readonly stuckTold = new Map<string, string>();
   /** When the last cycle finished (0: none yet): health checks read the lag from it. */
@@ -270,6 +280,7 @@ export class StatusPass {
     // Checked as of the cycle's start: a cold swap's next turn is then never late.
     await store.markChecked([...cycle.seen], startedAt);
     if (listRead) this.caughtUp = true;
+    await this.readReceipts(cycle);
     await this.tellStuck(cycle, open);
     return this.finish(stats, startedAt);
   }
@@ -510,31 +521,53 @@ export class StatusPass {
   }
 
   /**
-   * Stores and announces one change. The list carries the new status; only a swap whose deposit
-   * was seen or that finished needs its detail (the hashes, the final amount for the push), so
-   * only those cost a read.
+   * Stores and announces one change at once: the list carries the new status (and the amount
+   * received). A swap whose deposit was seen or that finished also needs its detail (the hashes),
+   * read after the push (readReceipts): the push never waits for a read.
    */
   private async announce(item: TransactionListItem, stats: CycleStats): Promise<void> {
-    const { exchange, store } = this.options;
     stats.changes++;
-    if (!NEEDS_DETAIL.has(item.status)) {
-      await store.applyProgress(item.id, { status: item.status }, this.clock.now());
-      this.options.onChange?.();
-      return;
-    }
-    stats.detailReads++;
-    try {
-      const detail = await exchange.getTransaction(item.id, {
-        background: true,
-        signal: this.signal,
-      });
-      await store.applyProgress(item.id, progressFromDetail(detail), this.clock.now());
-    } catch (error) {
-      // The list already told us the new status: announce it now, the hash comes with /status.
-      this.options.logger.warn({ err: error, transaction: item.id }, "tracker: detail read failed");
-      await store.applyProgress(item.id, { status: item.status }, this.clock.now());
-    }
+    const amountOut =
+      item.status === "success" && item.amount_out !== null && item.amount_out !== undefined
+        ? item.amount_out
+        : 0;
+    await this.options.store.applyProgress(
+      item.id,
+      { status: item.status, ...(amountOut > 0 ? { amountOut: formatDecimal(amountOut) } : {}) },
+      this.clock.now(),
+    );
     this.options.onChange?.();
+    if (NEEDS_DETAIL.has(item.status)) this.receipts.set(item.id, this.receipts.get(item.id) ?? 0);
+  }
+
+  /**
+   * Reads the detail of swaps whose change was pushed without it, oldest first, in what is left
+   * of the interval (at least one a cycle): the receipt edits their card, and a complete swap's
+   * payout becomes a message of its own when its push went out without it. A failing read ends
+   * this cycle's receipts; after RECEIPT_TRIES the hashes are left to /status.
+   */
+  private async readReceipts(cycle: Cycle): Promise<void> {
+    const { exchange, store, logger, intervalMs } = this.options;
+    const deadline = cycle.startedAt + intervalMs;
+    let read = 0;
+    for (const [id, failures] of this.receipts) {
+      if (read > 0 && this.clock.now() >= deadline) return;
+      read++;
+      cycle.stats.detailReads++;
+      this.receipts.delete(id);
+      try {
+        const detail = await exchange.getTransaction(id, { background: true, signal: this.signal });
+        if (await store.applyReceipt(id, progressFromDetail(detail), this.clock.now())) {
+          this.options.onChange?.();
+        }
+      } catch (error) {
+        if (this.signal.aborted) throw error;
+        logger.warn({ err: error, transaction: id }, "tracker: detail read failed");
+        const final = error instanceof ExchangeApiError && error.status < 500;
+        if (!final && failures + 1 < RECEIPT_TRIES) this.receipts.set(id, failures + 1);
+        return;
+      }
+    }
   }
 
   private finish(stats: CycleStats, started: number): CycleStats {

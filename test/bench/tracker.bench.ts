@@ -198,7 +198,11 @@ const NEXT: Record<string, [string, string]> = {
  * reaching Telegram, for moving swaps and for long-waiting ones apart; beside it, the full-scan
  * tracker and what polling each swap would cost. Then the realistic day (tracker-day.ts).
  *
- * `BENCH_TRACKER_N=100|1000|10000|10|day` runs one of them.
+ * Then N swaps change at once (N = 10, 100, 1,000) at a 1 s poll: when each push reaches
+ * Telegram, and the reads made until the last one.
+ *
+ * `BENCH_TRACKER_N=100|1000|10000|10|day|burst` runs one of them (BENCH_TRACKER_BURST=10,100
+ * picks the burst sizes).
  */
 export async function run(): Promise<void> {
   const only = process.env.BENCH_TRACKER_N;
@@ -214,7 +218,97 @@ export async function run(): Promise<void> {
     if (scenario.baseline) await runScenario(scenario, "full-scan");
     perSwapLine(scenario.open);
   }
+  if (only === undefined || only === "burst") {
+    const sizes = (process.env.BENCH_TRACKER_BURST ?? "10,100,1000").split(",").map(Number);
+    console.log(
+      "\nN swaps change at once (confirming), 1 s poll, 120 reads/min, Telegram paced at 25 messages/s:",
+    );
+    for (const n of sizes) await runBurst(n);
+  }
   if (only === undefined || only === "day") await runDay();
+}
+
+/** How long a burst's pushes are waited for. */
+const BURST_WAIT_MS = 150_000;
+
+/**
+ * N open swaps of the last half hour, one chat each, all moved to confirming at the same moment:
+ * each push's delay from that moment to Telegram, and the list and detail reads made until the
+ * last push went out (or BURST_WAIT_MS passed).
+ */
+async function runBurst(n: number): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "swapbot-bench-"));
+  const sandbox = await startSandbox({ schedule: false });
+  const tg = await startFakeTelegram();
+  const database = openDatabase(join(dir, "bot.sqlite"));
+  const repos = createRepositories(database.seam);
+  const stores = createPorts(repos, createChatSettings(chatsStore(repos)));
+  const logger = pino({ level: "silent" });
+  const exchange = new ExchangeClient({
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    limits: { publicPerMin: 60, createPerMin: 30, readPerMin: READS_PER_MIN },
+    timeoutMs: 10_000,
+  });
+  const chatOf = await seedOpenSwaps(sandbox.control, database.seam, {
+    count: n,
+    chats: n,
+    firstChat: 50_000,
+    spreadOverMs: 30 * 60_000,
+  });
+  const outbox = new Notifier({
+    api: new Api(tg.token, { apiRoot: tg.apiRoot }),
+    i18n: createI18n(() => undefined),
+    store: stores.outboxStore,
+    logger,
+    intervalMs: 200,
+  });
+  let firstCycle: (() => void) | undefined;
+  const firstDone = new Promise<void>((resolve) => {
+    firstCycle = resolve;
+  });
+  const tracker = new StatusTracker({
+    exchangeId: SANDBOX_EXCHANGE,
+    exchange,
+    store: stores.trackerStore,
+    logger,
+    intervalMs: 1_000,
+    onChange: () => outbox.wake(),
+    onCycle: () => firstCycle?.(),
+  });
+  outbox.start();
+  tracker.start();
+  await firstDone;
+  const lists = () => sandbox.control.stats.byEndpoint.list ?? 0;
+  const details = () => sandbox.control.stats.byEndpoint.get ?? 0;
+  const [listsBefore, detailsBefore] = [lists(), details()];
+  const changedAt = Date.now();
+  for (const id of chatOf.keys()) sandbox.control.setStatus(id, "confirmation");
+  const pushedAt = new Map<string, number>();
+  let seen = 0;
+  while (pushedAt.size < n && Date.now() - changedAt < BURST_WAIT_MS) {
+    for (; seen < tg.calls.length; seen++) {
+      const call = tg.calls[seen]!;
+      if (call.method !== "sendMessage") continue;
+      const id = /Swap (\w+): confirming/.exec(String(call.params.text ?? ""))?.[1];
+      if (id && !pushedAt.has(id)) pushedAt.set(id, call.at);
+    }
+    await sleep(100);
+  }
+  const [listReads, detailReads] = [lists() - listsBefore, details() - detailsBefore];
+  await tracker.stop();
+  await outbox.stop();
+  const latencies = [...chatOf.keys()].map((id) => {
+    const at = pushedAt.get(id);
+    return at === undefined ? Number.POSITIVE_INFINITY : (at - changedAt) / 1000;
+  });
+  console.log(
+    `  N=${n}: push ${latencyLine(latencies)} · until the last push (or ${BURST_WAIT_MS / 1000} s): ${listReads} list reads, ${detailReads} detail reads · load ${loadavg()[0]!.toFixed(1)}`,
+  );
+  database.close();
+  await tg.close();
+  await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
 }
 
 async function runScenario(scenario: Scenario, mode: TrackerMode): Promise<void> {

@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
 import { buildWebApp } from "../../src/webapp/build.ts";
 import { WEBAPP_BUILD_DIR } from "../../src/webapp/server/server.ts";
 import { freePort, startHarness } from "../support/bot-harness.ts";
@@ -16,7 +19,9 @@ const SWAPS_PER_VIEWER = 10;
 /**
  * The Mini App: what a phone downloads (the page's JS, CSS and HTML, as served gzipped), how long
  * the page takes to show its first coin list in chromium on this machine, and the API's latency
- * for the swap list and a cached quote with 100 viewers asking at once.
+ * for the swap list and a cached quote with 100 viewers asking at once, beside a bare Hono handler
+ * answering the same list's JSON to the same viewers in the same run; and the CPU each request
+ * costs this process (the viewers' client included, as for the bare handler).
  */
 export async function run(): Promise<void> {
   await buildWebApp();
@@ -53,13 +58,20 @@ export async function run(): Promise<void> {
 
     // Each viewer polls its list as the page does, 20 times; all 100 at once.
     const list: number[] = [];
+    let cpu = process.cpuUsage();
     await Promise.all(
       viewers.map(async (viewer) => {
         for (let i = 0; i < 20; i++) list.push(await get(viewer, "/swaps"));
       }),
     );
+    const listCpu = cpuPer(cpu, list.length);
     console.log(
-      `swap list (${SWAPS_PER_VIEWER} swaps each), ${VIEWERS} concurrent viewers × 20: p50 ${ms(percentile(list, 50))} · p95 ${ms(percentile(list, 95))} · max ${ms(Math.max(...list))}`,
+      `swap list (${SWAPS_PER_VIEWER} swaps each), ${VIEWERS} concurrent viewers × 20: p50 ${ms(percentile(list, 50))} · p95 ${ms(percentile(list, 95))} · max ${ms(Math.max(...list))} · ${listCpu} µs CPU a request`,
+    );
+    await bareHono(
+      await (
+        await fetch(`${pageUrl}api/swaps`, { headers: { authorization: auth.get(viewers[0]!)! } })
+      ).text(),
     );
 
     // The same quote for everyone (the cache answers after the first), 4 each: a viewer's share.
@@ -67,17 +79,56 @@ export async function run(): Promise<void> {
     await get(viewers[0]!, quotePath);
     const quotes: number[] = [];
     const upstreamBefore = h.app.quotes.stats.upstreamCalls;
+    cpu = process.cpuUsage();
     await Promise.all(
       viewers.map(async (viewer, i) => {
         for (let k = i === 0 ? 1 : 0; k < 4; k++) quotes.push(await get(viewer, quotePath));
       }),
     );
     console.log(
-      `cached quote, ${VIEWERS} concurrent viewers × 4: p50 ${ms(percentile(quotes, 50))} · p95 ${ms(percentile(quotes, 95))} · max ${ms(Math.max(...quotes))} · upstream calls ${h.app.quotes.stats.upstreamCalls - upstreamBefore}`,
+      `cached quote, ${VIEWERS} concurrent viewers × 4: p50 ${ms(percentile(quotes, 50))} · p95 ${ms(percentile(quotes, 95))} · max ${ms(Math.max(...quotes))} · upstream calls ${h.app.quotes.stats.upstreamCalls - upstreamBefore} · ${cpuPer(cpu, quotes.length)} µs CPU a request`,
     );
   } finally {
     await h.close();
   }
+}
+
+/** This process's CPU (user + system) since `from`, per request, in µs. */
+function cpuPer(from: NodeJS.CpuUsage, requests: number): string {
+  const used = process.cpuUsage(from);
+  return ((used.user + used.system) / requests).toFixed(0);
+}
+
+/**
+ * The floor: a bare Hono app on @hono/node-server answering `body` (the swap list's JSON) to the
+ * same 100 viewers × 20, through the same client.
+ */
+async function bareHono(body: string): Promise<void> {
+  const app = new Hono();
+  app.get("/swaps", (c) => c.body(body, 200, { "content-type": "application/json" }));
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/swaps`;
+  const times: number[] = [];
+  const cpu = process.cpuUsage();
+  await Promise.all(
+    Array.from({ length: VIEWERS }, async () => {
+      for (let i = 0; i < 20; i++) {
+        const started = performance.now();
+        await (await fetch(url, { headers: { "accept-encoding": "gzip" } })).arrayBuffer();
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  const per = cpuPer(cpu, times.length);
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    if ("closeAllConnections" in server) server.closeAllConnections();
+  });
+  console.log(
+    `bare Hono handler, the same list's JSON (${kb(body.length)}), same viewers: p50 ${ms(percentile(times, 50))} · p95 ${ms(percentile(times, 95))} · max ${ms(Math.max(...times))} · ${per} µs CPU a request`,
+  );
 }
 
 /** Bytes on the wire for each of the page's files, gzipped as the server sends them. */

@@ -15,11 +15,14 @@ afterAll(async () => {
 describe("/history", () => {
   it("pages newest first", async () => {
     const user = h.tg.user();
-    // Six swaps: the oldest stored as the bot would have (a chat may create five a minute).
-    const [oldest] = h.sandbox.control.seed(1, { amount: 0.11, createdAt: Date.now() - 60_000 });
-    await h.app.repos.transactions.insert(swapOf(h.sandbox.control, oldest!, user.chatId));
-    for (const amount of ["0.12", "0.13", "0.14", "0.15", "0.16"]) {
-      await createSwapViaChat(user, amount);
+    // Six swaps stored as the bot would have, a minute apart, oldest first (a chat may create five
+    // a minute, and quote four times in 10 s).
+    for (const [n, amount] of [0.11, 0.12, 0.13, 0.14, 0.15, 0.16].entries()) {
+      const [id] = h.sandbox.control.seed(1, {
+        amount,
+        createdAt: Date.now() - (6 - n) * 60_000,
+      });
+      await h.app.repos.transactions.insert(swapOf(h.sandbox.control, id!, user.chatId));
     }
     const first = await user.reply("/history");
     expect(first.text).toContain("page 1 of 2");

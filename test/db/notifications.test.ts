@@ -24,6 +24,7 @@ describe.each(dialects)("notifications outbox ($dialect)", ({ open }) => {
         status: "confirmation",
         attempts: 0,
         maybeSentAt: null,
+        dedupeKey: "status:t2:confirmation",
       },
       {
         id: expect.any(Number),
@@ -34,6 +35,7 @@ describe.each(dialects)("notifications outbox ($dialect)", ({ open }) => {
         status: "confirmation",
         attempts: 0,
         maybeSentAt: null,
+        dedupeKey: "status:t1:confirmation",
       },
     ]);
     expect((await repos.notifications.due(1, 2_000)).map((n) => n.transactionId)).toEqual(["t2"]);

@@ -15,6 +15,31 @@ async function push(harness: Harness, user: FakeUser, id: string, status: string
   return user.waitFor((m) => m.text.includes(`${id}: ${word}`), { timeoutMs: 10_000 });
 }
 
+/** The swap's card once it shows `fragment` (the receipts edit it after the push). */
+function cardWith(harness: Harness, user: FakeUser, messageId: number, fragment: string) {
+  return harness.tg.until(
+    () => {
+      const now = harness.tg.message(user.chatId, messageId);
+      return now?.raw.includes(fragment) ? now : undefined;
+    },
+    10_000,
+    () => new Error(`the card never showed ${fragment}:\n${user.transcriptText()}`),
+  );
+}
+
+/**
+ * The message that gives a complete swap's payout hash: its push, or when the push went out before
+ * the exchange showed the hash, the payout message after it.
+ */
+function payoutMessage(user: FakeUser, id: string, hashOut: string) {
+  return user.waitFor(
+    (m) =>
+      (m.text.includes(`${id}: complete`) || m.text.includes(`${id}: payout sent`)) &&
+      m.raw.includes(hashOut),
+    { timeoutMs: 10_000 },
+  );
+}
+
 describe("receipts with block explorer links", () => {
   it("confirming links the deposit, complete links the payout with the amount received, and the card and /status carry both", async () => {
     h = await startHarness();
@@ -22,15 +47,20 @@ describe("receipts with block explorer links", () => {
     const id = await createSwapViaChat(user); // 0.5 BTC → ETH
     const card = user.transcript().find((m) => m.text.includes("Swap created"))!;
 
-    const confirming = await push(h, user, id, "confirmation", "confirming");
+    await push(h, user, id, "confirmation", "confirming");
     const hashIn = h.sandbox.control.transaction(id)!.tx_hash_in;
-    expect(confirming.raw).toContain(
+    await cardWith(
+      h,
+      user,
+      card.messageId,
       `Deposit transaction: <code>${hashIn}</code> · <a href="https://mempool.space/tx/${hashIn}">mempool.space</a>`,
     );
 
-    const complete = await push(h, user, id, "success", "complete");
+    const pushed = await push(h, user, id, "success", "complete");
     const tx = h.sandbox.control.transaction(id)!;
-    expect(complete.text).toContain(`You received ${tx.amount_out} ETH`);
+    // The final amount comes with the list: the push has it at once.
+    expect(pushed.text).toContain(`You received ${tx.amount_out} ETH`);
+    const complete = await payoutMessage(user, id, tx.tx_hash_out);
     expect(complete.raw).toContain(`<code>${tx.tx_hash_out}</code>`);
     expect(complete.raw).toContain(`<a href="https://etherscan.io/tx/${tx.tx_hash_out}">`);
     expect(complete.raw).toContain(`<a href="https://mempool.space/tx/${hashIn}">`);
@@ -60,13 +90,20 @@ describe("receipts with block explorer links", () => {
     });
     const user = h.tg.user();
     const id = await createSwapViaChat(user);
-    const confirming = await push(h, user, id, "confirmation", "confirming");
+    const card = user.transcript().find((m) => m.text.includes("Swap created"))!;
+    await push(h, user, id, "confirmation", "confirming");
     const hashIn = h.sandbox.control.transaction(id)!.tx_hash_in;
-    expect(confirming.raw).toContain(`Deposit transaction: <code>${hashIn}</code>`);
+    const confirming = await cardWith(
+      h,
+      user,
+      card.messageId,
+      `Deposit transaction: <code>${hashIn}</code>`,
+    );
     expect(confirming.raw).not.toContain("<a ");
 
-    const complete = await push(h, user, id, "success", "complete");
+    await push(h, user, id, "success", "complete");
     const hashOut = h.sandbox.control.transaction(id)!.tx_hash_out;
+    const complete = await payoutMessage(user, id, hashOut);
     expect(complete.raw).toContain(`<a href="https://eth.blockscout.com/tx/${hashOut}">`);
     expect(complete.raw).not.toContain("etherscan.io");
     expect(complete.raw).not.toContain("mempool.space");

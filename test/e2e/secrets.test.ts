@@ -26,12 +26,14 @@ describe("secrets in logs", () => {
     control.setDelay("rate", 0);
     control.failNext("rate", { status: 429, times: 3 });
     await user.reply("/rate 1.4 btc eth", { timeoutMs: 10_000 });
-    // Creation failures, including an unknown outcome.
-    await toSummary(user);
+    // Creation failures, including an unknown outcome (another user: this one's share of quotes
+    // went to the /rate calls above).
+    const creator = h.tg.user();
+    await toSummary(creator);
     control.failNext("create", { status: 401, times: 1 });
-    await user.reply("confirm");
+    await creator.reply("confirm");
     control.createThenHang(1_500, { destroy: true });
-    await user.reply("confirm", { timeoutMs: 8_000 });
+    await creator.reply("confirm", { timeoutMs: 8_000 });
     // Telegram failures: a refused send, a 429 and a blocked chat.
     h.tg.failNext("sendMessage", {
       errorCode: 400,

@@ -39,11 +39,40 @@ describe("status pushes", () => {
     expect(pushes(user, "complete")).toBe(1);
     const tx = h.sandbox.control.transaction(id)!;
     const complete = user.transcript().find((m) => m.text.includes(`${id}: complete`))!;
-    expect(complete.text).toContain(tx.tx_hash_out);
     expect(complete.text).toContain(String(tx.amount_out));
+    // The payout hash: in the push, or (read after it went out) in the one message that follows.
+    expect(
+      user
+        .transcript()
+        .filter((m) => m.text.includes(`${id}: complete`) || m.text.includes(`${id}: payout sent`))
+        .some((m) => m.text.includes(tx.tx_hash_out)),
+    ).toBe(true);
     const edited = user.transcript().find((m) => m.messageId === card.messageId)!;
     expect(edited.edited).toBe(true);
     expect(edited.text).toContain("Status: complete");
+  });
+
+  it("a push never waits for the detail read: it goes out while the exchange has not answered it, and the card gets the hash after", async () => {
+    h = await startHarness();
+    const user = h.tg.user();
+    const id = await createSwapViaChat(user);
+    const card = user.transcript().find((m) => m.text.includes("Swap created"))!;
+    // Every detail answer takes 2 s (the bot gives up after 1 s and asks again).
+    h.sandbox.control.setDelay("get", 2_000);
+    const answeredDetails = () =>
+      Object.values(h!.sandbox.control.stats.responses.get ?? {}).reduce((a, b) => a + b, 0);
+    const before = answeredDetails();
+    h.sandbox.control.setStatus(id, "confirmation");
+    await until(() => pushes(user, "confirming") === 1);
+    expect(answeredDetails()).toBe(before);
+    h.sandbox.control.setDelay("get", 0);
+    const hashIn = h.sandbox.control.transaction(id)!.tx_hash_in;
+    await h.tg.until(
+      () => (h?.tg.message(user.chatId, card.messageId)?.text.includes(hashIn) ? true : undefined),
+      15_000,
+      () => new Error(`the card never got the deposit hash:\n${user.transcriptText()}`),
+    );
+    expect(pushes(user, "confirming")).toBe(1);
   });
 
   it.each([

@@ -370,6 +370,54 @@ describe("the Mini App", () => {
     expect(api.status).toBe(401);
   });
 
+  it("no cache may keep an API answer (Cache-Control: no-store), a refusal included", async () => {
+    const user = h.tg.user();
+    await createSwapViaChat(user);
+    const auth = { authorization: `tma ${signedInitData(h.tg.token, { id: user.id })}` };
+    const list = await fetch(`${pageUrl}api/swaps`, { headers: auth });
+    expect(list.status).toBe(200);
+    expect(await list.text()).toContain("depositAddress");
+    expect(list.headers.get("cache-control")).toBe("no-store");
+    const refused = await fetch(`${pageUrl}api/swaps`);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("gzips the API's larger JSON answers, and leaves small ones as they are", async () => {
+    const user = h.tg.user();
+    const headers = {
+      authorization: `tma ${signedInitData(h.tg.token, { id: user.id })}`,
+      "accept-encoding": "gzip",
+    };
+    const session = await fetch(`${pageUrl}api/session`, { headers });
+    expect(session.headers.get("content-encoding")).toBe("gzip");
+    expect(session.headers.get("vary")).toContain("Accept-Encoding");
+    expect(((await session.json()) as { texts: Record<string, string> }).texts).toBeDefined();
+    const small = await fetch(`${pageUrl}api/swaps`, { headers });
+    expect(small.headers.get("content-encoding")).toBeNull();
+    expect(await small.json()).toEqual({ items: [], total: 0 });
+  });
+
+  it("init data signed for the future or for a user id no one has gets 401", async () => {
+    const user = h.tg.user();
+    const asks = [
+      signedInitData(h.tg.token, { id: user.id }, new Date(Date.now() + 10 * 60_000)),
+      signedInitData(h.tg.token, { id: 0 }),
+      signedInitData(h.tg.token, { id: -1001 }),
+      signedInitData(h.tg.token, { id: 1e20 }),
+    ];
+    for (const raw of asks) {
+      const answer = await fetch(`${pageUrl}api/swaps`, {
+        headers: { authorization: `tma ${raw}` },
+      });
+      expect(answer.status).toBe(401);
+    }
+    const good = await fetch(`${pageUrl}api/swaps`, {
+      headers: { authorization: `tma ${signedInitData(h.tg.token, { id: user.id })}` },
+    });
+    expect(good.status).toBe(200);
+  });
+
   it("the same summary confirmed twice at once makes one transaction, and both answers name it", async () => {
     const user = h.tg.user();
     const auth = { authorization: `tma ${signedInitData(h.tg.token, { id: user.id })}` };

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import type { DecimalString } from "../../src/lib/decimal.ts";
-import { QuoteService } from "../../src/quotes/quote-service.ts";
+import { QuoteService, QuoteShareSpent } from "../../src/quotes/quote-service.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 
 let sandbox: Sandbox;
@@ -102,9 +102,69 @@ describe("QuoteService.limits", () => {
     expect(rateRequests()).toBe(before);
   });
 
+  it("learns the limits of a coin worth more than the maximum, from an exchange that names only the maximum above it", async () => {
+    sandbox.control.setQuirks({ rangeAs422: true });
+    sandbox.control.setPrice("btc", 250_000);
+    try {
+      const quotes = service();
+      expect(await quotes.limits(BTC_ETH, 5_000)).toEqual({ min: 0.000061, max: 0.4 });
+      // The next pair of the same coin is asked an amount it takes: a quote without a refusal.
+      const pair = { coinFrom: "btc", coinTo: "ltc" };
+      expect(await quotes.limits(pair, 5_000)).toEqual({ min: 0.000061, max: 0.4 });
+      const probe = await quotes.quote({ ...pair, amount: amount("0.000122") });
+      expect(probe.message ?? null).toBeNull();
+      expect(quotes.stats.cacheHits).toBe(1);
+    } finally {
+      sandbox.control.setQuirks({ rangeAs422: false });
+      sandbox.control.setPrice("btc", 95_000);
+    }
+  });
+
   it("answers undefined when the exchange fails", async () => {
     const quotes = service();
     sandbox.control.failNext("rate", { status: 400, message: "pair is disabled", times: 1 });
     expect(await quotes.limits({ coinFrom: "doge", coinTo: "ada" }, 5_000)).toBeUndefined();
+  });
+});
+
+describe("a user's share of upstream quotes", () => {
+  it("holds a user to their share of upstream quotes, serves them cached answers free, and leaves other users theirs", async () => {
+    let now = 1_000_000;
+    const quotes = service(60, () => now);
+    const before = rateRequests();
+    for (const a of ["1", "2", "3", "4"]) {
+      await quotes.quote({ ...BTC_ETH, amount: amount(a) }, { user: 7 });
+    }
+    await expect(quotes.quote({ ...BTC_ETH, amount: amount("5") }, { user: 7 })).rejects.toThrow(
+      QuoteShareSpent,
+    );
+    expect(rateRequests()).toBe(before + 4);
+    // Cached: costs no share.
+    await expect(
+      quotes.quote({ ...BTC_ETH, amount: amount("1") }, { user: 7 }),
+    ).resolves.toBeDefined();
+    await expect(
+      quotes.quote({ ...BTC_ETH, amount: amount("5") }, { user: 8 }),
+    ).resolves.toBeDefined();
+    expect(rateRequests()).toBe(before + 5);
+    // Nor does a limits probe go past it.
+    expect(await quotes.limits({ coinFrom: "ltc", coinTo: "xmr" }, 1_000, 7)).toBeUndefined();
+    expect(rateRequests()).toBe(before + 5);
+    now += 10_001;
+    await expect(
+      quotes.quote({ ...BTC_ETH, amount: amount("6") }, { user: 7 }),
+    ).resolves.toBeDefined();
+  });
+
+  it("knows which amounts the pair's known limits refuse", async () => {
+    const quotes = service();
+    expect(quotes.knownRefusal(BTC_ETH, amount("0.00000001"))).toBeUndefined();
+    const quote = await quotes.quote({ ...BTC_ETH, amount: amount("0.5") });
+    expect(quotes.knownRefusal(BTC_ETH, amount("0.00000001"))).toEqual({
+      fit: "below-min",
+      limits: { min: quote.minAmount, max: quote.maxAmount },
+    });
+    expect(quotes.knownRefusal(BTC_ETH, amount("1000000"))?.fit).toBe("above-max");
+    expect(quotes.knownRefusal(BTC_ETH, amount("0.5"))).toBeUndefined();
   });
 });

@@ -166,7 +166,7 @@ describe("the status tracker", () => {
     expect((await rig.repos.transactions.get(rig.ids[0]!))?.status).toBe("exchanging");
   });
 
-  it("reads the detail only of swaps whose deposit was seen or that completed, and queues one notification per state reached", async () => {
+  it("pushes every change at once, then reads the detail only of swaps whose deposit was seen or that completed, for their cards", async () => {
     rig = await startRig(60, 100);
     const tracker = rig.tracker();
     await tracker.cycle();
@@ -178,14 +178,22 @@ describe("the status tracker", () => {
     const stats = await tracker.cycle();
     expect(stats).toMatchObject({ changes: 2, detailReads: 2, pages: 1, reads: 3 });
     expect(detailReads(rig.sandbox)).toBe(2);
-    // The deposit hash, for the confirming push's explorer link.
+    // The deposit hash, for the card's explorer link (read after the push was queued).
     expect((await rig.repos.transactions.get(confirming!))?.txHashIn).toBe(seen.tx_hash_in);
     const stored = await rig.repos.transactions.get(completed!);
     expect(stored?.status).toBe("success");
     expect(stored?.txHashOut).toBe(done.tx_hash_out);
-    // wait → success skipped two states: each is announced, in order.
-    const queued = (await rig.repos.notifications.forTransaction(completed!)).map((n) => n.status);
-    expect(queued).toEqual(["confirmation", "exchanging", "success"]);
+    // wait → success skipped two states: each is announced, in order; then the card's receipt
+    // (its push not sent yet: it will carry the payout itself, so no message of its own).
+    const queued = (await rig.repos.notifications.forTransaction(completed!)).map(
+      (n) => n.dedupeKey,
+    );
+    expect(queued).toEqual([
+      `status:${completed}:confirmation`,
+      `status:${completed}:exchanging`,
+      `status:${completed}:success`,
+      `receipt-card:${completed}:success`,
+    ]);
     expect((await rig.repos.transactions.get(confirming!))?.status).toBe("confirmation");
 
     // Nothing moved: the next cycle reads the list once and nothing else.

@@ -1,3 +1,5 @@
+import { connect } from "node:net";
+import { networkInterfaces } from "node:os";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort, type Harness, startHarness } from "../support/bot-harness.ts";
@@ -51,6 +53,37 @@ describe("webhook mode", () => {
     const reply = await user.waitFor((m) => m.text.includes("/exchange"));
     expect(reply.text).toContain("/rate");
     expect(user.transcript()).toHaveLength(1);
+  });
+});
+
+/** Whether a TCP connection to host:port is taken. */
+function reachable(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, host, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on("error", () => resolve(false));
+  });
+}
+
+describe("webhook mode, its interface", () => {
+  it("listens on loopback only unless WEBHOOK_HOST opens it", async () => {
+    const port = await freePort();
+    h = await startHarness({
+      env: {
+        WEBHOOK_URL: `http://127.0.0.1:${port}/telegram`,
+        WEBHOOK_SECRET: "s3cret-token-for-tests_123",
+        PORT: String(port),
+      },
+    });
+    expect(await reachable("127.0.0.1", port)).toBe(true);
+    // This machine's address on its network: the webhook is not there.
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a && !a.internal && a.family === "IPv4")?.address;
+    expect(outside).toBeDefined();
+    expect(await reachable(outside!, port)).toBe(false);
   });
 });
 

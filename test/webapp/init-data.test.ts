@@ -51,6 +51,27 @@ describe("Telegram init data", () => {
     expect(checkInitData(initData(new Date(NOW - day + 5000)), TOKEN, NOW).ok).toBe(true);
   });
 
+  it("from the future beyond a minute of clock skew is refused, within it is not", () => {
+    expect(checkInitData(initData(new Date(NOW + 90_000)), TOKEN, NOW)).toMatchObject({
+      ok: false,
+      reason: "future",
+    });
+    expect(checkInitData(initData(new Date(NOW + 30_000)), TOKEN, NOW).ok).toBe(true);
+  });
+
+  it("naming a user id no Telegram user has (0, negative, fractional, beyond 2^53) is refused, though signed", () => {
+    for (const id of [0, -5, 1.5, 1e20]) {
+      expect(
+        checkInitData(initData(new Date(NOW), { id, first_name: "Eve" }), TOKEN, NOW),
+        `id ${id}`,
+      ).toMatchObject({ ok: false, reason: "bad-user" });
+    }
+    expect(
+      checkInitData(initData(new Date(NOW), { id: 7_000_000_000, first_name: "Bo" }), TOKEN, NOW)
+        .ok,
+    ).toBe(true);
+  });
+
   it("missing, without a hash, or without a user is refused", () => {
     expect(checkInitData(undefined, TOKEN, NOW)).toMatchObject({ reason: "missing" });
     expect(checkInitData("auth_date=1&user=%7B%7D", TOKEN, NOW)).toMatchObject({

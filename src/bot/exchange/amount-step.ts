@@ -3,7 +3,13 @@ import { parseAmount } from "../../lib/amount-input.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
 import { failureText } from "../exchange-errors.ts";
-import { coinLabel, limitsText, quoteText, quoteVariables } from "../shared/quote-text.ts";
+import {
+  coinLabel,
+  limitsRefusal,
+  limitsText,
+  quoteText,
+  quoteVariables,
+} from "../shared/quote-text.ts";
 import { amountProblem } from "../shared/resolve-text.ts";
 import { networkLine, networkRow } from "./keyboards.ts";
 import type { FlowSession, Side } from "./session.ts";
@@ -52,7 +58,12 @@ export async function askAmount(
       await s.refuse(`${amountProblem(t, input.text, amount)}\n${again}${limits}`);
       continue;
     }
-    const result = await s.quote({ from, to }, amount.value, "float");
+    // Limits a recent quote stated refuse it: no quote is asked (nor budget spent) for it.
+    const result = await s.quoteUnlessRefused({ from, to }, amount.value);
+    if (result.ok === "refused") {
+      await s.refuse(limitsRefusal(t, result.refusal, amount.value, labels().from));
+      continue;
+    }
     if (!result.ok) {
       await s.ctx.reply(`${failureText(t, result.failure)}\n${again}`);
       continue;

@@ -4,7 +4,13 @@ import { defaultNetwork } from "../../catalog/networks.ts";
 import type { Coin } from "../../catalog/search.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Logger } from "../../lib/logger.ts";
-import type { Pair, PairLimits, Quote, QuoteService } from "../../quotes/quote-service.ts";
+import type {
+  KnownRefusal,
+  Pair,
+  PairLimits,
+  Quote,
+  QuoteService,
+} from "../../quotes/quote-service.ts";
 import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
 import type { Awaitable } from "../../swaps/ports.ts";
 import type { RateType } from "../../swaps/swap.ts";
@@ -153,24 +159,34 @@ export class FlowSession {
     return this.ctx.reply(text, options);
   }
 
-  /** A quote through the quote service; failures come back as results (they must replay). */
+  /**
+   * A quote through the quote service, within the user's share of the public budget; failures
+   * come back as results (they must replay).
+   */
   quote(
     side: { from: Side; to: Side },
     amount: DecimalString,
     rateType: RateType,
     fresh = false,
   ): Promise<QuoteResult> {
-    return this.conversation.external(async (): Promise<QuoteResult> => {
-      try {
-        const quote = await this.deps.quotes.quote(
-          { ...pairOf(side), amount, rateType },
-          { fresh },
-        );
-        return { ok: true, quote };
-      } catch (error) {
-        return { ok: false, failure: describeExchangeError(error) };
-      }
-    });
+    return this.conversation.external(() => this.ask(side, amount, rateType, fresh));
+  }
+
+  private async ask(
+    side: { from: Side; to: Side },
+    amount: DecimalString,
+    rateType: RateType,
+    fresh: boolean,
+  ): Promise<QuoteResult> {
+    try {
+      const quote = await this.deps.quotes.quote(
+        { ...pairOf(side), amount, rateType },
+        { fresh, ...this.asker() },
+      );
+      return { ok: true, quote };
+    } catch (error) {
+      return { ok: false, failure: describeExchangeError(error) };
+    }
   }
 
   /**
@@ -180,8 +196,30 @@ export class FlowSession {
   limits(side: { from: Side; to: Side }, ask = true): Promise<PairLimits | undefined> {
     const pair = pairOf(side);
     return this.conversation.external(() =>
-      ask ? this.deps.quotes.limits(pair, LIMITS_WAIT_MS) : this.deps.quotes.knownLimits(pair),
+      ask
+        ? this.deps.quotes.limits(pair, LIMITS_WAIT_MS, this.userId)
+        : this.deps.quotes.knownLimits(pair),
     );
+  }
+
+  /**
+   * A floating quote of the amount, unless the pair's known limits already refuse it (then no
+   * quote is asked, nor budget spent). One `external` call like `quote`, in its place: a flow
+   * stored by a release that called `quote` here replays unchanged.
+   */
+  quoteUnlessRefused(
+    side: { from: Side; to: Side },
+    amount: DecimalString,
+  ): Promise<QuoteResult | { ok: "refused"; refusal: KnownRefusal }> {
+    return this.conversation.external(async () => {
+      const refusal = this.deps.quotes.knownRefusal(pairOf(side), amount);
+      if (refusal) return { ok: "refused" as const, refusal };
+      return this.ask(side, amount, "float", false);
+    });
+  }
+
+  private asker(): { user?: number } {
+    return this.userId === undefined ? {} : { user: this.userId };
   }
 }
 

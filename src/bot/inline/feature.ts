@@ -99,13 +99,17 @@ async function quoteResult(
   const toLabel = coinLabel(to.coin, to.network);
   const id = `q:${from.coin.code}:${to.coin.code}:${amount.value}`.slice(0, 64);
   try {
-    const quote = await deps.quotes.quote({
-      coinFrom: from.coin.code,
-      coinTo: to.coin.code,
-      networkFrom: from.network,
-      networkTo: to.network,
-      amount: amount.value,
-    });
+    const quote = await deps.quotes.quote(
+      {
+        coinFrom: from.coin.code,
+        coinTo: to.coin.code,
+        networkFrom: from.network,
+        networkTo: to.network,
+        amount: amount.value,
+      },
+      // Within the user's share of the public budget (a cached quote costs none).
+      ctx.from ? { user: ctx.from.id } : {},
+    );
     const vars = quoteVariables(ctx.t, quote, amount.value, fromLabel, toLabel);
     const inRange = amountFit(amount.value, quote) === "ok";
     return {

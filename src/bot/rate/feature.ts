@@ -37,13 +37,17 @@ export function createRateFeature(deps: {
         return ctx.reply(ctx.t("coin-same", { coin: coinLabel(from.coin, from.network) }));
       }
       try {
-        const quote = await deps.quotes.quote({
-          coinFrom: from.coin.code,
-          coinTo: to.coin.code,
-          networkFrom: from.network,
-          networkTo: to.network,
-          amount: amount.value,
-        });
+        const quote = await deps.quotes.quote(
+          {
+            coinFrom: from.coin.code,
+            coinTo: to.coin.code,
+            networkFrom: from.network,
+            networkTo: to.network,
+            amount: amount.value,
+          },
+          // Within the user's share of the public budget (a cached quote costs none).
+          ctx.from ? { user: ctx.from.id } : {},
+        );
         const fromLabel = coinLabel(from.coin, from.network);
         const toLabel = coinLabel(to.coin, to.network);
         // No amount: the rate of one coin and the pair's limits, whether or not one coin fits them.

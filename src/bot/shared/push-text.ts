@@ -28,6 +28,15 @@ export function pushText(
 }
 
 /**
+ * The payout of a complete swap whose push went out before the exchange showed it (the tracker
+ * pushes first and reads the hashes after): what was sent where, its hash and explorer link.
+ */
+export function payoutText(t: TranslateFunction, swap: SwapFacts, receipt?: string): string {
+  const text = t("push-payout", swapVariables(t, swap));
+  return receipt ? `${text}\n\n${receipt}` : text;
+}
+
+/**
  * What a swap that stays in one state too long is told: what is going on and what to do, worded
  * so that it never reads like a status change.
  */

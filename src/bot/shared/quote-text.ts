@@ -2,7 +2,7 @@ import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Coin } from "../../catalog/search.ts";
 import { type DecimalString, formatDecimal } from "../../lib/decimal.ts";
 import { type AmountFit, amountFit } from "../../quotes/amount-fit.ts";
-import type { PairLimits, Quote } from "../../quotes/quote-service.ts";
+import type { KnownRefusal, PairLimits, Quote } from "../../quotes/quote-service.ts";
 
 export { amountFit };
 
@@ -93,4 +93,24 @@ export function limitsText(t: TranslateFunction, limits: PairLimits, from: strin
     min: formatDecimal(limits.min),
     max: limits.max > 0 ? formatDecimal(limits.max) : "none",
   });
+}
+
+/**
+ * An amount the pair's known limits refuse, worded as a quote's refusal is (quoteText and
+ * flow-amount-range), without a quote.
+ */
+export function limitsRefusal(
+  t: TranslateFunction,
+  refusal: KnownRefusal,
+  amount: DecimalString,
+  from: string,
+): string {
+  const vars = {
+    amount,
+    from,
+    min: formatDecimal(refusal.limits.min),
+    max: formatDecimal(refusal.limits.max),
+  };
+  const text = t(refusal.fit === "below-min" ? "quote-below-min" : "quote-above-max", vars);
+  return `${text}\n${t("flow-amount-range", vars)}`;
 }

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { RECEIPT_STATUS, receiptKey } from "../../swaps/ports.ts";
 import { FINAL_STATUSES, statesReached } from "../../swaps/status.ts";
 import type { NewSwap, OpenSwap, Swap, SwapProgress } from "../../swaps/swap.ts";
 import { openSwapRow, swapRow } from "../rows.ts";
@@ -13,7 +14,7 @@ import {
   parseRows,
   type Seam,
 } from "../seam.ts";
-import { enqueueNotification, enqueueOutbox, givenUpKey } from "./notifications.ts";
+import { enqueueNotification, enqueueOutbox, givenUpKey, statusKey } from "./notifications.ts";
 
 /** A swap as stored, with when it was stored. */
 export type Transaction = Swap & { insertedAt: number };
@@ -270,6 +271,42 @@ export function createTransactionsRepository(db: Seam) {
     /** `applyStatus` for a detail read (the shape the tracker and the status reader hold). */
     applyProgress(id: string, progress: SwapProgress, now = Date.now()): Promise<boolean> {
       return applyStatus(id, progress.status, now, progress);
+    },
+
+    /**
+     * A detail read after the status was pushed (the tracker's receipts): a newer status is
+     * applied as by applyProgress (its push carries the details); the same one stores them and,
+     * when they add the hash its push and card show, queues the receipt: a card edit, or on
+     * complete a message with the payout once the push went out without it. Returns whether
+     * anything was queued.
+     */
+    async applyReceipt(id: string, progress: SwapProgress, now = Date.now()): Promise<boolean> {
+      if (await applyStatus(id, progress.status, now, progress)) return true;
+      return db.transaction(async (tx) => {
+        const current = await locked(tx, id);
+        if (!current || current.suspect) return false;
+        const { status } = current;
+        const hash = status === "success" ? current.txHashOut : current.txHashIn;
+        if (!hash) return false;
+        const [push] = await tx.all(
+          sql`select sent_at as "sentAt" from notifications where dedupe_key = ${statusKey(id, status)}`,
+        );
+        // A push still waiting is written when it goes out: with the details, card included.
+        // One on its way (or sent) may lack them: the card is edited after it.
+        const sent = push !== undefined && push.sentAt !== null;
+        const kind = status === "success" && sent ? "message" : "card";
+        return enqueueOutbox(
+          tx,
+          {
+            kind: "stuck",
+            chatId: current.chatId,
+            transactionId: id,
+            status: RECEIPT_STATUS,
+            dedupeKey: receiptKey(kind, id, status),
+          },
+          now,
+        );
+      });
     },
 
     /** Stores details without touching the status (no notification). Returns whether it exists. */

@@ -7,11 +7,15 @@ import { coinNetworks, defaultNetwork } from "../../catalog/networks.ts";
 import type { Coin } from "../../catalog/search.ts";
 import { parseAmount } from "../../lib/amount-input.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
-import { KeyShare } from "../../lib/key-share.ts";
 import { textDirection } from "../../lib/languages.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { amountFit } from "../../quotes/amount-fit.ts";
-import type { Quote, QuoteService } from "../../quotes/quote-service.ts";
+import { limitsFit } from "../../quotes/amount-fit.ts";
+import {
+  type PairLimits,
+  type Quote,
+  type QuoteService,
+  QuoteShareSpent,
+} from "../../quotes/quote-service.ts";
 import { checkAddress } from "../../swaps/address-check.ts";
 import type { ExplorerTable } from "../../swaps/explorers.ts";
 import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
@@ -19,6 +23,7 @@ import type { SwapQueries } from "../../swaps/ports.ts";
 import type { DepositView, RateType } from "../../swaps/swap.ts";
 import type { SwapService } from "../../swaps/swap-service.ts";
 import { servesPage } from "../page-versions.ts";
+import { gzipJson } from "./gzip-json.ts";
 import { InitDataChecker, type WebAppUser } from "./init-data.ts";
 import { pageSwap } from "./swap-view.ts";
 import { type PageLocale, PageTexts } from "./texts.ts";
@@ -42,8 +47,6 @@ export interface WebAppDeps {
 
 type Env = { Variables: { user: WebAppUser; locale: PageLocale } };
 
-/** The chat's fair share of the quote budget (bot/shared/quote-share.ts): 4 quotes per 10 s. */
-const QUOTE_SHARE = { limit: 4, windowMs: 10_000 };
 const PAGE_SIZE = 20;
 
 const code = z
@@ -88,12 +91,15 @@ const listQuery = z.object({ offset: z.coerce.number().int().min(0).max(100_000)
  */
 export function createApi(deps: WebAppDeps): Hono<Env> {
   const { catalog, quotes, texts } = deps;
-  const quoteShare = new KeyShare<number>(QUOTE_SHARE.limit, QUOTE_SHARE.windowMs, {
-    ...(deps.now ? { now: deps.now } : {}),
-  });
   const initData = new InitDataChecker(deps.botToken, deps.now);
   const api = new Hono<Env>();
 
+  // Answers name addresses and swaps: no cache (a shared proxy's, the WebView's) may keep them.
+  api.use(async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+  api.use(gzipJson);
   api.use(async (c, next) => {
     const raw = /^tma (.+)$/.exec(c.req.header("authorization") ?? "")?.[1];
     const check = initData.check(raw);
@@ -143,7 +149,7 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
   api.get("/limits", async (c) => {
     const query = pairQuery.safeParse(c.req.query());
     if (!query.success) return c.json(bad(t(c, "webapp-pick-coin")), 400);
-    const limits = await quotes.limits(pair(named(query.data)), 1_500);
+    const limits = await quotes.limits(pair(named(query.data)), 1_500, c.get("user").id);
     return c.json({ limits: limits ?? null });
   });
 
@@ -155,16 +161,20 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     if (typeof coins === "string") return c.json(bad(t(c, coins)), 400);
     const amount = parseAmount(q.amount);
     if (!amount.ok) return c.json(bad(t(c, "webapp-amount-invalid"), "amount"), 400);
-    if (!quoteShare.take(c.get("user").id).granted) {
-      return c.json({ error: "busy", message: t(c, "webapp-slow-down") }, 429);
-    }
     try {
-      const quote = await quotes.quote({ ...pair(q), amount: amount.value, rateType: q.rateType });
+      // The user's share of the public budget (QuoteService): a cached answer costs none.
+      const quote = await quotes.quote(
+        { ...pair(q), amount: amount.value, rateType: q.rateType },
+        { user: c.get("user").id },
+      );
       return c.json({
         quote: pageQuote(quote, q.rateType),
-        problem: fitProblem(c, amount.value, quote, q.from),
+        problem: fitProblem(c, amount.value, limitsOf(quote), q.from),
       });
     } catch (error) {
+      if (error instanceof QuoteShareSpent) {
+        return c.json({ error: "busy", message: t(c, "webapp-slow-down") }, 429);
+      }
       return c.json(...failureAnswer(texts, c.get("locale"), describeExchangeError(error)));
     }
   });
@@ -188,19 +198,24 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
       return c.json({ ...bad(problems.payout ?? problems.refund ?? ""), problems }, 400);
     }
     const user = c.get("user");
+    // An amount the pair's known limits refuse costs no quote.
+    const refusal = quotes.knownRefusal(pair(b), amount.value);
+    if (refusal)
+      return c.json(bad(fitProblem(c, amount.value, refusal.limits, b.from) ?? "", "amount"), 400);
     // The amount is checked against a live quote (cached for seconds), as the chat checks it; a
     // fixed rate older than the exchange honours is fetched again, and shown again if it moved.
+    // Either is asked upstream within the user's share of the public budget.
     let quote: Quote;
     try {
       const params = { ...pair(b), amount: amount.value, rateType: b.rateType };
-      quote = await quotes.quote(params);
+      quote = await quotes.quote(params, { user: user.id });
       if (b.rateType === "fixed" && quotes.isStale(quote)) {
-        quote = await quotes.quote(params, { fresh: true });
+        quote = await quotes.quote(params, { fresh: true, user: user.id });
       }
     } catch (error) {
       return c.json(...failureAnswer(texts, c.get("locale"), describeExchangeError(error)));
     }
-    const problem = fitProblem(c, amount.value, quote, b.from);
+    const problem = fitProblem(c, amount.value, limitsOf(quote), b.from);
     if (problem) return c.json(bad(problem, "amount"), 400);
     if (b.rateType === "fixed" && b.seenRate !== undefined && b.seenRate !== quote.rate) {
       return c.json(
@@ -353,21 +368,15 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
   function fitProblem(
     c: { get(key: "locale"): PageLocale },
     amount: DecimalString,
-    quote: Quote,
+    limits: PairLimits,
     coin: string,
   ): string | undefined {
-    const fit = amountFit(amount, quote);
+    const fit = limitsFit(amount, limits);
     if (fit === "below-min") {
-      return t(c, "webapp-amount-below", {
-        min: String(quote.minAmount),
-        coin: coin.toUpperCase(),
-      });
+      return t(c, "webapp-amount-below", { min: String(limits.min), coin: coin.toUpperCase() });
     }
     if (fit === "above-max") {
-      return t(c, "webapp-amount-above", {
-        max: String(quote.maxAmount),
-        coin: coin.toUpperCase(),
-      });
+      return t(c, "webapp-amount-above", { max: String(limits.max), coin: coin.toUpperCase() });
     }
     return undefined;
   }
@@ -375,6 +384,10 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
 
 function pair(q: z.infer<typeof pairQuery>) {
   return { coinFrom: q.from, coinTo: q.to, networkFrom: q.networkFrom, networkTo: q.networkTo };
+}
+
+function limitsOf(quote: Quote): PairLimits {
+  return { min: quote.minAmount, max: quote.maxAmount };
 }
 
 function pageCoin(coin: Coin) {

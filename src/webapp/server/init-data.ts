@@ -6,6 +6,9 @@ import { Lru } from "../../lib/lru.ts";
 /** Telegram's init data older than this is refused (the contract's 24 hours). */
 export const INIT_DATA_MAX_AGE_S = 24 * 60 * 60;
 
+/** Clocks differ a little: init data signed up to this far in our future is still taken. */
+export const INIT_DATA_MAX_SKEW_MS = 60_000;
+
 /** Who opened the page, as Telegram signed it. */
 export interface WebAppUser {
   id: number;
@@ -15,7 +18,10 @@ export interface WebAppUser {
 
 export type InitDataCheck =
   | { ok: true; user: WebAppUser; authDate: number }
-  | { ok: false; reason: "missing" | "malformed" | "signature" | "expired" | "no-user" };
+  | {
+      ok: false;
+      reason: "missing" | "malformed" | "signature" | "expired" | "future" | "no-user" | "bad-user";
+    };
 
 /**
  * The fields of init data the bot reads. Nothing else is required: clients before Bot API 8.0 send
@@ -36,7 +42,8 @@ const fieldsSchema = z.object({
     })
     .pipe(
       z.object({
-        id: z.number().int().positive(),
+        // Checked below: a number that is no user's id is "bad-user", not malformed.
+        id: z.number(),
         first_name: z.string().default(""),
         language_code: z.string().optional(),
       }),
@@ -47,7 +54,8 @@ const fieldsSchema = z.object({
 /**
  * Checks raw init data (`tgWebAppData`) as Telegram documents it: the data-check string (every
  * field but `hash`, sorted, one `key=value` a line) signed with HMAC-SHA256 keyed by
- * HMAC-SHA256("WebAppData", bot token), and `auth_date` within 24 hours. The library signs and
+ * HMAC-SHA256("WebAppData", bot token), `auth_date` within 24 hours (and not from the future,
+ * beyond a minute of clock skew), a user whose id can be a Telegram user's. The library signs and
  * parses; the comparison is ours because its own `validate` compares with `===`, and a signature
  * check must take the same time whatever the guess.
  */
@@ -71,9 +79,13 @@ export function checkInitData(
   const fields = fieldsSchema.safeParse(Object.fromEntries(params));
   if (!fields.success) return { ok: false, reason: "malformed" };
   const authDate = fields.data.auth_date * 1000;
-  if (now - authDate > INIT_DATA_MAX_AGE_S * 1000) return { ok: false, reason: "expired" };
+  const age = now - authDate;
+  if (age > INIT_DATA_MAX_AGE_S * 1000) return { ok: false, reason: "expired" };
+  if (age < -INIT_DATA_MAX_SKEW_MS) return { ok: false, reason: "future" };
   const user = fields.data.user;
   if (!user) return { ok: false, reason: "no-user" };
+  // A chat id is the user's id: 0, negative (a group's), fractional or beyond 2^53 is nobody.
+  if (!Number.isSafeInteger(user.id) || user.id <= 0) return { ok: false, reason: "bad-user" };
   return {
     ok: true,
     user: { id: user.id, firstName: user.first_name, languageCode: user.language_code },

@@ -41,9 +41,10 @@ export function createWebApp(deps: WebAppDeps, buildDir = WEBAPP_BUILD_DIR): Hon
       referrerPolicy: "no-referrer",
     }),
   );
-  app.use(compress());
   app.route("/api", createApi(deps));
   app.all("/api/*", (c) => c.json({ error: "not-found" }, 404));
+  // The page's files (the API gzips its own answers: gzip-json.ts).
+  app.use(compress());
   app.use("*", async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.text("Method Not Allowed", 405);
     await next();
