@@ -27,8 +27,10 @@ describe("SQLite refuses a write", () => {
     other = new Database(h.dbPath);
     other.exec("begin immediate");
     user.send("confirm");
+    // Each write waits out SQLite's busy timeout (5 s) first, with the whole process: several
+    // writes stand between the tap and the answer, more than 30 s on a loaded machine.
     const answer = await user.waitFor((m) => m.text.includes("briefly unavailable"), {
-      timeoutMs: 30_000,
+      timeoutMs: 90_000,
     });
     expect(answer.text).toContain("Your swaps are safe");
     expect(h.sandbox.control.transactions()).toHaveLength(0);
@@ -41,7 +43,7 @@ describe("SQLite refuses a write", () => {
     other = undefined;
     const id = await createSwapViaChat(user);
     expect(h.sandbox.control.transactions().map((t) => t.id)).toEqual([id]);
-  }, 90_000);
+  }, 180_000);
 
   it("a chat mid-flow whose update failed on the lock is not left silent: its next message is answered once the lock goes", async () => {
     h = await startHarness();

@@ -41,12 +41,12 @@ describe("status pushes", () => {
     const complete = user.transcript().find((m) => m.text.includes(`${id}: complete`))!;
     expect(complete.text).toContain(String(tx.amount_out));
     // The payout hash: in the push, or (read after it went out) in the one message that follows.
-    expect(
+    await until(() =>
       user
         .transcript()
         .filter((m) => m.text.includes(`${id}: complete`) || m.text.includes(`${id}: payout sent`))
         .some((m) => m.text.includes(tx.tx_hash_out)),
-    ).toBe(true);
+    );
     const edited = user.transcript().find((m) => m.messageId === card.messageId)!;
     expect(edited.edited).toBe(true);
     expect(edited.text).toContain("Status: complete");
