@@ -161,6 +161,22 @@ const envSchema = z
     STUCK_CONFIRMING_AFTER_MS: int(1_000, 2 * 60 * 60_000),
     STUCK_EXCHANGING_AFTER_MS: int(1_000, 60 * 60_000),
     EXPLORER_URLS: explorerUrls.default({}),
+    SUPPORT_CHAT_ID: z
+      .string()
+      .trim()
+      .regex(/^-\d+$/, "must be a group or supergroup id (negative, e.g. -1001234567890)")
+      .transform(Number)
+      .pipe(z.number().safe("must be a group or supergroup id (negative, e.g. -1001234567890)"))
+      .optional(),
+    SUPPORT_CONTACT: z
+      .string()
+      .trim()
+      .refine(
+        (v) =>
+          /^@[A-Za-z][A-Za-z0-9_]{3,31}$/.test(v) || (/^https:\/\/\S+$/.test(v) && URL.canParse(v)),
+        "must be a Telegram @handle or an https URL",
+      )
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.WEBHOOK_URL && !env.WEBHOOK_SECRET) {
@@ -223,6 +239,10 @@ export interface Config {
   stuckAfterMs: { confirmation: number; exchanging: number };
   /** The operator's block explorers: network → URL template with {hash}; null removes a default. */
   explorers: Record<string, string | null>;
+  /** The group or supergroup where the operator's team answers tickets; no desk when undefined. */
+  supportChatId: number | undefined;
+  /** How users reach the operator otherwise (an @handle or https URL), shown by /support. */
+  supportContact: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -296,6 +316,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       exchanging: e.STUCK_EXCHANGING_AFTER_MS,
     },
     explorers: e.EXPLORER_URLS,
+    supportChatId: e.SUPPORT_CHAT_ID,
+    supportContact: e.SUPPORT_CONTACT,
   };
 }
 

@@ -63,6 +63,32 @@ describe("loadConfig", () => {
     );
   });
 
+  it("takes a group's SUPPORT_CHAT_ID and an @handle or https SUPPORT_CONTACT, and names wrong ones", () => {
+    expect(loadConfig({ BOT_TOKEN: token })).toMatchObject({
+      supportChatId: undefined,
+      supportContact: undefined,
+    });
+    expect(
+      loadConfig({
+        BOT_TOKEN: token,
+        SUPPORT_CHAT_ID: "-1001234567890",
+        SUPPORT_CONTACT: "@swap_helpdesk",
+      }),
+    ).toMatchObject({ supportChatId: -1001234567890, supportContact: "@swap_helpdesk" });
+    expect(
+      loadConfig({ BOT_TOKEN: token, SUPPORT_CONTACT: "https://example.com/help" }).supportContact,
+    ).toBe("https://example.com/help");
+    expect(errorOf({ BOT_TOKEN: token, SUPPORT_CHAT_ID: "12345" })).toBe(
+      "SUPPORT_CHAT_ID must be a group or supergroup id (negative, e.g. -1001234567890)",
+    );
+    expect(errorOf({ BOT_TOKEN: token, SUPPORT_CONTACT: "support@example.com" })).toBe(
+      "SUPPORT_CONTACT must be a Telegram @handle or an https URL",
+    );
+    expect(errorOf({ BOT_TOKEN: token, SUPPORT_CONTACT: "http://example.com" })).toBe(
+      "SUPPORT_CONTACT must be a Telegram @handle or an https URL",
+    );
+  });
+
   it("names a missing token", () => {
     expect(errorOf({})).toBe("BOT_TOKEN is required");
   });

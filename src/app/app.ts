@@ -110,7 +110,12 @@ export async function startApp(
     onSuspect: background.reportSuspect,
     onChange: background.wakeNotifier,
   });
-  const inFlight = installBot(config, logger, { ...built, swaps, flowIdleMs: options.flowIdleMs });
+  const inFlight = installBot(config, logger, {
+    ...built,
+    swaps,
+    flowIdleMs: options.flowIdleMs,
+    wakeSupport: background.wakeSupport,
+  });
 
   // Started in this order, stopped in reverse.
   await life.start(topology.catalog(swaps.catalog));

@@ -1,6 +1,7 @@
 import type { Telegram } from "../bot/bot.ts";
 import { translator } from "../bot/i18n.ts";
 import { Notifier } from "../bot/notifier.ts";
+import { SupportDesk } from "../bot/support-delivery.ts";
 import type { Config } from "../config.ts";
 import type { ExchangeClient } from "../exchange/client.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -49,9 +50,25 @@ export function buildBackground(
     fence,
     explorers: deps.explorers,
     webAppUrl: config.webApp?.url,
+    supportButton: config.supportChatId !== undefined || config.supportContact !== undefined,
     clock,
   });
   const wakeNotifier = () => notifier.wake();
+  // The support desk's outbox, sent by the leader like the notifier's (with SUPPORT_CHAT_ID).
+  const supportDesk =
+    config.supportChatId === undefined
+      ? undefined
+      : new SupportDesk({
+          api: telegram.bot.api,
+          i18n: telegram.i18n,
+          store: leaderOnly(db.ports.supportOutboxStore),
+          supportChatId: config.supportChatId,
+          chatLanguage: (chatId) => chatSettings.language(chatId),
+          logger,
+          fence,
+          explorers: deps.explorers,
+          clock,
+        });
   const alerts = new AdminAlerts({
     api: telegram.bot.api,
     // An alert goes out in English rather than not at all when the database cannot say.
@@ -110,9 +127,12 @@ export function buildBackground(
     reconciler,
     "admin alerts": alerts,
     "exchange recovery check": recovery,
+    ...(supportDesk ? { "support desk": supportDesk } : {}),
   };
   return {
     wakeNotifier,
+    /** Something was queued for the support desk (no-op without one). */
+    wakeSupport: () => supportDesk?.wake(),
     reportSuspect: (report: SuspectReport) => alerts.reportSuspect(report),
     trackerLagMs: () => (tracker.lastCycleAt ? clock.now() - tracker.lastCycleAt : 0),
     parts: Object.entries(loops).map(

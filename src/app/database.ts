@@ -95,9 +95,11 @@ export async function openDatabase(
       swapsByStatus: await repos.stats.swapsByStatus(),
       volumeByPair: await repos.stats.volumeByPair(),
       activeUsers: await repos.stats.activeChats(),
+      ...(config.supportChatId === undefined ? {} : { support: await repos.support.stats() }),
     }),
     openSwapsByStatus: () => repos.transactions.openByStatus(),
     outboxDepth: () => repos.notifications.pendingCount(),
+    supportOutboxDepth: () => repos.support.pendingCount(),
     /** Polled updates kept until handled (transport/update-journal.ts). */
     updates: repos.updates,
   };

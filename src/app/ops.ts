@@ -31,6 +31,7 @@ export async function startOps(
     openSwapsByStatus: db.openSwapsByStatus,
     trackerLagMs,
     outboxDepth: db.outboxDepth,
+    supportOutboxDepth: db.supportOutboxDepth,
   });
   const role = deps.topology.role;
   let server: Awaited<ReturnType<typeof startOpsServer>> | undefined;

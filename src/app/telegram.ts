@@ -22,6 +22,8 @@ export function installBot(
     monitor: ExchangeMonitor;
     explorers: ExplorerTable;
     flowIdleMs: number | undefined;
+    /** Wakes the support desk's delivery after something was queued for it. */
+    wakeSupport: () => void;
   },
 ) {
   const { swaps, db, monitor } = deps;
@@ -47,6 +49,16 @@ export function installBot(
       forgetChat: db.forgetChat,
       stats: async () => ({ ...(await db.stats()), exchangeErrors: monitor.errorRate(60) }),
       conversationStorage: (versions) => db.conversations(versions),
+      desk:
+        config.supportChatId === undefined
+          ? undefined
+          : {
+              store: db.ports.supportStore,
+              chatId: config.supportChatId,
+              wake: deps.wakeSupport,
+            },
+      supportContact: config.supportContact,
+      supportButton: config.supportChatId !== undefined || config.supportContact !== undefined,
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { Telegram } from "../bot/bot.ts";
 import { translator } from "../bot/i18n.ts";
+import { startLink } from "../bot/shared/deep-link.ts";
 import { depositKeyboard, depositText } from "../bot/shared/deposit-message.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -46,6 +47,10 @@ export async function startWebApp(
           sandbox: deps.sandbox,
           explorers: deps.explorers,
           logger,
+          supportLink:
+            config.supportChatId !== undefined || config.supportContact !== undefined
+              ? () => (bot.isInited() ? startLink(bot.botInfo.username, "support") : undefined)
+              : undefined,
           announce: async (chatId, swap, locale) => {
             const t = translator(i18n, locale);
             const card = await bot.api.sendMessage(chatId, depositText(t, swap), {

@@ -31,6 +31,7 @@ import { createStartFeature } from "./start/feature.ts";
 import { createStatsFeature, type StatsDeps } from "./stats/feature.ts";
 import { createStatusFeature, type StatusDeps } from "./status/feature.ts";
 import { storageFailure } from "./storage-failure.ts";
+import { createSupportFeature, type SupportDeps } from "./support/feature.ts";
 import { telegramFetch } from "./telegram-fetch.ts";
 import { reportThrottling, telegramRetry } from "./telegram-retry.ts";
 import { UpdatesInFlight } from "./updates-in-flight.ts";
@@ -40,6 +41,7 @@ export interface BotDependencies
     StatusDeps,
     HistoryDeps,
     ForgetDeps,
+    SupportDeps,
     Omit<StatsDeps, "adminChatIds"> {
   /** The language a chat chose with /language, if any. */
   chatLanguage(chatId: number): Awaitable<string | undefined>;
@@ -142,6 +144,9 @@ export function installFeatures(
   features.on("inline_query", createInlineFeature(deps));
   features.use(conversations({ storage: deps.conversationStorage(flowVersions()) }));
   features.use(
+    // Before the groups' and the flow's commands: the support chat's messages, /cancel of a
+    // support request, and the messages of a chat with an open ticket.
+    createSupportFeature(deps),
     createGroupsFeature(),
     createExchangeExits(),
     createStartFeature(deps.webAppUrl),

@@ -14,6 +14,7 @@ export const COMMANDS = [
   "cancel",
   "language",
   "forget",
+  "support",
   "help",
 ] as const;
 

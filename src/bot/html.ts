@@ -8,6 +8,7 @@ const FORMATTED_METHODS = new Set([
   "editMessageText",
   "sendPhoto",
   "editMessageCaption",
+  "copyMessage",
 ]);
 
 /**

@@ -12,6 +12,7 @@ import type { FlowContext } from "./context.ts";
 import { translator } from "./i18n.ts";
 import { outboxText, statusCardText } from "./outbox-text.ts";
 import { depositKeyboard, depositQr, depositQrCaption } from "./shared/deposit-message.ts";
+import { withSupportButton } from "./shared/support-buttons.ts";
 import { TelegramFrontEndError } from "./telegram-fetch.ts";
 
 export interface DeliveryOptions {
@@ -32,6 +33,8 @@ export interface DeliveryOptions {
   explorers?: ExplorerTable;
   /** The Mini App's URL: a deposit message and its card carry a button that opens the swap. */
   webAppUrl?: string;
+  /** A stuck swap's message and a finished card offer "Contact support" (a desk or a contact). */
+  supportButton?: boolean;
   clock?: Clock;
 }
 
@@ -172,6 +175,9 @@ export class OutboxDelivery {
       link_preview_options: { is_disabled: true },
       // A deposit message becomes the swap's card: it carries the card's buttons.
       ...(entry.kind === "deposit" && swap ? { reply_markup: this.cardKeyboard(swap, t) } : {}),
+      ...(entry.kind === "stuck" && swap && this.options.supportButton
+        ? { reply_markup: withSupportButton(t, swap.id) }
+        : {}),
     };
     return (await api.sendMessage(entry.chatId, text, options)).message_id;
   }
@@ -205,8 +211,12 @@ export class OutboxDelivery {
       .catch(() => undefined);
   }
 
+  /** The card's buttons: copy and the Mini App (deposit-message.ts), and support once finished. */
   private cardKeyboard(swap: Swap, t: TranslateFunction) {
-    return depositKeyboard(t, swap, { url: this.options.webAppUrl, chatId: swap.chatId });
+    const keyboard = depositKeyboard(t, swap, { url: this.options.webAppUrl, chatId: swap.chatId });
+    return isFinal(swap.status) && this.options.supportButton
+      ? withSupportButton(t, swap.id, keyboard.row())
+      : keyboard;
   }
 
   private async failed(entry: OutboxEntry, error: unknown): Promise<void> {

@@ -7,6 +7,7 @@ import type {
   SwapStore,
   TrackerStore,
 } from "../swaps/ports.ts";
+import type { SupportOutboxStore, SupportStore } from "../swaps/support-ports.ts";
 import { stuckKey } from "./repositories/notifications.ts";
 import type { Repositories } from "./repositories.ts";
 
@@ -100,7 +101,45 @@ export function createPorts(
     chatLanguage: (chatId) => chats.language(chatId),
   };
 
-  return { swapStore, swapQueries, reconcileStore, trackerStore, outboxStore };
+  const { support } = repos;
+  const supportStore: SupportStore = {
+    activeTicket: (chatId, draftSince) => support.activeTicket(chatId, draftSince),
+    draft: (author, transactionId, now) => support.draft(author, transactionId, now),
+    discardDraft: (chatId) => support.discardDraft(chatId),
+    open: (id, message, now) => support.open(id, message, now),
+    addUserMessage: (id, message, now) => support.addUserMessage(id, message, now),
+    messagesSince: (chatId, since) => support.messagesSince(chatId, since),
+    markFloodWarned: (id, at) => support.markFloodWarned(id, at),
+    ticket: (id) => support.ticket(id),
+    ticketOfSupportMessage: (messageId) => support.ticketOfSupportMessage(messageId),
+    ticketOfTopic: (topicId) => support.ticketOfTopic(topicId),
+    addAnswer: (id, message, now) => support.addAnswer(id, message, now),
+    close: (id, by, now) => support.close(id, by, now),
+  };
+
+  const supportOutboxStore: SupportOutboxStore = {
+    due: (limit, now) => support.claimDue(limit, now, outbox.owner, leaseMs),
+    ticket: (id) => support.ticket(id),
+    swap: (ticket) =>
+      ticket.transactionId === null
+        ? undefined
+        : repos.transactions.getForChat(ticket.chatId, ticket.transactionId),
+    statusHistory: (id) => support.statusHistory(id),
+    setTopic: (id, topicId) => support.setTopic(id, topicId),
+    markSent: (id, at, messageId) => support.markSent(id, at, messageId),
+    retryLater: (id, error, at) => support.retryLater(id, error, at),
+    drop: (id, reason, at) => support.drop(id, reason, at),
+  };
+
+  return {
+    swapStore,
+    swapQueries,
+    reconcileStore,
+    trackerStore,
+    outboxStore,
+    supportStore,
+    supportOutboxStore,
+  };
 }
 
 /** The chats repository as the chat settings cache sees it. */

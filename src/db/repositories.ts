@@ -6,6 +6,7 @@ import { createMetaRepository } from "./repositories/meta.ts";
 import { createNotificationsRepository } from "./repositories/notifications.ts";
 import { createPrivacyRepository } from "./repositories/privacy.ts";
 import { createStatsRepository } from "./repositories/stats.ts";
+import { createSupportRepository } from "./repositories/support.ts";
 import { createTransactionsRepository } from "./repositories/transactions.ts";
 import { createUpdatesRepository } from "./repositories/updates.ts";
 import type { Seam } from "./seam.ts";
@@ -26,6 +27,8 @@ export function createRepositories(db: Seam) {
     notifications: createNotificationsRepository(db),
     privacy: createPrivacyRepository(db),
     stats: createStatsRepository(db),
+    /** The support desk's tickets and outbox. */
+    support: createSupportRepository(db),
     transactions: createTransactionsRepository(db),
     /** Telegram updates taken by polling and not yet handled. */
     updates: createUpdatesRepository(db),

@@ -1,5 +1,11 @@
 import { z } from "zod";
 import { INTENT_STATES, OUTBOX_KINDS } from "../swaps/ports.ts";
+import {
+  SUPPORT_DELIVERY_KINDS,
+  type SupportDelivery,
+  TICKET_STATES,
+  type Ticket,
+} from "../swaps/support-ports.ts";
 import type { OpenSwap, Swap } from "../swaps/swap.ts";
 import { flag, long } from "./seam.ts";
 
@@ -100,3 +106,31 @@ export const chatRow = z.object({
   updatedAt: long,
 });
 export type Chat = z.output<typeof chatRow>;
+
+export const ticketRow = z.object({
+  id: long,
+  chatId: long,
+  userId: long,
+  transactionId: nullableText,
+  state: z.enum(TICKET_STATES),
+  userName: z.string(),
+  username: nullableText,
+  language: nullableText,
+  topicId: nullableLong,
+  floodWarnedAt: nullableLong,
+  createdAt: long,
+  openedAt: nullableLong,
+  closedAt: nullableLong,
+}) satisfies z.ZodType<Ticket, unknown>;
+
+/** One support outbox row as its sender reads it. */
+export const supportDeliveryRow = z.object({
+  id: long,
+  ticketId: long,
+  kind: z.enum(SUPPORT_DELIVERY_KINDS),
+  text: nullableText,
+  sourceChatId: nullableLong,
+  sourceMessageId: nullableLong,
+  media: flag,
+  attempts: long,
+}) satisfies z.ZodType<SupportDelivery, unknown>;

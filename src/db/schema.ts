@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { OUTBOX_KINDS } from "../swaps/ports.ts";
+import { SUPPORT_DELIVERY_KINDS, TICKET_STATES } from "../swaps/support-ports.ts";
 
 /**
  * The bot's tables. Amounts are TEXT decimal strings, so what is shown is exactly what the
@@ -200,3 +201,72 @@ export const meta = sqliteTable("meta", {
   value: text("value").notNull(),
   updatedAt: integer("updated_at").notNull(),
 });
+
+/**
+ * The support desk's tickets: a chat's conversation with the operator's team about one of its swaps
+ * (see swaps/support-ports.ts). The id is the ticket's number.
+ */
+export const supportTickets = sqliteTable(
+  "support_tickets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    chatId: integer("chat_id").notNull(),
+    userId: integer("user_id").notNull(),
+    /** One of the chat's swaps, or null; a plain reference (no cascade: see the file comment). */
+    transactionId: text("transaction_id"),
+    state: text("state", { enum: TICKET_STATES }).notNull(),
+    userName: text("user_name").notNull(),
+    username: text("username"),
+    language: text("language"),
+    /** Its forum topic in the support chat, when that chat is a forum. */
+    topicId: integer("topic_id"),
+    floodWarnedAt: integer("flood_warned_at"),
+    createdAt: integer("created_at").notNull(),
+    openedAt: integer("opened_at"),
+    closedAt: integer("closed_at"),
+  },
+  (t) => [
+    index("support_tickets_chat").on(t.chatId, t.state),
+    index("support_tickets_topic").on(t.topicId),
+  ],
+);
+
+/**
+ * The support desk's outbox: the users' words to the support chat and the team's answers back.
+ * A table of its own, not `notifications`: an older release running beside this one (a rolling
+ * deploy) reads `notifications` through a strict list of kinds and never looks here.
+ */
+export const supportOutbox = sqliteTable(
+  "support_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ticketId: integer("ticket_id").notNull(),
+    kind: text("kind", { enum: SUPPORT_DELIVERY_KINDS }).notNull(),
+    text: text("text"),
+    sourceChatId: integer("source_chat_id"),
+    sourceMessageId: integer("source_message_id"),
+    /** The source message has a photo or a document: it is copied, not retyped. */
+    media: integer("media", { mode: "boolean" }).notNull().default(false),
+    /** One row per Telegram message or event, however often its update comes. */
+    dedupeKey: text("dedupe_key").notNull(),
+    createdAt: integer("created_at").notNull(),
+    nextAttemptAt: integer("next_attempt_at").notNull(),
+    sentAt: integer("sent_at"),
+    /** The message it became: in the support chat, a reply to it reaches the ticket. */
+    sentMessageId: integer("sent_message_id"),
+    droppedAt: integer("dropped_at"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** The instance sending it now (several instances on PostgreSQL; unused on SQLite). */
+    claimedBy: text("claimed_by"),
+    claimedUntil: integer("claimed_until"),
+  },
+  (t) => [
+    uniqueIndex("support_outbox_dedupe").on(t.dedupeKey),
+    index("support_outbox_pending")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.droppedAt} is null`),
+    index("support_outbox_ticket").on(t.ticketId),
+    index("support_outbox_sent_message").on(t.sentMessageId),
+  ],
+);

@@ -36,12 +36,17 @@ export interface Seam extends Executor {
   readonly outbox: OutboxClaims;
 }
 
+/** The outboxes: the notifications, and the support desk's. */
+export type OutboxTable = "notifications" | "support_outbox";
+
 export interface OutboxClaims {
   /**
-   * The first `limit` rows (`columns`) that `due` selects, oldest first, claimed for `owner` until
-   * `until`: rows another live sender holds are skipped. SQLite has one sender: it only selects.
+   * The first `limit` rows (`columns`) of `table` that `due` selects, oldest first, claimed for
+   * `owner` until `until`: rows another live sender holds are skipped. SQLite has one sender: it
+   * only selects.
    */
   claim(
+    table: OutboxTable,
     columns: SQL,
     due: SQL,
     limit: number,
@@ -49,7 +54,7 @@ export interface OutboxClaims {
     owner: string,
     until: number,
   ): Promise<Row[]>;
-  /** Drops the claims of every sender but `owner`; returns how many. */
+  /** Drops the claims of every sender but `owner`, in every outbox; returns how many. */
   releaseExcept(owner: string): Promise<number>;
   /** `, claimed_by = null, …`: appended to the SET of an UPDATE that settles a row (SQLite: nothing). */
   readonly ended: SQL;

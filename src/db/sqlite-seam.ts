@@ -98,8 +98,10 @@ export function sqliteSeam(connection: BetterSqlite3.Database): Seam {
     forUpdate: sql``,
     // One process sends from the outbox: nothing to claim against.
     outbox: {
-      claim: (columns, due, limit) =>
-        all(sql`select ${columns} from notifications where ${due} order by id limit ${limit}`),
+      claim: (table, columns, due, limit) =>
+        all(
+          sql`select ${columns} from ${sql.identifier(table)} where ${due} order by id limit ${limit}`,
+        ),
       releaseExcept: async () => 0,
       ended: sql``,
     },

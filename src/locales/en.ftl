@@ -459,3 +459,57 @@ quote-fixed-holds = 🔒 A fixed rate: this is the exact amount you receive. It 
 rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
 status-received-fixed = {$amount} {$to} (fixed)
 status-rate-paid = 1 {$from} {$rate} {$to} quoted · 1 {$from} = {$paid} {$to} paid (received ÷ sent)
+
+## Support desk
+
+cmd-support = write to the operator's support about a swap
+support-trust = 🛡 Support never writes to you first and never asks for your keys, seed phrase or a “verification” payment. Its answers come only in this chat, through this bot, marked “Support”.
+support-ask =
+    🆘 <b>Support</b>
+    What went wrong? Write it in one message (a screenshot with a caption helps) and I pass it to the operator's support team.
+support-about-swap = It is about your swap <code>{$id}</code> ({$status}, {$amount} {$from} → {$to}). Another one? Pick it below.
+support-about-none = It is not about a particular swap.
+support-pick-none = No particular swap
+support-ask-text = Please describe the problem in words (a photo or a file with a caption works too).
+support-opened = ✅ Support has your message: ticket #{$ticket}. Their answers come here, marked “Support”. What else you write here goes to the same ticket until it is closed.
+support-added = ✉️ Added to ticket #{$ticket}.
+support-open-already = 🆘 Your ticket #{$ticket} is open: write here and support gets it.
+support-close-button = ✖️ Close ticket #{$ticket}
+support-closed-by-user = Ticket #{$ticket} is closed. /support opens a new one.
+support-closed-by-support = ✅ Support closed ticket #{$ticket}. If something is still wrong, /support opens a new one.
+support-answer = 💬 <b>Support</b> · ticket #{$ticket} (through this bot):
+support-flood = ⏳ You are writing faster than support can read. Please wait a minute: what you send meanwhile is not passed on.
+support-contact = 🆘 To reach the operator's support, write to {$contact}.
+support-none = This bot has no support desk, sorry.
+support-cancelled = Your support request is cancelled.
+support-button = 🆘 Contact support
+support-ticket-header = 🎫 <b>Ticket #{$ticket}</b>
+support-ticket-from = From: {$name} · id <code>{$id}</code> · language {$language}
+support-ticket-swap =
+    Swap <code>{$id}</code> · {$status} ({$raw}) · created {$created}
+    {$amountIn} {$from} → {$amountOut} {$to} ({$rateType})
+    Deposit address: <code>{$deposit}</code>
+    Payout address: <code>{$withdrawal}</code>
+    Refund address: <code>{$refund}</code>
+support-ticket-deposit-memo = Deposit memo: <code>{$memo}</code>
+support-ticket-hash-deposit = Deposit hash: <code>{$hash}</code>
+support-ticket-hash-deposit-linked = Deposit hash: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
+support-ticket-hash-payout = Payout hash: <code>{$hash}</code>
+support-ticket-hash-payout-linked = Payout hash: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
+support-ticket-history = History: {$history}
+support-ticket-no-swap = No particular swap.
+support-ticket-words = <b>The user writes:</b>
+support-ticket-no-words = (no words)
+support-ticket-how = Reply to a message of this ticket to answer the user; /close as a reply (or the button) closes it.
+support-ticket-how-forum = Write in this topic to answer the user; /close here (or the button) closes it.
+support-ticket-follow-up = 🎫 #{$ticket} · {$name}:
+support-ticket-closed-by-user = 🎫 #{$ticket}: the user closed the ticket.
+support-ticket-closed = 🎫 #{$ticket} is closed; the user is told.
+support-ticket-not-open = 🎫 #{$ticket} is closed: the user does not get this.
+support-close-needs-ticket = Reply to a ticket's message with /close (or write /close in its topic).
+support-topic-name = #{$ticket} · {$name}
+stats-support = <b>Support</b>: {$open} open tickets, the oldest opened {$age} ago
+deposit-support-trust = 🛡 Support never writes to you first and never asks for keys, seed phrases or “verification” payments.
+webapp-support = 🆘 Contact support about this swap
+support-ticket-words-below = (long: in the next messages)
+support-ticket-step = {$status} {$at}

@@ -459,3 +459,57 @@ quote-fixed-holds = 🔒 Tasa fija: este es el monto exacto que recibes. Se mant
 rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
 status-received-fixed = {$amount} {$to} (fijo)
 status-rate-paid = 1 {$from} {$rate} {$to} cotizada · 1 {$from} = {$paid} {$to} pagada (recibido ÷ enviado)
+
+## Support desk
+
+cmd-support = escribir al soporte del operador sobre un intercambio
+support-trust = 🛡 El soporte nunca te escribe primero y nunca te pide tus claves, tu frase semilla ni un pago de “verificación”. Sus respuestas llegan solo a este chat, a través de este bot, marcadas como “Soporte”.
+support-ask =
+    🆘 <b>Soporte</b>
+    ¿Qué salió mal? Escríbelo en un mensaje (una captura con un pie de foto ayuda) y lo paso al equipo de soporte del operador.
+support-about-swap = Se trata de tu intercambio <code>{$id}</code> ({$status}, {$amount} {$from} → {$to}). ¿Es otro? Elígelo abajo.
+support-about-none = No se trata de un intercambio concreto.
+support-pick-none = Ningún intercambio concreto
+support-ask-text = Describe el problema con palabras, por favor (también sirve una foto o un archivo con un pie de foto).
+support-opened = ✅ El soporte tiene tu mensaje: ticket #{$ticket}. Sus respuestas llegan aquí, marcadas como “Soporte”. Lo que escribas aquí va al mismo ticket hasta que se cierre.
+support-added = ✉️ Añadido al ticket #{$ticket}.
+support-open-already = 🆘 Tu ticket #{$ticket} está abierto: escribe aquí y el soporte lo recibe.
+support-close-button = ✖️ Cerrar el ticket #{$ticket}
+support-closed-by-user = El ticket #{$ticket} está cerrado. /support abre uno nuevo.
+support-closed-by-support = ✅ El soporte cerró el ticket #{$ticket}. Si algo sigue mal, /support abre uno nuevo.
+support-answer = 💬 <b>Soporte</b> · ticket #{$ticket} (a través de este bot):
+support-flood = ⏳ Escribes más rápido de lo que el soporte puede leer. Espera un minuto, por favor: lo que envíes mientras tanto no se transmite.
+support-contact = 🆘 Para contactar con el soporte del operador, escribe a {$contact}.
+support-none = Este bot no tiene servicio de soporte, lo siento.
+support-cancelled = Tu solicitud de soporte está cancelada.
+support-button = 🆘 Contactar con soporte
+support-ticket-header = 🎫 <b>Ticket #{$ticket}</b>
+support-ticket-from = De: {$name} · id <code>{$id}</code> · idioma {$language}
+support-ticket-swap =
+    Intercambio <code>{$id}</code> · {$status} ({$raw}) · creado {$created}
+    {$amountIn} {$from} → {$amountOut} {$to} ({$rateType})
+    Dirección de depósito: <code>{$deposit}</code>
+    Dirección de pago: <code>{$withdrawal}</code>
+    Dirección de reembolso: <code>{$refund}</code>
+support-ticket-deposit-memo = Memo del depósito: <code>{$memo}</code>
+support-ticket-hash-deposit = Hash del depósito: <code>{$hash}</code>
+support-ticket-hash-deposit-linked = Hash del depósito: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
+support-ticket-hash-payout = Hash del pago: <code>{$hash}</code>
+support-ticket-hash-payout-linked = Hash del pago: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
+support-ticket-history = Historial: {$history}
+support-ticket-no-swap = Ningún intercambio concreto.
+support-ticket-words = <b>El usuario escribe:</b>
+support-ticket-no-words = (sin texto)
+support-ticket-how = Responde a un mensaje de este ticket para contestar al usuario; /close como respuesta (o el botón) lo cierra.
+support-ticket-how-forum = Escribe en este tema para contestar al usuario; /close aquí (o el botón) lo cierra.
+support-ticket-follow-up = 🎫 #{$ticket} · {$name}:
+support-ticket-closed-by-user = 🎫 #{$ticket}: el usuario cerró el ticket.
+support-ticket-closed = 🎫 #{$ticket} está cerrado; se avisa al usuario.
+support-ticket-not-open = 🎫 #{$ticket} está cerrado: el usuario no recibe esto.
+support-close-needs-ticket = Responde a un mensaje de un ticket con /close (o escribe /close en su tema).
+support-topic-name = #{$ticket} · {$name}
+stats-support = <b>Soporte</b>: {$open} tickets abiertos, el más antiguo abierto hace {$age}
+deposit-support-trust = 🛡 El soporte nunca te escribe primero y nunca pide claves, frases semilla ni pagos de “verificación”.
+webapp-support = 🆘 Contactar con soporte sobre este intercambio
+support-ticket-words-below = (largo: en los mensajes siguientes)
+support-ticket-step = {$status} {$at}

@@ -461,3 +461,57 @@ quote-fixed-holds = 🔒 نرخ ثابت: این دقیقاً همان مقدا�
 rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
 status-received-fixed = {$amount} {$to} (ثابت)
 status-rate-paid = 1 {$from} {$rate} {$to} اعلام‌شده · 1 {$from} = {$paid} {$to} پرداخت‌شده (دریافتی ÷ ارسالی)
+
+## Support desk
+
+cmd-support = نوشتن به پشتیبانی اپراتور دربارهٔ یک تبدیل
+support-trust = 🛡 پشتیبانی هرگز اول به شما پیام نمی‌دهد و هرگز کلیدها، عبارت بازیابی (seed) یا پرداخت «تأییدی» از شما نمی‌خواهد. پاسخ‌هایش فقط در همین گفتگو، از طریق همین ربات و با برچسب «پشتیبانی» می‌رسد.
+support-ask =
+    🆘 <b>پشتیبانی</b>
+    چه مشکلی پیش آمده؟ در یک پیام بنویسید (یک اسکرین‌شات با توضیح هم کمک می‌کند) تا آن را به تیم پشتیبانی اپراتور برسانم.
+support-about-swap = دربارهٔ تبدیل <code>{$id}</code> شماست ({$status}، {$amount} {$from} → {$to}). تبدیل دیگری است؟ از پایین انتخاب کنید.
+support-about-none = دربارهٔ تبدیل مشخصی نیست.
+support-pick-none = هیچ تبدیل مشخصی
+support-ask-text = لطفاً مشکل را با کلمات توضیح دهید (عکس یا فایل با توضیح هم قبول است).
+support-opened = ✅ پشتیبانی پیام شما را دریافت کرد: تیکت #{$ticket}. پاسخ‌ها با برچسب «پشتیبانی» همین‌جا می‌رسند. هر چه تا بسته شدن تیکت این‌جا بنویسید به همین تیکت می‌رود.
+support-added = ✉️ به تیکت #{$ticket} افزوده شد.
+support-open-already = 🆘 تیکت #{$ticket} شما باز است: این‌جا بنویسید تا به پشتیبانی برسد.
+support-close-button = ✖️ بستن تیکت #{$ticket}
+support-closed-by-user = تیکت #{$ticket} بسته شد. /support یک تیکت تازه باز می‌کند.
+support-closed-by-support = ✅ پشتیبانی تیکت #{$ticket} را بست. اگر هنوز مشکلی هست، /support یک تیکت تازه باز می‌کند.
+support-answer = 💬 <b>پشتیبانی</b> · تیکت #{$ticket} (از طریق همین ربات):
+support-flood = ⏳ سریع‌تر از آن می‌نویسید که پشتیبانی بتواند بخواند. لطفاً یک دقیقه صبر کنید: آنچه در این فاصله بفرستید منتقل نمی‌شود.
+support-contact = 🆘 برای تماس با پشتیبانی اپراتور به {$contact} پیام دهید.
+support-none = متأسفانه این ربات پشتیبانی ندارد.
+support-cancelled = درخواست پشتیبانی شما لغو شد.
+support-button = 🆘 تماس با پشتیبانی
+support-ticket-header = 🎫 <b>تیکت #{$ticket}</b>
+support-ticket-from = از: {$name} · شناسه <code>{$id}</code> · زبان {$language}
+support-ticket-swap =
+    تبدیل <code>{$id}</code> · {$status} ({$raw}) · ساخته‌شده {$created}
+    {$amountIn} {$from} → {$amountOut} {$to} ({$rateType})
+    آدرس واریز: <code>{$deposit}</code>
+    آدرس دریافت: <code>{$withdrawal}</code>
+    آدرس بازپرداخت: <code>{$refund}</code>
+support-ticket-deposit-memo = ممو واریز: <code>{$memo}</code>
+support-ticket-hash-deposit = هش واریز: <code>{$hash}</code>
+support-ticket-hash-deposit-linked = هش واریز: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
+support-ticket-hash-payout = هش پرداخت: <code>{$hash}</code>
+support-ticket-hash-payout-linked = هش پرداخت: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
+support-ticket-history = تاریخچه: {$history}
+support-ticket-no-swap = هیچ تبدیل مشخصی.
+support-ticket-words = <b>کاربر می‌نویسد:</b>
+support-ticket-no-words = (بدون متن)
+support-ticket-how = برای پاسخ به کاربر، به یکی از پیام‌های این تیکت ریپلای کنید؛ /close به‌صورت ریپلای (یا دکمه) آن را می‌بندد.
+support-ticket-how-forum = برای پاسخ به کاربر در همین تاپیک بنویسید؛ /close در این‌جا (یا دکمه) آن را می‌بندد.
+support-ticket-follow-up = 🎫 #{$ticket} · {$name}:
+support-ticket-closed-by-user = 🎫 #{$ticket}: کاربر تیکت را بست.
+support-ticket-closed = 🎫 #{$ticket} بسته شد؛ به کاربر خبر داده شد.
+support-ticket-not-open = 🎫 #{$ticket} بسته است: این پیام به کاربر نمی‌رسد.
+support-close-needs-ticket = به یکی از پیام‌های یک تیکت با /close ریپلای کنید (یا /close را در تاپیک آن بنویسید).
+support-topic-name = #{$ticket} · {$name}
+stats-support = <b>پشتیبانی</b>: {$open} تیکت باز، قدیمی‌ترین {$age} پیش باز شده
+deposit-support-trust = 🛡 پشتیبانی هرگز اول پیام نمی‌دهد و هرگز کلید، عبارت بازیابی یا پرداخت «تأییدی» نمی‌خواهد.
+webapp-support = 🆘 تماس با پشتیبانی دربارهٔ این تبدیل
+support-ticket-words-below = (طولانی: در پیام‌های بعدی)
+support-ticket-step = {$status} {$at}

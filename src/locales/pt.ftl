@@ -459,3 +459,57 @@ quote-fixed-holds = 🔒 Cotação fixa: este é o valor exato que você recebe.
 rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
 status-received-fixed = {$amount} {$to} (fixo)
 status-rate-paid = 1 {$from} {$rate} {$to} cotado · 1 {$from} = {$paid} {$to} pago (recebido ÷ enviado)
+
+## Support desk
+
+cmd-support = escrever ao suporte do operador sobre uma troca
+support-trust = 🛡 O suporte nunca escreve para você primeiro e nunca pede suas chaves, sua frase-semente nem um pagamento de “verificação”. As respostas dele chegam só neste chat, por este bot, marcadas como “Suporte”.
+support-ask =
+    🆘 <b>Suporte</b>
+    O que deu errado? Escreva numa mensagem (uma captura de tela com legenda ajuda) e eu passo para a equipe de suporte do operador.
+support-about-swap = É sobre a sua troca <code>{$id}</code> ({$status}, {$amount} {$from} → {$to}). É outra? Escolha abaixo.
+support-about-none = Não é sobre uma troca específica.
+support-pick-none = Nenhuma troca específica
+support-ask-text = Descreva o problema em palavras, por favor (uma foto ou um arquivo com legenda também serve).
+support-opened = ✅ O suporte recebeu sua mensagem: ticket #{$ticket}. As respostas chegam aqui, marcadas como “Suporte”. O que mais você escrever aqui vai para o mesmo ticket até ele ser fechado.
+support-added = ✉️ Adicionado ao ticket #{$ticket}.
+support-open-already = 🆘 Seu ticket #{$ticket} está aberto: escreva aqui e o suporte recebe.
+support-close-button = ✖️ Fechar o ticket #{$ticket}
+support-closed-by-user = O ticket #{$ticket} está fechado. /support abre um novo.
+support-closed-by-support = ✅ O suporte fechou o ticket #{$ticket}. Se algo ainda estiver errado, /support abre um novo.
+support-answer = 💬 <b>Suporte</b> · ticket #{$ticket} (por este bot):
+support-flood = ⏳ Você está escrevendo mais rápido do que o suporte consegue ler. Espere um minuto, por favor: o que você enviar nesse meio-tempo não é repassado.
+support-contact = 🆘 Para falar com o suporte do operador, escreva para {$contact}.
+support-none = Este bot não tem atendimento de suporte, desculpe.
+support-cancelled = Seu pedido de suporte foi cancelado.
+support-button = 🆘 Falar com o suporte
+support-ticket-header = 🎫 <b>Ticket #{$ticket}</b>
+support-ticket-from = De: {$name} · id <code>{$id}</code> · idioma {$language}
+support-ticket-swap =
+    Troca <code>{$id}</code> · {$status} ({$raw}) · criada {$created}
+    {$amountIn} {$from} → {$amountOut} {$to} ({$rateType})
+    Endereço de depósito: <code>{$deposit}</code>
+    Endereço de pagamento: <code>{$withdrawal}</code>
+    Endereço de reembolso: <code>{$refund}</code>
+support-ticket-deposit-memo = Memo do depósito: <code>{$memo}</code>
+support-ticket-hash-deposit = Hash do depósito: <code>{$hash}</code>
+support-ticket-hash-deposit-linked = Hash do depósito: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
+support-ticket-hash-payout = Hash do pagamento: <code>{$hash}</code>
+support-ticket-hash-payout-linked = Hash do pagamento: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
+support-ticket-history = Histórico: {$history}
+support-ticket-no-swap = Nenhuma troca específica.
+support-ticket-words = <b>O usuário escreve:</b>
+support-ticket-no-words = (sem texto)
+support-ticket-how = Responda a uma mensagem deste ticket para responder ao usuário; /close como resposta (ou o botão) o fecha.
+support-ticket-how-forum = Escreva neste tópico para responder ao usuário; /close aqui (ou o botão) o fecha.
+support-ticket-follow-up = 🎫 #{$ticket} · {$name}:
+support-ticket-closed-by-user = 🎫 #{$ticket}: o usuário fechou o ticket.
+support-ticket-closed = 🎫 #{$ticket} está fechado; o usuário foi avisado.
+support-ticket-not-open = 🎫 #{$ticket} está fechado: o usuário não recebe isto.
+support-close-needs-ticket = Responda a uma mensagem de um ticket com /close (ou escreva /close no tópico dele).
+support-topic-name = #{$ticket} · {$name}
+stats-support = <b>Suporte</b>: {$open} tickets abertos, o mais antigo aberto há {$age}
+deposit-support-trust = 🛡 O suporte nunca escreve para você primeiro e nunca pede chaves, frases-semente nem pagamentos de “verificação”.
+webapp-support = 🆘 Falar com o suporte sobre esta troca
+support-ticket-words-below = (longo: nas próximas mensagens)
+support-ticket-step = {$status} {$at}

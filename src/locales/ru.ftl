@@ -460,3 +460,57 @@ quote-fixed-holds = 🔒 Фиксированный курс: это точна�
 rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
 status-received-fixed = {$amount} {$to} (фиксировано)
 status-rate-paid = 1 {$from} {$rate} {$to} по котировке · 1 {$from} = {$paid} {$to} фактически (получено ÷ отправлено)
+
+## Support desk
+
+cmd-support = написать в поддержку оператора об обмене
+support-trust = 🛡 Поддержка никогда не пишет первой и никогда не просит ваши ключи, сид-фразу или «проверочный» платёж. Её ответы приходят только в этот чат, через этого бота, с пометкой «Поддержка».
+support-ask =
+    🆘 <b>Поддержка</b>
+    Что случилось? Опишите одним сообщением (скриншот с подписью тоже поможет), и я передам его команде поддержки оператора.
+support-about-swap = Речь о вашем обмене <code>{$id}</code> ({$status}, {$amount} {$from} → {$to}). О другом? Выберите ниже.
+support-about-none = Не о конкретном обмене.
+support-pick-none = Не о конкретном обмене
+support-ask-text = Пожалуйста, опишите проблему словами (подойдёт и фото или файл с подписью).
+support-opened = ✅ Поддержка получила ваше сообщение: обращение №{$ticket}. Ответы придут сюда с пометкой «Поддержка». Всё, что вы ещё напишете здесь, попадёт в это же обращение, пока оно не закрыто.
+support-added = ✉️ Добавлено в обращение №{$ticket}.
+support-open-already = 🆘 Ваше обращение №{$ticket} открыто: пишите здесь, и поддержка это получит.
+support-close-button = ✖️ Закрыть обращение №{$ticket}
+support-closed-by-user = Обращение №{$ticket} закрыто. /support откроет новое.
+support-closed-by-support = ✅ Поддержка закрыла обращение №{$ticket}. Если что-то ещё не так, /support откроет новое.
+support-answer = 💬 <b>Поддержка</b> · обращение №{$ticket} (через этого бота):
+support-flood = ⏳ Вы пишете быстрее, чем поддержка успевает читать. Подождите минуту: то, что придёт за это время, не передаётся.
+support-contact = 🆘 Чтобы связаться с поддержкой оператора, напишите {$contact}.
+support-none = У этого бота нет службы поддержки, извините.
+support-cancelled = Ваш запрос в поддержку отменён.
+support-button = 🆘 Связаться с поддержкой
+support-ticket-header = 🎫 <b>Обращение №{$ticket}</b>
+support-ticket-from = От: {$name} · id <code>{$id}</code> · язык {$language}
+support-ticket-swap =
+    Обмен <code>{$id}</code> · {$status} ({$raw}) · создан {$created}
+    {$amountIn} {$from} → {$amountOut} {$to} ({$rateType})
+    Адрес депозита: <code>{$deposit}</code>
+    Адрес выплаты: <code>{$withdrawal}</code>
+    Адрес возврата: <code>{$refund}</code>
+support-ticket-deposit-memo = Мемо депозита: <code>{$memo}</code>
+support-ticket-hash-deposit = Хеш депозита: <code>{$hash}</code>
+support-ticket-hash-deposit-linked = Хеш депозита: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
+support-ticket-hash-payout = Хеш выплаты: <code>{$hash}</code>
+support-ticket-hash-payout-linked = Хеш выплаты: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
+support-ticket-history = История: {$history}
+support-ticket-no-swap = Не о конкретном обмене.
+support-ticket-words = <b>Пользователь пишет:</b>
+support-ticket-no-words = (без текста)
+support-ticket-how = Ответьте (reply) на сообщение этого обращения, чтобы ответить пользователю; /close ответом (или кнопка) закрывает его.
+support-ticket-how-forum = Пишите в этой теме, чтобы ответить пользователю; /close здесь (или кнопка) закрывает обращение.
+support-ticket-follow-up = 🎫 №{$ticket} · {$name}:
+support-ticket-closed-by-user = 🎫 №{$ticket}: пользователь закрыл обращение.
+support-ticket-closed = 🎫 №{$ticket} закрыто; пользователь уведомлён.
+support-ticket-not-open = 🎫 №{$ticket} закрыто: пользователь этого не получит.
+support-close-needs-ticket = Ответьте (reply) на сообщение обращения командой /close (или напишите /close в его теме).
+support-topic-name = №{$ticket} · {$name}
+stats-support = <b>Поддержка</b>: открытых обращений {$open}, самое старое открыто {$age} назад
+deposit-support-trust = 🛡 Поддержка никогда не пишет первой и никогда не просит ключи, сид-фразы или «проверочные» платежи.
+webapp-support = 🆘 Написать в поддержку об этом обмене
+support-ticket-words-below = (длинное: в следующих сообщениях)
+support-ticket-step = {$status} {$at}

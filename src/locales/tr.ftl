@@ -459,3 +459,57 @@ quote-fixed-holds = 🔒 Sabit kur: alacağınız tutar tam olarak budur. Fiyat 
 rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
 status-received-fixed = {$amount} {$to} (sabit)
 status-rate-paid = 1 {$from} {$rate} {$to} teklif edilen · 1 {$from} = {$paid} {$to} ödenen (alınan ÷ gönderilen)
+
+## Support desk
+
+cmd-support = bir takas hakkında operatörün destek ekibine yazın
+support-trust = 🛡 Destek size asla ilk yazmaz ve asla anahtarlarınızı, kurtarma ifadenizi (seed) ya da bir “doğrulama” ödemesi istemez. Yanıtları yalnızca bu sohbete, bu bot aracılığıyla, “Destek” işaretiyle gelir.
+support-ask =
+    🆘 <b>Destek</b>
+    Ne ters gitti? Tek bir mesajla yazın (açıklamalı bir ekran görüntüsü de işe yarar), ben de operatörün destek ekibine ileteyim.
+support-about-swap = Konu <code>{$id}</code> takasınız ({$status}, {$amount} {$from} → {$to}). Başka bir takas mı? Aşağıdan seçin.
+support-about-none = Belirli bir takasla ilgili değil.
+support-pick-none = Belirli bir takas değil
+support-ask-text = Lütfen sorunu kelimelerle anlatın (açıklamalı bir fotoğraf ya da dosya da olur).
+support-opened = ✅ Destek mesajınızı aldı: talep #{$ticket}. Yanıtlar buraya “Destek” işaretiyle gelir. Talep kapanana kadar buraya yazdığınız her şey aynı talebe eklenir.
+support-added = ✉️ #{$ticket} numaralı talebe eklendi.
+support-open-already = 🆘 #{$ticket} numaralı talebiniz açık: buraya yazın, destek alır.
+support-close-button = ✖️ #{$ticket} numaralı talebi kapat
+support-closed-by-user = #{$ticket} numaralı talep kapatıldı. /support yeni bir talep açar.
+support-closed-by-support = ✅ Destek #{$ticket} numaralı talebi kapattı. Hâlâ bir sorun varsa /support yeni bir talep açar.
+support-answer = 💬 <b>Destek</b> · talep #{$ticket} (bu bot aracılığıyla):
+support-flood = ⏳ Desteğin okuyabileceğinden hızlı yazıyorsunuz. Lütfen bir dakika bekleyin: bu sırada gönderdikleriniz iletilmez.
+support-contact = 🆘 Operatörün destek ekibine ulaşmak için {$contact} adresine yazın.
+support-none = Bu botun bir destek hattı yok, üzgünüz.
+support-cancelled = Destek isteğiniz iptal edildi.
+support-button = 🆘 Destekle iletişime geç
+support-ticket-header = 🎫 <b>Talep #{$ticket}</b>
+support-ticket-from = Gönderen: {$name} · id <code>{$id}</code> · dil {$language}
+support-ticket-swap =
+    Takas <code>{$id}</code> · {$status} ({$raw}) · oluşturuldu {$created}
+    {$amountIn} {$from} → {$amountOut} {$to} ({$rateType})
+    Yatırma adresi: <code>{$deposit}</code>
+    Ödeme adresi: <code>{$withdrawal}</code>
+    İade adresi: <code>{$refund}</code>
+support-ticket-deposit-memo = Yatırma memosu: <code>{$memo}</code>
+support-ticket-hash-deposit = Yatırma hash'i: <code>{$hash}</code>
+support-ticket-hash-deposit-linked = Yatırma hash'i: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
+support-ticket-hash-payout = Ödeme hash'i: <code>{$hash}</code>
+support-ticket-hash-payout-linked = Ödeme hash'i: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
+support-ticket-history = Geçmiş: {$history}
+support-ticket-no-swap = Belirli bir takas değil.
+support-ticket-words = <b>Kullanıcı yazıyor:</b>
+support-ticket-no-words = (metin yok)
+support-ticket-how = Kullanıcıya cevap vermek için bu talebin bir mesajını yanıtlayın; yanıt olarak /close (ya da düğme) talebi kapatır.
+support-ticket-how-forum = Kullanıcıya cevap vermek için bu konuya yazın; burada /close (ya da düğme) talebi kapatır.
+support-ticket-follow-up = 🎫 #{$ticket} · {$name}:
+support-ticket-closed-by-user = 🎫 #{$ticket}: kullanıcı talebi kapattı.
+support-ticket-closed = 🎫 #{$ticket} kapatıldı; kullanıcıya bildirildi.
+support-ticket-not-open = 🎫 #{$ticket} kapalı: kullanıcı bunu almaz.
+support-close-needs-ticket = Bir talebin mesajını /close ile yanıtlayın (ya da talebin konusuna /close yazın).
+support-topic-name = #{$ticket} · {$name}
+stats-support = <b>Destek</b>: {$open} açık talep, en eskisi {$age} önce açıldı
+deposit-support-trust = 🛡 Destek size asla ilk yazmaz ve asla anahtar, kurtarma ifadesi ya da “doğrulama” ödemesi istemez.
+webapp-support = 🆘 Bu takas hakkında destekle iletişime geç
+support-ticket-words-below = (uzun: sonraki mesajlarda)
+support-ticket-step = {$status} {$at}

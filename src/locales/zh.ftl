@@ -460,3 +460,57 @@ quote-fixed-holds = 🔒 固定汇率：这就是你将收到的确切数量。�
 rate-one = 💱 1 {$from} {$rate} {$to}（{$rateType}）
 status-received-fixed = {$amount} {$to}（固定）
 status-rate-paid = 报价 1 {$from} {$rate} {$to} · 实际 1 {$from} = {$paid} {$to}（收到 ÷ 发送）
+
+## Support desk
+
+cmd-support = 就某笔兑换联系运营方客服
+support-trust = 🛡 客服绝不会主动先联系你，也绝不会索要你的私钥、助记词或任何“验证”付款。客服的回复只会通过本机器人出现在这个聊天中，并标有“客服”。
+support-ask =
+    🆘 <b>客服</b>
+    出了什么问题？请用一条消息写下来（附说明的截图也很有帮助），我会转给运营方的客服团队。
+support-about-swap = 这是关于你的兑换 <code>{$id}</code>（{$status}，{$amount} {$from} → {$to}）。是另一笔？请在下方选择。
+support-about-none = 不涉及某笔具体的兑换。
+support-pick-none = 不涉及具体兑换
+support-ask-text = 请用文字描述问题（带说明的图片或文件也可以）。
+support-opened = ✅ 客服已收到你的消息：工单 #{$ticket}。回复会出现在这里，标有“客服”。在工单关闭之前，你在这里写的内容都会进入同一个工单。
+support-added = ✉️ 已添加到工单 #{$ticket}。
+support-open-already = 🆘 你的工单 #{$ticket} 处于打开状态：在这里写，客服就能收到。
+support-close-button = ✖️ 关闭工单 #{$ticket}
+support-closed-by-user = 工单 #{$ticket} 已关闭。/support 可以新建工单。
+support-closed-by-support = ✅ 客服已关闭工单 #{$ticket}。如果仍有问题，/support 可以新建工单。
+support-answer = 💬 <b>客服</b> · 工单 #{$ticket}（通过本机器人）：
+support-flood = ⏳ 你写得比客服阅读得还快。请等一分钟：这期间发送的内容不会被转交。
+support-contact = 🆘 如需联系运营方客服，请写信给 {$contact}。
+support-none = 抱歉，这个机器人没有客服。
+support-cancelled = 你的客服请求已取消。
+support-button = 🆘 联系客服
+support-ticket-header = 🎫 <b>工单 #{$ticket}</b>
+support-ticket-from = 来自：{$name} · id <code>{$id}</code> · 语言 {$language}
+support-ticket-swap =
+    兑换 <code>{$id}</code> · {$status}（{$raw}）· 创建于 {$created}
+    {$amountIn} {$from} → {$amountOut} {$to}（{$rateType}）
+    充值地址：<code>{$deposit}</code>
+    收款地址：<code>{$withdrawal}</code>
+    退款地址：<code>{$refund}</code>
+support-ticket-deposit-memo = 充值备注（memo）：<code>{$memo}</code>
+support-ticket-hash-deposit = 充值哈希：<code>{$hash}</code>
+support-ticket-hash-deposit-linked = 充值哈希：<code>{$hash}</code> · <a href="{$url}">{$site}</a>
+support-ticket-hash-payout = 付款哈希：<code>{$hash}</code>
+support-ticket-hash-payout-linked = 付款哈希：<code>{$hash}</code> · <a href="{$url}">{$site}</a>
+support-ticket-history = 历史：{$history}
+support-ticket-no-swap = 不涉及具体兑换。
+support-ticket-words = <b>用户写道：</b>
+support-ticket-no-words = （无文字）
+support-ticket-how = 回复（reply）本工单的任意一条消息即可答复用户；以回复方式发送 /close（或点按钮）即可关闭。
+support-ticket-how-forum = 在此话题中发消息即可答复用户；在这里发送 /close（或点按钮）即可关闭。
+support-ticket-follow-up = 🎫 #{$ticket} · {$name}：
+support-ticket-closed-by-user = 🎫 #{$ticket}：用户已关闭工单。
+support-ticket-closed = 🎫 #{$ticket} 已关闭；已通知用户。
+support-ticket-not-open = 🎫 #{$ticket} 已关闭：用户不会收到这条消息。
+support-close-needs-ticket = 请用 /close 回复某个工单的消息（或在该工单的话题中发送 /close）。
+support-topic-name = #{$ticket} · {$name}
+stats-support = <b>客服</b>：{$open} 个未关闭工单，最早的已打开 {$age}
+deposit-support-trust = 🛡 客服绝不会主动先联系你，也绝不会索要私钥、助记词或“验证”付款。
+webapp-support = 🆘 就这笔兑换联系客服
+support-ticket-words-below = （较长：见后续消息）
+support-ticket-step = {$status} {$at}

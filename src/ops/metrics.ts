@@ -10,6 +10,8 @@ export interface MetricSources {
   openSwapsByStatus(): Awaitable<Record<string, number>>;
   trackerLagMs(): number;
   outboxDepth(): Awaitable<number>;
+  /** The support desk's messages waiting to be sent (0 without a desk). */
+  supportOutboxDepth(): Awaitable<number>;
 }
 
 /**
@@ -115,6 +117,14 @@ export function metricsRegistry(metrics: BotMetrics, sources: MetricSources): Re
     registers,
     async collect() {
       this.set(await sources.outboxDepth());
+    },
+  });
+  new Gauge({
+    name: "support_outbox_depth",
+    help: "Support desk messages (tickets, answers) waiting to be sent",
+    registers,
+    async collect() {
+      this.set(await sources.supportOutboxDepth());
     },
   });
   return Registry.merge([metrics.registry, gauges]);

@@ -27,6 +27,8 @@ describe("openDatabase", () => {
         "conversation_state",
         "meta",
         "notifications",
+        "support_outbox",
+        "support_tickets",
         "swap_intents",
         "transactions",
         "update_journal",

@@ -33,6 +33,8 @@ describe("openPgDatabase", () => {
       "conversation_state",
       "meta",
       "notifications",
+      "support_outbox",
+      "support_tickets",
       "swap_intents",
       "transactions",
       "update_journal",

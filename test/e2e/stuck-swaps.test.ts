@@ -110,3 +110,23 @@ describe("a swap that stays in one state far longer than usual", () => {
     expect(stuckMessages(user)).toHaveLength(0);
   });
 });
+
+describe("a stuck swap's message with a support desk", () => {
+  it("offers Contact support about that swap", async () => {
+    const bot = await start({
+      STUCK_CONFIRMING_AFTER_MS: String(STUCK_AFTER_MS),
+      STUCK_EXCHANGING_AFTER_MS: "3600000",
+      SUPPORT_CONTACT: "@swap_helpdesk",
+    });
+    const user = bot.tg.user();
+    const id = await createSwapViaChat(user);
+    bot.sandbox.control.setStatus(id, "confirmation");
+    await clock.until(() => stuckMessages(user).length === 1, WITHIN_MS, "the stuck message");
+    const [message] = stuckMessages(user);
+    expect(message!.replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toEqual([
+      "🆘 Contact support",
+    ]);
+    await user.press("Contact support", { messageId: message!.messageId });
+    await user.waitFor("write to @swap_helpdesk");
+  });
+});

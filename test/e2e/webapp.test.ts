@@ -29,7 +29,9 @@ beforeAll(async () => {
   if (!existsSync(join(WEBAPP_BUILD_DIR, "index.html"))) await buildWebApp();
   const port = await freePort();
   pageUrl = `http://127.0.0.1:${port}/`;
-  h = await startHarness({ env: { WEBAPP_URL: pageUrl, WEBAPP_PORT: String(port) } });
+  h = await startHarness({
+    env: { WEBAPP_URL: pageUrl, WEBAPP_PORT: String(port), SUPPORT_CONTACT: "@swap_helpdesk" },
+  });
   ({ browser, close: closeBrowser } = await launchBrowser());
   mkdirSync(SCREENSHOTS, { recursive: true });
 }, 60_000);
@@ -268,6 +270,20 @@ describe("the Mini App", () => {
     h.sandbox.control.setStatus(first, "confirmation");
     await page.locator(".status", { hasText: "confirming" }).waitFor({ timeout: 20_000 });
     await page.context().close();
+  });
+
+  it("a swap's view links to support about that swap, which the chat's /start opens", async () => {
+    const user = h.tg.user();
+    const id = await createSwapViaChat(user);
+    const page = await openPage(user.id, { path: `?swap=${id}` });
+    const link = page.getByRole("link", { name: "Contact support about this swap" });
+    await link.waitFor();
+    const href = await link.getAttribute("href");
+    expect(href).toBe(`https://t.me/${h.tg.botUsername}?start=support-${id}`);
+    await page.context().close();
+    // What Telegram sends when the link is opened: the operator's contact (no desk here).
+    const answer = await user.reply(`/start support-${id}`);
+    expect(answer.text).toContain("write to @swap_helpdesk");
   });
 
   it("a double tap on Confirm makes one transaction", async () => {

@@ -100,6 +100,7 @@ describe("health and metrics", () => {
       "swaps_open",
       "tracker_lag_seconds",
       "outbox_depth",
+      "support_outbox_depth",
       "telegram_send_failures_total",
     ]) {
       expect(before).toContain(`# TYPE ${name}`);

@@ -336,6 +336,82 @@ describe("users driving the bot", () => {
   });
 });
 
+describe("groups, forums and copies (the support desk's Telegram)", () => {
+  const FORUM = -1_009_000_000_001;
+
+  it("getChatMember answers member for a group's users and left for others or after leaving", async () => {
+    const b = new Bot(tg.token, { client: { apiRoot: tg.apiRoot } });
+    const agent = tg.user({ chat: { id: FORUM, type: "supergroup", title: "Desk" } });
+    const outsider = tg.user({ chat: { id: FORUM, type: "supergroup" }, member: false });
+    expect((await b.api.getChatMember(FORUM, agent.id)).status).toBe("member");
+    expect((await b.api.getChatMember(FORUM, outsider.id)).status).toBe("left");
+    tg.leave(FORUM, agent.id);
+    expect((await b.api.getChatMember(FORUM, agent.id)).status).toBe("left");
+  });
+
+  it("forum topics: created only in a forum, sent into, and a thread that is not one is refused", async () => {
+    const b = new Bot(tg.token, { client: { apiRoot: tg.apiRoot } });
+    tg.user({ chat: { id: FORUM, type: "supergroup", title: "Desk", isForum: true } });
+    tg.user({ chat: { id: -4242, type: "group", title: "Plain" } });
+    expect((await b.api.getChat(FORUM)).is_forum).toBe(true);
+    await expect(b.api.createForumTopic(-4242, "nope")).rejects.toMatchObject({
+      description: "Bad Request: the chat is not a forum",
+    });
+    const topic = await b.api.createForumTopic(FORUM, "#1 · Anna");
+    const sent = await b.api.sendMessage(FORUM, "in the topic", {
+      message_thread_id: topic.message_thread_id,
+    });
+    expect(sent.message_thread_id).toBe(topic.message_thread_id);
+    expect(tg.topics(FORUM)).toEqual([
+      { chatId: FORUM, threadId: topic.message_thread_id, name: "#1 · Anna", closed: false },
+    ]);
+    await expect(
+      b.api.sendMessage(FORUM, "nowhere", { message_thread_id: 999 }),
+    ).rejects.toMatchObject({ description: "Bad Request: message thread not found" });
+    await b.api.closeForumTopic(FORUM, topic.message_thread_id);
+    expect(tg.topics(FORUM)[0]?.closed).toBe(true);
+  });
+
+  it("copyMessage copies a user's photo or document with a new caption, and refuses a missing one", async () => {
+    const b = new Bot(tg.token, { client: { apiRoot: tg.apiRoot } });
+    const anna = tg.user();
+    tg.user({ chat: { id: FORUM, type: "supergroup", title: "Desk" } });
+    await anna.sendPhoto("my wallet");
+    const photoId = anna.lastMessageId!;
+    await anna.sendDocument("statement.pdf");
+    const documentId = anna.lastMessageId!;
+    const copy = await b.api.copyMessage(FORUM, anna.chatId, photoId, {
+      caption: "<b>#1</b> my wallet",
+      parse_mode: "HTML",
+    });
+    const copied = tg.message(FORUM, copy.message_id)!;
+    expect(copied).toMatchObject({ method: "copyMessage", photo: true, text: "#1 my wallet" });
+    await b.api.copyMessage(FORUM, anna.chatId, documentId);
+    expect(tg.sentTo(FORUM).at(-1)?.document?.fileName).toBe("statement.pdf");
+    await expect(b.api.copyMessage(FORUM, anna.chatId, 9_999)).rejects.toMatchObject({
+      description: "Bad Request: message to copy not found",
+    });
+    // The user's messages reach the bot as Telegram sends them.
+    const updates = tg.deliveredUpdates().slice(-2);
+    expect(updates[0]?.message?.photo?.length).toBeGreaterThan(0);
+    expect(updates[0]?.message?.caption).toBe("my wallet");
+    expect(updates[1]?.message?.document?.file_name).toBe("statement.pdf");
+  });
+
+  it("a reply and a topic message carry reply_to_message and message_thread_id", async () => {
+    const b = new Bot(tg.token, { client: { apiRoot: tg.apiRoot } });
+    const agent = tg.user({ chat: { id: FORUM, type: "supergroup", isForum: true } });
+    const sent = await b.api.sendMessage(FORUM, "ticket");
+    await agent.send("answer", { replyTo: sent.message_id });
+    expect(tg.deliveredUpdates().at(-1)?.message?.reply_to_message?.from?.id).toBe(tg.botId);
+    const topic = await b.api.createForumTopic(FORUM, "t");
+    await agent.send("in topic", { threadId: topic.message_thread_id });
+    const message = tg.deliveredUpdates().at(-1)?.message;
+    expect(message?.message_thread_id).toBe(topic.message_thread_id);
+    expect(message?.is_topic_message).toBe(true);
+  });
+});
+
 describe("Telegram's validation", () => {
   it("refuses malformed HTML with Telegram's words, and too long texts", async () => {
     const b = await startBot();

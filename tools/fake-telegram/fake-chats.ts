@@ -1,5 +1,12 @@
 import type { Chat, Message, UserFromGetMe } from "grammy/types";
-import type { BotMessage, ChatEvent, Params, PhotoFile } from "./fake-telegram-types.ts";
+import type {
+  BotMessage,
+  ChatEvent,
+  ForumTopicRecord,
+  Params,
+  PhotoFile,
+  UserMessageContent,
+} from "./fake-telegram-types.ts";
 import type { UploadedFile } from "./telegram-request.ts";
 import { badRequest, checkMarkup, formatText, inlineKeyboardOf } from "./telegram-validate.ts";
 
@@ -7,7 +14,11 @@ export interface ChatState {
   chat: Chat;
   botMessages: Map<number, BotMessage>;
   userMessages: Set<number>;
+  /** What the users' messages held, for copyMessage. */
+  userContent: Map<number, UserMessageContent>;
   nextMessageId: number;
+  /** Forum topics by message_thread_id (forum supergroups). */
+  topics: Map<number, ForumTopicRecord>;
 }
 
 /**
@@ -85,6 +96,20 @@ export class ChatStore {
       body.text = message.text;
       if (message.entities.length > 0) body.entities = message.entities;
     }
+    if (message.document) {
+      body.document = {
+        file_id: message.document.fileId,
+        file_unique_id: message.document.fileId.slice(-8),
+        file_name: message.document.fileName,
+      };
+      delete body.text;
+      delete body.entities;
+      if (message.text) body.caption = message.text;
+    }
+    if (message.threadId !== undefined) {
+      body.message_thread_id = message.threadId;
+      body.is_topic_message = true;
+    }
     if (inline) body.reply_markup = inline;
     return body as unknown as Message;
   }
@@ -99,7 +124,14 @@ export class ChatStore {
           : chatId < -1_000_000_000_000
             ? { id: chatId, type: "supergroup", title: "Test supergroup" }
             : { id: chatId, type: "group", title: "Test group" };
-      state = { chat, botMessages: new Map(), userMessages: new Set(), nextMessageId: 1 };
+      state = {
+        chat,
+        botMessages: new Map(),
+        userMessages: new Set(),
+        userContent: new Map(),
+        nextMessageId: 1,
+        topics: new Map(),
+      };
       this.chats.set(chatId, state);
     }
     return state;
@@ -128,6 +160,7 @@ export class ChatStore {
     const photoFile = kind === "caption" ? this.photoOf(p.photo) : undefined;
     const replyParameters = p.reply_parameters as { message_id?: unknown } | undefined;
     const replyTo = Number(replyParameters?.message_id ?? p.reply_to_message_id);
+    const threadId = this.threadOf(chat, p);
     const message: BotMessage = {
       messageId: chat.nextMessageId++,
       chatId: chat.chat.id,
@@ -141,6 +174,7 @@ export class ChatStore {
       photo: kind === "caption",
       photoFile,
       replyTo: Number.isFinite(replyTo) ? replyTo : undefined,
+      ...(threadId !== undefined ? { threadId } : {}),
       date: unixNow(),
       editDate: undefined,
       edited: false,
@@ -149,6 +183,106 @@ export class ChatStore {
     chat.botMessages.set(message.messageId, message);
     this.emit("sent", message);
     return this.toMessage(message);
+  }
+
+  /** Records what a user's message held (copyMessage copies it). */
+  recordUserMessage(chatId: number, messageId: number, content: UserMessageContent): void {
+    this.state(chatId).userContent.set(messageId, content);
+  }
+
+  /** A new file id Telegram would give a user's upload. */
+  userFileId(): string {
+    return this.newFileId();
+  }
+
+  /**
+   * copyMessage: the message (a user's or the bot's) sent again by the bot into another chat,
+   * without a link to the original; `caption` replaces a photo's or document's caption.
+   */
+  copy(p: Params): { message_id: number } {
+    const from = this.chats.get(Number(p.from_chat_id));
+    const sourceId = Number(p.message_id);
+    if (!from) throw badRequest("chat not found");
+    const bot = from.botMessages.get(sourceId);
+    const user = from.userContent.get(sourceId);
+    if ((!bot || bot.deleted) && !user) throw badRequest("message to copy not found");
+    const chat = this.targetChat(p);
+    const media = bot ? bot.photo || bot.document !== undefined : !user?.text;
+    const parseMode = p.parse_mode === undefined ? undefined : String(p.parse_mode);
+    const raw =
+      media && p.caption !== undefined
+        ? String(p.caption)
+        : bot
+          ? bot.raw
+          : (user?.text ?? user?.caption ?? "");
+    const { text, entities } =
+      media && p.caption !== undefined
+        ? formatText(raw, parseMode, p.caption_entities, "caption")
+        : { text: bot ? bot.text : raw, entities: bot ? bot.entities : [] };
+    const markup = checkMarkup(p.reply_markup);
+    const replyParameters = p.reply_parameters as { message_id?: unknown } | undefined;
+    const replyTo = Number(replyParameters?.message_id ?? p.reply_to_message_id);
+    const threadId = this.threadOf(chat, p);
+    const photo = bot ? bot.photo : user?.photo !== undefined;
+    const document = bot ? bot.document : user?.document;
+    const message: BotMessage = {
+      messageId: chat.nextMessageId++,
+      chatId: chat.chat.id,
+      method: "copyMessage",
+      text,
+      raw,
+      parseMode: media ? parseMode : bot?.parseMode,
+      entities,
+      replyMarkup: inlineKeyboardOf(markup),
+      keyboard: undefined,
+      photo,
+      photoFile:
+        bot?.photoFile ?? (user?.photo ? { source: "file_id", fileId: user.photo } : undefined),
+      ...(document ? { document } : {}),
+      replyTo: Number.isFinite(replyTo) ? replyTo : undefined,
+      ...(threadId !== undefined ? { threadId } : {}),
+      date: unixNow(),
+      editDate: undefined,
+      edited: false,
+      deleted: false,
+    };
+    chat.botMessages.set(message.messageId, message);
+    this.emit("sent", message);
+    return { message_id: message.messageId };
+  }
+
+  /** createForumTopic: only in a forum supergroup; the thread id is the topic's first message id. */
+  createTopic(p: Params): { message_thread_id: number; name: string; icon_color: number } {
+    const chat = this.targetChat(p);
+    if (!(chat.chat.type === "supergroup" && chat.chat.is_forum)) {
+      throw badRequest("the chat is not a forum");
+    }
+    const name = String(p.name ?? "");
+    if (name.length < 1 || name.length > 128) throw badRequest("TOPIC_TITLE_EMPTY");
+    const threadId = chat.nextMessageId++;
+    chat.topics.set(threadId, { chatId: chat.chat.id, threadId, name, closed: false });
+    this.changed();
+    return { message_thread_id: threadId, name, icon_color: 7322096 };
+  }
+
+  closeTopic(p: Params): true {
+    const topic = this.chats.get(Number(p.chat_id))?.topics.get(Number(p.message_thread_id));
+    if (!topic) throw badRequest("message thread not found");
+    topic.closed = true;
+    return true;
+  }
+
+  topicsOf(chatId: number): ForumTopicRecord[] {
+    return [...(this.chats.get(chatId)?.topics.values() ?? [])].map((t) => ({ ...t }));
+  }
+
+  /** The forum topic a send names: it must exist in a forum; elsewhere it is refused. */
+  private threadOf(chat: ChatState, p: Params): number | undefined {
+    if (p.message_thread_id === undefined) return undefined;
+    const threadId = Number(p.message_thread_id);
+    const forum = chat.chat.type === "supergroup" && chat.chat.is_forum;
+    if (!forum || !chat.topics.has(threadId)) throw badRequest("message thread not found");
+    return threadId;
   }
 
   private photoOf(photo: unknown): PhotoFile {

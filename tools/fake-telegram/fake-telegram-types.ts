@@ -54,6 +54,10 @@ export interface BotMessage {
   photo: boolean;
   photoFile: PhotoFile | undefined;
   replyTo: number | undefined;
+  /** The forum topic it was sent in (message_thread_id), if any. */
+  threadId?: number;
+  /** A document it carries (sent by copyMessage from a user's document). */
+  document?: { fileId: string; fileName: string };
   date: number;
   editDate: number | undefined;
   edited: boolean;
@@ -108,4 +112,20 @@ export interface InlineAnswer {
   cache_time?: number;
   is_personal?: boolean;
   button?: Record<string, unknown>;
+}
+
+/** What a user sent, as the fake keeps it for copyMessage. */
+export interface UserMessageContent {
+  text?: string;
+  caption?: string;
+  photo?: string;
+  document?: { fileId: string; fileName: string };
+}
+
+/** A forum topic the bot created (createForumTopic). */
+export interface ForumTopicRecord {
+  chatId: number;
+  threadId: number;
+  name: string;
+  closed: boolean;
 }

@@ -10,8 +10,10 @@ import type {
   ChatEvent,
   FailOptions,
   FakeTelegramOptions,
+  ForumTopicRecord,
   InlineAnswer,
   RecordedCall,
+  UserMessageContent,
 } from "./fake-telegram-types.ts";
 import { UpdateQueue } from "./fake-updates.ts";
 import { FakeUser, type UserOptions } from "./fake-user.ts";
@@ -76,6 +78,11 @@ const KNOWN_METHODS = [
   "setChatMenuButton",
   "getChatMenuButton",
   "sendChatAction",
+  "copyMessage",
+  "getChat",
+  "getChatMember",
+  "createForumTopic",
+  "closeForumTopic",
 ];
 const CANONICAL = new Map(KNOWN_METHODS.map((m) => [m.toLowerCase(), m]));
 /** Telegram treats method names case-insensitively. */
@@ -117,6 +124,8 @@ export class FakeTelegram {
   private readonly holds: Hold[] = [];
   private readonly drops: Drop[] = [];
   private readonly blocked = new Set<number>();
+  /** Group members by chat id (users made with a group chat join it unless told not to). */
+  private readonly members = new Map<number, Set<number>>();
   private readonly callbackQueries = new Map<string, QueryState>();
   private readonly inlineQueries = new Map<string, QueryState>();
   private readonly commandSets = new Map<string, Array<{ command: string; description: string }>>();
@@ -220,13 +229,32 @@ export class FakeTelegram {
             first_name: from.first_name,
             ...(from.username ? { username: from.username } : {}),
           }
-        : {
+        : ({
             id: options.chat.id,
             type: options.chat.type,
             title: options.chat.title ?? "Test group",
-          };
+            ...(options.chat.isForum ? { is_forum: true } : {}),
+          } as Chat);
     this.chats.register(chat);
+    if (chat.type !== "private" && options.member !== false) this.join(chat.id, id);
     return new FakeUser(this, from, chat);
+  }
+
+  /** Makes a user a member of a group (getChatMember answers "member"). */
+  join(chatId: number, userId: number): void {
+    const members = this.members.get(chatId) ?? new Set<number>();
+    members.add(userId);
+    this.members.set(chatId, members);
+  }
+
+  /** The user leaves the group (getChatMember answers "left"). */
+  leave(chatId: number, userId: number): void {
+    this.members.get(chatId)?.delete(userId);
+  }
+
+  /** The forum topics the bot created in a chat. */
+  topics(chatId: number): ForumTopicRecord[] {
+    return this.chats.topicsOf(chatId);
   }
 
   /** Queues an update as Telegram would deliver it; update_id is assigned unless given. Returns it. */
@@ -415,6 +443,16 @@ export class FakeTelegram {
   /** @internal */
   newQueryId(): string {
     return String(4_000_000_000_000_000 + this.nextQueryId++ * 7919);
+  }
+
+  /** @internal What a user's message held, for copyMessage. */
+  recordUserMessage(chatId: number, messageId: number, content: UserMessageContent): void {
+    this.chats.recordUserMessage(chatId, messageId, content);
+  }
+
+  /** @internal A file id for a user's upload. */
+  newUserFileId(): string {
+    return this.chats.userFileId();
   }
 
   /** @internal Message ids are one sequence per chat, shared by the user's and the bot's messages. */
@@ -682,6 +720,16 @@ export class FakeTelegram {
           this.menuButtons.get(String(p.chat_id ?? "")) ??
           this.menuButtons.get("") ?? { type: "commands" }
         );
+      case "copyMessage":
+        return this.chats.copy(p);
+      case "getChat":
+        return this.getChat(p);
+      case "getChatMember":
+        return this.getChatMember(p);
+      case "createForumTopic":
+        return this.chats.createTopic(p);
+      case "closeForumTopic":
+        return this.chats.closeTopic(p);
       case "sendChatAction": {
         const action = checkChatAction(p.action);
         this.actions.push({ chatId: Number(p.chat_id), action, at: Date.now() });
@@ -708,6 +756,24 @@ export class FakeTelegram {
       can_manage_bots: false,
       supports_join_request_queries: false,
     };
+  }
+
+  private getChat(p: Params): Chat {
+    const chatId = Number(p.chat_id);
+    if (!Number.isSafeInteger(chatId)) throw badRequest("chat not found");
+    return { ...this.chats.state(chatId).chat };
+  }
+
+  private getChatMember(p: Params): unknown {
+    const chatId = Number(p.chat_id);
+    const userId = Number(p.user_id);
+    if (!Number.isSafeInteger(chatId)) throw badRequest("chat not found");
+    if (!Number.isSafeInteger(userId)) throw badRequest("user not found");
+    if (userId === this.botId) return { status: "member", user: this.botUser() };
+    const user = { id: userId, is_bot: false, first_name: `User${userId}` };
+    return this.members.get(chatId)?.has(userId)
+      ? { status: "member", user }
+      : { status: "left", user };
   }
 
   private answerQuery(kind: "callback" | "inline", p: Params): true {

@@ -1,5 +1,11 @@
 import type { Chat, Message, MessageEntity, Update, User } from "grammy/types";
-import type { BotMessage, CallbackAnswer, FakeTelegram, InlineAnswer } from "./fake-telegram.ts";
+import type {
+  BotMessage,
+  CallbackAnswer,
+  FakeTelegram,
+  InlineAnswer,
+  UserMessageContent,
+} from "./fake-telegram.ts";
 
 export interface UserOptions {
   id?: number;
@@ -8,7 +14,22 @@ export interface UserOptions {
   /** Default "en". */
   languageCode?: string;
   /** The chat the user talks in; default: their private chat with the bot (id = user id). */
-  chat?: { id: number; type: "private" | "group" | "supergroup"; title?: string };
+  chat?: {
+    id: number;
+    type: "private" | "group" | "supergroup";
+    title?: string;
+    /** A forum supergroup (topics). */
+    isForum?: boolean;
+  };
+  /** In a group: whether the user is a member (getChatMember), default true. */
+  member?: boolean;
+}
+
+export interface SendOptions {
+  /** The message replies to this message of the chat (a bot's message, usually). */
+  replyTo?: number;
+  /** Sent in this forum topic (message_thread_id). */
+  threadId?: number;
 }
 
 export interface PressOptions {
@@ -40,6 +61,7 @@ export class FakeUser {
   /** Chat events up to this sequence number happened before the last action. */
   private mark = 0;
   private lastUpdateId: number | undefined;
+  private lastSentMessageId: number | undefined;
 
   constructor(
     private readonly tg: FakeTelegram,
@@ -56,18 +78,67 @@ export class FakeUser {
   }
 
   /** Sends a text message; a leading /command gets its bot_command entity, as Telegram does. Resolves with the update id. */
-  async send(text: string, options: { replyTo?: number } = {}): Promise<number> {
+  async send(text: string, options: SendOptions = {}): Promise<number> {
     const command = /^\/[A-Za-z0-9_]{1,32}(@[A-Za-z0-9_]+)?/.exec(text);
     const entities: MessageEntity[] = command
       ? [{ type: "bot_command", offset: 0, length: command[0].length }]
       : [];
+    return this.sendMessage({ text, ...(entities.length > 0 ? { entities } : {}) }, options, {
+      text,
+    });
+  }
+
+  /** Sends a photo (with a caption, if given). Resolves with the update id. */
+  async sendPhoto(caption?: string, options: SendOptions = {}): Promise<number> {
+    const fileId = this.tg.newUserFileId();
+    const photo = [90, 800].map((width) => ({
+      file_id: `${fileId}_${width}`,
+      file_unique_id: `${fileId.slice(-8)}${width}`,
+      width,
+      height: width,
+    }));
+    return this.sendMessage({ photo, ...(caption !== undefined ? { caption } : {}) }, options, {
+      photo: fileId,
+      ...(caption !== undefined ? { caption } : {}),
+    });
+  }
+
+  /** Sends a document (with a caption, if given). Resolves with the update id. */
+  async sendDocument(
+    fileName: string,
+    caption?: string,
+    options: SendOptions = {},
+  ): Promise<number> {
+    const fileId = this.tg.newUserFileId();
+    const document = { file_id: fileId, file_unique_id: fileId.slice(-8), file_name: fileName };
+    return this.sendMessage({ document, ...(caption !== undefined ? { caption } : {}) }, options, {
+      document: { fileId, fileName },
+      ...(caption !== undefined ? { caption } : {}),
+    });
+  }
+
+  /** The id of this user's last message in the chat. */
+  get lastMessageId(): number | undefined {
+    return this.lastSentMessageId;
+  }
+
+  private sendMessage(
+    body: Record<string, unknown>,
+    options: SendOptions,
+    content: UserMessageContent,
+  ): number {
+    const messageId = this.tg.newUserMessageId(this.chat.id);
+    this.tg.recordUserMessage(this.chat.id, messageId, content);
+    this.lastSentMessageId = messageId;
     const message = {
-      message_id: this.tg.newUserMessageId(this.chat.id),
+      message_id: messageId,
       date: Math.floor(Date.now() / 1000),
       chat: this.chat,
       from: this.from,
-      text,
-      ...(entities.length > 0 ? { entities } : {}),
+      ...body,
+      ...(options.threadId !== undefined
+        ? { message_thread_id: options.threadId, is_topic_message: true }
+        : {}),
       ...(options.replyTo !== undefined
         ? { reply_to_message: this.replyTarget(options.replyTo) }
         : {}),

@@ -9,7 +9,8 @@ export function createHelpFeature(webAppUrl: string | undefined) {
     const commands = describeCommands((key) => ctx.t(key))
       .map(({ command, description }) => `/${command} — ${description}`)
       .join("\n");
-    await ctx.reply(ctx.t("help", { commands, bot: ctx.me.username }), {
+    const help = ctx.t("help", { commands, bot: ctx.me.username });
+    await ctx.reply(`${help}\n\n${ctx.t("support-trust")}`, {
       link_preview_options: { is_disabled: true },
       reply_markup: webAppKeyboard(ctx.t, webAppUrl, { chatType: ctx.chat.type }),
     });

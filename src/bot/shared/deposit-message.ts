@@ -38,7 +38,9 @@ export function depositText(t: TranslateFunction, view: DepositView & SwapFacts)
     status,
   });
   const withMemo = withDepositMemo(t, text, view, !received);
-  return view.exchange === SANDBOX_EXCHANGE ? `${t("deposit-sandbox")}\n\n${withMemo}` : withMemo;
+  // Scammers write to people who wait for a deposit: say who never will.
+  const full = received ? withMemo : `${withMemo}\n\n${t("deposit-support-trust")}`;
+  return view.exchange === SANDBOX_EXCHANGE ? `${t("deposit-sandbox")}\n\n${full}` : full;
 }
 
 /**

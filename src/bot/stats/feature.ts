@@ -1,6 +1,7 @@
 import type { Awaitable } from "../../swaps/ports.ts";
 import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../lean-composer.ts";
+import { ageText } from "../shared/age-text.ts";
 
 export interface StatsSnapshot {
   swapsByStatus: {
@@ -11,6 +12,8 @@ export interface StatsSnapshot {
   volumeByPair: Array<{ pair: string; swaps: number; amountIn: string }>;
   activeUsers: { today: number; week: number };
   exchangeErrors: { total: number; failed: number };
+  /** The support desk's open tickets (absent without a desk). */
+  support?: { open: number; oldestOpenedAt: number | null };
 }
 
 export interface StatsDeps {
@@ -40,6 +43,15 @@ export function createStatsFeature(deps: StatsDeps) {
     const rate = s.exchangeErrors.total
       ? `${((100 * s.exchangeErrors.failed) / s.exchangeErrors.total).toFixed(1)}%`
       : "—";
+    const support = s.support
+      ? `\n${ctx.t("stats-support", {
+          open: s.support.open,
+          age:
+            s.support.oldestOpenedAt === null
+              ? "—"
+              : ageText(ctx.t, Date.now() - s.support.oldestOpenedAt),
+        })}`
+      : "";
     await ctx.reply(
       ctx.t("stats", {
         today: counts(s.swapsByStatus.today),
@@ -50,7 +62,7 @@ export function createStatsFeature(deps: StatsDeps) {
         usersWeek: s.activeUsers.week,
         errorRate: rate,
         requests: s.exchangeErrors.total,
-      }),
+      }) + support,
     );
   });
 

@@ -1,6 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import { DEFAULT_EXPLORER_TABLE, type ExplorerTable } from "../../swaps/explorers.ts";
 import type { Awaitable } from "../../swaps/ports.ts";
+import { isFinal } from "../../swaps/status.ts";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
 import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../lean-composer.ts";
@@ -9,6 +10,7 @@ import { depositText } from "../shared/deposit-message.ts";
 import { explorerLinks, withReceipt } from "../shared/explorer-links.ts";
 import { ignoreNotModified } from "../shared/not-modified.ts";
 import { readShare } from "../shared/read-share.ts";
+import { withSupportButton } from "../shared/support-buttons.ts";
 import { openSwapButton, SWAP_ID } from "../shared/swap-button.ts";
 import { statusCardText } from "./render.ts";
 
@@ -18,6 +20,8 @@ export interface StatusDeps {
   setStatusCard(transactionId: string, messageId: number): Awaitable<void>;
   /** Block explorers for the transaction hashes (the default table when not given). */
   explorers?: ExplorerTable;
+  /** Whether a finished swap's card offers "Contact support" (a desk or a contact is set). */
+  supportButton?: boolean;
 }
 
 export function createStatusFeature(deps: StatusDeps) {
@@ -37,10 +41,13 @@ export function createStatusFeature(deps: StatusDeps) {
     }
     const { swap } = view;
     // Copy buttons for what the card shows (none for a swap whose address is withheld), then
-    // Refresh; an id too long for a button's 64 bytes gets no refresh button (/status ID works).
-    const keyboard = swap.suspect ? new InlineKeyboard() : swapCopyKeyboard(ctx.t, swap);
+    // Refresh; an id too long for a button's 64 bytes gets no refresh button (/status ID works);
+    // a finished swap's card offers support.
+    const copy = swap.suspect ? new InlineKeyboard() : swapCopyKeyboard(ctx.t, swap);
     const refresh = openSwapButton.tryPack({ id: swap.id });
-    if (refresh) keyboard.text(ctx.t("status-refresh"), refresh);
+    if (refresh) copy.text(ctx.t("status-refresh"), refresh);
+    const keyboard =
+      deps.supportButton && isFinal(swap.status) ? withSupportButton(ctx.t, swap.id, copy) : copy;
     // Its deposit message never went out (the process died between recording the swap and
     // sending it): this answer is that message, and becomes the card.
     if (swap.cardMessageId === null && !swap.suspect && swap.status === "wait" && !view.elsewhere) {

@@ -3,6 +3,7 @@ import { formatDecimal } from "../../lib/decimal.ts";
 import { isFinal } from "../../swaps/status.ts";
 import type { Swap } from "../../swaps/swap.ts";
 import type { SwapView } from "../../swaps/swap-reader.ts";
+import { ageText } from "../shared/age-text.ts";
 import { label } from "../shared/coin-label.ts";
 import { withDepositMemo } from "../shared/deposit-memo.ts";
 import { durationText } from "../shared/duration-text.ts";

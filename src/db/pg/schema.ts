@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { OUTBOX_KINDS } from "../../swaps/ports.ts";
+import { SUPPORT_DELIVERY_KINDS, TICKET_STATES } from "../../swaps/support-ports.ts";
 
 /**
  * The PostgreSQL tables: `../schema.ts` (SQLite) in the same meaning, column for column, so that
@@ -185,4 +186,60 @@ export const budgetSlots = pgTable(
     releasedAt: long("released_at"),
   },
   (t) => [index("budget_slots_class").on(t.endpointClass)],
+);
+
+/** The support desk's tickets (see the SQLite schema). */
+export const supportTickets = pgTable(
+  "support_tickets",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    chatId: long("chat_id").notNull(),
+    userId: long("user_id").notNull(),
+    transactionId: text("transaction_id"),
+    state: text("state", { enum: TICKET_STATES }).notNull(),
+    userName: text("user_name").notNull(),
+    username: text("username"),
+    language: text("language"),
+    topicId: long("topic_id"),
+    floodWarnedAt: long("flood_warned_at"),
+    createdAt: long("created_at").notNull(),
+    openedAt: long("opened_at"),
+    closedAt: long("closed_at"),
+  },
+  (t) => [
+    index("support_tickets_chat").on(t.chatId, t.state),
+    index("support_tickets_topic").on(t.topicId),
+  ],
+);
+
+/** The support desk's outbox (see the SQLite schema): claimed like `notifications`. */
+export const supportOutbox = pgTable(
+  "support_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    ticketId: long("ticket_id").notNull(),
+    kind: text("kind", { enum: SUPPORT_DELIVERY_KINDS }).notNull(),
+    text: text("text"),
+    sourceChatId: long("source_chat_id"),
+    sourceMessageId: long("source_message_id"),
+    media: boolean("media").notNull().default(false),
+    dedupeKey: text("dedupe_key").notNull(),
+    createdAt: long("created_at").notNull(),
+    nextAttemptAt: long("next_attempt_at").notNull(),
+    sentAt: long("sent_at"),
+    sentMessageId: long("sent_message_id"),
+    droppedAt: long("dropped_at"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    claimedBy: text("claimed_by"),
+    claimedUntil: long("claimed_until"),
+  },
+  (t) => [
+    uniqueIndex("support_outbox_dedupe").on(t.dedupeKey),
+    index("support_outbox_pending")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.droppedAt} is null`),
+    index("support_outbox_ticket").on(t.ticketId),
+    index("support_outbox_sent_message").on(t.sentMessageId),
+  ],
 );

@@ -34,11 +34,12 @@ export function pgSeam(db: PgDb): Seam {
        * others once the lease runs out; its own claims stay the owner's to take again (a row it
        * held back for the chat's pace must not wait out the lease).
        */
-      async claim(columns, due, limit, now, owner, until) {
+      async claim(table, columns, due, limit, now, owner, until) {
+        const name = sql.identifier(table);
         const rows = await pool.all(sql`
-          update notifications set claimed_by = ${owner}, claimed_until = ${until}
+          update ${name} set claimed_by = ${owner}, claimed_until = ${until}
           where id in (
-            select id from notifications
+            select id from ${name}
             where ${due}
               and (claimed_until is null or claimed_until <= ${now} or claimed_by = ${owner})
             order by id limit ${limit}
@@ -50,11 +51,16 @@ export function pgSeam(db: PgDb): Seam {
        * A new leader takes the outbox over: claims of any other sender are dropped, since the one
        * that held them has died or stepped down (a send it had in flight may arrive once more).
        */
-      releaseExcept: (owner) =>
-        pool.run(sql`
-          update notifications set claimed_by = null, claimed_until = null
-          where sent_at is null and dropped_at is null
-            and claimed_by is not null and claimed_by <> ${owner}`),
+      releaseExcept: async (owner) => {
+        let released = 0;
+        for (const table of ["notifications", "support_outbox"] as const) {
+          released += await pool.run(sql`
+            update ${sql.identifier(table)} set claimed_by = null, claimed_until = null
+            where sent_at is null and dropped_at is null
+              and claimed_by is not null and claimed_by <> ${owner}`);
+        }
+        return released;
+      },
       ended: sql`, claimed_by = null, claimed_until = null`,
     },
   };

@@ -114,7 +114,15 @@ export function createNotificationsRepository(db: Seam) {
       owner: string,
       leaseMs: number,
     ): Promise<OutboxEntry[]> {
-      const rows = await db.outbox.claim(ENTRY, dueAt(now), limit, now, owner, now + leaseMs);
+      const rows = await db.outbox.claim(
+        "notifications",
+        ENTRY,
+        dueAt(now),
+        limit,
+        now,
+        owner,
+        now + leaseMs,
+      );
       return parseRows(outboxEntryRow, rows);
     },
 

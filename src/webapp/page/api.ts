@@ -60,4 +60,6 @@ export interface Session {
   texts: Record<string, string>;
   sandbox: boolean;
   firstName: string;
+  /** `https://t.me/<bot>?start=support`: a swap's view adds `-<id>`; null without support. */
+  supportLink: string | null;
 }

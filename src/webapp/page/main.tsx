@@ -57,7 +57,9 @@ function App() {
       <main>
         {route.view === "new" && <SwapForm onCreated={(id) => setRoute({ view: "swap", id })} />}
         {route.view === "list" && <SwapList onOpen={(id) => setRoute({ view: "swap", id })} />}
-        {route.view === "swap" && <SwapView key={route.id} id={route.id} />}
+        {route.view === "swap" && (
+          <SwapView key={route.id} id={route.id} supportLink={session.supportLink} />
+        )}
       </main>
     </Texts.Provider>
   );

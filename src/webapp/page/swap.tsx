@@ -12,7 +12,7 @@ const label = (coin: string, network: string | null) =>
   `${coin.toUpperCase()}${network && network.toUpperCase() !== coin.toUpperCase() ? ` (${network})` : ""}`;
 
 /** One swap: what to send where (until the deposit arrives), and its status as it moves on. */
-export function SwapView({ id }: { id: string }) {
+export function SwapView({ id, supportLink }: { id: string; supportLink?: string | null }) {
   const t = useT();
   const statusWord = useStatusWord();
   const [swap, setSwap] = useState<PageSwap>();
@@ -142,6 +142,7 @@ export function SwapView({ id }: { id: string }) {
           {problem}
         </p>
       )}
+      {supportLink && <SupportLink link={`${supportLink}-${swap.id}`} />}
       <dl class="facts">
         <dt>{t("transaction-id")}</dt>
         <dd class="mono">{swap.id}</dd>
@@ -161,6 +162,29 @@ export function SwapView({ id }: { id: string }) {
         )}
       </dl>
     </section>
+  );
+}
+
+/**
+ * "Contact support": the chat with the bot, on `/start support-<id>` (a ticket about this swap).
+ * Inside Telegram, Telegram opens the chat itself.
+ */
+function SupportLink(props: { link: string }) {
+  const t = useT();
+  const open = (event: MouseEvent) => {
+    try {
+      postEvent("web_app_open_tg_link", { path_full: props.link.replace(/^https:\/\/t\.me/, "") });
+      event.preventDefault();
+    } catch {
+      // Outside Telegram the browser follows the link.
+    }
+  };
+  return (
+    <p class="support">
+      <a href={props.link} target="_blank" rel="noopener noreferrer" onClick={open}>
+        {t("support")}
+      </a>
+    </p>
   );
 }
 

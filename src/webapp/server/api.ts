@@ -40,6 +40,11 @@ export interface WebAppDeps {
   /** Where a swap's transactions can be looked at (EXPLORER_URLS over the defaults). */
   explorers?: ExplorerTable;
   logger: Logger;
+  /**
+   * The chat's support link (`https://t.me/<bot>?start=support`), when the operator has support
+   * (a desk or a contact); the page adds `-<swap id>`.
+   */
+  supportLink?: () => string | undefined;
   /** Sends the deposit message of a swap created in the page to the user's chat. */
   announce(chatId: number, swap: DepositView, locale: PageLocale): Promise<void>;
   now?: () => number;
@@ -131,6 +136,7 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
       texts: texts.all(c.get("locale")),
       sandbox: deps.sandbox,
       firstName: c.get("user").firstName,
+      supportLink: deps.supportLink?.() ?? null,
     }),
   );
 
