@@ -6,8 +6,8 @@ import type { KnownRefusal, PairLimits, Quote } from "../../quotes/quote-service
 
 export { amountFit };
 
+import { ageText } from "./age-text.ts";
 import { label } from "./coin-label.ts";
-import { durationText } from "./duration-text.ts";
 
 /** "USDT (TRC20)": the code people know, with the network when one was chosen. */
 export function coinLabel(coin: Coin, network?: string): string {
@@ -77,7 +77,7 @@ export function quoteText(
 /** Under a fixed quote: how long it holds, and what happens after. Empty for a floating one. */
 export function fixedHoldsLine(t: TranslateFunction, quote: Quote, holdsMs?: number): string {
   if (quote.rateType !== "fixed" || holdsMs === undefined) return "";
-  return `\n${t("quote-fixed-holds", { duration: durationText(t, holdsMs) })}`;
+  return `\n${t("quote-fixed-holds", { duration: ageText(t, holdsMs) })}`;
 }
 
 /** `/rate btc eth`: the rate of one coin, with the pair's limits, before any amount is typed. */

@@ -6,7 +6,6 @@ import type { SwapView } from "../../swaps/swap-reader.ts";
 import { ageText } from "../shared/age-text.ts";
 import { label } from "../shared/coin-label.ts";
 import { withDepositMemo } from "../shared/deposit-memo.ts";
-import { durationText } from "../shared/duration-text.ts";
 import { formatTime } from "../shared/format-time.ts";
 import { approx, rateRelation } from "../shared/quote-text.ts";
 import { statusName } from "../shared/status-name.ts";
@@ -51,7 +50,7 @@ export function statusCardText(t: TranslateFunction, view: SwapView, now: number
 function staleNote(t: TranslateFunction, { swap, stale }: SwapView, now: number): string {
   const checkedAt = swap.lastCheckedAt ?? swap.statusChangedAt;
   if (stale === "unreachable") return t("status-stale", { checked: formatTime(checkedAt) });
-  const age = { age: durationText(t, now - checkedAt), checked: formatTime(checkedAt) };
+  const age = { age: ageText(t, now - checkedAt), checked: formatTime(checkedAt) };
   return t(stale === "busy" ? "status-known-busy" : "status-known", age);
 }
 
