@@ -31,6 +31,10 @@ export const OLDER_FLOW_VERSIONS: Readonly<Record<number, OlderFlow>> = {
   2: { kind: "restart", why: "before v0.3.0: the steps changed since" },
   3: { kind: "restart", why: "before v0.3.0: the steps changed since" },
   4: { kind: "restart", why: "before v0.3.0: the steps changed since" },
+  5: {
+    kind: "restart",
+    why: "v0.3.0: a coin with several networks now runs on its default network, named and asked for by name, so the payout address a v0.3.0 flow took may be refused at the address step on replay",
+  },
 };
 
 /** How the conversations' storage reads the versions (db/conversation-storage.ts's StoredVersions). */

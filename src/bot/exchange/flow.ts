@@ -5,7 +5,13 @@ import { askAmount } from "./amount-step.ts";
 import { pickCoin } from "./coin-step.ts";
 import { confirmAndCreate } from "./confirm-step.ts";
 import { askRefund } from "./refund-step.ts";
-import { type FlowConversation, type FlowDeps, FlowSession, type Side } from "./session.ts";
+import {
+  type FlowConversation,
+  type FlowDeps,
+  FlowSession,
+  type Side,
+  withDefaultNetwork,
+} from "./session.ts";
 
 export type { FlowDeps } from "./session.ts";
 
@@ -17,7 +23,7 @@ export const EXCHANGE_CONVERSATION = "exchange";
  * replace in exchange/flow-versions.ts (carried into the new steps, or its chat told to start
  * again), so half-finished flows stored by an older version never replay wrongly nor vanish.
  */
-export const FLOW_STORAGE_VERSION = 5;
+export const FLOW_STORAGE_VERSION = 6;
 
 /**
  * The exchange conversation: send coin → receive coin → amount → quote and payout address →
@@ -39,7 +45,7 @@ export function createExchangeFlow(deps: FlowDeps) {
     if (preset) {
       const resolution = resolveCoin(deps.catalog, preset);
       if (resolution.kind === "found") {
-        from = { coin: resolution.coin, network: resolution.network };
+        from = withDefaultNetwork({ coin: resolution.coin, network: resolution.network });
       }
     }
     from ??= await pickCoin(s, "from");
