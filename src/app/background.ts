@@ -49,6 +49,7 @@ export function buildBackground(
     logger,
     fence,
     explorers: deps.explorers,
+    webAppUrl: config.webApp?.url,
     supportButton: config.supportChatId !== undefined || config.supportContact !== undefined,
     clock,
   });

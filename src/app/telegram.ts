@@ -1,4 +1,3 @@
-import { GrammyError } from "grammy";
 import { installFeatures, type Telegram } from "../bot/bot.ts";
 import { registerCommands } from "../bot/commands.ts";
 import type { Config } from "../config.ts";
@@ -9,6 +8,7 @@ import type { ExplorerTable } from "../swaps/explorers.ts";
 import type { Database } from "./database.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 import type { Swaps } from "./swaps.ts";
+import { telegramProblem } from "./telegram-unreachable.ts";
 
 /** The chat's features over the core; returns the count of updates in flight. */
 export function installBot(
@@ -95,7 +95,11 @@ export async function startTelegram(
   return true;
 }
 
-/** getMe until it works: Telegram may be briefly unreachable at boot. A stop signal ends it. */
+/**
+ * getMe until it works: Telegram may be briefly unreachable at boot. Each failure is logged with
+ * why (the error's code and a sentence); a token Telegram rejects ends start-up at once. A stop
+ * signal ends the wait.
+ */
 async function connectTelegram(
   bot: Telegram["bot"],
   config: Config,
@@ -105,27 +109,35 @@ async function connectTelegram(
   const apiRoot = config.telegramApiRoot;
   logger.info({ apiRoot }, "connecting to Telegram");
   // An unreachable host can leave getMe hanging for minutes: say what we are waiting for.
+  let asked = Date.now();
   const waiting = setInterval(() => {
-    logger.warn({ apiRoot }, "still waiting for Telegram to answer getMe");
+    const seconds = Math.round((Date.now() - asked) / 1000);
+    logger.warn(
+      { apiRoot, code: "TIMEOUT", waitedS: seconds },
+      `still waiting for Telegram to answer getMe: timeout: no answer from TELEGRAM_API_ROOT for ${seconds} s (a firewall, or no route to it)`,
+    );
   }, 15_000);
   waiting.unref();
   try {
     for (let delay = 500; !signal?.aborted; delay = Math.min(delay * 2, 30_000)) {
       try {
-        // grammY's init takes a polyfill's AbortSignal type; racing the stop is simpler.
-        const init = bot.init();
-        init.catch(() => undefined);
-        await Promise.race([init, whenAborted(signal)]);
+        // Not bot.init(): it retries network failures inside, for ever and silently, so the
+        // operator would never learn why. One getMe per try; racing the stop is simpler than
+        // grammY's polyfilled AbortSignal type.
+        asked = Date.now();
+        const getMe = bot.api.getMe();
+        getMe.catch(() => undefined);
+        const me = await Promise.race([getMe, whenAborted(signal)]);
+        if (me) bot.botInfo = me;
         return;
       } catch (error) {
         if (signal?.aborted) return;
-        // A rejected token is not an outage: waiting would only hide it. Start-up fails, naming it.
-        if (error instanceof GrammyError && error.error_code === 401) {
-          throw new Error("Telegram rejected the bot token (401 Unauthorized): check BOT_TOKEN");
-        }
+        const problem = telegramProblem(error);
+        // A rejected token stays rejected: exit now (non-zero) rather than retry forever.
+        if (problem.fatal) throw new Error(problem.reason, { cause: error });
         logger.error(
-          { err: error, apiRoot, retryInMs: delay },
-          "cannot reach Telegram (getMe failed)",
+          { err: error, apiRoot, code: problem.code, retryInMs: delay },
+          `cannot reach Telegram (getMe failed): ${problem.reason} [${problem.code}]`,
         );
         await sleep(delay, signal);
       }

@@ -1,8 +1,7 @@
 import type { Telegram } from "../bot/bot.ts";
 import { translator } from "../bot/i18n.ts";
 import { startLink } from "../bot/shared/deep-link.ts";
-import { depositText } from "../bot/shared/deposit-message.ts";
-import { webAppKeyboard } from "../bot/shared/web-app-button.ts";
+import { depositKeyboard, depositText } from "../bot/shared/deposit-message.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { ExplorerTable } from "../swaps/explorers.ts";
@@ -56,7 +55,7 @@ export async function startWebApp(
             const t = translator(i18n, locale);
             const card = await bot.api.sendMessage(chatId, depositText(t, swap), {
               link_preview_options: { is_disabled: true },
-              reply_markup: webAppKeyboard(t, settings.url, { swapId: swap.id }),
+              reply_markup: depositKeyboard(t, swap, { url: settings.url, chatId }),
             });
             await db.setStatusCard(swap.id, card.message_id);
           },

@@ -11,7 +11,7 @@ import type { Swap } from "../swaps/swap.ts";
 import type { FlowContext } from "./context.ts";
 import { translator } from "./i18n.ts";
 import { outboxText, statusCardText } from "./outbox-text.ts";
-import { depositQr, depositQrCaption } from "./shared/deposit-message.ts";
+import { depositKeyboard, depositQr, depositQrCaption } from "./shared/deposit-message.ts";
 import { withSupportButton } from "./shared/support-buttons.ts";
 import { TelegramFrontEndError } from "./telegram-fetch.ts";
 
@@ -31,6 +31,8 @@ export interface DeliveryOptions {
   fence?: () => Promise<void>;
   /** Block explorers for the transaction hashes in pushes and cards (the default table). */
   explorers?: ExplorerTable;
+  /** The Mini App's URL: a deposit message and its card carry a button that opens the swap. */
+  webAppUrl?: string;
   /** A stuck swap's message and a finished card offer "Contact support" (a desk or a contact). */
   supportButton?: boolean;
   clock?: Clock;
@@ -171,6 +173,8 @@ export class OutboxDelivery {
     }
     const options = {
       link_preview_options: { is_disabled: true },
+      // A deposit message becomes the swap's card: it carries the card's buttons.
+      ...(entry.kind === "deposit" && swap ? { reply_markup: this.cardKeyboard(swap, t) } : {}),
       ...(entry.kind === "stuck" && swap && this.options.supportButton
         ? { reply_markup: withSupportButton(t, swap.id) }
         : {}),
@@ -201,14 +205,18 @@ export class OutboxDelivery {
         chatId,
         swap.cardMessageId,
         statusCardText(t, swap, this.options.explorers),
-        {
-          link_preview_options: { is_disabled: true },
-          ...(isFinal(swap.status) && this.options.supportButton
-            ? { reply_markup: withSupportButton(t, swap.id) }
-            : {}),
-        },
+        // An edit without them would take the card's buttons away.
+        { link_preview_options: { is_disabled: true }, reply_markup: this.cardKeyboard(swap, t) },
       )
       .catch(() => undefined);
+  }
+
+  /** The card's buttons: copy and the Mini App (deposit-message.ts), and support once finished. */
+  private cardKeyboard(swap: Swap, t: TranslateFunction) {
+    const keyboard = depositKeyboard(t, swap, { url: this.options.webAppUrl, chatId: swap.chatId });
+    return isFinal(swap.status) && this.options.supportButton
+      ? withSupportButton(t, swap.id, keyboard.row())
+      : keyboard;
   }
 
   private async failed(entry: OutboxEntry, error: unknown): Promise<void> {

@@ -59,8 +59,8 @@ rate-usage =
     Send it like this: <code>/rate AMOUNT FROM TO</code>
     For example: <code>/rate 0.5 btc eth</code>
 quote =
-    💱 <b>{$amount} {$from}</b> → ≈ <b>{$toAmount} {$to}</b>
-    Rate: 1 {$from} ≈ {$rate} {$to} ({$rateType})
+    💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
+    Rate: 1 {$from} {$rate} {$to} ({$rateType})
     Minimum: {$min} {$from} · Maximum: {$max} {$from}
 quote-below-min = ⚠️ {$amount} {$from} is below the minimum of <b>{$min} {$from}</b>.
 quote-above-max = ⚠️ {$amount} {$from} is above the maximum of <b>{$max} {$from}</b>.
@@ -94,7 +94,7 @@ flow-amount-limits = Minimum: {$min} {$from}{$max ->
         [none] {""}
        *[other] {" "}· Maximum: {$max} {$from}
     }
-flow-network-choose = Network for {$coin}: tap one to choose it. If you don't, the exchange uses its default network.
+flow-network-default = Network for {$coin}: <b>{$network}</b>, the exchange's default. Tap another one to change it.
 flow-network-set = Network for {$coin}: {$network}
 flow-quoting = ⏳ Getting a quote…
 flow-ask-address = Now type the <b>{$to} address</b> where you want to receive the coins.
@@ -119,8 +119,8 @@ flow-ask-refund =
 flow-summary =
     <b>Please check your swap</b>
     You send: <b>{$amount} {$from}</b>
-    You receive: ≈ <b>{$toAmount} {$to}</b> ({$rateType})
-    Rate: 1 {$from} ≈ {$rate} {$to}
+    You receive: <b>{$toAmount} {$to}</b> ({$rateType})
+    Rate: 1 {$from} {$rate} {$to}
     Payout to: <code>{$address}</code>
     Refund to: {$refund}
 flow-summary-no-refund = (none)
@@ -135,6 +135,7 @@ flow-address-problem-format = That is not a valid {$coin} address{$network ->
        *[other] {" "}on {$network}
     }.
 flow-address-again = Type the {$coin} address again.
+flow-address-other-network = ⚠️ That is a {$coin} address on {$other}, but this swap pays out on <b>{$network}</b>: coins sent to it there would be lost. To receive on {$other}, start again with /exchange and choose {$other}.
 flow-refund-again = Type a refund address for {$coin}, or tap Skip.
 flow-not-understood = Please type an answer or tap a button below the last message.
 flow-step-over = This step is over.
@@ -165,17 +166,17 @@ deposit =
     Send exactly <code>{$amount}</code> <b>{$from}</b> to this deposit address:
     <code>{$address}</code>
 
-    You receive: ≈ {$toAmount} {$to} ({$rateType})
+    You receive: {$toAmount} {$to} ({$rateType})
     Payout to: <code>{$withdrawal}</code>
     Transaction id: <code>{$id}</code>
     Status: {$status}
 
-    Tap the address or the amount to copy it. Once your deposit arrives I will tell you each step here: confirming, exchanging, complete. Check it any time with /status.
+    The buttons below copy the address, the amount and the transaction id. Once your deposit arrives I will tell you each step here: confirming, exchanging, complete. Check it any time with /status.
 card-in-progress =
     ⚙️ <b>Swap in progress</b>
     Your deposit of <code>{$amount}</code> <b>{$from}</b> has arrived: do not send it again.
 
-    You receive: ≈ {$toAmount} {$to} ({$rateType})
+    You receive: {$toAmount} {$to} ({$rateType})
     Payout to: <code>{$withdrawal}</code>
     Transaction id: <code>{$id}</code>
     Status: {$status}
@@ -227,8 +228,8 @@ inline-coin-message =
     <b>{$code}</b> — {$name}
     {$notes}
 inline-swap-button = 🔁 Swap {$code}
-inline-quote-title = {$amount} {$from} → ≈ {$toAmount} {$to}
-inline-quote-description = Rate 1 {$from} ≈ {$rate} {$to} · min {$min} · max {$max} {$from}
+inline-quote-title = {$amount} {$from} → {$toAmount} {$to}
+inline-quote-description = Rate 1 {$from} {$rate} {$to} · min {$min} · max {$max} {$from}
 inline-quote-out-of-range-title = {$amount} {$from} is outside the limits
 inline-quote-out-of-range-description = Minimum {$min} {$from} · maximum {$max} {$from}
 inline-hint-button = Open the bot to swap
@@ -258,9 +259,9 @@ status-card =
     Deposit transaction: {$hashIn}
     Payout transaction: {$hashOut}
     Created: {$created}
-status-received-expected = ≈ {$amount} {$to} (expected)
+status-received-expected = {$amount} {$to} (expected)
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} ≈ {$rate} {$to}
+status-rate = 1 {$from} {$rate} {$to}
 status-none-value = —
 status-stale = ⚠️ The exchange cannot be reached right now: this is the last known state, as of {$checked}.
 status-refresh = 🔄 Refresh
@@ -365,7 +366,7 @@ group-go-private-button = Continue in private chat
 ## Deposit memos, confirmed networks, fixed payouts, a Confirm after a crash (issue 17)
 
 deposit-memo-line = Memo (destination tag): <code>{$memo}</code>
-deposit-memo-warning = ⚠️ This address is shared: put the memo in your wallet's memo or tag field. A deposit without it is lost.
+deposit-memo-warning = ⚠️ This address is shared: put the memo in your wallet's memo or tag field (the “📋 Memo” button copies it). A deposit without it is lost.
 flow-already-created = This swap was already created. Here are its deposit details:
 flow-already-created-gone = This confirmation already created a swap, which has since been deleted. Start a new one with /exchange.
 flow-create-fixed-worse =
@@ -459,6 +460,22 @@ flow-create-chat-share = ⏳ This chat has created {$count ->
         [one] {$count} swap
        *[other] {$count} swaps
     } in the last minute, the most one chat may. You may confirm again in {$seconds} s.
+
+## Copy buttons (Telegram's copy_text: the button copies the value itself)
+
+copy-address = 📋 Address
+copy-amount = 📋 Amount
+copy-memo = 📋 Memo
+copy-id = 📋 Transaction id
+history-copy-id = 📋 Id {$n}
+
+## Honest numbers: a fixed quote is exact and says how long it holds; the rate paid
+
+quote-rate-line = Rate: 1 {$from} {$rate} {$to} ({$rateType})
+quote-fixed-holds = 🔒 A fixed rate: this is the exact amount you receive. It holds for {$duration} after the quote; confirm later and I check the rate again first and show you any change.
+rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
+status-received-fixed = {$amount} {$to} (fixed)
+status-rate-paid = 1 {$from} {$rate} {$to} quoted · 1 {$from} = {$paid} {$to} paid (received ÷ sent)
 
 ## Support desk
 

@@ -59,8 +59,8 @@ rate-usage =
     Envíalo así: <code>/rate MONTO DE A</code>
     Por ejemplo: <code>/rate 0.5 btc eth</code>
 quote =
-    💱 <b>{$amount} {$from}</b> → ≈ <b>{$toAmount} {$to}</b>
-    Tasa: 1 {$from} ≈ {$rate} {$to} ({$rateType})
+    💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
+    Tasa: 1 {$from} {$rate} {$to} ({$rateType})
     Mínimo: {$min} {$from} · Máximo: {$max} {$from}
 quote-below-min = ⚠️ {$amount} {$from} está por debajo del mínimo de <b>{$min} {$from}</b>.
 quote-above-max = ⚠️ {$amount} {$from} está por encima del máximo de <b>{$max} {$from}</b>.
@@ -94,7 +94,7 @@ flow-amount-limits = Mínimo: {$min} {$from}{$max ->
         [none] {""}
        *[other] {" "}· Máximo: {$max} {$from}
     }
-flow-network-choose = Red para {$coin}: toca una para elegirla. Si no eliges, el exchange usa su red predeterminada.
+flow-network-default = Red para {$coin}: <b>{$network}</b>, la predeterminada del exchange. Toca otra para cambiarla.
 flow-network-set = Red para {$coin}: {$network}
 flow-quoting = ⏳ Obteniendo una cotización…
 flow-ask-address = Ahora escribe la <b>dirección de {$to}</b> donde quieres recibir las monedas.
@@ -119,8 +119,8 @@ flow-ask-refund =
 flow-summary =
     <b>Revisa tu intercambio</b>
     Envías: <b>{$amount} {$from}</b>
-    Recibes: ≈ <b>{$toAmount} {$to}</b> ({$rateType})
-    Tasa: 1 {$from} ≈ {$rate} {$to}
+    Recibes: <b>{$toAmount} {$to}</b> ({$rateType})
+    Tasa: 1 {$from} {$rate} {$to}
     Recibes en: <code>{$address}</code>
     Reembolso a: {$refund}
 flow-summary-no-refund = (ninguna)
@@ -135,6 +135,7 @@ flow-address-problem-format = Esa no es una dirección válida de {$coin}{$netwo
        *[other] {" "}en {$network}
     }.
 flow-address-again = Escribe de nuevo la dirección de {$coin}.
+flow-address-other-network = ⚠️ Esa es una dirección de {$coin} en {$other}, pero este intercambio paga en <b>{$network}</b>: las monedas enviadas allí se perderían. Para recibir en {$other}, empieza de nuevo con /exchange y elige {$other}.
 flow-refund-again = Escribe una dirección de reembolso de {$coin}, o toca «Omitir».
 flow-not-understood = Escribe una respuesta o toca un botón debajo del último mensaje.
 flow-step-over = Este paso ya terminó.
@@ -165,17 +166,17 @@ deposit =
     Envía exactamente <code>{$amount}</code> <b>{$from}</b> a esta dirección de depósito:
     <code>{$address}</code>
 
-    Recibes: ≈ {$toAmount} {$to} ({$rateType})
+    Recibes: {$toAmount} {$to} ({$rateType})
     Recibes en: <code>{$withdrawal}</code>
     Id de la transacción: <code>{$id}</code>
     Estado: {$status}
 
-    Toca la dirección o el monto para copiarlo. Cuando llegue tu depósito te contaré aquí cada paso: confirmando, intercambiando, completado. Consúltalo cuando quieras con /status.
+    Los botones de abajo copian la dirección, el monto y el id de la transacción. Cuando llegue tu depósito te contaré aquí cada paso: confirmando, intercambiando, completado. Consúltalo cuando quieras con /status.
 card-in-progress =
     ⚙️ <b>Intercambio en curso</b>
     Tu depósito de <code>{$amount}</code> <b>{$from}</b> ya llegó: no lo envíes otra vez.
 
-    Recibes: ≈ {$toAmount} {$to} ({$rateType})
+    Recibes: {$toAmount} {$to} ({$rateType})
     Recibes en: <code>{$withdrawal}</code>
     Id de la transacción: <code>{$id}</code>
     Estado: {$status}
@@ -227,8 +228,8 @@ inline-coin-message =
     <b>{$code}</b> — {$name}
     {$notes}
 inline-swap-button = 🔁 Cambiar {$code}
-inline-quote-title = {$amount} {$from} → ≈ {$toAmount} {$to}
-inline-quote-description = Tasa 1 {$from} ≈ {$rate} {$to} · mín. {$min} · máx. {$max} {$from}
+inline-quote-title = {$amount} {$from} → {$toAmount} {$to}
+inline-quote-description = Tasa 1 {$from} {$rate} {$to} · mín. {$min} · máx. {$max} {$from}
 inline-quote-out-of-range-title = {$amount} {$from} está fuera de los límites
 inline-quote-out-of-range-description = Mínimo {$min} {$from} · máximo {$max} {$from}
 inline-hint-button = Abre el bot para cambiar
@@ -258,9 +259,9 @@ status-card =
     Transacción de depósito: {$hashIn}
     Transacción de pago: {$hashOut}
     Creado: {$created}
-status-received-expected = ≈ {$amount} {$to} (estimado)
+status-received-expected = {$amount} {$to} (estimado)
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} ≈ {$rate} {$to}
+status-rate = 1 {$from} {$rate} {$to}
 status-none-value = —
 status-stale = ⚠️ No puedo comunicarme con el exchange ahora: este es el último estado conocido, a las {$checked}.
 status-refresh = 🔄 Actualizar
@@ -365,7 +366,7 @@ group-go-private-button = Seguir en chat privado
 ## Deposit memos, confirmed networks, fixed payouts, a Confirm after a crash (issue 17)
 
 deposit-memo-line = Memo (etiqueta de destino / destination tag): <code>{$memo}</code>
-deposit-memo-warning = ⚠️ Esta dirección es compartida: pon el memo en el campo «memo» o «tag» de tu billetera. Un depósito sin él se pierde.
+deposit-memo-warning = ⚠️ Esta dirección es compartida: pon el memo en el campo «memo» o «tag» de tu billetera (el botón «📋 Memo» lo copia). Un depósito sin él se pierde.
 flow-already-created = Este intercambio ya se había creado. Estos son sus datos de depósito:
 flow-already-created-gone = Esta confirmación ya creó un intercambio, que después se borró. Empieza uno nuevo con /exchange.
 flow-create-fixed-worse =
@@ -459,6 +460,22 @@ flow-create-chat-share = ⏳ Este chat creó {$count ->
         [one] {$count} intercambio
        *[other] {$count} intercambios
     } en el último minuto, el máximo permitido por chat. Podrás confirmar de nuevo en {$seconds} s.
+
+## Botones de copiar (copy_text de Telegram: el botón copia el valor mismo)
+
+copy-address = 📋 Dirección
+copy-amount = 📋 Monto
+copy-memo = 📋 Memo
+copy-id = 📋 Id de la transacción
+history-copy-id = 📋 Id {$n}
+
+## Números honestos: una cotización fija es exacta y dice cuánto dura; la tasa pagada
+
+quote-rate-line = Tasa: 1 {$from} {$rate} {$to} ({$rateType})
+quote-fixed-holds = 🔒 Tasa fija: este es el monto exacto que recibes. Se mantiene {$duration} desde la cotización; si confirmas más tarde, primero vuelvo a consultar la tasa y te muestro cualquier cambio.
+rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
+status-received-fixed = {$amount} {$to} (fijo)
+status-rate-paid = 1 {$from} {$rate} {$to} cotizada · 1 {$from} = {$paid} {$to} pagada (recibido ÷ enviado)
 
 ## Support desk
 

@@ -61,8 +61,8 @@ rate-usage =
     این‌طور بفرستید: <code>/rate AMOUNT FROM TO</code>
     مثلاً: <code>/rate 0.5 btc eth</code>
 quote =
-    💱 <b>{$amount} {$from}</b> → ≈ <b>{$toAmount} {$to}</b>
-    نرخ: 1 {$from} ≈ {$rate} {$to} ({$rateType})
+    💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
+    نرخ: 1 {$from} {$rate} {$to} ({$rateType})
     حداقل: {$min} {$from} · حداکثر: {$max} {$from}
 quote-below-min = ⚠️ {$amount} {$from} کمتر از حداقل <b>{$min} {$from}</b> است.
 quote-above-max = ⚠️ {$amount} {$from} بیشتر از حداکثر <b>{$max} {$from}</b> است.
@@ -96,7 +96,7 @@ flow-amount-limits = حداقل: {$min} {$from}{$max ->
         [none] {""}
        *[other] {" "}· حداکثر: {$max} {$from}
     }
-flow-network-choose = شبکهٔ {$coin}: برای انتخاب، یکی را بزنید. اگر انتخاب نکنید، صرافی از شبکهٔ پیش‌فرض خودش استفاده می‌کند.
+flow-network-default = شبکهٔ {$coin}: <b>{$network}</b>، پیش‌فرض صرافی. برای تغییر، شبکهٔ دیگری را بزنید.
 flow-network-set = شبکهٔ {$coin}: {$network}
 flow-quoting = ⏳ در حال گرفتن قیمت…
 flow-ask-address = حالا <b>آدرس {$to}</b> را که می‌خواهید ارز را در آن دریافت کنید بنویسید.
@@ -121,8 +121,8 @@ flow-ask-refund =
 flow-summary =
     <b>لطفاً تبدیل خود را بررسی کنید</b>
     می‌فرستید: <b>{$amount} {$from}</b>
-    دریافت می‌کنید: ≈ <b>{$toAmount} {$to}</b> ({$rateType})
-    نرخ: 1 {$from} ≈ {$rate} {$to}
+    دریافت می‌کنید: <b>{$toAmount} {$to}</b> ({$rateType})
+    نرخ: 1 {$from} {$rate} {$to}
     آدرس دریافت: <code>{$address}</code>
     بازگشت وجه به: {$refund}
 flow-summary-no-refund = (ندارد)
@@ -137,6 +137,7 @@ flow-address-problem-format = این یک آدرس معتبر {$coin}{$network -
        *[other] {" "}در شبکهٔ {$network}
     } نیست.
 flow-address-again = آدرس {$coin} را دوباره بنویسید.
+flow-address-other-network = ⚠️ این یک آدرس {$coin} در شبکهٔ {$other} است، اما این تبدیل در شبکهٔ <b>{$network}</b> پرداخت می‌کند: کوین‌هایی که آنجا به آن فرستاده شوند از دست می‌روند. برای دریافت در {$other}، با /exchange از نو شروع کنید و {$other} را انتخاب کنید.
 flow-refund-again = یک آدرس بازگشت وجه برای {$coin} بنویسید، یا «رد کردن» را بزنید.
 flow-not-understood = لطفاً پاسخی بنویسید یا یکی از دکمه‌های زیر آخرین پیام را بزنید.
 flow-step-over = این مرحله تمام شده است.
@@ -167,17 +168,17 @@ deposit =
     دقیقاً <code>{$amount}</code> <b>{$from}</b> به این آدرس واریز بفرستید:
     <code>{$address}</code>
 
-    دریافت می‌کنید: ≈ {$toAmount} {$to} ({$rateType})
+    دریافت می‌کنید: {$toAmount} {$to} ({$rateType})
     آدرس دریافت: <code>{$withdrawal}</code>
     شناسهٔ تراکنش: <code>{$id}</code>
     وضعیت: {$status}
 
-    برای کپی، روی آدرس یا مقدار بزنید. وقتی واریز شما برسد، هر مرحله را همین‌جا خبر می‌دهم: در حال تأیید، در حال تبدیل، انجام شد. هر وقت خواستید با /status آن را ببینید.
+    دکمه‌های زیر آدرس، مقدار و شناسهٔ تراکنش را کپی می‌کنند. وقتی واریز شما برسد، هر مرحله را همین‌جا خبر می‌دهم: در حال تأیید، در حال تبدیل، انجام شد. هر وقت خواستید با /status آن را ببینید.
 card-in-progress =
     ⚙️ <b>تبدیل در جریان است</b>
     واریز <code>{$amount}</code> <b>{$from}</b> شما رسیده است: آن را دوباره نفرستید.
 
-    دریافت می‌کنید: ≈ {$toAmount} {$to} ({$rateType})
+    دریافت می‌کنید: {$toAmount} {$to} ({$rateType})
     آدرس دریافت: <code>{$withdrawal}</code>
     شناسهٔ تراکنش: <code>{$id}</code>
     وضعیت: {$status}
@@ -229,8 +230,8 @@ inline-coin-message =
     <b>{$code}</b> — {$name}
     {$notes}
 inline-swap-button = 🔁 تبدیل {$code}
-inline-quote-title = {$amount} {$from} → ≈ {$toAmount} {$to}
-inline-quote-description = نرخ 1 {$from} ≈ {$rate} {$to} · حداقل {$min} · حداکثر {$max} {$from}
+inline-quote-title = {$amount} {$from} → {$toAmount} {$to}
+inline-quote-description = نرخ 1 {$from} {$rate} {$to} · حداقل {$min} · حداکثر {$max} {$from}
 inline-quote-out-of-range-title = {$amount} {$from} خارج از محدوده است
 inline-quote-out-of-range-description = حداقل {$min} {$from} · حداکثر {$max} {$from}
 inline-hint-button = برای تبدیل، ربات را باز کنید
@@ -260,9 +261,9 @@ status-card =
     تراکنش واریز: {$hashIn}
     تراکنش پرداخت: {$hashOut}
     ساخته شده: {$created}
-status-received-expected = ≈ {$amount} {$to} (تخمینی)
+status-received-expected = {$amount} {$to} (تخمینی)
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} ≈ {$rate} {$to}
+status-rate = 1 {$from} {$rate} {$to}
 status-none-value = —
 status-stale = ⚠️ الان به صرافی دسترسی نیست: این آخرین وضعیت شناخته‌شده است، از {$checked}.
 status-refresh = 🔄 به‌روزرسانی
@@ -367,7 +368,7 @@ group-go-private-button = ادامه در گفتگوی خصوصی
 ## Deposit memos, confirmed networks, fixed payouts, a Confirm after a crash (issue 17)
 
 deposit-memo-line = ممو (تگ مقصد / Destination Tag): <code>{$memo}</code>
-deposit-memo-warning = ⚠️ این آدرس مشترک است: ممو را در فیلد Memo یا Tag کیف پولتان وارد کنید. واریز بدون آن از دست می‌رود.
+deposit-memo-warning = ⚠️ این آدرس مشترک است: ممو را در فیلد Memo یا Tag کیف پولتان وارد کنید (دکمهٔ «📋 ممو» آن را کپی می‌کند). واریز بدون آن از دست می‌رود.
 flow-already-created = این تبدیل قبلاً ساخته شده بود. جزئیات واریزش این است:
 flow-already-created-gone = این تأیید قبلاً یک تبدیل ساخته بود که بعداً پاک شد. با /exchange یک تبدیل جدید شروع کنید.
 flow-create-fixed-worse =
@@ -461,6 +462,22 @@ flow-create-chat-share = ⏳ این گفتگو در یک دقیقهٔ گذشته
         [one] {$count} تبدیل
        *[other] {$count} تبدیل
     } ساخته است، یعنی بیشترین تعدادی که یک گفتگو مجاز است. {$seconds} ثانیه دیگر می‌توانید دوباره تأیید کنید.
+
+## دکمه‌های کپی (copy_text تلگرام: دکمه خود مقدار را کپی می‌کند)
+
+copy-address = 📋 آدرس
+copy-amount = 📋 مقدار
+copy-memo = 📋 ممو
+copy-id = 📋 شناسهٔ تراکنش
+history-copy-id = 📋 شناسهٔ {$n}
+
+## اعداد صادقانه: قیمت ثابت دقیق است و می‌گوید تا کی معتبر است؛ نرخ پرداخت‌شده
+
+quote-rate-line = نرخ: 1 {$from} {$rate} {$to} ({$rateType})
+quote-fixed-holds = 🔒 نرخ ثابت: این دقیقاً همان مقداری است که دریافت می‌کنید. تا {$duration} پس از اعلام قیمت معتبر است؛ اگر دیرتر تأیید کنید، اول نرخ را دوباره می‌پرسم و هر تغییری را نشانتان می‌دهم.
+rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
+status-received-fixed = {$amount} {$to} (ثابت)
+status-rate-paid = 1 {$from} {$rate} {$to} اعلام‌شده · 1 {$from} = {$paid} {$to} پرداخت‌شده (دریافتی ÷ ارسالی)
 
 ## Support desk
 

@@ -59,8 +59,8 @@ rate-usage =
     Envie assim: <code>/rate VALOR DE PARA</code>
     Por exemplo: <code>/rate 0.5 btc eth</code>
 quote =
-    💱 <b>{$amount} {$from}</b> → ≈ <b>{$toAmount} {$to}</b>
-    Cotação: 1 {$from} ≈ {$rate} {$to} ({$rateType})
+    💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
+    Cotação: 1 {$from} {$rate} {$to} ({$rateType})
     Mínimo: {$min} {$from} · Máximo: {$max} {$from}
 quote-below-min = ⚠️ {$amount} {$from} está abaixo do mínimo de <b>{$min} {$from}</b>.
 quote-above-max = ⚠️ {$amount} {$from} está acima do máximo de <b>{$max} {$from}</b>.
@@ -94,7 +94,7 @@ flow-amount-limits = Mínimo: {$min} {$from}{$max ->
         [none] {""}
        *[other] {" "}· Máximo: {$max} {$from}
     }
-flow-network-choose = Rede para {$coin}: toque em uma para escolhê-la. Se você não escolher, a exchange usa a rede padrão dela.
+flow-network-default = Rede para {$coin}: <b>{$network}</b>, a padrão da exchange. Toque em outra para trocar.
 flow-network-set = Rede para {$coin}: {$network}
 flow-quoting = ⏳ Buscando uma cotação…
 flow-ask-address = Agora digite o <b>endereço {$to}</b> onde você quer receber as moedas.
@@ -119,8 +119,8 @@ flow-ask-refund =
 flow-summary =
     <b>Confira sua troca</b>
     Você envia: <b>{$amount} {$from}</b>
-    Você recebe: ≈ <b>{$toAmount} {$to}</b> ({$rateType})
-    Cotação: 1 {$from} ≈ {$rate} {$to}
+    Você recebe: <b>{$toAmount} {$to}</b> ({$rateType})
+    Cotação: 1 {$from} {$rate} {$to}
     Você recebe em: <code>{$address}</code>
     Reembolso para: {$refund}
 flow-summary-no-refund = (nenhum)
@@ -135,6 +135,7 @@ flow-address-problem-format = Esse não é um endereço {$coin} válido{$network
        *[other] {" "}na rede {$network}
     }.
 flow-address-again = Digite de novo o endereço {$coin}.
+flow-address-other-network = ⚠️ Esse é um endereço {$coin} na rede {$other}, mas esta troca paga na <b>{$network}</b>: moedas enviadas para ele ali seriam perdidas. Para receber na {$other}, comece de novo com /exchange e escolha {$other}.
 flow-refund-again = Digite um endereço de reembolso em {$coin}, ou toque em «Pular».
 flow-not-understood = Digite uma resposta ou toque em um botão abaixo da última mensagem.
 flow-step-over = Este passo já terminou.
@@ -165,17 +166,17 @@ deposit =
     Envie exatamente <code>{$amount}</code> <b>{$from}</b> para este endereço de depósito:
     <code>{$address}</code>
 
-    Você recebe: ≈ {$toAmount} {$to} ({$rateType})
+    Você recebe: {$toAmount} {$to} ({$rateType})
     Você recebe em: <code>{$withdrawal}</code>
     Id da transação: <code>{$id}</code>
     Status: {$status}
 
-    Toque no endereço ou no valor para copiá-lo. Quando o seu depósito chegar, conto aqui cada passo: confirmando, trocando, concluída. Consulte quando quiser com /status.
+    Os botões abaixo copiam o endereço, o valor e o id da transação. Quando o seu depósito chegar, conto aqui cada passo: confirmando, trocando, concluída. Consulte quando quiser com /status.
 card-in-progress =
     ⚙️ <b>Troca em andamento</b>
     Seu depósito de <code>{$amount}</code> <b>{$from}</b> chegou: não o envie de novo.
 
-    Você recebe: ≈ {$toAmount} {$to} ({$rateType})
+    Você recebe: {$toAmount} {$to} ({$rateType})
     Você recebe em: <code>{$withdrawal}</code>
     Id da transação: <code>{$id}</code>
     Status: {$status}
@@ -227,8 +228,8 @@ inline-coin-message =
     <b>{$code}</b> — {$name}
     {$notes}
 inline-swap-button = 🔁 Trocar {$code}
-inline-quote-title = {$amount} {$from} → ≈ {$toAmount} {$to}
-inline-quote-description = Cotação 1 {$from} ≈ {$rate} {$to} · mín. {$min} · máx. {$max} {$from}
+inline-quote-title = {$amount} {$from} → {$toAmount} {$to}
+inline-quote-description = Cotação 1 {$from} {$rate} {$to} · mín. {$min} · máx. {$max} {$from}
 inline-quote-out-of-range-title = {$amount} {$from} está fora dos limites
 inline-quote-out-of-range-description = Mínimo {$min} {$from} · máximo {$max} {$from}
 inline-hint-button = Abrir o bot para trocar
@@ -258,9 +259,9 @@ status-card =
     Transação de depósito: {$hashIn}
     Transação de pagamento: {$hashOut}
     Criada em: {$created}
-status-received-expected = ≈ {$amount} {$to} (estimado)
+status-received-expected = {$amount} {$to} (estimado)
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} ≈ {$rate} {$to}
+status-rate = 1 {$from} {$rate} {$to}
 status-none-value = —
 status-stale = ⚠️ Não consigo falar com a exchange agora: este é o último status conhecido, de {$checked}.
 status-refresh = 🔄 Atualizar
@@ -365,7 +366,7 @@ group-go-private-button = Continuar no chat privado
 ## Deposit memos, confirmed networks, fixed payouts, a Confirm after a crash (issue 17)
 
 deposit-memo-line = Memo (tag de destino / destination tag): <code>{$memo}</code>
-deposit-memo-warning = ⚠️ Este endereço é compartilhado: coloque o memo no campo “memo” ou “tag” da sua carteira. Um depósito sem ele é perdido.
+deposit-memo-warning = ⚠️ Este endereço é compartilhado: coloque o memo no campo “memo” ou “tag” da sua carteira (o botão “📋 Memo” copia ele). Um depósito sem ele é perdido.
 flow-already-created = Esta troca já tinha sido criada. Aqui estão os dados de depósito:
 flow-already-created-gone = Esta confirmação já criou uma troca, que depois foi apagada. Comece uma nova com /exchange.
 flow-create-fixed-worse =
@@ -459,6 +460,22 @@ flow-create-chat-share = ⏳ Este chat criou {$count ->
         [one] {$count} troca
        *[other] {$count} trocas
     } no último minuto, o máximo permitido por chat. Você pode confirmar de novo em {$seconds} s.
+
+## Botões de copiar (copy_text do Telegram: o botão copia o próprio valor)
+
+copy-address = 📋 Endereço
+copy-amount = 📋 Valor
+copy-memo = 📋 Memo
+copy-id = 📋 Id da transação
+history-copy-id = 📋 Id {$n}
+
+## Números honestos: uma cotação fixa é exata e diz quanto tempo vale; a cotação paga
+
+quote-rate-line = Cotação: 1 {$from} {$rate} {$to} ({$rateType})
+quote-fixed-holds = 🔒 Cotação fixa: este é o valor exato que você recebe. Ela vale por {$duration} a partir da cotação; se confirmar depois, eu consulto a cotação de novo antes e mostro qualquer mudança.
+rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
+status-received-fixed = {$amount} {$to} (fixo)
+status-rate-paid = 1 {$from} {$rate} {$to} cotado · 1 {$from} = {$paid} {$to} pago (recebido ÷ enviado)
 
 ## Support desk
 

@@ -59,8 +59,8 @@ rate-usage =
     Напишите так: <code>/rate СУММА ОТКУДА КУДА</code>
     Например: <code>/rate 0.5 btc eth</code>
 quote =
-    💱 <b>{$amount} {$from}</b> → ≈ <b>{$toAmount} {$to}</b>
-    Курс: 1 {$from} ≈ {$rate} {$to} ({$rateType})
+    💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
+    Курс: 1 {$from} {$rate} {$to} ({$rateType})
     Минимум: {$min} {$from} · Максимум: {$max} {$from}
 quote-below-min = ⚠️ {$amount} {$from} меньше минимума <b>{$min} {$from}</b>.
 quote-above-max = ⚠️ {$amount} {$from} больше максимума <b>{$max} {$from}</b>.
@@ -94,7 +94,7 @@ flow-amount-limits = Минимум: {$min} {$from}{$max ->
         [none] {""}
        *[other] {" "}· Максимум: {$max} {$from}
     }
-flow-network-choose = Сеть для {$coin}: нажмите на нужную, чтобы выбрать её. Если не выбрать, обменник возьмёт свою сеть по умолчанию.
+flow-network-default = Сеть для {$coin}: <b>{$network}</b>, сеть обменника по умолчанию. Нажмите на другую, чтобы сменить.
 flow-network-set = Сеть для {$coin}: {$network}
 flow-quoting = ⏳ Узнаю курс…
 flow-ask-address = Теперь напишите <b>адрес {$to}</b>, на который хотите получить монеты.
@@ -119,8 +119,8 @@ flow-ask-refund =
 flow-summary =
     <b>Проверьте обмен</b>
     Вы отправляете: <b>{$amount} {$from}</b>
-    Вы получаете: ≈ <b>{$toAmount} {$to}</b> ({$rateType})
-    Курс: 1 {$from} ≈ {$rate} {$to}
+    Вы получаете: <b>{$toAmount} {$to}</b> ({$rateType})
+    Курс: 1 {$from} {$rate} {$to}
     Выплата на: <code>{$address}</code>
     Возврат на: {$refund}
 flow-summary-no-refund = (нет)
@@ -135,6 +135,7 @@ flow-address-problem-format = Это неверный адрес {$coin}{$networ
        *[other] {" "}в сети {$network}
     }.
 flow-address-again = Напишите адрес {$coin} ещё раз.
+flow-address-other-network = ⚠️ Это адрес {$coin} в сети {$other}, а этот обмен выплачивает в сети <b>{$network}</b>: монеты, отправленные туда, будут потеряны. Чтобы получить в сети {$other}, начните заново с /exchange и выберите {$other}.
 flow-refund-again = Напишите адрес возврата для {$coin} или нажмите «Пропустить».
 flow-not-understood = Напишите ответ или нажмите кнопку под последним сообщением.
 flow-step-over = Этот шаг уже пройден.
@@ -165,17 +166,17 @@ deposit =
     Отправьте ровно <code>{$amount}</code> <b>{$from}</b> на этот адрес депозита:
     <code>{$address}</code>
 
-    Вы получите: ≈ {$toAmount} {$to} ({$rateType})
+    Вы получите: {$toAmount} {$to} ({$rateType})
     Выплата на: <code>{$withdrawal}</code>
     Id транзакции: <code>{$id}</code>
     Статус: {$status}
 
-    Нажмите на адрес или сумму, чтобы скопировать. Когда депозит придёт, я сообщу здесь о каждом шаге: подтверждение, обмен, завершение. Проверить можно в любой момент командой /status.
+    Кнопки ниже копируют адрес, сумму и id транзакции. Когда депозит придёт, я сообщу здесь о каждом шаге: подтверждение, обмен, завершение. Проверить можно в любой момент командой /status.
 card-in-progress =
     ⚙️ <b>Обмен идёт</b>
     Ваш депозит <code>{$amount}</code> <b>{$from}</b> получен: повторно его отправлять не нужно.
 
-    Вы получите: ≈ {$toAmount} {$to} ({$rateType})
+    Вы получите: {$toAmount} {$to} ({$rateType})
     Выплата на: <code>{$withdrawal}</code>
     Id транзакции: <code>{$id}</code>
     Статус: {$status}
@@ -227,8 +228,8 @@ inline-coin-message =
     <b>{$code}</b> — {$name}
     {$notes}
 inline-swap-button = 🔁 Обменять {$code}
-inline-quote-title = {$amount} {$from} → ≈ {$toAmount} {$to}
-inline-quote-description = Курс 1 {$from} ≈ {$rate} {$to} · мин. {$min} · макс. {$max} {$from}
+inline-quote-title = {$amount} {$from} → {$toAmount} {$to}
+inline-quote-description = Курс 1 {$from} {$rate} {$to} · мин. {$min} · макс. {$max} {$from}
 inline-quote-out-of-range-title = {$amount} {$from} вне лимитов
 inline-quote-out-of-range-description = Минимум {$min} {$from} · максимум {$max} {$from}
 inline-hint-button = Открыть бота для обмена
@@ -258,9 +259,9 @@ status-card =
     Транзакция депозита: {$hashIn}
     Транзакция выплаты: {$hashOut}
     Создан: {$created}
-status-received-expected = ≈ {$amount} {$to} (ожидается)
+status-received-expected = {$amount} {$to} (ожидается)
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} ≈ {$rate} {$to}
+status-rate = 1 {$from} {$rate} {$to}
 status-none-value = —
 status-stale = ⚠️ Обменник сейчас недоступен: это последнее известное состояние на {$checked}.
 status-refresh = 🔄 Обновить
@@ -365,7 +366,7 @@ group-go-private-button = Продолжить в личном чате
 ## Deposit memos, confirmed networks, fixed payouts, a Confirm after a crash (issue 17)
 
 deposit-memo-line = Мемо (тег назначения): <code>{$memo}</code>
-deposit-memo-warning = ⚠️ Это общий адрес: укажите мемо в поле memo/tag вашего кошелька. Депозит без него будет потерян.
+deposit-memo-warning = ⚠️ Это общий адрес: укажите мемо в поле memo/tag вашего кошелька (кнопка «📋 Мемо» копирует его). Депозит без него будет потерян.
 flow-already-created = Этот обмен уже создан. Вот данные для депозита:
 flow-already-created-gone = По этому подтверждению уже был создан обмен, который затем удалён. Начните новый с /exchange.
 flow-create-fixed-worse =
@@ -460,6 +461,22 @@ flow-create-chat-share = ⏳ Этот чат создал {$count ->
         [few] {$count} обмена
        *[many] {$count} обменов
     } за последнюю минуту — это предел для одного чата. Подтвердить снова можно через {$seconds} с.
+
+## Кнопки копирования (copy_text в Telegram: кнопка копирует само значение)
+
+copy-address = 📋 Адрес
+copy-amount = 📋 Сумма
+copy-memo = 📋 Мемо
+copy-id = 📋 Id транзакции
+history-copy-id = 📋 Id {$n}
+
+## Честные числа: фиксированная котировка точна и говорит, сколько действует; фактический курс
+
+quote-rate-line = Курс: 1 {$from} {$rate} {$to} ({$rateType})
+quote-fixed-holds = 🔒 Фиксированный курс: это точная сумма, которую вы получите. Он действует {$duration} после котировки; если подтвердите позже, я сначала проверю курс заново и покажу изменения.
+rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
+status-received-fixed = {$amount} {$to} (фиксировано)
+status-rate-paid = 1 {$from} {$rate} {$to} по котировке · 1 {$from} = {$paid} {$to} фактически (получено ÷ отправлено)
 
 ## Support desk
 

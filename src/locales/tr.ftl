@@ -59,8 +59,8 @@ rate-usage =
     Şöyle gönderin: <code>/rate MİKTAR NEYDEN NEYE</code>
     Örneğin: <code>/rate 0.5 btc eth</code>
 quote =
-    💱 <b>{$amount} {$from}</b> → ≈ <b>{$toAmount} {$to}</b>
-    Kur: 1 {$from} ≈ {$rate} {$to} ({$rateType})
+    💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
+    Kur: 1 {$from} {$rate} {$to} ({$rateType})
     En az: {$min} {$from} · En çok: {$max} {$from}
 quote-below-min = ⚠️ {$amount} {$from}, en az tutar olan <b>{$min} {$from}</b> altında.
 quote-above-max = ⚠️ {$amount} {$from}, en çok tutar olan <b>{$max} {$from}</b> üstünde.
@@ -94,7 +94,7 @@ flow-amount-limits = En az: {$min} {$from}{$max ->
         [none] {""}
        *[other] {" "}· En çok: {$max} {$from}
     }
-flow-network-choose = {$coin} için ağ: seçmek için birine dokunun. Seçmezseniz borsa kendi varsayılan ağını kullanır.
+flow-network-default = {$coin} için ağ: <b>{$network}</b>, borsanın varsayılanı. Değiştirmek için başka birine dokunun.
 flow-network-set = {$coin} için ağ: {$network}
 flow-quoting = ⏳ Fiyat alınıyor…
 flow-ask-address = Şimdi coinleri almak istediğiniz <b>{$to} adresini</b> yazın.
@@ -119,8 +119,8 @@ flow-ask-refund =
 flow-summary =
     <b>Lütfen takasınızı kontrol edin</b>
     Gönderdiğiniz: <b>{$amount} {$from}</b>
-    Alacağınız: ≈ <b>{$toAmount} {$to}</b> ({$rateType})
-    Kur: 1 {$from} ≈ {$rate} {$to}
+    Alacağınız: <b>{$toAmount} {$to}</b> ({$rateType})
+    Kur: 1 {$from} {$rate} {$to}
     Alıcı adres: <code>{$address}</code>
     İade adresi: {$refund}
 flow-summary-no-refund = (yok)
@@ -135,6 +135,7 @@ flow-address-problem-format = Bu geçerli bir {$coin} adresi değil{$network ->
        *[other] {" "}({$network} ağında)
     }.
 flow-address-again = {$coin} adresini yeniden yazın.
+flow-address-other-network = ⚠️ Bu, {$other} ağında bir {$coin} adresi, ama bu takas <b>{$network}</b> ağında ödeme yapıyor: oraya gönderilen coinler kaybolur. {$other} ağında almak için /exchange ile yeniden başlayın ve {$other} seçin.
 flow-refund-again = Bir {$coin} iade adresi yazın ya da «Atla»ya dokunun.
 flow-not-understood = Lütfen bir yanıt yazın ya da son mesajın altındaki bir düğmeye dokunun.
 flow-step-over = Bu adım bitti.
@@ -165,17 +166,17 @@ deposit =
     Bu yatırma adresine tam olarak <code>{$amount}</code> <b>{$from}</b> gönderin:
     <code>{$address}</code>
 
-    Alacağınız: ≈ {$toAmount} {$to} ({$rateType})
+    Alacağınız: {$toAmount} {$to} ({$rateType})
     Alıcı adres: <code>{$withdrawal}</code>
     İşlem kimliği: <code>{$id}</code>
     Durum: {$status}
 
-    Kopyalamak için adrese ya da miktara dokunun. Yatırdığınız para ulaşınca her adımı burada bildireceğim: onaylanıyor, takas ediliyor, tamamlandı. İstediğiniz zaman /status ile bakabilirsiniz.
+    Aşağıdaki düğmeler adresi, miktarı ve işlem kimliğini kopyalar. Yatırdığınız para ulaşınca her adımı burada bildireceğim: onaylanıyor, takas ediliyor, tamamlandı. İstediğiniz zaman /status ile bakabilirsiniz.
 card-in-progress =
     ⚙️ <b>Takas sürüyor</b>
     <code>{$amount}</code> <b>{$from}</b> tutarındaki yatırmanız ulaştı: tekrar göndermeyin.
 
-    Alacağınız: ≈ {$toAmount} {$to} ({$rateType})
+    Alacağınız: {$toAmount} {$to} ({$rateType})
     Alıcı adres: <code>{$withdrawal}</code>
     İşlem kimliği: <code>{$id}</code>
     Durum: {$status}
@@ -227,8 +228,8 @@ inline-coin-message =
     <b>{$code}</b> — {$name}
     {$notes}
 inline-swap-button = 🔁 {$code} takas et
-inline-quote-title = {$amount} {$from} → ≈ {$toAmount} {$to}
-inline-quote-description = Kur 1 {$from} ≈ {$rate} {$to} · en az {$min} · en çok {$max} {$from}
+inline-quote-title = {$amount} {$from} → {$toAmount} {$to}
+inline-quote-description = Kur 1 {$from} {$rate} {$to} · en az {$min} · en çok {$max} {$from}
 inline-quote-out-of-range-title = {$amount} {$from} sınırların dışında
 inline-quote-out-of-range-description = En az {$min} {$from} · en çok {$max} {$from}
 inline-hint-button = Takas için botu açın
@@ -258,9 +259,9 @@ status-card =
     Yatırma işlemi: {$hashIn}
     Ödeme işlemi: {$hashOut}
     Oluşturulma: {$created}
-status-received-expected = ≈ {$amount} {$to} (tahmini)
+status-received-expected = {$amount} {$to} (tahmini)
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} ≈ {$rate} {$to}
+status-rate = 1 {$from} {$rate} {$to}
 status-none-value = —
 status-stale = ⚠️ Borsaya şu anda ulaşılamıyor: bu, {$checked} itibarıyla bilinen son durum.
 status-refresh = 🔄 Yenile
@@ -365,7 +366,7 @@ group-go-private-button = Özel sohbette devam et
 ## Deposit memos, confirmed networks, fixed payouts, a Confirm after a crash (issue 17)
 
 deposit-memo-line = Memo (hedef etiketi / destination tag): <code>{$memo}</code>
-deposit-memo-warning = ⚠️ Bu adres ortak kullanılıyor: memoyu cüzdanınızın memo ya da etiket (tag) alanına yazın. Memosuz bir yatırma kaybolur.
+deposit-memo-warning = ⚠️ Bu adres ortak kullanılıyor: memoyu cüzdanınızın memo ya da etiket (tag) alanına yazın (“📋 Memo” düğmesi onu kopyalar). Memosuz bir yatırma kaybolur.
 flow-already-created = Bu takas zaten oluşturulmuştu. Yatırma bilgileri şunlar:
 flow-already-created-gone = Bu onay zaten bir takas oluşturmuştu, o takas daha sonra silindi. /exchange ile yenisini başlatın.
 flow-create-fixed-worse =
@@ -459,6 +460,22 @@ flow-create-chat-share = ⏳ Bu sohbet son bir dakikada {$count ->
         [one] {$count} takas
        *[other] {$count} takas
     } oluşturdu; bir sohbetin en fazla oluşturabileceği bu kadar. {$seconds} sn sonra yeniden onaylayabilirsiniz.
+
+## Kopyalama düğmeleri (Telegram'ın copy_text'i: düğme değerin kendisini kopyalar)
+
+copy-address = 📋 Adres
+copy-amount = 📋 Miktar
+copy-memo = 📋 Memo
+copy-id = 📋 İşlem kimliği
+history-copy-id = 📋 Kimlik {$n}
+
+## Dürüst rakamlar: sabit fiyat kesindir ve ne kadar geçerli olduğunu söyler; ödenen kur
+
+quote-rate-line = Kur: 1 {$from} {$rate} {$to} ({$rateType})
+quote-fixed-holds = 🔒 Sabit kur: alacağınız tutar tam olarak budur. Fiyat verildikten sonra {$duration} geçerlidir; daha sonra onaylarsanız önce kuru yeniden sorar, değişen bir şey varsa gösteririm.
+rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
+status-received-fixed = {$amount} {$to} (sabit)
+status-rate-paid = 1 {$from} {$rate} {$to} teklif edilen · 1 {$from} = {$paid} {$to} ödenen (alınan ÷ gönderilen)
 
 ## Support desk
 

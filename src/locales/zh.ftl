@@ -60,8 +60,8 @@ rate-usage =
     请这样发送：<code>/rate 数量 源币 目标币</code>
     例如：<code>/rate 0.5 btc eth</code>
 quote =
-    💱 <b>{$amount} {$from}</b> → ≈ <b>{$toAmount} {$to}</b>
-    汇率：1 {$from} ≈ {$rate} {$to}（{$rateType}）
+    💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
+    汇率：1 {$from} {$rate} {$to}（{$rateType}）
     最小：{$min} {$from} · 最大：{$max} {$from}
 quote-below-min = ⚠️ {$amount} {$from} 低于最小值 <b>{$min} {$from}</b>。
 quote-above-max = ⚠️ {$amount} {$from} 高于最大值 <b>{$max} {$from}</b>。
@@ -95,7 +95,7 @@ flow-amount-limits = 最小：{$min} {$from}{$max ->
         [none] {""}
        *[other] {" "}· 最大：{$max} {$from}
     }
-flow-network-choose = {$coin} 的网络：点选一个即可选定。如果不选，兑换服务将使用其默认网络。
+flow-network-default = {$coin} 的网络：<b>{$network}</b>，兑换服务的默认网络。点选其他网络即可更改。
 flow-network-set = {$coin} 的网络：{$network}
 flow-quoting = ⏳ 正在获取报价…
 flow-ask-address = 现在请输入你要接收币的 <b>{$to} 地址</b>。
@@ -120,8 +120,8 @@ flow-ask-refund =
 flow-summary =
     <b>请核对你的兑换</b>
     你发送：<b>{$amount} {$from}</b>
-    你接收：≈ <b>{$toAmount} {$to}</b>（{$rateType}）
-    汇率：1 {$from} ≈ {$rate} {$to}
+    你接收：<b>{$toAmount} {$to}</b>（{$rateType}）
+    汇率：1 {$from} {$rate} {$to}
     收款地址：<code>{$address}</code>
     退款地址：{$refund}
 flow-summary-no-refund = （无）
@@ -136,6 +136,7 @@ flow-address-problem-format = 这不是有效的 {$coin} 地址{$network ->
        *[other] （{$network} 网络）
     }。
 flow-address-again = 请重新输入 {$coin} 地址。
+flow-address-other-network = ⚠️ 这是 {$other} 网络上的 {$coin} 地址，但这笔兑换在 <b>{$network}</b> 网络上付款：发到该地址的币会丢失。要在 {$other} 上接收，请用 /exchange 重新开始并选择 {$other}。
 flow-refund-again = 请输入一个 {$coin} 退款地址，或点击“跳过”。
 flow-not-understood = 请输入回答，或点击最后一条消息下方的按钮。
 flow-step-over = 这一步已经结束。
@@ -166,17 +167,17 @@ deposit =
     请准确发送 <code>{$amount}</code> <b>{$from}</b> 到这个充值地址：
     <code>{$address}</code>
 
-    你接收：≈ {$toAmount} {$to}（{$rateType}）
+    你接收：{$toAmount} {$to}（{$rateType}）
     收款地址：<code>{$withdrawal}</code>
     交易 ID：<code>{$id}</code>
     状态：{$status}
 
-    点击地址或数量即可复制。你的充值到账后，我会在这里告诉你每一步：确认中、兑换中、已完成。随时可用 /status 查看。
+    下面的按钮可复制地址、数量和交易 ID。你的充值到账后，我会在这里告诉你每一步：确认中、兑换中、已完成。随时可用 /status 查看。
 card-in-progress =
     ⚙️ <b>兑换进行中</b>
     你充值的 <code>{$amount}</code> <b>{$from}</b> 已到账：请不要重复发送。
 
-    你接收：≈ {$toAmount} {$to}（{$rateType}）
+    你接收：{$toAmount} {$to}（{$rateType}）
     收款地址：<code>{$withdrawal}</code>
     交易 ID：<code>{$id}</code>
     状态：{$status}
@@ -228,8 +229,8 @@ inline-coin-message =
     <b>{$code}</b> — {$name}
     {$notes}
 inline-swap-button = 🔁 兑换 {$code}
-inline-quote-title = {$amount} {$from} → ≈ {$toAmount} {$to}
-inline-quote-description = 汇率 1 {$from} ≈ {$rate} {$to} · 最小 {$min} · 最大 {$max} {$from}
+inline-quote-title = {$amount} {$from} → {$toAmount} {$to}
+inline-quote-description = 汇率 1 {$from} {$rate} {$to} · 最小 {$min} · 最大 {$max} {$from}
 inline-quote-out-of-range-title = {$amount} {$from} 超出限额
 inline-quote-out-of-range-description = 最小 {$min} {$from} · 最大 {$max} {$from}
 inline-hint-button = 打开机器人进行兑换
@@ -259,9 +260,9 @@ status-card =
     充值交易：{$hashIn}
     付款交易：{$hashOut}
     创建时间：{$created}
-status-received-expected = ≈ {$amount} {$to}（预计）
+status-received-expected = {$amount} {$to}（预计）
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} ≈ {$rate} {$to}
+status-rate = 1 {$from} {$rate} {$to}
 status-none-value = —
 status-stale = ⚠️ 目前无法连接兑换服务：这是截至 {$checked} 的最后已知状态。
 status-refresh = 🔄 刷新
@@ -366,7 +367,7 @@ group-go-private-button = 在私聊中继续
 ## Deposit memos, confirmed networks, fixed payouts, a Confirm after a crash (issue 17)
 
 deposit-memo-line = 备注（Memo / 目标标签 Destination Tag）：<code>{$memo}</code>
-deposit-memo-warning = ⚠️ 这个地址是共用的：请把备注填入钱包的 Memo 或 Tag（标签）栏。不带备注的充值会丢失。
+deposit-memo-warning = ⚠️ 这个地址是共用的：请把备注填入钱包的 Memo 或 Tag（标签）栏（“📋 备注”按钮可复制它）。不带备注的充值会丢失。
 flow-already-created = 这笔兑换之前已经创建。以下是它的充值信息：
 flow-already-created-gone = 这次确认之前已创建了一笔兑换，但它后来被删除了。用 /exchange 开始新的兑换。
 flow-create-fixed-worse =
@@ -460,6 +461,22 @@ flow-create-chat-share = ⏳ 此聊天在过去一分钟内已创建 {$count ->
         [one] {$count} 笔兑换
        *[other] {$count} 笔兑换
     }，已达单个聊天的上限。你可以在 {$seconds} 秒后再次确认。
+
+## 复制按钮（Telegram 的 copy_text：按钮复制的就是值本身）
+
+copy-address = 📋 地址
+copy-amount = 📋 数量
+copy-memo = 📋 备注
+copy-id = 📋 交易 ID
+history-copy-id = 📋 ID {$n}
+
+## 如实的数字：固定报价是确切的，并说明有效多久；实际成交汇率
+
+quote-rate-line = 汇率：1 {$from} {$rate} {$to}（{$rateType}）
+quote-fixed-holds = 🔒 固定汇率：这就是你将收到的确切数量。报价后 {$duration} 内有效；之后再确认，我会先重新查询汇率，并告诉你任何变化。
+rate-one = 💱 1 {$from} {$rate} {$to}（{$rateType}）
+status-received-fixed = {$amount} {$to}（固定）
+status-rate-paid = 报价 1 {$from} {$rate} {$to} · 实际 1 {$from} = {$paid} {$to}（收到 ÷ 发送）
 
 ## Support desk
 

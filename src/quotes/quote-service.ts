@@ -194,7 +194,12 @@ export class QuoteService {
 
   /** Whether a fixed-rate quote is too old to create a swap on without showing fresh numbers. */
   isStale(quote: Quote): boolean {
-    return this.now() - quote.fetchedAt > (this.options.fixedTtlMs ?? 30_000);
+    return this.now() - quote.fetchedAt > this.fixedHoldsMs;
+  }
+
+  /** How long a fixed quote holds: Confirm after that fetches it again (FIXED_QUOTE_TTL_MS). */
+  get fixedHoldsMs(): number {
+    return this.options.fixedTtlMs ?? 30_000;
   }
 
   /**

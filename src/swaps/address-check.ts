@@ -50,6 +50,20 @@ export function checkAddress(
 }
 
 /**
+ * Which of `networks` (a coin's) an address that failed its own network's check belongs to, among
+ * those whose format the validator library knows: so the user can be told "that is a TRC20
+ * address" instead of only "not valid".
+ */
+export function networksOfAddress(input: string, coin: string, networks: readonly string[]) {
+  const address = input.trim();
+  return networks.filter(
+    (network) =>
+      NETWORK_CHAINS[network.toUpperCase()] !== undefined &&
+      libraryVerdict(address, coin.toLowerCase(), network.toUpperCase()) === true,
+  );
+}
+
+/**
  * An exchange's deposit address, before a user is told to send to it: it must be one address
  * (no spaces) and, where the validator library knows the coin or network, pass its format and
  * checksum. No length or character heuristics: real deposit addresses (Hedera's `0.0.123`, EOS

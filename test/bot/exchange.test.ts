@@ -309,17 +309,17 @@ describe("warnings and networks", () => {
     expect(summary.text).toContain("USDT (TRC20)");
   });
 
-  it("says plainly what happens when no network is chosen, in English and Russian", async () => {
+  it("names the default network when none is chosen, in English and Russian", async () => {
     const english = h.tg.user();
     await step(english, "/exchange", "send");
     const en = await step(english, "usdt", "receive");
     expect(en.text).toContain(
-      "Network for USDT: tap one to choose it. If you don't, the exchange uses its default network.",
+      "Network for USDT: ERC20, the exchange's default. Tap another one to change it.",
     );
     const russian = h.tg.user({ languageCode: "ru" });
     await step(russian, "/exchange", "отправить");
     const ru = await step(russian, "usdt", "получить");
-    expect(ru.text).toContain("Сеть для USDT: нажмите на нужную, чтобы выбрать её.");
+    expect(ru.text).toContain("Сеть для USDT: ERC20, сеть обменника по умолчанию.");
     expect(ru.text).not.toMatch(/напишите on\b/);
   });
 

@@ -23,9 +23,15 @@ describe("parseRateArgs", () => {
     });
     expect(parseRateArgs("1 usdt@trc20 → xmr")).toMatchObject({ from: "usdt@trc20", to: "xmr" });
   });
+  it("takes two coins without an amount: the rate of one coin", () => {
+    expect(parseRateArgs("btc eth")).toEqual({ ok: true, from: "btc", to: "eth" });
+    expect(parseRateArgs("usdt@trc20 to xmr")).toEqual({ ok: true, from: "usdt@trc20", to: "xmr" });
+  });
+
   it("refuses anything else", () => {
     expect(parseRateArgs("")).toEqual({ ok: false });
-    expect(parseRateArgs("btc eth")).toEqual({ ok: false });
+    expect(parseRateArgs("btc")).toEqual({ ok: false });
+    expect(parseRateArgs("1 btc")).toEqual({ ok: false });
     expect(parseRateArgs("1 btc eth ltc")).toEqual({ ok: false });
   });
 });

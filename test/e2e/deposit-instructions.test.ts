@@ -195,7 +195,7 @@ describe("a fixed-rate create answer", () => {
     await step(user, "0x742d35Cc6634C0532925a3b844Bc454e4438f44e", "refund");
     return step(user, "skip", "Please check");
   }
-  const quoted = (text: string) => /≈ ([\d.]+) ETH/.exec(text)?.[1];
+  const quoted = (text: string) => /You receive: ([\d.]+) ETH/.exec(text)?.[1];
 
   it("paying 2 % less than the fixed quote confirmed: refused, both amounts named, no deposit address", async () => {
     const user = h.tg.user();

@@ -4,6 +4,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildWebApp } from "../../src/webapp/build.ts";
 import { WEBAPP_BUILD_DIR } from "../../src/webapp/server/server.ts";
+import { buttonsOf } from "../../tools/fake-telegram/fake-telegram.ts";
+import { signInitData } from "../../tools/tryout/webapp-link.ts";
 import { freePort, type Harness, startHarness } from "../support/bot-harness.ts";
 import {
   DARK_THEME,
@@ -65,15 +67,20 @@ async function fillBtcToEth(page: Page, amount = "0.5", screenshot?: string): Pr
   await fillSwap(page, { from: "btc", to: "eth", amount, payout: ETH_ADDRESS }, screenshot);
 }
 
+/** Picks the coins to send and receive by typing their codes (Enter selects). */
+async function pickPair(page: Page, from: string, to: string): Promise<void> {
+  await page.getByLabel("You send").fill(from);
+  await page.getByLabel("You send").press("Enter");
+  await page.getByLabel("You receive").fill(to);
+  await page.getByLabel("You receive").press("Enter");
+}
+
 async function fillSwap(
   page: Page,
   order: { from: string; to: string; amount: string; payout: string },
   screenshot?: string,
 ): Promise<void> {
-  await page.getByLabel("You send").fill(order.from);
-  await page.getByLabel("You send").press("Enter");
-  await page.getByLabel("You receive").fill(order.to);
-  await page.getByLabel("You receive").press("Enter");
+  await pickPair(page, order.from, order.to);
   await page.getByLabel("Amount").fill(order.amount);
   await page.getByText("You get about").waitFor();
   await page.getByLabel("Payout address").fill(order.payout);
@@ -106,10 +113,7 @@ describe("the Mini App", () => {
     const deposit = user.transcript().find((m) => m.text.includes("Swap created"))!;
     expect(deposit.text).toContain(tx.deposit_address);
     expect(deposit.text).toContain(tx.id);
-    const button = deposit.replyMarkup?.inline_keyboard.flat()[0];
-    expect(button && "web_app" in button ? button.web_app?.url : undefined).toContain(
-      `swap=${tx.id}`,
-    );
+    expect(buttonsOf(deposit).find((b) => b.webApp)?.webApp).toContain(`swap=${tx.id}`);
 
     await page.screenshot({ path: join(SCREENSHOTS, "deposit-light.png"), fullPage: true });
 
@@ -254,10 +258,7 @@ describe("the Mini App", () => {
     const second = await createSwapViaChat(user, "0.6");
     // The chat's deposit message opens the swap's own page.
     const card = user.transcript().find((m) => m.text.includes(second))!;
-    const open = card.replyMarkup?.inline_keyboard.flat()[0];
-    expect(open && "web_app" in open ? open.web_app?.url : undefined).toBe(
-      `${pageUrl}?swap=${second}`,
-    );
+    expect(buttonsOf(card).find((b) => b.webApp)?.webApp).toBe(`${pageUrl}?swap=${second}`);
     const page = await openPage(user.id);
     await page.getByRole("button", { name: "My swaps" }).click();
     const items = page.locator(".swap-list li");
@@ -521,10 +522,7 @@ describe("the Mini App", () => {
   it("a payout address that is not one gets the chat's message under the field, and an amount below the minimum names it", async () => {
     const user = h.tg.user();
     const page = await openPage(user.id);
-    await page.getByLabel("You send").fill("btc");
-    await page.getByLabel("You send").press("Enter");
-    await page.getByLabel("You receive").fill("eth");
-    await page.getByLabel("You receive").press("Enter");
+    await pickPair(page, "btc", "eth");
     await page.getByLabel("Amount").fill("0.000001");
     await page.getByText(/Below the minimum of [\d.]+ BTC/).waitFor();
     await page.getByLabel("Amount").fill("0.5");
@@ -534,6 +532,55 @@ describe("the Mini App", () => {
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByText("That is not a valid ETH address").waitFor();
     expect(await page.getByRole("button", { name: "Confirm" }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("a fixed quote is shown as the deal: no 'about', no ≈, in the form and the summary", async () => {
+    const user = h.tg.user();
+    const page = await openPage(user.id);
+    await pickPair(page, "btc", "eth");
+    await page.getByLabel("Amount").fill("0.1");
+    await page.getByText("You get about").waitFor();
+    await page.getByLabel("Fixed rate").check();
+    const quote = page.locator(".quote");
+    await quote.getByText("fixed rate", { exact: false }).waitFor();
+    expect(await quote.textContent()).not.toMatch(/about|≈/);
+    expect(await quote.textContent()).toMatch(/1 BTC = [\d.]+ ETH/);
+    await page.getByLabel("Payout address").fill(ETH_ADDRESS);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Confirm" }).waitFor();
+    expect(await page.locator("dl.facts").textContent()).not.toContain("≈");
+    await page.context().close();
+  });
+
+  it("names USDT's default network, ERC20, and refuses a Tron payout address under the field", async () => {
+    const user = h.tg.user();
+    const page = await openPage(user.id);
+    await pickPair(page, "btc", "usdt");
+    const network = page.getByLabel("Network (USDT)");
+    expect(await network.inputValue()).toBe("ERC20");
+    expect(await network.locator("option:checked").textContent()).toBe(
+      "ERC20 (exchange's default)",
+    );
+    await page.getByLabel("Amount").fill("0.01");
+    await page.getByText("You get about").waitFor();
+    await page.getByLabel("Payout address").fill("TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("That is not a valid USDT address on ERC20").waitFor();
+    expect(await page.getByRole("button", { name: "Confirm" }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("opened by a client that sends no signature (before Bot API 8.0) shows the form, and its swaps are the user's", async () => {
+    const user = h.tg.user();
+    const raw = signInitData(h.tg.token, { id: user.id, first_name: "Old" });
+    expect(new URLSearchParams(raw).has("signature")).toBe(false);
+    const page = await openPage(user.id, { initData: raw });
+    await page.getByLabel("You send").waitFor();
+    await page.getByRole("button", { name: "Next" }).waitFor();
+    const id = await createSwapViaChat(user);
+    await page.getByRole("button", { name: "My swaps" }).click();
+    await page.getByText(id, { exact: false }).first().waitFor();
     await page.context().close();
   });
 

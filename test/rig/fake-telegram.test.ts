@@ -13,6 +13,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   buttonsOf,
+  copyButtonsOf,
   type FakeTelegram,
   startFakeTelegram,
 } from "../../tools/fake-telegram/fake-telegram.ts";
@@ -450,6 +451,24 @@ describe("Telegram's validation", () => {
         reply_markup: { inline_keyboard: [[{ text: "bare" } as never]] },
       }),
     ).rejects.toMatchObject({ error_code: 400 });
+  });
+
+  it("records copy_text buttons with what they copy, and refuses an empty or over-256 text", async () => {
+    const b = await startBot();
+    const sent = await b.api.sendMessage(1, "x", {
+      reply_markup: new InlineKeyboard().copyText("📋 Address", "a".repeat(256)).text("ok", "ok"),
+    });
+    const recorded = tg.message(1, sent.message_id);
+    expect(copyButtonsOf(recorded)).toEqual({ "📋 Address": "a".repeat(256) });
+    expect(buttonsOf(recorded)).toEqual([
+      { text: "📋 Address", copy: "a".repeat(256) },
+      { text: "ok", data: "ok" },
+    ]);
+    for (const text of ["", "a".repeat(257)]) {
+      await expect(
+        b.api.sendMessage(1, "x", { reply_markup: new InlineKeyboard().copyText("c", text) }),
+      ).rejects.toMatchObject({ error_code: 400 });
+    }
   });
 
   it("edits: unknown message, unchanged content, and a real change", async () => {

@@ -1,6 +1,7 @@
 import { sign } from "@tma.js/init-data-node";
 import { describe, expect, it } from "vitest";
 import { checkInitData, InitDataChecker } from "../../src/webapp/server/init-data.ts";
+import { signInitData } from "../../tools/tryout/webapp-link.ts";
 
 const TOKEN = "123456:test-token";
 const NOW = Date.parse("2026-11-25T12:00:00Z");
@@ -20,6 +21,12 @@ describe("Telegram init data", () => {
       ok: true,
       user: { id: 42, firstName: "Ann", languageCode: "ru" },
     });
+  });
+
+  it("without Telegram's newer fields (signature, chat_instance), as older clients send it, names its user", () => {
+    const raw = signInitData(TOKEN, { id: 42, first_name: "Ann" }, new Date(NOW - 60_000));
+    expect(new URLSearchParams(raw).has("signature")).toBe(false);
+    expect(checkInitData(raw, TOKEN, NOW)).toMatchObject({ ok: true, user: { id: 42 } });
   });
 
   it("signed with another bot's token is refused", () => {

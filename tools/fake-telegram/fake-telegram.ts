@@ -808,15 +808,27 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   return new FakeTelegram(options).listen();
 }
 
-/** The inline buttons of a message, row by row flattened, with what pressing them does. */
+/**
+ * The inline buttons of a message, row by row flattened, with what pressing them does: the
+ * callback data sent, the URL opened, the Mini App opened (`webApp`), the text copied (`copy`).
+ */
 export function buttonsOf(
   message: BotMessage | undefined,
-): Array<{ text: string; data?: string; url?: string }> {
+): Array<{ text: string; data?: string; url?: string; webApp?: string; copy?: string }> {
   return (message?.replyMarkup?.inline_keyboard ?? []).flat().map((b) => ({
     text: b.text,
     ...("callback_data" in b && b.callback_data !== undefined ? { data: b.callback_data } : {}),
     ...("url" in b && b.url !== undefined ? { url: b.url } : {}),
+    ...("web_app" in b && b.web_app !== undefined ? { webApp: b.web_app.url } : {}),
+    ...("copy_text" in b && b.copy_text !== undefined ? { copy: b.copy_text.text } : {}),
   }));
+}
+
+/** What each copy button of a message copies, by its label. */
+export function copyButtonsOf(message: BotMessage | undefined): Record<string, string> {
+  return Object.fromEntries(
+    buttonsOf(message).flatMap((b) => (b.copy === undefined ? [] : [[b.text, b.copy]])),
+  );
 }
 
 function commandKey(scope: unknown, languageCode: unknown): string {

@@ -398,7 +398,12 @@ export class FakeUser {
       .filter((m) => !m.deleted && m.replyMarkup)
       .map((m) => {
         const buttons = (m.replyMarkup?.inline_keyboard ?? []).flat().map((b) => {
-          const data = "callback_data" in b ? ` → ${b.callback_data}` : " (not a callback button)";
+          const data =
+            "callback_data" in b
+              ? ` → ${b.callback_data}`
+              : "copy_text" in b
+                ? ` (copies ${b.copy_text.text})`
+                : " (not a callback button)";
           return `[${b.text}${data}]`;
         });
         return `#${m.messageId}: ${buttons.join(" ")}`;

@@ -89,6 +89,14 @@ export function checkMarkup(markup: unknown): AnyMarkup | undefined {
       const bytes = Buffer.byteLength(data);
       if (bytes < 1 || bytes > 64) throw badRequest("BUTTON_DATA_INVALID");
     }
+    if (button.copy_text !== undefined) {
+      const copied = (button.copy_text as { text?: unknown } | null)?.text;
+      if (typeof copied !== "string" || copied.length < 1 || copied.length > 256) {
+        throw badRequest(
+          "can't parse inline keyboard button: copy_text text must be 1-256 characters",
+        );
+      }
+    }
     if (button.url !== undefined && !/^(https?|tg):\/\/\S+$/i.test(String(button.url))) {
       throw badRequest(
         `inline keyboard button URL '${String(button.url)}' is invalid: Wrong HTTP URL`,

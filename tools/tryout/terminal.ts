@@ -1,34 +1,56 @@
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import pino from "pino";
 import { startApp } from "../../src/app/app.ts";
 import { loadConfig } from "../../src/config.ts";
+import { buildWebApp } from "../../src/webapp/build.ts";
+import { WEBAPP_BUILD_DIR } from "../../src/webapp/server/server.ts";
 import { type BotMessage, startFakeTelegram } from "../fake-telegram/fake-telegram.ts";
+import { freePort } from "../free-port.ts";
+import { pageLaunchUrl, signInitData } from "./webapp-link.ts";
 
 /**
  * `npm run try`: a chat with the bot in the terminal, with no Telegram token and no network. The
  * bot is the same one `npm start` runs, talking to a local Bot API double and the embedded
  * sandbox exchange. Type messages as in Telegram; `#N` presses button N; `@ QUERY` runs an
- * inline query; `/quit` (or Ctrl-D) leaves.
+ * inline query; `/quit` (or Ctrl-D) leaves. The Mini App is on, on a local port: the URL printed
+ * at the start opens the page in any browser as the try-out's user (init data signed here with
+ * the fake Telegram's token, as Telegram would sign it).
  */
 const tg = await startFakeTelegram({ botUsername: "swapbot_try_bot" });
 const dir = mkdtempSync(join(tmpdir(), "swapbot-try-"));
+if (!existsSync(join(WEBAPP_BUILD_DIR, "index.html"))) await buildWebApp();
+const webAppPort = await freePort();
+const pageUrl = `http://127.0.0.1:${webAppPort}/`;
 const config = loadConfig({
   BOT_TOKEN: tg.token,
   TELEGRAM_API_ROOT: tg.apiRoot,
   DATABASE_PATH: join(dir, "try.sqlite"),
   STATUS_POLL_INTERVAL_MS: "3000",
   LOG_LEVEL: "silent",
+  WEBAPP_URL: pageUrl,
+  WEBAPP_PORT: String(webAppPort),
 });
 const app = await startApp(config, pino({ level: "silent" }));
 await tg.waitForPolling();
 const user = tg.user({ firstName: "You" });
+const pageLink = pageLaunchUrl(
+  pageUrl,
+  signInitData(tg.token, { id: user.id, first_name: "You", language_code: "en" }),
+);
 
 const out = (line = "") => process.stdout.write(`${line}\n`);
 const shown = new Map<number, string>();
-let buttons: Array<{ text: string; messageId: number; data?: string; url?: string }> = [];
+let buttons: Array<{
+  text: string;
+  messageId: number;
+  data?: string;
+  url?: string;
+  copy?: string;
+  webApp?: string;
+}> = [];
 
 function render(message: BotMessage): string {
   const lines = [`${message.photo ? "🖼  " : ""}${message.text}`];
@@ -42,6 +64,8 @@ function render(message: BotMessage): string {
             messageId: message.messageId,
             data: "callback_data" in button ? button.callback_data : undefined,
             url: "url" in button ? button.url : undefined,
+            copy: "copy_text" in button ? button.copy_text.text : undefined,
+            webApp: "web_app" in button ? button.web_app.url : undefined,
           });
           return `[#${buttons.length} ${button.text}]`;
         })
@@ -51,8 +75,9 @@ function render(message: BotMessage): string {
   return lines.join("\n");
 }
 
-/** Prints the bot's new messages and the ones it edited since last time. */
-function printChanges(): void {
+/** Prints the bot's new messages and the ones it edited since last time; true if any. */
+function printChanges(): boolean {
+  let printed = false;
   for (const message of user.transcript()) {
     const key = `${message.text}|${JSON.stringify(message.replyMarkup ?? null)}`;
     if (shown.get(message.messageId) === key) continue;
@@ -60,7 +85,9 @@ function printChanges(): void {
     shown.set(message.messageId, key);
     if (message.replyMarkup) buttons = [];
     out(`\n🤖 ${edited ? "(edited) " : ""}${render(message).replaceAll("\n", "\n   ")}`);
+    printed = true;
   }
+  return printed;
 }
 
 async function handle(line: string): Promise<boolean> {
@@ -72,6 +99,17 @@ async function handle(line: string): Promise<boolean> {
     const button = buttons[Number(press[1]) - 1];
     if (!button) {
       out(`(no button #${press[1]})`);
+      return true;
+    }
+    if (button.copy !== undefined) {
+      out(`(copied: ${button.copy})`);
+      return true;
+    }
+    if (button.webApp) {
+      // Telegram would open the page: here, the same page with the try-out user's init data.
+      const url = new URL(pageLink);
+      url.search = new URL(button.webApp).search;
+      out(`(open in a browser: ${url.toString()})`);
       return true;
     }
     const payload = button.url ? /start=([\w-]+)/.exec(button.url)?.[1] : undefined;
@@ -98,10 +136,17 @@ async function handle(line: string): Promise<boolean> {
 out("swapbot try-out: a chat with the bot on the embedded sandbox exchange (no real funds).");
 out("Type as in Telegram (/start, /exchange, /rate 0.5 btc eth, ...). #N presses button N,");
 out("`@ btc` runs an inline query, /quit leaves.");
+out("");
+out("The Mini App, as you (open it in any browser on this machine):");
+out(pageLink);
 
-const input = createInterface({ input: process.stdin, terminal: process.stdin.isTTY });
-// Status pushes arrive on their own: print them as they come.
-const pushes = setInterval(printChanges, 500);
+const tty = Boolean(process.stdin.isTTY);
+const input = createInterface({ input: process.stdin, output: process.stdout, terminal: tty });
+input.setPrompt("you › ");
+// Status pushes arrive on their own: print them as they come, and ask again below them.
+const pushes = setInterval(() => {
+  if (printChanges() && tty) input.prompt(true);
+}, 500);
 let queue = Promise.resolve(true);
 let closing = false;
 const stop = async () => {
@@ -116,11 +161,17 @@ const stop = async () => {
 };
 input.on("line", (line) => {
   queue = queue
-    .then(async (go) => (go ? handle(line) : false))
+    .then(async (go) => {
+      if (!go) return false;
+      // A terminal echoes what is typed; piped input is shown in its turn, as if typed.
+      if (!tty) out(`\nyou › ${line}`);
+      return handle(line);
+    })
     .then((go) => {
       if (!go) void stop();
+      else if (tty) input.prompt();
       return go;
     });
 });
 input.on("close", () => void stop());
-if (process.stdin.isTTY) input.setPrompt("you › ");
+if (tty) input.prompt();

@@ -1,7 +1,8 @@
 import { InlineKeyboard } from "grammy";
+import { coinNetworks } from "../../catalog/networks.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
-import { checkAddress } from "../../swaps/address-check.ts";
+import { checkAddress, networksOfAddress } from "../../swaps/address-check.ts";
 import { addressPatternOf } from "../../swaps/memo-networks.ts";
 import type { RateType } from "../../swaps/swap.ts";
 import { failureText } from "../exchange-errors.ts";
@@ -24,7 +25,8 @@ export async function askAddress(
   const fromLabel = coinLabel(from.coin, from.network);
   const toLabel = coinLabel(to.coin, to.network);
   const render = () => {
-    const lines = [quoteText(t, quote, amount, fromLabel, toLabel).text];
+    const holds = s.deps.quotes.fixedHoldsMs;
+    const lines = [quoteText(t, quote, amount, fromLabel, toLabel, holds).text];
     const value = Number(amount);
     if (value < quote.minimum * 1.1) lines.push(t("flow-near-min"));
     else if (quote.maximum > 0 && value > quote.maximum * 0.9) lines.push(t("flow-near-max"));
@@ -69,11 +71,21 @@ export async function askAddress(
       addressPatternOf(to.coin, to.network),
     );
     if (!check.ok) {
+      const coin = to.coin.code.toUpperCase();
       const problem = t(`flow-address-problem-${check.reason}`, {
-        coin: to.coin.code.toUpperCase(),
-        network: to.network ?? "none",
+        coin,
+        // "not a valid ETH address on ETH" says nothing more.
+        network: to.network && to.network !== coin ? to.network : "none",
       });
-      await s.refuse(`${problem}\n${again()}`);
+      // An address of another of the coin's networks: say which, and how to get paid there.
+      const [other] =
+        check.reason === "format" && to.network
+          ? networksOfAddress(input.text, to.coin.code, coinNetworks(to.coin))
+          : [];
+      const hint = other
+        ? `\n${t("flow-address-other-network", { coin, other, network: to.network ?? "" })}`
+        : "";
+      await s.refuse(`${problem}${hint}\n${again()}`);
       continue;
     }
     return { address: check.address, quote };

@@ -44,6 +44,7 @@ export async function askAmount(
       // Tapped again: nothing to change (see the coin step).
       if (network === to.network) continue;
       to.network = network;
+      to.defaulted = false;
       await s.ctx.api.editMessageText(s.chatId, message.message_id, await prompt(), {
         reply_markup: keyboard(),
       });

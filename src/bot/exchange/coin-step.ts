@@ -4,7 +4,7 @@ import { resolveCoin } from "../shared/coin-input.ts";
 import { coinLabel } from "../shared/quote-text.ts";
 import { coinProblem } from "../shared/resolve-text.ts";
 import { networkLine, networkRow, popularKeyboard } from "./keyboards.ts";
-import type { FlowSession, Side } from "./session.ts";
+import { type FlowSession, type Side, withDefaultNetwork } from "./session.ts";
 
 /**
  * Steps 1 and 2: the coin to send, then the coin to receive (whose prompt also offers the sent
@@ -30,6 +30,7 @@ export async function pickCoin(s: FlowSession, step: "from" | "to", other?: Side
       // modified", an error that must not be caught inside a conversation (design.md, #155).
       if (network === other.network) continue;
       other.network = network;
+      other.defaulted = false;
       await s.ctx.api.editMessageText(s.chatId, message.message_id, prompt(), {
         reply_markup: keyboard(),
       });
@@ -74,6 +75,6 @@ export async function pickCoin(s: FlowSession, step: "from" | "to", other?: Side
       );
       continue;
     }
-    return picked;
+    return withDefaultNetwork(picked);
   }
 }

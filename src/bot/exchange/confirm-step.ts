@@ -6,9 +6,13 @@ import { isFinal } from "../../swaps/status.ts";
 import type { DepositView } from "../../swaps/swap.ts";
 import type { Mismatch } from "../../swaps/verify.ts";
 import { failureText } from "../exchange-errors.ts";
-import { depositQr, depositQrCaption, depositText } from "../shared/deposit-message.ts";
-import { coinLabel, quoteText, quoteVariables } from "../shared/quote-text.ts";
-import { webAppKeyboard } from "../shared/web-app-button.ts";
+import {
+  depositKeyboard,
+  depositQr,
+  depositQrCaption,
+  depositText,
+} from "../shared/deposit-message.ts";
+import { coinLabel, fixedHoldsLine, quoteText, quoteVariables } from "../shared/quote-text.ts";
 import { buttonWord } from "./button-word.ts";
 import type { FlowSession, Side } from "./session.ts";
 
@@ -44,7 +48,7 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
         ...quoteVariables(t, quote, amount, fromLabel, toLabel),
         address,
         refund: refund ?? t("flow-summary-no-refund"),
-      }),
+      }) + fixedHoldsLine(t, quote, s.deps.quotes.fixedHoldsMs),
       payoutMemo ? t("flow-summary-payout-memo", { memo: payoutMemo }) : undefined,
       t("flow-summary-ask"),
     ]
@@ -191,10 +195,7 @@ async function sendDeposit(s: FlowSession, swap: DepositView, note?: string): Pr
   const text = depositText(t, swap);
   const card = await s.ctx.reply(note ? `${note}\n\n${text}` : text, {
     link_preview_options: { is_disabled: true },
-    reply_markup: webAppKeyboard(t, s.deps.webAppUrl, {
-      chatType: s.ctx.chat?.type,
-      swapId: swap.id,
-    }),
+    reply_markup: depositKeyboard(t, swap, { url: s.deps.webAppUrl, chatId: s.chatId }),
   });
   await s.conversation.external(() => s.deps.setStatusCard(swap.id, card.message_id));
 }

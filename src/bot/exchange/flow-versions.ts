@@ -33,7 +33,7 @@ export const OLDER_FLOW_VERSIONS: Readonly<Record<number, OlderFlow>> = {
   4: { kind: "restart", why: "before v0.3.0: the steps changed since" },
   5: {
     kind: "restart",
-    why: "v0.4.0: a payout memo step after the payout address (memo networks), and Confirm's outside calls are the core's one confirm use case",
+    why: "v0.3.0's flow: a coin with several networks now runs on its default network, named and asked for by name (its payout address may be refused on replay); a payout memo step follows the payout address on memo networks; Confirm's outside calls are the core's one confirm use case",
   },
 };
 

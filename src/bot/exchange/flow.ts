@@ -6,7 +6,13 @@ import { pickCoin } from "./coin-step.ts";
 import { confirmAndCreate } from "./confirm-step.ts";
 import { askPayoutMemo } from "./memo-step.ts";
 import { askRefund } from "./refund-step.ts";
-import { type FlowConversation, type FlowDeps, FlowSession, type Side } from "./session.ts";
+import {
+  type FlowConversation,
+  type FlowDeps,
+  FlowSession,
+  type Side,
+  withDefaultNetwork,
+} from "./session.ts";
 
 export type { FlowDeps } from "./session.ts";
 
@@ -40,7 +46,7 @@ export function createExchangeFlow(deps: FlowDeps) {
     if (preset) {
       const resolution = resolveCoin(deps.catalog, preset);
       if (resolution.kind === "found") {
-        from = { coin: resolution.coin, network: resolution.network };
+        from = withDefaultNetwork({ coin: resolution.coin, network: resolution.network });
       }
     }
     from ??= await pickCoin(s, "from");

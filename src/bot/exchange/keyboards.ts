@@ -32,10 +32,9 @@ export function networkRow(
   return keyboard;
 }
 
-/** The line under a prompt that names the chosen network, or invites a choice. */
+/** The line under a prompt that names the side's network: chosen, or the exchange's default. */
 export function networkLine(s: FlowSession, side: Side) {
-  if (coinNetworks(side.coin).length < 2) return "";
-  return side.network
-    ? `\n${s.t("flow-network-set", { coin: side.coin.code.toUpperCase(), network: side.network })}`
-    : `\n${s.t("flow-network-choose", { coin: side.coin.code.toUpperCase() })}`;
+  if (coinNetworks(side.coin).length < 2 || !side.network) return "";
+  const vars = { coin: side.coin.code.toUpperCase(), network: side.network };
+  return `\n${s.t(side.defaulted ? "flow-network-default" : "flow-network-set", vars)}`;
 }

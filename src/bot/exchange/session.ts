@@ -1,5 +1,6 @@
 import type { Conversation } from "@grammyjs/conversations";
 import type { CoinCatalog } from "../../catalog/catalog.ts";
+import { defaultNetwork } from "../../catalog/networks.ts";
 import type { Coin } from "../../catalog/search.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -33,10 +34,21 @@ export interface FlowDeps {
 
 export type FlowConversation = Conversation<BotContext, FlowContext>;
 
-/** One side of the swap: a coin and, when the user picked one, its network. */
+/**
+ * One side of the swap: a coin and its network: the one the user picked, or for a coin with several
+ * the exchange's default (`defaulted`), named and asked for like a picked one.
+ */
 export interface Side {
   coin: Coin;
   network: string | undefined;
+  defaulted?: boolean;
+}
+
+/** The side as the swap will really run: a coin with several networks gets its default named. */
+export function withDefaultNetwork(side: Side): Side {
+  if (side.network) return side;
+  const network = defaultNetwork(side.coin);
+  return network ? { ...side, network, defaulted: true } : side;
 }
 
 export type Input =

@@ -6,6 +6,7 @@ import { cbField, defineCallback } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../lean-composer.ts";
 import { label } from "../shared/coin-label.ts";
+import { addCopyButton } from "../shared/copy-buttons.ts";
 import { formatTime } from "../shared/format-time.ts";
 import { ignoreNotModified } from "../shared/not-modified.ts";
 import { statusName } from "../shared/status-name.ts";
@@ -55,11 +56,13 @@ export function createHistoryFeature(deps: HistoryDeps) {
     );
     const keyboard = new InlineKeyboard();
     items.forEach((swap, i) => {
+      const n = offset + i + 1;
       // An id too long for a button's 64 bytes gets none; the line still lists the swap.
       const open = openSwapButton.tryPack({ id: swap.id });
-      if (open) keyboard.text(ctx.t("history-open", { n: offset + i + 1 }), open);
+      if (open) keyboard.text(ctx.t("history-open", { n }), open);
+      addCopyButton(keyboard, ctx.t("history-copy-id", { n }), swap.id);
+      keyboard.row();
     });
-    keyboard.row();
     if (offset > 0) {
       keyboard.text(
         ctx.t("button-prev"),

@@ -88,7 +88,8 @@ async function quoteResult(
   deps: { catalog: CoinCatalog; quotes: QuoteService; logger: Logger },
 ): Promise<InlineQueryResult | undefined> {
   const args = parseRateArgs(ctx.inlineQuery?.query ?? "");
-  if (!args.ok) return undefined;
+  // Two coins without an amount are a coin search here, not a quote.
+  if (!args.ok || args.amount === undefined) return undefined;
   const amount = parseAmount(args.amount);
   const from = resolveCoin(deps.catalog, args.from);
   const to = resolveCoin(deps.catalog, args.to);

@@ -7,7 +7,7 @@ import { explainExchangeError } from "../exchange-errors.ts";
 import { LeanComposer } from "../lean-composer.ts";
 import { resolveCoin } from "../shared/coin-input.ts";
 import { quoteShare } from "../shared/quote-share.ts";
-import { coinLabel, quoteText } from "../shared/quote-text.ts";
+import { coinLabel, quoteText, rateOfOneText } from "../shared/quote-text.ts";
 import { parseRateArgs } from "../shared/rate-args.ts";
 import { amountProblem, coinProblem } from "../shared/resolve-text.ts";
 
@@ -24,9 +24,10 @@ export function createRateFeature(deps: {
     async (ctx) => {
       const args = parseRateArgs(ctx.match);
       if (!args.ok) return ctx.reply(ctx.t("rate-usage"));
-      const amount = parseAmount(args.amount);
+      const amount = parseAmount(args.amount ?? "1");
       if (!amount.ok) {
-        return ctx.reply(`${amountProblem(ctx.t, args.amount, amount)}\n${ctx.t("rate-usage")}`);
+        const typed = args.amount ?? "";
+        return ctx.reply(`${amountProblem(ctx.t, typed, amount)}\n${ctx.t("rate-usage")}`);
       }
       const from = resolveCoin(deps.catalog, args.from);
       if (from.kind !== "found") return ctx.reply(coinProblem(ctx.t, args.from, from));
@@ -49,6 +50,9 @@ export function createRateFeature(deps: {
         );
         const fromLabel = coinLabel(from.coin, from.network);
         const toLabel = coinLabel(to.coin, to.network);
+        // No amount: the rate of one coin and the pair's limits, whether or not one coin fits them.
+        if (args.amount === undefined)
+          return ctx.reply(rateOfOneText(ctx.t, quote, fromLabel, toLabel));
         const { text } = quoteText(ctx.t, quote, amount.value, fromLabel, toLabel);
         return ctx.reply(text);
       } catch (error) {

@@ -1,15 +1,19 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
+import type { InlineKeyboard } from "grammy";
 import QRCode from "qrcode";
 import { isFinal } from "../../swaps/status.ts";
 import { type DepositView, SANDBOX_EXCHANGE } from "../../swaps/swap.ts";
 import { label } from "./coin-label.ts";
+import { swapCopyKeyboard } from "./copy-buttons.ts";
 import { withDepositMemo, withPayoutMemo } from "./deposit-memo.ts";
+import { approx } from "./quote-text.ts";
 import { statusName } from "./status-name.ts";
 import { closingNote, type SwapFacts, swapVariables } from "./swap-outcome.ts";
+import { webAppButton } from "./web-app-button.ts";
 
 /**
  * The deposit message: the deposit address, the transaction id and the exact amount to send, in
- * one message, each in tap-to-copy form. It is edited as the swap moves on: once the deposit has
+ * one message, each in tap-to-copy form and on a copy button (`depositKeyboard`). It is edited as the swap moves on: once the deposit has
  * arrived it says so instead of asking for it, and once the swap is finished it becomes the
  * swap's outcome, with no word about sending.
  */
@@ -27,7 +31,7 @@ export function depositText(t: TranslateFunction, view: DepositView & SwapFacts)
     from: label(view.coinFrom, view.networkFrom),
     to: label(view.coinTo, view.networkTo),
     address: view.depositAddress,
-    toAmount: view.amountOutExpected,
+    toAmount: approx(view.amountOutExpected, view.rateType === "fixed"),
     rateType: t(view.rateType === "fixed" ? "rate-type-fixed" : "rate-type-float"),
     withdrawal: view.withdrawalAddress,
     id: view.id,
@@ -37,6 +41,24 @@ export function depositText(t: TranslateFunction, view: DepositView & SwapFacts)
   // Scammers write to people who wait for a deposit: say who never will.
   const full = received ? withMemo : `${withMemo}\n\n${t("deposit-support-trust")}`;
   return view.exchange === SANDBOX_EXCHANGE ? `${t("deposit-sandbox")}\n\n${full}` : full;
+}
+
+/**
+ * The deposit message's buttons, kept on every edit of the card: copy the address, the amount, the
+ * memo and the id (see swapCopyKeyboard), then open the swap in the Mini App when there is one.
+ * Private chats have positive ids: the Mini App button only goes there.
+ */
+export function depositKeyboard(
+  t: TranslateFunction,
+  view: DepositView,
+  webApp: { url: string | undefined; chatId: number },
+): InlineKeyboard {
+  const keyboard = swapCopyKeyboard(t, view);
+  const open = webAppButton(t, webApp.url, {
+    chatType: webApp.chatId > 0 ? "private" : "group",
+    swapId: view.id,
+  });
+  return open ? keyboard.add(open) : keyboard;
 }
 
 /** The QR code's caption: what the code holds is the address, so the memo is named beside it. */

@@ -6,6 +6,7 @@ import type { KnownRefusal, PairLimits, Quote } from "../../quotes/quote-service
 
 export { amountFit };
 
+import { ageText } from "./age-text.ts";
 import { label } from "./coin-label.ts";
 
 /** "USDT (TRC20)": the code people know, with the network when one was chosen. */
@@ -13,7 +14,23 @@ export function coinLabel(coin: Coin, network?: string): string {
   return label(coin.code, network);
 }
 
-/** Variables shared by every text that shows a quote. */
+/**
+ * "≈ 0.0024" for a floating rate, "0.0024" for a fixed one: a fixed quote is what the swap pays,
+ * not an estimate.
+ */
+export function approx(value: string, fixed: boolean): string {
+  return fixed ? value : `≈ ${value}`;
+}
+
+/** "≈ 29.1" for a floating rate, "= 29.1" for a fixed one ("1 BTC = 29.1 ETH"). */
+export function rateRelation(rate: string, fixed: boolean): string {
+  return `${fixed ? "=" : "≈"} ${rate}`;
+}
+
+/**
+ * Variables shared by every text that shows a quote. `toAmount` and `rate` carry their relation
+ * (≈ for a floating rate), so no text puts "≈" before a fixed amount.
+ */
 export function quoteVariables(
   t: TranslateFunction,
   quote: Quote,
@@ -21,12 +38,13 @@ export function quoteVariables(
   from: string,
   to: string,
 ) {
+  const fixed = quote.rateType === "fixed";
   return {
     amount,
     from,
     to,
-    toAmount: formatDecimal(quote.receiveAmount),
-    rate: formatDecimal(quote.rate, 12),
+    toAmount: approx(formatDecimal(quote.receiveAmount), fixed),
+    rate: rateRelation(formatDecimal(quote.rate, 12), fixed),
     rateType: t(quote.rateType === "fixed" ? "rate-type-fixed" : "rate-type-float"),
     min: formatDecimal(quote.minimum),
     max: formatDecimal(quote.maximum),
@@ -35,7 +53,8 @@ export function quoteVariables(
 
 /**
  * The quote, or, when the amount is outside the pair's limits, which limit it breaks (with its
- * number) and both limits.
+ * number) and the rate all the same. A fixed quote says how long it holds (`fixedHoldsMs`, the
+ * age at which Confirm fetches it again).
  */
 export function quoteText(
   t: TranslateFunction,
@@ -43,14 +62,28 @@ export function quoteText(
   amount: DecimalString,
   from: string,
   to: string,
+  fixedHoldsMs?: number,
 ): { fit: AmountFit; text: string } {
   const vars = quoteVariables(t, quote, amount, from, to);
   const fit = amountFit(amount, quote);
   if (fit !== "ok") {
-    return { fit, text: t(fit === "below-min" ? "quote-below-min" : "quote-above-max", vars) };
+    const limit = t(fit === "below-min" ? "quote-below-min" : "quote-above-max", vars);
+    return { fit, text: `${limit}\n${t("quote-rate-line", vars)}` };
   }
   const note = quote.note ? `\n${t("quote-exchange-note", { message: quote.note })}` : "";
-  return { fit, text: t("quote", vars) + note };
+  return { fit, text: t("quote", vars) + note + fixedHoldsLine(t, quote, fixedHoldsMs) };
+}
+
+/** Under a fixed quote: how long it holds, and what happens after. Empty for a floating one. */
+export function fixedHoldsLine(t: TranslateFunction, quote: Quote, holdsMs?: number): string {
+  if (quote.rateType !== "fixed" || holdsMs === undefined) return "";
+  return `\n${t("quote-fixed-holds", { duration: ageText(t, holdsMs) })}`;
+}
+
+/** `/rate btc eth`: the rate of one coin, with the pair's limits, before any amount is typed. */
+export function rateOfOneText(t: TranslateFunction, quote: Quote, from: string, to: string) {
+  const rate = t("rate-one", quoteVariables(t, quote, "1" as DecimalString, from, to));
+  return `${rate}\n${limitsText(t, { min: quote.minimum, max: quote.maximum }, from)}`;
 }
 
 /** "Minimum: 0.00016 BTC · Maximum: 1.05 BTC", from a pair's limits, before any amount is typed. */

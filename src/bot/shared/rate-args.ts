@@ -1,13 +1,23 @@
-export type RateArgs = { ok: true; amount: string; from: string; to: string } | { ok: false };
+import { isNumber } from "../../lib/amount-input.ts";
+
+/** Without an amount (`/rate btc eth`): the rate of one coin. */
+export type RateArgs = { ok: true; amount?: string; from: string; to: string } | { ok: false };
 
 const FILLER = new Set(["to", "into", "for", "->", "→", "=>", "in"]);
 
-/** `/rate 0.5 btc eth`, also `/rate 0,5 BTC to ETH` and `/rate 0.5 usdt@trc20 btc`. */
+/**
+ * `/rate 0.5 btc eth`, also `/rate 0,5 BTC to ETH`, `/rate 0.5 usdt@trc20 btc` and, for the rate
+ * of one coin, `/rate btc eth` (but `/rate 1 btc` is an amount without its second coin).
+ */
 export function parseRateArgs(text: string): RateArgs {
   const words = text
     .trim()
     .split(/\s+/)
     .filter((w) => w && !FILLER.has(w.toLowerCase()));
+  if (words.length === 2 && !words.some(isNumber)) {
+    const [from = "", to = ""] = words;
+    return { ok: true, from, to };
+  }
   if (words.length !== 3) return { ok: false };
   const [amount = "", from = "", to = ""] = words;
   return { ok: true, amount, from, to };

@@ -5,6 +5,7 @@ import { isFinal } from "../../swaps/status.ts";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
 import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../lean-composer.ts";
+import { swapCopyKeyboard } from "../shared/copy-buttons.ts";
 import { depositText } from "../shared/deposit-message.ts";
 import { explorerLinks, withReceipt } from "../shared/explorer-links.ts";
 import { ignoreNotModified } from "../shared/not-modified.ts";
@@ -38,12 +39,15 @@ export function createStatusFeature(deps: StatusDeps) {
     if (!view) {
       return { text: id ? ctx.t("status-not-found", { id }) : ctx.t("status-none") };
     }
-    // An id too long for a button's 64 bytes gets no refresh button; /status ID still works.
-    const refresh = openSwapButton.tryPack({ id: view.swap.id });
     const { swap } = view;
-    const plain = refresh ? new InlineKeyboard().text(ctx.t("status-refresh"), refresh) : undefined;
+    // Copy buttons for what the card shows (none for a swap whose address is withheld), then
+    // Refresh; an id too long for a button's 64 bytes gets no refresh button (/status ID works);
+    // a finished swap's card offers support.
+    const copy = swap.suspect ? new InlineKeyboard() : swapCopyKeyboard(ctx.t, swap);
+    const refresh = openSwapButton.tryPack({ id: swap.id });
+    if (refresh) copy.text(ctx.t("status-refresh"), refresh);
     const keyboard =
-      deps.supportButton && isFinal(swap.status) ? withSupportButton(ctx.t, swap.id, plain) : plain;
+      deps.supportButton && isFinal(swap.status) ? withSupportButton(ctx.t, swap.id, copy) : copy;
     // Its deposit message never went out (the process died between recording the swap and
     // sending it): this answer is that message, and becomes the card.
     if (swap.cardMessageId === null && !swap.suspect && swap.status === "wait" && !view.elsewhere) {

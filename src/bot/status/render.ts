@@ -1,4 +1,5 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
+import { formatDecimal } from "../../lib/decimal.ts";
 import { isFinal } from "../../swaps/status.ts";
 import type { Swap } from "../../swaps/swap.ts";
 import type { SwapView } from "../../swaps/swap-reader.ts";
@@ -6,6 +7,7 @@ import { ageText } from "../shared/age-text.ts";
 import { label } from "../shared/coin-label.ts";
 import { withDepositMemo, withPayoutMemo } from "../shared/deposit-memo.ts";
 import { formatTime } from "../shared/format-time.ts";
+import { approx, rateRelation } from "../shared/quote-text.ts";
 import { statusName } from "../shared/status-name.ts";
 import { closingNote } from "../shared/swap-outcome.ts";
 
@@ -28,7 +30,7 @@ export function statusCardText(t: TranslateFunction, view: SwapView, now: number
     amountIn: swap.amountIn,
     from,
     received: receivedText(t, swap, to),
-    rate: swap.rate ? t("status-rate", { from, to, rate: swap.rate }) : none,
+    rate: rateText(t, swap, from, to) ?? none,
     rateType: t(swap.rateType === "fixed" ? "rate-type-fixed" : "rate-type-float"),
     deposit: swap.depositAddress,
     withdrawal: swap.withdrawalAddress,
@@ -55,7 +57,31 @@ function staleNote(t: TranslateFunction, { swap, stale }: SwapView, now: number)
 /** What the swap paid out or is expected to; an expired or refunded one paid out nothing. */
 function receivedText(t: TranslateFunction, swap: Swap, to: string): string {
   if (isFinal(swap.status) && swap.status !== "success") return t("status-none-value");
-  return swap.amountOut
+  const fixed = swap.rateType === "fixed";
+  // Only a completed swap's payout is a fact; before it, the amount is the quote's.
+  return swap.status === "success" && swap.amountOut
     ? t("status-received-final", { amount: swap.amountOut, to })
-    : t("status-received-expected", { amount: swap.amountOutExpected, to });
+    : t(fixed ? "status-received-fixed" : "status-received-expected", {
+        amount: approx(swap.amountOutExpected, fixed),
+        to,
+      });
+}
+
+/**
+ * The rate quoted (≈ floating, = fixed) and, once the swap paid out, the rate it actually paid
+ * (received ÷ sent) beside it: what the user got, whatever the quote said.
+ */
+function rateText(t: TranslateFunction, swap: Swap, from: string, to: string) {
+  const paid = paidRate(swap);
+  if (!swap.rate && !paid) return undefined;
+  const quoted = swap.rate ? rateRelation(swap.rate, swap.rateType === "fixed") : undefined;
+  if (!paid) return t("status-rate", { from, to, rate: quoted ?? "" });
+  return t("status-rate-paid", { from, to, rate: quoted ?? "—", paid });
+}
+
+/** received ÷ sent of a completed swap, as a plain decimal; undefined before it paid out. */
+function paidRate(swap: Swap): string | undefined {
+  if (swap.status !== "success" || !swap.amountOut) return undefined;
+  const rate = Number(swap.amountOut) / Number(swap.amountIn);
+  return Number.isFinite(rate) && rate > 0 ? formatDecimal(rate, 12) : undefined;
 }

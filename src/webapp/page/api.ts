@@ -1,14 +1,7 @@
-import { retrieveRawInitData } from "@tma.js/bridge";
 import { PAGE_API_VERSION } from "../page-versions.ts";
+import { initData } from "./launch-params.ts";
 
-/** Raw init data from the launch parameters Telegram put in the URL hash (undefined outside). */
-export function initData(): string | undefined {
-  try {
-    return retrieveRawInitData();
-  } catch {
-    return undefined;
-  }
-}
+export { initData };
 
 export class ApiError extends Error {
   constructor(
@@ -47,6 +40,8 @@ export interface PageCoin {
   networks: string[];
   /** Where a payout takes a memo: "" (no network chosen) and the networks that do. */
   memoNetworks: string[];
+  /** The network a swap uses when none is chosen (coins with several), named to the user. */
+  defaultNetwork?: string;
 }
 
 export interface PageQuote {

@@ -159,7 +159,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
         value={from}
         onPick={(c) => {
           setFrom(c);
-          setNetworkFrom("");
+          setNetworkFrom(c.defaultNetwork ?? "");
         }}
       />
       <NetworkChoice coin={from} value={networkFrom} onChange={setNetworkFrom} />
@@ -169,7 +169,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
         value={to}
         onPick={(c) => {
           setTo(c);
-          setNetworkTo("");
+          setNetworkTo(c.defaultNetwork ?? "");
         }}
       />
       <NetworkChoice coin={to} value={networkTo} onChange={setNetworkTo} />
@@ -316,10 +316,9 @@ function NetworkChoice(props: {
         value={props.value}
         onChange={(e) => props.onChange((e.currentTarget as HTMLSelectElement).value)}
       >
-        <option value="">{t("network-default")}</option>
         {props.coin.networks.map((n) => (
           <option key={n} value={n}>
-            {n}
+            {n === props.coin?.defaultNetwork ? `${n} (${t("network-default")})` : n}
           </option>
         ))}
       </select>
@@ -327,12 +326,15 @@ function NetworkChoice(props: {
   );
 }
 
+/** A floating rate's numbers are estimates (≈); a fixed rate's are the deal (=, no "about"). */
+const relation = (rateType: string) => (rateType === "fixed" ? "=" : "≈");
+
 function QuoteBox({ quote, from, to }: { quote: PageQuote; from: PageCoin; to: PageCoin }) {
   const t = useT();
   return (
     <div class="quote" aria-live="polite">
       <p>
-        {t("you-get")}{" "}
+        {t(quote.rateType === "fixed" ? "you-receive" : "you-get")}{" "}
         <b class="ltr">
           {quote.toAmount} {to.code.toUpperCase()}
         </b>
@@ -340,7 +342,8 @@ function QuoteBox({ quote, from, to }: { quote: PageQuote; from: PageCoin; to: P
       <p class="hint">
         {t("rate")}:{" "}
         <bdi>
-          1 {from.code.toUpperCase()} ≈ {quote.rate} {to.code.toUpperCase()}
+          1 {from.code.toUpperCase()} {relation(quote.rateType)} {quote.rate}{" "}
+          {to.code.toUpperCase()}
         </bdi>{" "}
         · {t(`rate-${quote.rateType}`)}
       </p>
@@ -414,7 +417,8 @@ function Summary(props: {
         <dt>{t("you-receive")}</dt>
         <dd>
           <bdi>
-            ≈ {quote?.toAmount ?? "…"} {label(order.to, order.networkTo)}
+            {order.rateType === "fixed" ? "" : "≈ "}
+            {quote?.toAmount ?? "…"} {label(order.to, order.networkTo)}
           </bdi>{" "}
           ({t(`rate-${order.rateType}`)})
         </dd>
@@ -423,7 +427,8 @@ function Summary(props: {
             <dt>{t("rate")}</dt>
             <dd>
               <bdi>
-                1 {order.from.code.toUpperCase()} ≈ {quote.rate} {order.to.code.toUpperCase()}
+                1 {order.from.code.toUpperCase()} {relation(order.rateType)} {quote.rate}{" "}
+                {order.to.code.toUpperCase()}
               </bdi>
             </dd>
           </>

@@ -87,7 +87,11 @@ export function SwapView({ id, supportLink }: { id: string; supportLink?: string
           </span>{" "}
           →{" "}
           <span>
-            <CoinIcon code={swap.coinTo} /> {swap.amountOut ?? `≈ ${swap.amountOutExpected}`}{" "}
+            <CoinIcon code={swap.coinTo} />{" "}
+            {swap.amountOut ??
+              (swap.rateType === "fixed"
+                ? swap.amountOutExpected
+                : `≈ ${swap.amountOutExpected}`)}{" "}
             {label(swap.coinTo, swap.networkTo)}
           </span>
         </bdi>

@@ -1,4 +1,5 @@
-import { on, postEvent, retrieveLaunchParams } from "@tma.js/bridge";
+import { on, postEvent } from "@tma.js/bridge";
+import { launchTheme } from "./launch-params.ts";
 
 /** Telegram's theme colours → the page's CSS variables (the stylesheet has light/dark defaults). */
 const VARS: Record<string, string> = {
@@ -15,11 +16,8 @@ const VARS: Record<string, string> = {
 
 /** The launch theme, then every change (night mode switched on) as Telegram reports it. */
 export function applyTheme(): void {
-  try {
-    setColours((retrieveLaunchParams().tgWebAppThemeParams ?? {}) as Record<string, unknown>);
-  } catch {
-    // Opened outside Telegram: the stylesheet's own colours.
-  }
+  // Opened outside Telegram: none, and the stylesheet's own colours stay.
+  setColours(launchTheme());
   try {
     on("theme_changed", (event) => setColours(event.theme_params as Record<string, unknown>));
     postEvent("web_app_ready");

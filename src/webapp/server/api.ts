@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import QRCode from "qrcode";
 import { z } from "zod";
 import type { CoinCatalog } from "../../catalog/catalog.ts";
-import { coinNetworks } from "../../catalog/networks.ts";
+import { coinNetworks, defaultNetwork } from "../../catalog/networks.ts";
 import type { Coin } from "../../catalog/search.ts";
 import { parseAmount } from "../../lib/amount-input.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
@@ -159,14 +159,14 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
   api.get("/limits", async (c) => {
     const query = pairQuery.safeParse(c.req.query());
     if (!query.success) return c.json(bad(t(c, "webapp-pick-coin")), 400);
-    const limits = await quotes.limits(pair(query.data), 1_500, c.get("user").id);
+    const limits = await quotes.limits(pair(named(query.data)), 1_500, c.get("user").id);
     return c.json({ limits: limits ?? null });
   });
 
   api.get("/quote", async (c) => {
     const query = quoteQuery.safeParse(c.req.query());
     if (!query.success) return c.json(bad(t(c, "webapp-pick-coin")), 400);
-    const q = query.data;
+    const q = named(query.data);
     const coins = pickCoins(q.from, q.to);
     if (typeof coins === "string") return c.json(bad(t(c, coins)), 400);
     const amount = parseAmount(q.amount);
@@ -192,13 +192,13 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
   api.post("/check", async (c) => {
     const body = addressBody.safeParse(await c.req.json().catch(() => undefined));
     if (!body.success) return c.json(bad(t(c, "webapp-error")), 400);
-    return c.json({ problems: addressProblems(c, body.data) });
+    return c.json({ problems: addressProblems(c, named(body.data)) });
   });
 
   api.post("/swaps", async (c) => {
     const body = createBody.safeParse(await c.req.json().catch(() => undefined));
     if (!body.success) return c.json(bad(t(c, "webapp-error")), 400);
-    const b = body.data;
+    const b = named(body.data);
     const coins = pickCoins(b.from, b.to);
     if (typeof coins === "string") return c.json(bad(t(c, coins)), 400);
     const amount = parseAmount(b.amount);
@@ -329,6 +329,25 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     return parsed.success ? deps.swapQueries.getForChat(userId, parsed.data) : undefined;
   }
 
+  /**
+   * The networks the swap will really use: a side left on "default" (an older page sends none)
+   * gets its coin's default named, as in the chat, so the address is checked against it and the
+   * exchange is asked for it by name.
+   */
+  function named<T extends { from: string; to: string; networkFrom?: string; networkTo?: string }>(
+    q: T,
+  ): T {
+    const fallback = (code: string) => {
+      const coin = catalog.byCode(code);
+      return coin ? defaultNetwork(coin) : undefined;
+    };
+    return {
+      ...q,
+      networkFrom: q.networkFrom ?? fallback(q.from),
+      networkTo: q.networkTo ?? fallback(q.to),
+    };
+  }
+
   function pickCoins(from: string, to: string): { from: Coin; to: Coin } | string {
     const a = catalog.byCode(from);
     const b = catalog.byCode(to);
@@ -347,7 +366,7 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
       if (check.ok) return undefined;
       return t(c, `flow-address-problem-${check.reason}`, {
         coin: coin.toUpperCase(),
-        network: net ?? "none",
+        network: net && net !== coin.toUpperCase() ? net : "none",
       });
     };
     const payout = problem(b.payout, b.to, b.networkTo);
@@ -410,6 +429,7 @@ function pageCoin(coin: Coin) {
     code: coin.code,
     name: coin.name,
     networks,
+    defaultNetwork: defaultNetwork(coin),
     // Where a payout takes a memo: "" (no network chosen) and the networks that do.
     memoNetworks: ["", ...networks].filter((n) => payoutMemoRule(coin, n || undefined)),
   };
