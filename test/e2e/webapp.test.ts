@@ -281,11 +281,15 @@ describe("the Mini App", () => {
     await page.getByLabel("You receive").fill("eth");
     await page.getByLabel("You receive").press("Enter");
     await page.getByLabel("Amount").fill("0.3");
-    await page.getByLabel("Fixed rate").check();
     await page.getByText("You get about").waitFor();
+    await page.getByLabel("Fixed rate").check();
     await page.getByLabel("Payout address").fill(ETH_ADDRESS);
-    await page.getByRole("button", { name: "Next" }).click();
-    await page.getByRole("button", { name: "Confirm" }).waitFor();
+    // Next waits for the fixed quote the page asks for: pressed again until the summary shows.
+    await until(async () => {
+      if (await page.getByRole("button", { name: "Confirm" }).count()) return true;
+      await page.getByRole("button", { name: "Next" }).click();
+      return false;
+    }, 15_000);
     h.sandbox.control.worsenNextFixedCreate(0.02);
     await page.getByRole("button", { name: "Confirm" }).click();
     await page.getByText("does not match your order").waitFor();
