@@ -1,11 +1,13 @@
 import { defineConfig } from "vitest/config";
 import { LongFilesFirst } from "./test/support/sequencer.ts";
 
+/** The end-to-end suite: the real bot over HTTP, run once per exchange dialect. */
+const END_TO_END = ["test/e2e/**/*.test.ts", "test/bot/exchange.test.ts"];
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     // Once per run: the compiled bot (process tests start dist/, as `npm start` does) and the one
-    // PostgreSQL server every file makes its databases on.
+    // PostgreSQL server every file makes its databases on (shared by both projects).
     globalSetup: ["test/support/global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 20_000,
@@ -17,5 +19,15 @@ export default defineConfig({
     isolate: false,
     setupFiles: ["test/support/fresh-modules.ts"],
     sequence: { sequencer: LongFilesFirst },
+    projects: [
+      // Every test, the end-to-end suite over the spec's dialect (exchange-api-v2.md).
+      { extends: true, test: { name: "spec", include: ["test/**/*.test.ts"] } },
+      // The end-to-end suite again over Exolix's (exchange-in-the-wild.md): the sandbox speaks it
+      // and the bot is set to it (test/support/test-dialect.ts).
+      {
+        extends: true,
+        test: { name: "exolix", include: END_TO_END, env: { SWAPBOT_TEST_DIALECT: "exolix" } },
+      },
+    ],
   },
 });

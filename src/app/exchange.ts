@@ -1,5 +1,6 @@
 import type { Config } from "../config.ts";
 import { ExchangeClient } from "../exchange/client.ts";
+import { dialectNamed } from "../exchange/dialects/index.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { BudgetLedger } from "../lib/shared-budget.ts";
@@ -68,6 +69,7 @@ export function exchangeClient(
   return new ExchangeClient({
     baseUrl: target.url,
     apiKey: target.apiKey,
+    dialect: dialectNamed(config.exchangeDialect),
     limits: config.limits,
     timeoutMs: config.exchangeTimeoutMs,
     clock,

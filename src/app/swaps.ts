@@ -1,9 +1,10 @@
 import { CoinCatalog } from "../catalog/catalog.ts";
 import type { Config } from "../config.ts";
-import type { ExchangeClient } from "../exchange/client.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { QuoteService } from "../quotes/quote-service.ts";
+import { ConfirmSummary } from "../swaps/confirm-summary.ts";
+import type { ExchangePort } from "../swaps/exchange-port.ts";
 import { SwapReader } from "../swaps/swap-reader.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
 import { SwapService } from "../swaps/swap-service.ts";
@@ -17,7 +18,7 @@ export function buildSwaps(
   config: Config,
   logger: Logger,
   deps: {
-    exchange: ExchangeClient;
+    exchange: ExchangePort;
     exchangeId: string;
     db: Database;
     clock: Clock;
@@ -55,7 +56,8 @@ export function buildSwaps(
     logger,
     onChange: deps.onChange,
   });
-  return { catalog, quotes, swaps, reader, swapQueries: db.ports.swapQueries };
+  const confirm = new ConfirmSummary({ quotes, swaps });
+  return { catalog, quotes, swaps, confirm, reader, swapQueries: db.ports.swapQueries };
 }
 
 export type Swaps = ReturnType<typeof buildSwaps>;

@@ -37,6 +37,7 @@ export function installBot(
       catalog: swaps.catalog,
       quotes: swaps.quotes,
       swaps: swaps.swaps,
+      confirm: swaps.confirm,
       reader: swaps.reader,
       explorers: deps.explorers,
       setStatusCard: db.setStatusCard,

@@ -41,7 +41,7 @@ export async function startWebApp(
           botToken: config.botToken,
           catalog: swaps.catalog,
           quotes: swaps.quotes,
-          swaps: swaps.swaps,
+          confirm: swaps.confirm,
           swapQueries: swaps.swapQueries,
           texts: new PageTexts(),
           sandbox: deps.sandbox,

@@ -1,7 +1,6 @@
-import type { ExchangeClient } from "../exchange/client.ts";
 import { readPages } from "../exchange/paging.ts";
-import type { Currency } from "../exchange/schemas.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { ExchangeCoin as Currency, ExchangePort } from "../swaps/exchange-port.ts";
 import { type Coin, CoinIndex, type SearchHit } from "./search.ts";
 
 /** Shown first in pickers and for an empty inline query. */
@@ -27,7 +26,7 @@ export interface CatalogStore {
 }
 
 export interface CatalogOptions {
-  exchange: ExchangeClient;
+  exchange: Pick<ExchangePort, "listCurrencies">;
   store?: CatalogStore;
   logger: Logger;
   refreshIntervalMs: number;
@@ -160,5 +159,6 @@ function toCoin(currency: Currency): Coin {
     name: currency.name || currency.code.toUpperCase(),
     icon: currency.icon,
     notes: currency.notes,
+    ...(currency.networks ? { networks: currency.networks } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import type { ExchangeNetwork } from "../swaps/exchange-port.ts";
 /**
  * In-memory coin search for inline queries and coin pickers: exact code, exact name, code prefix,
  * name prefix, word start, substring, then a typo-tolerant match (a query of digits only stops
@@ -14,6 +15,8 @@ export interface Coin {
   name: string;
   icon: string;
   notes: string;
+  /** The coin's networks with their memo rules, when the exchange lists them (not stored). */
+  networks?: ExchangeNetwork[];
 }
 
 export type MatchKind = "code" | "code-prefix" | "name-prefix" | "word" | "substring" | "fuzzy";

@@ -60,6 +60,13 @@ export const transactions = sqliteTable(
     refundAddress: text("refund_address"),
     txHashIn: text("tx_hash_in"),
     txHashOut: text("tx_hash_out"),
+    /** The payout memo (destination tag) sent with the order; null when none. */
+    payoutMemo: text("payout_memo"),
+    /** The refund address's memo; null when none. */
+    refundMemo: text("refund_memo"),
+    /** The exchange's own explorer links of the hashes (the exolix dialect gives them). */
+    txLinkIn: text("tx_link_in"),
+    txLinkOut: text("tx_link_out"),
     /** Any string the upstream sends, including ones the spec does not list. */
     status: text("status").notNull(),
     statusChangedAt: integer("status_changed_at").notNull(),
@@ -110,6 +117,8 @@ export const swapIntents = sqliteTable(
     userId: integer("user_id").notNull(),
     /** The POST /transactions body, JSON. */
     request: text("request").notNull(),
+    /** The payout of the fixed quote confirmed (decimal text); null: a floating rate. */
+    fixedAmountOut: text("fixed_amount_out"),
     /** `unknown`: the POST's answer was lost (timeout), so only reconciliation can tell. */
     state: text("state", { enum: INTENT_STATES }).notNull(),
     transactionId: text("transaction_id"),

@@ -1,11 +1,25 @@
 import ky, { HTTPError, type KyInstance, TimeoutError } from "ky";
 import type { z } from "zod";
 import type { Clock } from "../lib/clock.ts";
-import type { DecimalString } from "../lib/decimal.ts";
 import { BudgetWaitTooLong, type Release, RequestBudget } from "../lib/request-budget.ts";
 import { acquireShared, type BudgetLedger } from "../lib/shared-budget.ts";
+import type {
+  CallOptions,
+  CreatedSwap,
+  EndpointClass,
+  ExchangeCoin,
+  ExchangePort,
+  ExchangeQuote,
+  ListedSwap,
+  ListRequest,
+  Page,
+  QuoteRequest,
+  SwapDetail,
+} from "../swaps/exchange-port.ts";
+import type { SwapOrder } from "../swaps/swap.ts";
+import type { Dialect, SearchParams } from "./dialect.ts";
+import { specDialect } from "./dialects/spec.ts";
 import {
-  type EndpointClass,
   ExchangeApiError,
   ExchangeBusyError,
   type ExchangeError,
@@ -13,27 +27,20 @@ import {
   ExchangeSchemaError,
   ExchangeTimeoutError,
 } from "./errors.ts";
-import {
-  type CreatedTransaction,
-  type Currency,
-  createdTransactionSchema,
-  currencySchema,
-  errorBodySchema,
-  type Page,
-  pageSchema,
-  type RateQuote,
-  type RateType,
-  rateQuoteSchema,
-  type TransactionDetail,
-  type TransactionListItem,
-  transactionDetailSchema,
-  transactionListItemSchema,
-} from "./schemas.ts";
+import { errorBodySchema } from "./wire.ts";
+
+export type { CallOptions } from "../swaps/exchange-port.ts";
+/** Kept for callers that name the old request types. */
+export type RateParams = QuoteRequest;
+export type CreateTransactionRequest = SwapOrder;
+export type ListTransactionsParams = ListRequest;
 
 export interface ExchangeClientOptions {
   /** Base URL ending in /api/v2. */
   baseUrl: string;
   apiKey: string;
+  /** How the exchange speaks (default: the spec's dialect). */
+  dialect?: Dialect;
   limits: { publicPerMin: number; createPerMin: number; readPerMin: number };
   /**
    * Per attempt (ky applies its timeout to each try separately, and only up to the headers).
@@ -60,43 +67,6 @@ export interface RequestEvent {
   endpointClass: EndpointClass;
   status: number | "timeout" | "network";
   durationMs: number;
-}
-
-export interface CallOptions {
-  /** Fail with ExchangeBusyError instead of waiting longer than this for budget. */
-  maxWaitMs?: number;
-  signal?: AbortSignal;
-  /** Served after every waiting user request (see RequestBudget). */
-  background?: boolean;
-}
-
-/** `signal` aborts only the wait for budget; a request in flight runs to its timeout. */
-
-export interface RateParams {
-  coinFrom: string;
-  coinTo: string;
-  amount: DecimalString;
-  networkFrom?: string;
-  networkTo?: string;
-  rateType?: RateType;
-}
-
-export interface CreateTransactionRequest {
-  coinFrom: string;
-  coinTo: string;
-  networkFrom?: string;
-  networkTo?: string;
-  amount: DecimalString;
-  withdrawalAddress: string;
-  rateType?: RateType;
-  refundAddress?: string;
-}
-
-export interface ListTransactionsParams {
-  page?: number;
-  size?: number;
-  dateFrom?: string;
-  dateTo?: string;
 }
 
 interface Context extends Record<string, unknown> {
@@ -133,20 +103,19 @@ class Deadline {
   }
 }
 
-const currenciesPage = pageSchema(currencySchema);
-const transactionsPage = pageSchema(transactionListItemSchema);
-
 /**
  * The exchange API v2, one typed function per endpoint. Every call waits for budget of its endpoint
  * class first, every answer is checked against its schema, and every failure is an ExchangeError.
  */
-export class ExchangeClient {
+export class ExchangeClient implements ExchangePort {
+  readonly dialect: Dialect;
   readonly budgets: Record<EndpointClass, RequestBudget>;
   /** Consecutive 429s per class, for the backoff when no Retry-After comes. */
   private readonly rateLimited: Record<EndpointClass, number> = { public: 0, create: 0, read: 0 };
   private readonly http: KyInstance;
 
   constructor(private readonly options: ExchangeClientOptions) {
+    this.dialect = options.dialect ?? specDialect;
     const windowMs = options.windowMs ?? 60_000;
     this.budgets = {
       public: new RequestBudget(options.limits.publicPerMin, windowMs, { clock: options.clock }),
@@ -159,7 +128,7 @@ export class ExchangeClient {
     this.http = ky.create({
       prefixUrl: options.baseUrl,
       fetch: options.fetch,
-      headers: { "X-API-Key": options.apiKey, Accept: "application/json" },
+      headers: { ...this.dialect.authHeaders(options.apiKey), Accept: "application/json" },
       timeout: options.timeoutMs,
       retry: {
         limit: options.getRetries ?? 2,
@@ -259,46 +228,51 @@ export class ExchangeClient {
   listCurrencies(
     params: { page?: number; size?: number; search?: string } = {},
     call?: CallOptions,
-  ): Promise<Page<Currency>> {
-    return this.get("GET /currencies", "public", "currencies", params, currenciesPage, call);
+  ): Promise<Page<ExchangeCoin>> {
+    const { currencies } = this.dialect;
+    return this.get(
+      "GET /currencies",
+      "public",
+      "currencies",
+      currencies.params(params),
+      currencies.schema,
+      call,
+    );
   }
 
-  getRate(params: RateParams, call?: CallOptions): Promise<RateQuote> {
-    return this.get("GET /rate", "public", "rate", { ...params }, rateQuoteSchema, call).catch(
+  getRate(params: QuoteRequest, call?: CallOptions): Promise<ExchangeQuote> {
+    const { rate } = this.dialect;
+    return this.get("GET /rate", "public", "rate", rate.params(params), rate.schema, call).catch(
       (error: unknown) => {
-        // Some services answer an out-of-range amount with 422 (or 400) and the limits in the body:
-        // that is a quote the user can act on, not a failure.
-        if (error instanceof ExchangeApiError && error.limits && error.status < 500) {
-          return {
-            fromAmount: Number(params.amount),
-            toAmount: 0,
-            rate: 0,
-            minAmount: error.limits.min,
-            maxAmount: error.limits.max,
-            rateType: params.rateType ?? "float",
-            message: error.upstreamMessage,
-          } satisfies RateQuote;
+        // An out-of-range amount answered as a refusal with the limits in the body is a quote
+        // the user can act on, not a failure.
+        if (error instanceof ExchangeApiError) {
+          const quote = rate.fromRefusal(
+            {
+              status: error.status,
+              body: errorBodySchema.parse(error.body),
+              message: error.upstreamMessage,
+            },
+            params,
+          );
+          if (quote) return quote;
         }
         throw error;
       },
     );
   }
 
-  async createTransaction(
-    body: CreateTransactionRequest,
-    call?: CallOptions,
-  ): Promise<CreatedTransaction> {
+  async createTransaction(order: SwapOrder, call?: CallOptions): Promise<CreatedSwap> {
     const endpoint = "POST /transactions";
-    const { amount, ...rest } = body;
     // The amount goes out as the exact digits the user typed, as a JSON number, not via a double.
-    const json = `{"amount":${assertDecimal(amount)},${JSON.stringify(rest).slice(1)}`;
+    const json = this.dialect.create.body(order);
     // ky's timeout ends at the headers: a body that stalls would keep the POST alive after the
     // reconciler has decided about it. The deadline covers the body too, so no answer comes later.
     const deadline = new Deadline(this.options.timeoutMs);
     return this.request(
       endpoint,
       "create",
-      createdTransactionSchema,
+      this.dialect.create.schema,
       call,
       (context) =>
         this.http.post("transactions", {
@@ -311,27 +285,25 @@ export class ExchangeClient {
     );
   }
 
-  listTransactions(
-    params: ListTransactionsParams = {},
-    call?: CallOptions,
-  ): Promise<Page<TransactionListItem>> {
+  listTransactions(params: ListRequest = {}, call?: CallOptions): Promise<Page<ListedSwap>> {
+    const { list } = this.dialect;
     return this.get(
       "GET /transactions",
       "read",
       "transactions",
-      { ...params },
-      transactionsPage,
+      list.params(params),
+      list.schema,
       call,
     );
   }
 
-  getTransaction(id: string, call?: CallOptions): Promise<TransactionDetail> {
+  getTransaction(id: string, call?: CallOptions): Promise<SwapDetail> {
     return this.get(
       "GET /transactions/{id}",
       "read",
       `transactions/${encodeURIComponent(id)}`,
       {},
-      transactionDetailSchema,
+      this.dialect.detail.schema,
       call,
     );
   }
@@ -340,12 +312,14 @@ export class ExchangeClient {
     endpoint: string,
     endpointClass: EndpointClass,
     path: string,
-    params: Record<string, string | number | undefined>,
+    params: SearchParams,
     schema: S,
     call?: CallOptions,
   ): Promise<z.output<S>> {
     const searchParams = Object.fromEntries(
-      Object.entries(params).filter((e): e is [string, string | number] => e[1] !== undefined),
+      Object.entries(params).filter(
+        (e): e is [string, string | number | boolean] => e[1] !== undefined,
+      ),
     );
     return this.request(endpoint, endpointClass, schema, call, (context) =>
       this.http.get(path, { searchParams, context }),
@@ -481,9 +455,4 @@ function parseRetryAfter(header: string | null): number | undefined {
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const date = Date.parse(header);
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-function assertDecimal(amount: string): string {
-  if (!/^\d+(\.\d+)?$/.test(amount)) throw new RangeError(`amount is not a plain decimal`);
-  return amount;
 }

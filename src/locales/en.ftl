@@ -98,7 +98,18 @@ flow-network-default = Network for {$coin}: <b>{$network}</b>, the exchange's de
 flow-network-set = Network for {$coin}: {$network}
 flow-quoting = ⏳ Getting a quote…
 flow-ask-address = Now type the <b>{$to} address</b> where you want to receive the coins.
-flow-memo-warning = ⚠️ {$coin} addresses often need a memo or destination tag, which this exchange cannot take: give an address that needs none (your own wallet, not an exchange deposit address).
+flow-ask-memo =
+    Does this {$coin} address need a payout <b>memo</b> ({$name})? An exchange account or a shared wallet gives one with its address: type it, or tap No memo (or type skip).
+flow-memo-default-name = memo or destination tag
+flow-memo-again = Type the payout memo for {$coin}, or tap No memo.
+flow-memo-problem-empty = Please type the memo, or tap No memo.
+flow-memo-problem-tag = A destination tag is a whole number from 0 to 4294967295.
+flow-memo-problem-pattern = That is not a valid {$name} for this network.
+flow-memo-problem-length = That is too long for a {$name}: at most 100 characters.
+flow-memo-problem-characters = A {$name} is one line of plain characters.
+flow-summary-payout-memo = Payout memo: <code>{$memo}</code>
+payout-memo-line = Payout memo: <code>{$memo}</code>
+button-no-memo = No memo ⏭
 flow-near-min = ⚠️ This is close to the minimum: if the rate or the limits move before your deposit arrives, a deposit below the minimum can be lost. Consider sending a bit more.
 flow-near-max = ⚠️ This is close to the maximum: if the rate or the limits move before your deposit arrives, a deposit above the maximum may be sent back.
 flow-amount-range = Type an amount between {$min} and {$max} {$from}.
@@ -207,6 +218,7 @@ status-exchanging = exchanging
 status-success = complete
 status-overdue = expired
 status-refunded = refunded
+status-refunding = refund under way
 
 ## Inline mode
 
@@ -283,6 +295,9 @@ push-refunded =
     ↩️ <b>Swap {$id}: refunded</b>
     The exchange sent your {$amountIn} {$from} back to <code>{$refundTo}</code>.
 push-refunded-no-address = the address you sent from
+push-refunding =
+    ↩️ <b>Swap {$id}: refund under way</b>
+    The exchange is sending your {$amountIn} {$from} back to <code>{$refundTo}</code>. I will tell you once it is done.
 push-wait =
     ⏳ <b>Swap {$id}: waiting for your deposit</b>
     Send exactly <code>{$amountIn}</code> {$from} to <code>{$deposit}</code>.
@@ -380,6 +395,8 @@ webapp-you-send = You send
 webapp-you-receive = You receive
 webapp-amount = Amount
 webapp-payout = Payout address
+webapp-payout-memo = Payout memo
+webapp-payout-memo-hint = The memo or destination tag your receiving account needs; leave it empty if it needs none.
 webapp-refund = Refund address
 webapp-refund-hint = Optional: where the exchange returns your coins if the swap fails.
 webapp-search = Search by code or name, Enter picks

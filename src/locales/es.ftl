@@ -98,7 +98,18 @@ flow-network-default = Red para {$coin}: <b>{$network}</b>, la predeterminada de
 flow-network-set = Red para {$coin}: {$network}
 flow-quoting = ⏳ Obteniendo una cotización…
 flow-ask-address = Ahora escribe la <b>dirección de {$to}</b> donde quieres recibir las monedas.
-flow-memo-warning = ⚠️ Las direcciones de {$coin} suelen necesitar un memo o etiqueta de destino (destination tag), que este exchange no puede recibir: indica una dirección que no lo necesite (tu propia billetera, no una dirección de depósito de un exchange).
+flow-ask-memo =
+    ¿Esta dirección de {$coin} necesita un <b>memo</b> de pago ({$name})? Una cuenta de exchange o una billetera compartida lo da junto con su dirección: escríbelo, o toca «Sin memo» (o escribe skip).
+flow-memo-default-name = memo o etiqueta de destino (destination tag)
+flow-memo-again = Escribe el memo de pago para {$coin}, o toca «Sin memo».
+flow-memo-problem-empty = Escribe el memo, o toca «Sin memo».
+flow-memo-problem-tag = Una etiqueta de destino (destination tag) es un número entero de 0 a 4294967295.
+flow-memo-problem-pattern = Eso no es un {$name} válido para esta red.
+flow-memo-problem-length = Es demasiado largo para un {$name}: como máximo 100 caracteres.
+flow-memo-problem-characters = Un {$name} es una sola línea de caracteres normales.
+flow-summary-payout-memo = Memo de pago: <code>{$memo}</code>
+payout-memo-line = Memo de pago: <code>{$memo}</code>
+button-no-memo = Sin memo ⏭
 flow-near-min = ⚠️ Esto está cerca del mínimo: si la tasa o los límites cambian antes de que llegue tu depósito, un depósito por debajo del mínimo puede perderse. Considera enviar un poco más.
 flow-near-max = ⚠️ Esto está cerca del máximo: si la tasa o los límites cambian antes de que llegue tu depósito, un depósito por encima del máximo puede ser devuelto.
 flow-amount-range = Escribe un monto entre {$min} y {$max} {$from}.
@@ -207,6 +218,7 @@ status-exchanging = intercambiando
 status-success = completado
 status-overdue = expirado
 status-refunded = reembolsado
+status-refunding = reembolso en curso
 
 ## Inline mode
 
@@ -283,6 +295,9 @@ push-refunded =
     ↩️ <b>Intercambio {$id}: reembolsado</b>
     El exchange devolvió tus {$amountIn} {$from} a <code>{$refundTo}</code>.
 push-refunded-no-address = la dirección desde la que enviaste
+push-refunding =
+    ↩️ <b>Intercambio {$id}: reembolso en curso</b>
+    El exchange está devolviendo tus {$amountIn} {$from} a <code>{$refundTo}</code>. Te avisaré cuando termine.
 push-wait =
     ⏳ <b>Intercambio {$id}: esperando tu depósito</b>
     Envía exactamente <code>{$amountIn}</code> {$from} a <code>{$deposit}</code>.
@@ -381,6 +396,8 @@ webapp-you-receive = Recibes
 webapp-amount = Monto
 webapp-payout = Dirección de recepción
 webapp-refund = Dirección de reembolso
+webapp-payout-memo = Memo de pago
+webapp-payout-memo-hint = El memo o la etiqueta de destino (destination tag) que necesita tu cuenta receptora; déjalo vacío si no lo necesita.
 webapp-refund-hint = Opcional: donde el exchange te devuelve tus monedas si el intercambio falla.
 webapp-search = Busca por código o nombre; Enter elige
 webapp-network = Red

@@ -100,7 +100,18 @@ flow-network-default = شبکهٔ {$coin}: <b>{$network}</b>، پیش‌فرض �
 flow-network-set = شبکهٔ {$coin}: {$network}
 flow-quoting = ⏳ در حال گرفتن قیمت…
 flow-ask-address = حالا <b>آدرس {$to}</b> را که می‌خواهید ارز را در آن دریافت کنید بنویسید.
-flow-memo-warning = ⚠️ آدرس‌های {$coin} اغلب به ممو یا تگ مقصد (Destination Tag) نیاز دارند که این صرافی نمی‌تواند بگیرد: آدرسی بدهید که به آن نیازی ندارد (کیف پول خودتان، نه آدرس واریز یک صرافی).
+flow-ask-memo =
+    آیا این آدرس {$coin} به <b>ممو (memo)</b> پرداخت ({$name}) نیاز دارد؟ حساب صرافی یا کیف پول مشترک آن را همراه آدرس می‌دهد: آن را بنویسید، یا «بدون ممو» را بزنید (یا skip بنویسید).
+flow-memo-default-name = ممو یا تگ مقصد (Destination Tag)
+flow-memo-again = ممو پرداخت {$coin} را بنویسید، یا «بدون ممو» را بزنید.
+flow-memo-problem-empty = ممو را بنویسید، یا «بدون ممو» را بزنید.
+flow-memo-problem-tag = تگ مقصد (Destination Tag) یک عدد صحیح از 0 تا 4294967295 است.
+flow-memo-problem-pattern = این {$name} معتبری برای این شبکه نیست.
+flow-memo-problem-length = برای {$name} بیش از حد طولانی است: حداکثر 100 نویسه.
+flow-memo-problem-characters = {$name} یک خط از نویسه‌های معمولی است.
+flow-summary-payout-memo = ممو پرداخت: <code>{$memo}</code>
+payout-memo-line = ممو پرداخت: <code>{$memo}</code>
+button-no-memo = بدون ممو ⏭
 flow-near-min = ⚠️ این نزدیک حداقل است: اگر نرخ یا محدودیت‌ها پیش از رسیدن واریز شما تغییر کنند، واریزی کمتر از حداقل ممکن است از دست برود. بهتر است کمی بیشتر بفرستید.
 flow-near-max = ⚠️ این نزدیک حداکثر است: اگر نرخ یا محدودیت‌ها پیش از رسیدن واریز شما تغییر کنند، واریزی بیشتر از حداکثر ممکن است برگشت داده شود.
 flow-amount-range = مقداری بین {$min} و {$max} {$from} بنویسید.
@@ -209,6 +220,7 @@ status-exchanging = در حال تبدیل
 status-success = انجام شد
 status-overdue = منقضی شد
 status-refunded = وجه برگشت داده شد
+status-refunding = بازگشت وجه در جریان است
 
 ## Inline mode
 
@@ -285,6 +297,9 @@ push-refunded =
     ↩️ <b>تبدیل {$id}: وجه برگشت داده شد</b>
     صرافی {$amountIn} {$from} شما را به <code>{$refundTo}</code> برگرداند.
 push-refunded-no-address = آدرسی که از آن فرستادید
+push-refunding =
+    ↩️ <b>تبدیل {$id}: بازگشت وجه در جریان است</b>
+    صرافی در حال برگرداندن {$amountIn} {$from} شما به <code>{$refundTo}</code> است. وقتی تمام شد خبرتان می‌کنم.
 push-wait =
     ⏳ <b>تبدیل {$id}: در انتظار واریز شما</b>
     دقیقاً <code>{$amountIn}</code> {$from} به <code>{$deposit}</code> بفرستید.
@@ -383,6 +398,8 @@ webapp-you-receive = دریافت می‌کنید
 webapp-amount = مقدار
 webapp-payout = آدرس دریافت
 webapp-refund = آدرس بازگشت وجه
+webapp-payout-memo = ممو پرداخت
+webapp-payout-memo-hint = ممو یا تگ مقصد (Destination Tag) که حساب دریافت‌کننده شما لازم دارد؛ اگر لازم نیست خالی بگذارید.
 webapp-refund-hint = اختیاری: جایی که اگر تبدیل ناموفق بود صرافی ارزتان را برمی‌گرداند.
 webapp-search = جستجو با کد یا نام، Enter انتخاب می‌کند
 webapp-network = شبکه

@@ -98,7 +98,18 @@ flow-network-default = Rede para {$coin}: <b>{$network}</b>, a padrão da exchan
 flow-network-set = Rede para {$coin}: {$network}
 flow-quoting = ⏳ Buscando uma cotação…
 flow-ask-address = Agora digite o <b>endereço {$to}</b> onde você quer receber as moedas.
-flow-memo-warning = ⚠️ Endereços {$coin} costumam precisar de um memo ou tag de destino (destination tag), que esta exchange não aceita: informe um endereço que não precise disso (sua própria carteira, não um endereço de depósito de uma exchange).
+flow-ask-memo =
+    Este endereço {$coin} precisa de um <b>memo</b> de pagamento ({$name})? Uma conta de exchange ou uma carteira compartilhada informa um junto com o endereço: digite-o, ou toque em «Sem memo» (ou digite skip).
+flow-memo-default-name = memo ou tag de destino (destination tag)
+flow-memo-again = Digite o memo de pagamento para {$coin}, ou toque em «Sem memo».
+flow-memo-problem-empty = Digite o memo, ou toque em «Sem memo».
+flow-memo-problem-tag = Uma tag de destino (destination tag) é um número inteiro de 0 a 4294967295.
+flow-memo-problem-pattern = Isso não é um {$name} válido para esta rede.
+flow-memo-problem-length = Longo demais para um {$name}: no máximo 100 caracteres.
+flow-memo-problem-characters = Um {$name} é uma única linha de caracteres comuns.
+flow-summary-payout-memo = Memo de pagamento: <code>{$memo}</code>
+payout-memo-line = Memo de pagamento: <code>{$memo}</code>
+button-no-memo = Sem memo ⏭
 flow-near-min = ⚠️ Isto está perto do mínimo: se a cotação ou os limites mudarem antes de o seu depósito chegar, um depósito abaixo do mínimo pode ser perdido. Considere enviar um pouco mais.
 flow-near-max = ⚠️ Isto está perto do máximo: se a cotação ou os limites mudarem antes de o seu depósito chegar, um depósito acima do máximo pode ser devolvido.
 flow-amount-range = Digite um valor entre {$min} e {$max} {$from}.
@@ -207,6 +218,7 @@ status-exchanging = trocando
 status-success = concluída
 status-overdue = expirada
 status-refunded = reembolsada
+status-refunding = reembolso em andamento
 
 ## Inline mode
 
@@ -283,6 +295,9 @@ push-refunded =
     ↩️ <b>Troca {$id}: reembolsada</b>
     A exchange devolveu seus {$amountIn} {$from} para <code>{$refundTo}</code>.
 push-refunded-no-address = o endereço de onde você enviou
+push-refunding =
+    ↩️ <b>Troca {$id}: reembolso em andamento</b>
+    A exchange está devolvendo seus {$amountIn} {$from} para <code>{$refundTo}</code>. Aviso quando terminar.
 push-wait =
     ⏳ <b>Troca {$id}: aguardando seu depósito</b>
     Envie exatamente <code>{$amountIn}</code> {$from} para <code>{$deposit}</code>.
@@ -381,6 +396,8 @@ webapp-you-receive = Você recebe
 webapp-amount = Valor
 webapp-payout = Endereço de recebimento
 webapp-refund = Endereço de reembolso
+webapp-payout-memo = Memo de pagamento
+webapp-payout-memo-hint = O memo ou a tag de destino (destination tag) que sua conta de recebimento exige; deixe vazio se não precisar.
 webapp-refund-hint = Opcional: para onde a exchange devolve suas moedas se a troca falhar.
 webapp-search = Busque por código ou nome; Enter escolhe
 webapp-network = Rede

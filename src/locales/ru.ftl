@@ -98,7 +98,18 @@ flow-network-default = Сеть для {$coin}: <b>{$network}</b>, сеть об
 flow-network-set = Сеть для {$coin}: {$network}
 flow-quoting = ⏳ Узнаю курс…
 flow-ask-address = Теперь напишите <b>адрес {$to}</b>, на который хотите получить монеты.
-flow-memo-warning = ⚠️ Адресам {$coin} часто нужен memo или destination tag, а этот обменник их не принимает: укажите адрес, которому он не нужен (свой кошелёк, а не адрес депозита на бирже).
+flow-ask-memo =
+    Нужен ли для этого адреса {$coin} <b>memo</b> выплаты ({$name})? Его даёт счёт на бирже или общий кошелёк вместе с адресом: введите его или нажмите «Без memo» (или напишите skip).
+flow-memo-default-name = memo или destination tag
+flow-memo-again = Введите memo выплаты для {$coin} или нажмите «Без memo».
+flow-memo-problem-empty = Введите memo или нажмите «Без memo».
+flow-memo-problem-tag = Destination tag — целое число от 0 до 4294967295.
+flow-memo-problem-pattern = Это не подходит как {$name} для этой сети.
+flow-memo-problem-length = Слишком длинно для {$name}: не больше 100 символов.
+flow-memo-problem-characters = {$name} — одна строка из обычных символов.
+flow-summary-payout-memo = Memo выплаты: <code>{$memo}</code>
+payout-memo-line = Memo выплаты: <code>{$memo}</code>
+button-no-memo = Без memo ⏭
 flow-near-min = ⚠️ Это близко к минимуму: если курс или лимиты изменятся до прихода депозита, депозит меньше минимума может потеряться. Лучше отправьте немного больше.
 flow-near-max = ⚠️ Это близко к максимуму: если курс или лимиты изменятся до прихода депозита, депозит больше максимума могут вернуть.
 flow-amount-range = Напишите сумму от {$min} до {$max} {$from}.
@@ -207,6 +218,7 @@ status-exchanging = обменивается
 status-success = завершён
 status-overdue = истёк
 status-refunded = возвращён
+status-refunding = идёт возврат
 
 ## Inline mode
 
@@ -283,6 +295,9 @@ push-refunded =
     ↩️ <b>Обмен {$id}: возвращён</b>
     Обменник вернул ваши {$amountIn} {$from} на <code>{$refundTo}</code>.
 push-refunded-no-address = адрес, с которого вы отправляли
+push-refunding =
+    ↩️ <b>Обмен {$id}: идёт возврат</b>
+    Обменник отправляет ваши {$amountIn} {$from} обратно на <code>{$refundTo}</code>. Я сообщу, когда возврат завершится.
 push-wait =
     ⏳ <b>Обмен {$id}: ждём ваш депозит</b>
     Отправьте ровно <code>{$amountIn}</code> {$from} на <code>{$deposit}</code>.
@@ -380,6 +395,8 @@ webapp-you-send = Вы отправляете
 webapp-you-receive = Вы получаете
 webapp-amount = Сумма
 webapp-payout = Адрес получения
+webapp-payout-memo = Memo выплаты
+webapp-payout-memo-hint = Memo или destination tag, который нужен счёту получателя; оставьте пустым, если он не нужен.
 webapp-refund = Адрес возврата
 webapp-refund-hint = Необязательно: куда обменник вернёт монеты, если обмен не удастся.
 webapp-search = Поиск по коду или названию, Enter выбирает

@@ -98,7 +98,18 @@ flow-network-default = {$coin} için ağ: <b>{$network}</b>, borsanın varsayıl
 flow-network-set = {$coin} için ağ: {$network}
 flow-quoting = ⏳ Fiyat alınıyor…
 flow-ask-address = Şimdi coinleri almak istediğiniz <b>{$to} adresini</b> yazın.
-flow-memo-warning = ⚠️ {$coin} adresleri çoğu zaman bir memo ya da hedef etiketi (destination tag) ister; bu borsa bunu alamıyor: memo gerektirmeyen bir adres verin (bir borsanın yatırma adresi değil, kendi cüzdanınız).
+flow-ask-memo =
+    Bu {$coin} adresi bir ödeme <b>memo</b>'su ({$name}) istiyor mu? Bir borsa hesabı ya da ortak cüzdan bunu adresiyle birlikte verir: yazın ya da «Memo yok» düğmesine dokunun (veya skip yazın).
+flow-memo-default-name = memo ya da hedef etiketi (destination tag)
+flow-memo-again = {$coin} için ödeme memo'sunu yazın ya da «Memo yok» düğmesine dokunun.
+flow-memo-problem-empty = Memo'yu yazın ya da «Memo yok» düğmesine dokunun.
+flow-memo-problem-tag = Hedef etiketi (destination tag) 0 ile 4294967295 arasında bir tam sayıdır.
+flow-memo-problem-pattern = Bu, bu ağ için geçerli bir {$name} değil.
+flow-memo-problem-length = Bir {$name} için fazla uzun: en çok 100 karakter.
+flow-memo-problem-characters = {$name} düz karakterlerden oluşan tek bir satırdır.
+flow-summary-payout-memo = Ödeme memo'su: <code>{$memo}</code>
+payout-memo-line = Ödeme memo'su: <code>{$memo}</code>
+button-no-memo = Memo yok ⏭
 flow-near-min = ⚠️ Bu, en az tutara yakın: yatırdığınız para ulaşmadan kur veya limitler değişirse, en az tutarın altında kalan bir yatırma kaybolabilir. Biraz daha fazla göndermeyi düşünün.
 flow-near-max = ⚠️ Bu, en çok tutara yakın: yatırdığınız para ulaşmadan kur veya limitler değişirse, en çok tutarın üstünde kalan bir yatırma geri gönderilebilir.
 flow-amount-range = {$min} ile {$max} {$from} arasında bir miktar yazın.
@@ -207,6 +218,7 @@ status-exchanging = takas ediliyor
 status-success = tamamlandı
 status-overdue = süresi doldu
 status-refunded = iade edildi
+status-refunding = iade sürüyor
 
 ## Inline mode
 
@@ -283,6 +295,9 @@ push-refunded =
     ↩️ <b>Takas {$id}: iade edildi</b>
     Borsa {$amountIn} {$from} tutarınızı <code>{$refundTo}</code> adresine geri gönderdi.
 push-refunded-no-address = gönderdiğiniz adres
+push-refunding =
+    ↩️ <b>Takas {$id}: iade sürüyor</b>
+    Borsa {$amountIn} {$from} tutarınızı <code>{$refundTo}</code> adresine geri gönderiyor. Tamamlanınca haber vereceğim.
 push-wait =
     ⏳ <b>Takas {$id}: yatırmanız bekleniyor</b>
     <code>{$deposit}</code> adresine tam olarak <code>{$amountIn}</code> {$from} gönderin.
@@ -381,6 +396,8 @@ webapp-you-receive = Alacağınız
 webapp-amount = Miktar
 webapp-payout = Alıcı adres
 webapp-refund = İade adresi
+webapp-payout-memo = Ödeme memo'su
+webapp-payout-memo-hint = Alıcı hesabınızın istediği memo ya da hedef etiketi (destination tag); gerekmiyorsa boş bırakın.
 webapp-refund-hint = İsteğe bağlı: takas başarısız olursa borsanın coinlerinizi geri göndereceği adres.
 webapp-search = Kod ya da adla arayın, Enter seçer
 webapp-network = Ağ

@@ -99,7 +99,18 @@ flow-network-default = {$coin} 的网络：<b>{$network}</b>，兑换服务的�
 flow-network-set = {$coin} 的网络：{$network}
 flow-quoting = ⏳ 正在获取报价…
 flow-ask-address = 现在请输入你要接收币的 <b>{$to} 地址</b>。
-flow-memo-warning = ⚠️ {$coin} 地址通常需要备注（Memo）或目标标签（Destination Tag），而这个兑换服务无法填写：请提供不需要备注的地址（你自己的钱包，而不是交易所的充值地址）。
+flow-ask-memo =
+    这个 {$coin} 地址需要收款<b>备注（memo）</b>（{$name}）吗？交易所账户或共享钱包会随地址一起提供：请输入它，或点「无备注」（也可以输入 skip）。
+flow-memo-default-name = 备注（Memo）或目标标签（Destination Tag）
+flow-memo-again = 请输入 {$coin} 的收款备注，或点「无备注」。
+flow-memo-problem-empty = 请输入备注，或点「无备注」。
+flow-memo-problem-tag = 目标标签（Destination Tag）是 0 到 4294967295 之间的整数。
+flow-memo-problem-pattern = 这不是该网络有效的{$name}。
+flow-memo-problem-length = 作为{$name}太长了：最多 100 个字符。
+flow-memo-problem-characters = {$name}只能是一行普通字符。
+flow-summary-payout-memo = 收款备注：<code>{$memo}</code>
+payout-memo-line = 收款备注：<code>{$memo}</code>
+button-no-memo = 无备注 ⏭
 flow-near-min = ⚠️ 这个数量接近最小值：如果在你的充值到账前汇率或限额发生变化，低于最小值的充值可能会丢失。建议多发送一点。
 flow-near-max = ⚠️ 这个数量接近最大值：如果在你的充值到账前汇率或限额发生变化，高于最大值的充值可能会被退回。
 flow-amount-range = 请输入 {$min} 到 {$max} {$from} 之间的数量。
@@ -208,6 +219,7 @@ status-exchanging = 兑换中
 status-success = 已完成
 status-overdue = 已过期
 status-refunded = 已退款
+status-refunding = 退款中
 
 ## Inline mode
 
@@ -284,6 +296,9 @@ push-refunded =
     ↩️ <b>兑换 {$id}：已退款</b>
     兑换服务已把你的 {$amountIn} {$from} 退回到 <code>{$refundTo}</code>。
 push-refunded-no-address = 你发送资金的地址
+push-refunding =
+    ↩️ <b>兑换 {$id}：退款中</b>
+    兑换服务正在把你的 {$amountIn} {$from} 退回到 <code>{$refundTo}</code>。完成后我会通知你。
 push-wait =
     ⏳ <b>兑换 {$id}：等待你的充值</b>
     请准确发送 <code>{$amountIn}</code> {$from} 到 <code>{$deposit}</code>。
@@ -382,6 +397,8 @@ webapp-you-receive = 你接收
 webapp-amount = 数量
 webapp-payout = 收款地址
 webapp-refund = 退款地址
+webapp-payout-memo = 收款备注
+webapp-payout-memo-hint = 你的收款账户需要的备注或目标标签（Destination Tag）；不需要就留空。
 webapp-refund-hint = 可选：兑换失败时兑换服务退回你的币的地址。
 webapp-search = 按代码或名称搜索，回车选择
 webapp-network = 网络

@@ -1,10 +1,12 @@
-import type { ExchangeClient, RateParams } from "../exchange/client.ts";
-import { ExchangeBusyError } from "../exchange/errors.ts";
-import type { RateQuote } from "../exchange/schemas.ts";
 import { type DecimalString, formatDecimal } from "../lib/decimal.ts";
 import { KeyShare } from "../lib/key-share.ts";
 import { Lru } from "../lib/lru.ts";
+import { ExchangeBusyError } from "../swaps/exchange-errors.ts";
+import type { ExchangePort, ExchangeQuote, QuoteRequest } from "../swaps/exchange-port.ts";
 import { type AmountFit, limitsFit } from "./amount-fit.ts";
+
+type RateParams = QuoteRequest;
+type RateQuote = ExchangeQuote;
 
 export interface Quote extends RateQuote {
   /** When the upstream produced it; a fixed quote older than the exchange honours is refreshed. */
@@ -60,7 +62,7 @@ export interface KnownRefusal {
 }
 
 export interface QuoteServiceOptions {
-  exchange: ExchangeClient;
+  exchange: Pick<ExchangePort, "getRate" | "budgets">;
   /** How long an identical quote is reused. */
   cacheMs: number;
   /**
@@ -215,8 +217,8 @@ export class QuoteService {
 
   private rememberLimits(pair: Pair, quote: RateQuote): void {
     const expiresAt = this.now() + LIMITS_TTL_MS;
-    this.limitsByPair.set(pairKey(pair), { min: quote.minAmount, max: quote.maxAmount, expiresAt });
-    this.limitsBySent.set(sentKey(pair), { min: quote.minAmount, max: quote.maxAmount });
+    this.limitsByPair.set(pairKey(pair), { min: quote.minimum, max: quote.maximum, expiresAt });
+    this.limitsBySent.set(sentKey(pair), { min: quote.minimum, max: quote.maximum });
   }
 
   private sweep(now: number): void {

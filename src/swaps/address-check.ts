@@ -31,14 +31,22 @@ const NETWORK_CHAINS: Record<string, string> = {
  * library knows, format, checksum and network; for others, basic sanity. The exchange still has
  * the last word, and its rejection is shown to the user.
  */
-export function checkAddress(input: string, coin: string, network?: string): AddressCheck {
+export function checkAddress(
+  input: string,
+  coin: string,
+  network?: string,
+  /** The exchange's own pattern for the network's addresses (the exolix dialect states one). */
+  pattern?: string | null,
+): AddressCheck {
   const address = input.trim();
   if (address === "") return { ok: false, reason: "empty" };
   if (/\s/.test(address)) return { ok: false, reason: "spaces" };
   if (address.length < 14 || address.length > 128) return { ok: false, reason: "length" };
   if (!/^[A-Za-z0-9:._-]+$/.test(address)) return { ok: false, reason: "characters" };
   const verdict = libraryVerdict(address, coin.toLowerCase(), network?.toUpperCase());
-  return verdict === false ? { ok: false, reason: "format" } : { ok: true, address };
+  if (verdict === false || matches(pattern, address) === false)
+    return { ok: false, reason: "format" };
+  return { ok: true, address };
 }
 
 /**
@@ -82,5 +90,15 @@ function libraryVerdict(address: string, coin: string, network?: string): boolea
     return validator.validate(address, coin, { networkType: "prod" });
   } catch {
     return false;
+  }
+}
+
+/** Whether the address matches the exchange's pattern (undefined: no pattern, or an unusable one). */
+function matches(pattern: string | null | undefined, address: string): boolean | undefined {
+  if (!pattern) return undefined;
+  try {
+    return new RegExp(pattern).test(address);
+  } catch {
+    return undefined;
   }
 }

@@ -55,7 +55,8 @@ export function explorerTable(overrides: Readonly<Record<string, string | null>>
     for (const name of names) table.set(name, template);
   }
   for (const [network, template] of Object.entries(overrides)) {
-    if (template === null) table.delete(networkKey(network));
+    // "" keeps the removal on record: the network is shown without a link, whoever offers one.
+    if (template === null) table.set(networkKey(network), "");
     else table.set(networkKey(network), template);
   }
   return table as ExplorerTable;
@@ -86,19 +87,34 @@ export function explorerUrl(
 export type Receipted = Pick<
   Swap,
   "coinFrom" | "coinTo" | "networkFrom" | "networkTo" | "txHashIn" | "txHashOut"
->;
+> &
+  Partial<Pick<Swap, "txLinkIn" | "txLinkOut">>;
 export type Side = "deposit" | "payout";
 
 /**
- * The swap's hash on `side` and its explorer page (undefined: no hash; no link: an unknown
- * network or an odd hash).
+ * The swap's hash on `side` and its explorer page: the table's (the defaults and EXPLORER_URLS),
+ * else the exchange's own link when it gave one (the exolix dialect's `link`); none for a network
+ * the operator removed (undefined: no hash; no link: an unknown network or an odd hash).
  */
 export function explorerLinkOf(table: ExplorerTable, swap: Receipted, side: Side) {
   const hash = side === "deposit" ? swap.txHashIn : swap.txHashOut;
   if (!hash) return undefined;
   const network =
     side === "deposit" ? (swap.networkFrom ?? swap.coinFrom) : (swap.networkTo ?? swap.coinTo);
-  const url = explorerUrl(table, network, hash);
+  const template = table.get(networkKey(network));
+  const given = side === "deposit" ? swap.txLinkIn : swap.txLinkOut;
+  const url = template === undefined ? exchangeLink(given) : explorerUrl(table, network, hash);
   if (!url) return { hash };
   return { hash, link: { url, site: new URL(url).hostname.replace(/^www\./, "") } };
+}
+
+/** The exchange's own link of a hash, when it is a plain https URL (made safe for an attribute). */
+function exchangeLink(link: string | null | undefined): string | undefined {
+  if (!link) return undefined;
+  try {
+    const url = new URL(link);
+    return url.protocol === "https:" ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
 }

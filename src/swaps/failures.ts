@@ -1,4 +1,4 @@
-import { ExchangeApiError, ExchangeBusyError } from "../exchange/errors.ts";
+import { ExchangeApiError, ExchangeBusyError } from "./exchange-errors.ts";
 
 /**
  * What a failed exchange call means for the user, as plain data with no text: conversations store

@@ -1,50 +1,56 @@
-import type { CreatedTransaction, TransactionDetail } from "../exchange/schemas.ts";
 import { formatDecimal, MAX_FRACTION_DIGITS } from "../lib/decimal.ts";
+import type { CreatedSwap, SwapDetail } from "./exchange-port.ts";
 import type { SwapRecord } from "./ports.ts";
 import type { SwapOrder, SwapProgress } from "./swap.ts";
 
 /** What a detail read tells of a swap's progress. */
-export function progressFromDetail(detail: TransactionDetail): SwapProgress {
+export function progressFromDetail(detail: SwapDetail): SwapProgress {
   return {
     status: detail.status,
     amountOut:
-      detail.amount_out !== null && detail.amount_out !== undefined && detail.amount_out > 0
-        ? formatDecimal(detail.amount_out)
+      detail.amountOut !== null && detail.amountOut !== undefined && detail.amountOut > 0
+        ? formatDecimal(detail.amountOut)
         : null,
     rate: detail.rate !== null && detail.rate !== undefined ? formatDecimal(detail.rate, 12) : null,
-    txHashIn: detail.tx_hash_in,
-    txHashOut: detail.tx_hash_out,
-    refundAddress: detail.refund_address,
-    networkFrom: detail.network_from,
-    networkTo: detail.network_to,
+    txHashIn: detail.txHashIn,
+    txHashOut: detail.txHashOut,
+    txLinkIn: detail.txLinkIn ?? null,
+    txLinkOut: detail.txLinkOut ?? null,
+    refundAddress: detail.refundAddress,
+    networkFrom: detail.networkFrom,
+    networkTo: detail.networkTo,
   };
 }
 
 /** A swap to record from a POST answer that was verified against the order. */
 export function recordFromCreated(
-  created: CreatedTransaction,
+  created: CreatedSwap,
   order: SwapOrder,
   flags: { exchange: string; suspect?: boolean },
 ): SwapRecord {
   return {
     id: created.id,
-    coinFrom: created.coin_from || order.coinFrom,
-    coinTo: created.coin_to || order.coinTo,
-    networkFrom: created.network_from ?? order.networkFrom ?? null,
-    networkTo: created.network_to ?? order.networkTo ?? null,
-    amountIn: formatDecimal(created.amount_in, MAX_FRACTION_DIGITS),
-    amountOutExpected: formatDecimal(created.amount_out_expected),
+    coinFrom: created.coinFrom || order.coinFrom,
+    coinTo: created.coinTo || order.coinTo,
+    networkFrom: created.networkFrom ?? order.networkFrom ?? null,
+    networkTo: created.networkTo ?? order.networkTo ?? null,
+    amountIn: formatDecimal(created.amountIn, MAX_FRACTION_DIGITS),
+    amountOutExpected: formatDecimal(created.amountOutExpected),
     amountOut: null,
     rate: null,
-    rateType: created.rate_type ?? order.rateType ?? "float",
-    depositAddress: created.deposit_address,
-    depositMemo: created.deposit_memo,
-    withdrawalAddress: created.withdrawal_address || order.withdrawalAddress,
-    refundAddress: created.refund_address ?? order.refundAddress ?? null,
+    rateType: created.rateType ?? order.rateType ?? "float",
+    depositAddress: created.depositAddress,
+    depositMemo: created.depositMemo,
+    withdrawalAddress: created.withdrawalAddress || order.withdrawalAddress,
+    payoutMemo: created.payoutMemo ?? order.payoutMemo ?? null,
+    refundAddress: created.refundAddress ?? order.refundAddress ?? null,
+    refundMemo: order.refundMemo ?? null,
     txHashIn: null,
     txHashOut: null,
+    txLinkIn: null,
+    txLinkOut: null,
     status: created.status,
-    createdAt: created.created_at || new Date().toISOString(),
+    createdAt: created.createdAt || new Date().toISOString(),
     exchange: flags.exchange,
     suspect: flags.suspect ?? false,
   };
@@ -52,37 +58,41 @@ export function recordFromCreated(
 
 /** A swap to record from a detail read (a reconciled swap, or a POST answer the detail corrected). */
 export function recordFromDetail(
-  detail: TransactionDetail,
+  detail: SwapDetail,
   order: SwapOrder,
   flags: { exchange: string; suspect?: boolean },
 ): SwapRecord {
-  // Before payout some exchanges report amount_out as 0: the estimate is then amount × rate.
+  // Before payout some exchanges report the payout as 0: the estimate is then amount × rate.
   const expected =
-    detail.amount_out && detail.amount_out > 0
-      ? detail.amount_out
+    detail.amountOut && detail.amountOut > 0
+      ? detail.amountOut
       : detail.rate
-        ? detail.amount_in * detail.rate
+        ? detail.amountIn * detail.rate
         : 0;
   const progress = progressFromDetail(detail);
   return {
     id: detail.id,
-    coinFrom: detail.coin_from || order.coinFrom,
-    coinTo: detail.coin_to || order.coinTo,
-    networkFrom: detail.network_from ?? order.networkFrom ?? null,
-    networkTo: detail.network_to ?? order.networkTo ?? null,
-    amountIn: formatDecimal(detail.amount_in, MAX_FRACTION_DIGITS),
+    coinFrom: detail.coinFrom || order.coinFrom,
+    coinTo: detail.coinTo || order.coinTo,
+    networkFrom: detail.networkFrom ?? order.networkFrom ?? null,
+    networkTo: detail.networkTo ?? order.networkTo ?? null,
+    amountIn: formatDecimal(detail.amountIn, MAX_FRACTION_DIGITS),
     amountOutExpected: formatDecimal(expected),
     amountOut: progress.amountOut ?? null,
     rate: progress.rate ?? null,
-    rateType: detail.rate_type ?? order.rateType ?? "float",
-    depositAddress: detail.deposit_address,
-    depositMemo: detail.deposit_memo,
-    withdrawalAddress: detail.withdrawal_address || order.withdrawalAddress,
-    refundAddress: detail.refund_address,
-    txHashIn: detail.tx_hash_in,
-    txHashOut: detail.tx_hash_out,
+    rateType: detail.rateType ?? order.rateType ?? "float",
+    depositAddress: detail.depositAddress,
+    depositMemo: detail.depositMemo,
+    withdrawalAddress: detail.withdrawalAddress || order.withdrawalAddress,
+    payoutMemo: detail.payoutMemo ?? order.payoutMemo ?? null,
+    refundAddress: detail.refundAddress,
+    refundMemo: order.refundMemo ?? null,
+    txHashIn: detail.txHashIn,
+    txHashOut: detail.txHashOut,
+    txLinkIn: progress.txLinkIn ?? null,
+    txLinkOut: progress.txLinkOut ?? null,
     status: detail.status,
-    createdAt: detail.created_at || new Date().toISOString(),
+    createdAt: detail.createdAt || new Date().toISOString(),
     exchange: flags.exchange,
     suspect: flags.suspect ?? false,
   };

@@ -1,3 +1,4 @@
+import type { DecimalString } from "../lib/decimal.ts";
 import type { NewSwap, OpenSwap, Swap, SwapOrder, SwapProgress } from "./swap.ts";
 
 /**
@@ -19,6 +20,11 @@ export interface Intent {
   chatId: number;
   userId: number;
   request: SwapOrder;
+  /**
+   * The payout of the fixed quote the user confirmed (null: a floating rate): a created swap that
+   * promises less is not the deal, whether its POST answered or the reconciler found it.
+   */
+  fixedAmountOut: DecimalString | null;
   state: IntentState;
   transactionId: string | null;
   error: string | null;
@@ -27,7 +33,8 @@ export interface Intent {
   updatedAt: number;
 }
 
-export type IntentInput = Pick<Intent, "key" | "chatId" | "userId" | "request">;
+export type IntentInput = Pick<Intent, "key" | "chatId" | "userId" | "request"> &
+  Partial<Pick<Intent, "fixedAmountOut">>;
 
 /** `claimed: true`: the caller owns the key and may POST. Otherwise `intent` says how far it got. */
 export type ClaimResult = { claimed: boolean; intent: Intent };

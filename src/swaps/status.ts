@@ -1,6 +1,7 @@
 /**
- * The statuses of a swap: the six the spec lists, and any other text the exchange sends (kept as
- * data, never rejected). This module alone says which are final and in which order skipped states
+ * The statuses of a swap: the six the spec lists, `refunding` (a refund under way: the exolix
+ * dialect's `refund`), and any other text the exchange sends (kept as data, never rejected). The
+ * adapters map their dialect's words onto these. This module alone says which are final and in which order skipped states
  * are announced.
  */
 
@@ -11,6 +12,7 @@ export const KNOWN_STATUSES = [
   "success",
   "overdue",
   "refunded",
+  "refunding",
 ] as const;
 export type KnownStatus = (typeof KNOWN_STATUSES)[number];
 /** Any status text: unknown ones (`confirmed`, `sending`, ...) are kept as they came. */

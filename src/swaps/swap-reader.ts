@@ -1,6 +1,6 @@
-import type { ExchangeClient } from "../exchange/client.ts";
-import { ExchangeBusyError } from "../exchange/errors.ts";
 import type { Logger } from "../lib/logger.ts";
+import { ExchangeBusyError } from "./exchange-errors.ts";
+import type { ExchangePort } from "./exchange-port.ts";
 import { progressFromDetail } from "./from-exchange.ts";
 import type { SwapQueries } from "./ports.ts";
 import type { Swap } from "./swap.ts";
@@ -47,7 +47,7 @@ const KEPT_FOR_NEW_SWAPS = 1 / 6;
 export class SwapReader {
   constructor(
     private readonly deps: {
-      exchange: ExchangeClient;
+      exchange: ExchangePort;
       swaps: SwapQueries;
       /** The exchange `exchange` talks to: another exchange's swaps are never asked about. */
       exchangeId: string;

@@ -1,11 +1,11 @@
-import type { ExchangeClient } from "../exchange/client.ts";
-import { ExchangeApiError, ExchangeBusyError } from "../exchange/errors.ts";
-import type { CreatedTransaction } from "../exchange/schemas.ts";
 import type { DecimalString } from "../lib/decimal.ts";
 import { KeyShare } from "../lib/key-share.ts";
 import type { Logger } from "../lib/logger.ts";
+import { ExchangeApiError, ExchangeBusyError } from "./exchange-errors.ts";
+import type { CreatedSwap, ExchangePort } from "./exchange-port.ts";
 import { describeExchangeError, type ExchangeFailure } from "./failures.ts";
 import { recordFromCreated, recordFromDetail } from "./from-exchange.ts";
+import { takesMemo } from "./memo-networks.ts";
 import type { IntentInput, SwapRecord, SwapStore } from "./ports.ts";
 import type { DepositView, Swap } from "./swap.ts";
 import {
@@ -16,13 +16,12 @@ import {
   verifyDetail,
 } from "./verify.ts";
 
-export type CreateSwapInput = IntentInput & {
-  /**
-   * The payout of the fixed quote the user confirmed: an answer that promises less (beyond a small
-   * tolerance) is a different deal, never shown as the agreed one. Not sent upstream.
-   */
-  fixedAmountOut?: DecimalString;
-};
+/**
+ * A confirmed summary. Its `fixedAmountOut` (the payout of the fixed quote the user confirmed) is
+ * kept with the intent: an answer that promises less (beyond a small tolerance) is a different
+ * deal, never shown as the agreed one. Not sent upstream.
+ */
+export type CreateSwapInput = IntentInput;
 
 export type CreateSwapResult =
   | { kind: "created"; swap: DepositView }
@@ -54,7 +53,7 @@ export class SwapService {
 
   constructor(
     private readonly deps: {
-      exchange: ExchangeClient;
+      exchange: ExchangePort;
       store: SwapStore;
       logger: Logger;
       /** The exchange swaps are created on (recorded with each). */
@@ -86,7 +85,7 @@ export class SwapService {
       logger.info({ chat: input.chatId, intent: input.key }, "chat's create share spent");
       return { kind: "chat-share-spent", created: share.used, retryAfterMs: share.retryInMs };
     }
-    let created: CreatedTransaction;
+    let created: CreatedSwap;
     try {
       created = await this.deps.exchange.createTransaction(input.request, { maxWaitMs: 10_000 });
     } catch (error) {
@@ -105,7 +104,7 @@ export class SwapService {
     await store.recordCreated(input.key, record);
     if (record.suspect) return { kind: "suspect", id: record.id, mismatches };
     logger.info({ transaction: record.id, chat: input.chatId }, "swap created");
-    return { kind: "created", swap: record };
+    return { kind: "created", swap: { ...record, payoutMemo: record.payoutMemo ?? null } };
   }
 
   /**
@@ -115,28 +114,42 @@ export class SwapService {
    */
   private async verified(
     input: CreateSwapInput,
-    created: CreatedTransaction,
+    created: CreatedSwap,
   ): Promise<{ record: SwapRecord; mismatches: Mismatch[] }> {
     const { logger, exchangeId } = this.deps;
     const order = input.request;
     const short = input.fixedAmountOut
-      ? fixedOutShortfall(input.fixedAmountOut, String(created.amount_out_expected))
+      ? fixedOutShortfall(input.fixedAmountOut, String(created.amountOutExpected))
       : undefined;
     const mismatches = [...verifyCreated(order, created), ...(short ? [short] : [])];
-    if (mismatches.length === 0) {
+    // A deposit memo is part of the address, and one the answer alone states cannot be checked
+    // against the order: the detail must give the same. A deposit on a memo network without a
+    // memo in the answer is read back too (the answer may have left it out, and an address shown
+    // without its memo loses the deposit).
+    const memoToConfirm =
+      created.depositMemo !== null ||
+      takesMemo({ code: order.coinFrom }, created.networkFrom ?? order.networkFrom);
+    if (mismatches.length === 0 && !memoToConfirm) {
       return { record: recordFromCreated(created, order, { exchange: exchangeId }), mismatches };
     }
     logger.warn(
       { transaction: created.id, chat: input.chatId, order, answer: created, mismatches },
-      "create answer disagrees with the order; reading the transaction back",
+      mismatches.length > 0
+        ? "create answer disagrees with the order; reading the transaction back"
+        : "deposit memo to confirm; reading the transaction back",
     );
     const checked = await resolveByDetail(this.deps.exchange, created.id, order, {
       exchangeId,
       logger,
-      createdMemo: created.deposit_memo,
-      fixedAmountOut: input.fixedAmountOut,
+      // An answer without a memo is not compared: the detail's memo is the one to show.
+      createdMemo: created.depositMemo ?? undefined,
+      fixedAmountOut: input.fixedAmountOut ?? undefined,
     });
     if (checked.record) return { record: checked.record, mismatches: [] };
+    if (!checked.mismatches && mismatches.length === 0) {
+      // Only the memo was to be confirmed and the read failed: the answer matched the order.
+      return { record: recordFromCreated(created, order, { exchange: exchangeId }), mismatches };
+    }
     const all = checked.mismatches ?? mismatches;
     logger.error(
       { transaction: created.id, chat: input.chatId, order, mismatches: all },
@@ -164,7 +177,7 @@ export function chatShareOfCreates(createPerMin: number): number {
  * the detail must give the same one; given the fixed quote's payout, it must not fall short of it.
  */
 export async function resolveByDetail(
-  exchange: ExchangeClient,
+  exchange: ExchangePort,
   id: string,
   order: CreateSwapInput["request"],
   options: {
@@ -184,7 +197,7 @@ export async function resolveByDetail(
     const mismatches = [
       ...verifyDetail(order, detail),
       options.createdMemo !== undefined
-        ? memoDisagreement(options.createdMemo, detail.deposit_memo)
+        ? memoDisagreement(options.createdMemo, detail.depositMemo)
         : undefined,
       options.fixedAmountOut
         ? fixedOutShortfall(options.fixedAmountOut, record.amountOutExpected)

@@ -17,6 +17,10 @@ export interface SwapOrder {
   withdrawalAddress: string;
   rateType?: RateType;
   refundAddress?: string;
+  /** The payout memo (destination tag) the receiving wallet or account needs. */
+  payoutMemo?: string;
+  /** The refund address's memo. */
+  refundMemo?: string;
 }
 
 /**
@@ -44,9 +48,16 @@ export interface Swap {
    */
   depositMemo: string | null;
   withdrawalAddress: string;
+  /** The payout memo (destination tag) sent with the order; null: none. */
+  payoutMemo: string | null;
   refundAddress: string | null;
+  /** The refund address's memo; null: none. */
+  refundMemo: string | null;
   txHashIn: string | null;
   txHashOut: string | null;
+  /** The exchange's own explorer links of the hashes, when it gave them. */
+  txLinkIn: string | null;
+  txLinkOut: string | null;
   status: SwapStatus;
   statusChangedAt: number;
   createdAt: string;
@@ -85,9 +96,13 @@ export type DepositView = Pick<
   | "depositAddress"
   | "depositMemo"
   | "withdrawalAddress"
+  | "payoutMemo"
   | "status"
   | "exchange"
 >;
+
+/** Fields a swap may be recorded without (null then). */
+type OptionalOnRecord = "payoutMemo" | "refundMemo" | "txLinkIn" | "txLinkOut";
 
 /** A swap as first recorded: the bot's own bookkeeping fields start empty. */
 export type NewSwap = Omit<
@@ -98,7 +113,9 @@ export type NewSwap = Omit<
   | "notFoundSince"
   | "nextLookupAt"
   | "givenUpAt"
->;
+  | OptionalOnRecord
+> &
+  Partial<Pick<Swap, OptionalOnRecord>>;
 
 /** What the tracker follows of each open swap. */
 export type OpenSwap = Pick<
@@ -133,6 +150,8 @@ export type SwapProgress = Pick<Swap, "status"> &
       | "rate"
       | "txHashIn"
       | "txHashOut"
+      | "txLinkIn"
+      | "txLinkOut"
       | "refundAddress"
       | "networkFrom"
       | "networkTo"

@@ -1,43 +1,47 @@
-import type { CreatedTransaction, TransactionDetail } from "../exchange/schemas.ts";
 import { compareDecimal, formatDecimal, MAX_FRACTION_DIGITS } from "../lib/decimal.ts";
 import { isPlausibleDeposit } from "./address-check.ts";
+import type { CreatedSwap, SwapDetail } from "./exchange-port.ts";
 import type { SwapOrder } from "./swap.ts";
 
 /** One way an exchange answer disagrees with the order the user confirmed. */
 export interface Mismatch {
   field:
-    | "coin_from"
-    | "coin_to"
-    | "network_from"
-    | "network_to"
-    | "amount_in"
-    | "amount_out"
-    | "withdrawal_address"
-    | "refund_address"
-    | "rate_type"
-    | "deposit_address"
-    | "deposit_memo";
+    | "coinFrom"
+    | "coinTo"
+    | "networkFrom"
+    | "networkTo"
+    | "amountIn"
+    | "amountOut"
+    | "withdrawalAddress"
+    | "payoutMemo"
+    | "refundAddress"
+    | "rateType"
+    | "depositAddress"
+    | "depositMemo";
   expected: string;
   got: string;
 }
 
 /** The fields both answers share, as the checks read them. */
 interface Answer {
-  coin_from: string;
-  coin_to: string;
-  network_from?: string | null;
-  network_to?: string | null;
-  amount_in: number;
-  amount_out: number | undefined;
-  withdrawal_address: string;
+  coinFrom: string;
+  coinTo: string;
+  networkFrom?: string | null;
+  networkTo?: string | null;
+  amountIn: number;
+  amountOut: number | undefined;
+  withdrawalAddress: string;
   /** undefined: not reported (the created shape need not carry it). */
-  refund_address?: string | null;
-  rate_type?: "float" | "fixed";
-  deposit_address: string;
+  payoutMemo?: string | null;
+  refundAddress?: string | null;
+  rateType?: "float" | "fixed";
+  depositAddress: string;
 }
 
 /** Shown as "got" when the exchange named no network for a side the order named one for. */
 export const NO_NETWORK = "(none named)";
+/** Shown as "got" when the exchange did not carry back the payout memo the order gave. */
+export const NO_MEMO = "(no memo)";
 
 /**
  * How far a fixed-rate swap's expected payout may fall short of the fixed quote the user confirmed
@@ -52,14 +56,14 @@ export const FIXED_OUT_TOLERANCE = 0.005;
  * created shape names none, so such an answer is settled by the detail. Returns every
  * disagreement (none: the answer is safe).
  */
-export function verifyCreated(order: SwapOrder, created: CreatedTransaction): Mismatch[] {
-  return compare(order, { ...created, amount_out: created.amount_out_expected });
+export function verifyCreated(order: SwapOrder, created: CreatedSwap): Mismatch[] {
+  return compare(order, { ...created, amountOut: created.amountOutExpected });
 }
 
 /** The same check of a detail read: the truth the bot shows when the POST answer was off. */
-export function verifyDetail(order: SwapOrder, detail: TransactionDetail): Mismatch[] {
-  // Before payout the detail may say 0 (or nothing) for amount_out: not a disagreement.
-  return compare(order, { ...detail, amount_out: undefined });
+export function verifyDetail(order: SwapOrder, detail: SwapDetail): Mismatch[] {
+  // Before payout the detail may say 0 (or nothing) for the payout: not a disagreement.
+  return compare(order, { ...detail, amountOut: undefined });
 }
 
 /**
@@ -70,7 +74,7 @@ export function fixedOutShortfall(quoted: string, got: string): Mismatch | undef
   const promised = Number(quoted);
   const offered = Number(got);
   if (!(promised > 0) || offered >= promised * (1 - FIXED_OUT_TOLERANCE)) return undefined;
-  return { field: "amount_out", expected: quoted, got };
+  return { field: "amountOut", expected: quoted, got };
 }
 
 /** The create answer and the detail must give the same memo: a deposit with the wrong one is lost. */
@@ -79,7 +83,7 @@ export function memoDisagreement(
   detail: string | null,
 ): Mismatch | undefined {
   if (created === detail) return undefined;
-  return { field: "deposit_memo", expected: created ?? "", got: detail ?? "" };
+  return { field: "depositMemo", expected: created ?? "", got: detail ?? "" };
 }
 
 function compare(order: SwapOrder, answer: Answer): Mismatch[] {
@@ -87,44 +91,50 @@ function compare(order: SwapOrder, answer: Answer): Mismatch[] {
   const check = (field: Mismatch["field"], expected: string, got: string, same: boolean) => {
     if (!same) out.push({ field, expected, got });
   };
-  check("coin_from", order.coinFrom, answer.coin_from, sameCode(order.coinFrom, answer.coin_from));
-  check("coin_to", order.coinTo, answer.coin_to, sameCode(order.coinTo, answer.coin_to));
+  check("coinFrom", order.coinFrom, answer.coinFrom, sameCode(order.coinFrom, answer.coinFrom));
+  check("coinTo", order.coinTo, answer.coinTo, sameCode(order.coinTo, answer.coinTo));
   // A network the user chose is confirmed only when the exchange names the same one: an exchange
   // that does not know the code may open the swap on its default network and say nothing.
   if (order.networkFrom) {
-    const got = answer.network_from || NO_NETWORK;
-    check("network_from", order.networkFrom, got, sameCode(order.networkFrom, got));
+    const got = answer.networkFrom || NO_NETWORK;
+    check("networkFrom", order.networkFrom, got, sameCode(order.networkFrom, got));
   }
   if (order.networkTo) {
-    const got = answer.network_to || NO_NETWORK;
-    check("network_to", order.networkTo, got, sameCode(order.networkTo, got));
+    const got = answer.networkTo || NO_NETWORK;
+    check("networkTo", order.networkTo, got, sameCode(order.networkTo, got));
   }
   check(
-    "amount_in",
+    "amountIn",
     order.amount,
-    String(answer.amount_in),
-    sameAmount(order.amount, answer.amount_in),
+    String(answer.amountIn),
+    sameAmount(order.amount, answer.amountIn),
   );
-  if (answer.amount_out !== undefined) {
-    check("amount_out", "> 0", String(answer.amount_out), answer.amount_out > 0);
+  if (answer.amountOut !== undefined) {
+    check("amountOut", "> 0", String(answer.amountOut), answer.amountOut > 0);
   }
   check(
-    "withdrawal_address",
+    "withdrawalAddress",
     order.withdrawalAddress,
-    answer.withdrawal_address,
-    sameAddress(order.withdrawalAddress, answer.withdrawal_address),
+    answer.withdrawalAddress,
+    sameAddress(order.withdrawalAddress, answer.withdrawalAddress),
   );
-  if (answer.refund_address !== undefined) {
+  // A payout memo the user gave must come back: an exchange that dropped it would pay an
+  // exchange account without its tag. Not echoed at all: the detail decides.
+  if (order.payoutMemo) {
+    const got = answer.payoutMemo ?? "";
+    check("payoutMemo", order.payoutMemo, got || NO_MEMO, got === order.payoutMemo);
+  }
+  if (answer.refundAddress !== undefined) {
     const expected = order.refundAddress ?? "";
-    const got = answer.refund_address ?? "";
-    check("refund_address", expected, got, sameAddress(expected, got));
+    const got = answer.refundAddress ?? "";
+    check("refundAddress", expected, got, sameAddress(expected, got));
   }
-  if (answer.rate_type !== undefined) {
+  if (answer.rateType !== undefined) {
     const expected = order.rateType ?? "float";
-    check("rate_type", expected, answer.rate_type, expected === answer.rate_type);
+    check("rateType", expected, answer.rateType, expected === answer.rateType);
   }
-  const deposit = isPlausibleDeposit(answer.deposit_address, order.coinFrom, order.networkFrom);
-  check("deposit_address", `a ${order.coinFrom} address`, answer.deposit_address, deposit);
+  const deposit = isPlausibleDeposit(answer.depositAddress, order.coinFrom, order.networkFrom);
+  check("depositAddress", `a ${order.coinFrom} address`, answer.depositAddress, deposit);
   return out;
 }
 

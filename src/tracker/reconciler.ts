@@ -1,17 +1,26 @@
-import type { ExchangeClient } from "../exchange/client.ts";
 import { readPages } from "../exchange/paging.ts";
-import type { TransactionDetail, TransactionListItem } from "../exchange/schemas.ts";
 import { type Clock, realClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { PeriodicLoop } from "../lib/periodic-loop.ts";
+import type {
+  ExchangePort,
+  SwapDetail as TransactionDetail,
+  ListedSwap as TransactionListItem,
+} from "../swaps/exchange-port.ts";
 import { recordFromDetail } from "../swaps/from-exchange.ts";
 import type { Intent, ReconcileStore } from "../swaps/ports.ts";
 import type { SwapOrder } from "../swaps/swap.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
-import { sameAddress, sameAmount, sameCode, verifyDetail } from "../swaps/verify.ts";
+import {
+  fixedOutShortfall,
+  sameAddress,
+  sameAmount,
+  sameCode,
+  verifyDetail,
+} from "../swaps/verify.ts";
 
 export interface ReconcilerOptions {
-  exchange: ExchangeClient;
+  exchange: ExchangePort;
   store: ReconcileStore;
   logger: Logger;
   /** The exchange swaps are created on (recorded with each adopted one). */
@@ -248,12 +257,14 @@ export class Reconciler {
 
   private async adopt(intent: Intent, detail: TransactionDetail): Promise<void> {
     const { logger, exchangeId } = this.options;
-    const mismatches = verifyDetail(intent.request, detail);
+    // Checked like a swap whose POST answered: the order, and the fixed payout confirmed.
+    const record = recordFromDetail(detail, intent.request, { exchange: exchangeId });
+    const short = intent.fixedAmountOut
+      ? fixedOutShortfall(intent.fixedAmountOut, record.amountOutExpected)
+      : undefined;
+    const mismatches = [...verifyDetail(intent.request, detail), ...(short ? [short] : [])];
     const suspect = mismatches.length > 0;
-    await this.options.store.adopt(
-      intent.key,
-      recordFromDetail(detail, intent.request, { exchange: exchangeId, suspect }),
-    );
+    await this.options.store.adopt(intent.key, { ...record, suspect });
     if (suspect) {
       logger.error(
         { transaction: detail.id, chat: intent.chatId, order: intent.request, detail, mismatches },
@@ -279,11 +290,11 @@ const lookupId = (intent: Intent) => `${intent.key}@${intent.createdAt}`;
  */
 function listedAsOrder(order: SwapOrder, item: TransactionListItem): boolean {
   return (
-    sameCode(order.coinFrom, item.coin_from) &&
-    sameCode(order.coinTo, item.coin_to) &&
-    sameAmount(order.amount, item.amount_in) &&
-    (item.withdrawal_address === undefined ||
-      sameAddress(order.withdrawalAddress, item.withdrawal_address))
+    sameCode(order.coinFrom, item.coinFrom) &&
+    sameCode(order.coinTo, item.coinTo) &&
+    sameAmount(order.amount, item.amountIn) &&
+    (item.withdrawalAddress === undefined ||
+      sameAddress(order.withdrawalAddress, item.withdrawalAddress))
   );
 }
 
@@ -293,14 +304,14 @@ function listedAsOrder(order: SwapOrder, item: TransactionListItem): boolean {
  */
 function matchOf(order: SwapOrder, detail: TransactionDetail): "same" | "other network" | "none" {
   const sameOrder =
-    sameCode(order.coinFrom, detail.coin_from) &&
-    sameCode(order.coinTo, detail.coin_to) &&
-    sameAmount(order.amount, detail.amount_in) &&
-    sameAddress(order.withdrawalAddress, detail.withdrawal_address);
+    sameCode(order.coinFrom, detail.coinFrom) &&
+    sameCode(order.coinTo, detail.coinTo) &&
+    sameAmount(order.amount, detail.amountIn) &&
+    sameAddress(order.withdrawalAddress, detail.withdrawalAddress);
   if (!sameOrder) return "none";
   const sameNetworks =
-    sameNetwork(order.networkFrom, detail.network_from) &&
-    sameNetwork(order.networkTo, detail.network_to);
+    sameNetwork(order.networkFrom, detail.networkFrom) &&
+    sameNetwork(order.networkTo, detail.networkTo);
   return sameNetworks ? "same" : "other network";
 }
 

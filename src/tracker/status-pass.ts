@@ -1,10 +1,9 @@
-import type { ExchangeClient } from "../exchange/client.ts";
 import { ExchangeApiError, ExchangeSchemaError } from "../exchange/errors.ts";
 import { readPages } from "../exchange/paging.ts";
-import type { TransactionListItem } from "../exchange/schemas.ts";
 import { type Clock, realClock } from "../lib/clock.ts";
 import { formatDecimal } from "../lib/decimal.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { ExchangePort, ListedSwap as TransactionListItem } from "../swaps/exchange-port.ts";
 import { progressFromDetail } from "../swaps/from-exchange.ts";
 import type { TrackerStore } from "../swaps/ports.ts";
 import type { OpenSwap } from "../swaps/swap.ts";
@@ -67,7 +66,7 @@ export function newCycleStats(open: number, pageCap: number): CycleStats {
 }
 
 export interface StatusPassOptions {
-  exchange: ExchangeClient;
+  exchange: ExchangePort;
   /** The exchange `exchange` talks to (see `exchangeIdOf`): other exchanges' swaps are not read. */
   exchangeId: string;
   store: TrackerStore;
@@ -528,8 +527,8 @@ export class StatusPass {
   private async announce(item: TransactionListItem, stats: CycleStats): Promise<void> {
     stats.changes++;
     const amountOut =
-      item.status === "success" && item.amount_out !== null && item.amount_out !== undefined
-        ? item.amount_out
+      item.status === "success" && item.amountOut !== null && item.amountOut !== undefined
+        ? item.amountOut
         : 0;
     await this.options.store.applyProgress(
       item.id,

@@ -27,12 +27,12 @@ export interface ListWindow {
 
 export interface ListItemTime {
   id: string;
-  created_at: string;
+  createdAt: string;
 }
 
 export interface WindowPlannerOptions {
   /**
-   * How far every bound is widened. An upstream that shows `created_at` rounded to the second but
+   * How far every bound is widened. An upstream that shows its creation time rounded to the second but
    * filters on the exact time (or the other way round) is off by up to a second.
    */
   slackMs: number;
@@ -122,7 +122,7 @@ export class WindowPlanner {
     let bottom = Number.POSITIVE_INFINITY;
     let top = Number.NEGATIVE_INFINITY;
     for (const item of items) {
-      const at = parseUpstreamTime(item.created_at);
+      const at = parseUpstreamTime(item.createdAt);
       if (at === undefined) continue;
       bottom = Math.min(bottom, at);
       top = Math.max(top, at);

@@ -6,6 +6,7 @@ import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { type FakeTelegram, startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
 import { type BotProcess, startBotProcess } from "../support/bot-process.ts";
 import { ETH_ADDRESS, step } from "../support/flows.ts";
+import { TEST_DIALECT } from "../support/test-dialect.ts";
 
 const BTC_ADDRESS = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
 
@@ -24,12 +25,13 @@ afterEach(async () => {
 /** The fake Telegram, a sandbox and a temp folder, and the environment a bot process runs with. */
 async function setUp(extra: Record<string, string> = {}) {
   tg = await startFakeTelegram();
-  sandbox = await startSandbox({ schedule: false, limits: false });
+  sandbox = await startSandbox({ dialect: TEST_DIALECT, schedule: false, limits: false });
   dir = mkdtempSync(join(tmpdir(), "swapbot-crash-"));
   const env = {
     BOT_TOKEN: tg.token,
     TELEGRAM_API_ROOT: tg.apiRoot,
     EXCHANGE_API_URL: sandbox.url,
+    EXCHANGE_DIALECT: sandbox.dialect,
     EXCHANGE_API_KEY: sandbox.apiKey,
     DATABASE_PATH: join(dir, "bot.sqlite"),
     LOG_LEVEL: "warn",

@@ -3,6 +3,7 @@ import type { BotMessage, FakeUser } from "../../tools/fake-telegram/fake-telegr
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat, ETH_ADDRESS, step, toSummary } from "../support/flows.ts";
 import { TestClock } from "../support/test-clock.ts";
+import { UNLISTED_STATUS } from "../support/test-dialect.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -154,9 +155,9 @@ describe("a finished swap gives no instruction to send", () => {
     try {
       const user = bot.tg.user();
       const id = await createSwapViaChat(user);
-      bot.sandbox.control.setStatus(id, "sending");
+      bot.sandbox.control.setStatus(id, UNLISTED_STATUS);
       const pushed = (text: string) => () => user.transcript().some((m) => m.text.includes(text));
-      await clock.until(pushed(`${id}: sending`), 20_000, "the 'sending' push");
+      await clock.until(pushed(`${id}: ${UNLISTED_STATUS}`), 20_000, "the unlisted status's push");
       const failedSends = () =>
         bot.tg
           .callsTo("sendMessage")

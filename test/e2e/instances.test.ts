@@ -8,6 +8,7 @@ import { type BotProcess, signalGroup, startBotProcess } from "../support/bot-pr
 import { createSwapViaChat, ETH_ADDRESS, step } from "../support/flows.ts";
 import { freePort } from "../support/ports.ts";
 import { freshPostgresDatabase } from "../support/postgres.ts";
+import { TEST_DIALECT } from "../support/test-dialect.ts";
 import { until } from "../support/until.ts";
 
 /**
@@ -44,7 +45,7 @@ const said = (instance: BotProcess, words: string) => instance.lines.some((l) =>
 
 async function servers(sandboxOptions: Parameters<typeof startSandbox>[0]) {
   tg = await startFakeTelegram();
-  sandbox = await startSandbox(sandboxOptions);
+  sandbox = await startSandbox({ dialect: TEST_DIALECT, ...sandboxOptions });
   const database = await freshPostgresDatabase();
   drop = database.drop;
   return { tg, sandbox, url: database.url };
@@ -63,6 +64,7 @@ describe("two instances on one PostgreSQL", () => {
       BOT_TOKEN: tg.token,
       TELEGRAM_API_ROOT: tg.apiRoot,
       EXCHANGE_API_URL: sandbox.url,
+      EXCHANGE_DIALECT: sandbox.dialect,
       EXCHANGE_API_KEY: sandbox.apiKey,
       DATABASE_URL: url,
       STATUS_POLL_INTERVAL_MS: "200",
@@ -130,6 +132,7 @@ describe("two instances on one PostgreSQL", () => {
       BOT_TOKEN: tg.token,
       TELEGRAM_API_ROOT: tg.apiRootFor(caller),
       EXCHANGE_API_URL: sandbox.url,
+      EXCHANGE_DIALECT: sandbox.dialect,
       EXCHANGE_API_KEY: sandbox.apiKey,
       DATABASE_URL: url,
       STATUS_POLL_INTERVAL_MS: String(pollMs),
@@ -201,6 +204,7 @@ describe("two instances on one PostgreSQL", () => {
         BOT_TOKEN: tg.token,
         TELEGRAM_API_ROOT: tg.apiRoot,
         EXCHANGE_API_URL: sandbox.url,
+        EXCHANGE_DIALECT: sandbox.dialect,
         EXCHANGE_API_KEY: sandbox.apiKey,
         DATABASE_URL: url,
         WEBHOOK_URL: `http://127.0.0.1:${port}/telegram`,

@@ -62,7 +62,7 @@ describe("a create answer that disagrees with the order", () => {
     const alert = await h.tg
       .user({ id: admin })
       .waitFor((m) => m.text.includes(tx!.id), { timeoutMs: 8_000 });
-    expect(alert.text).toContain("amount_in");
+    expect(alert.text).toContain("amountIn");
 
     // Tracked: its status moves on, and neither the push nor /status shows the address.
     h.sandbox.control.setStatus(tx!.id, "confirmation");

@@ -9,6 +9,7 @@ import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { type FakeTelegram, startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
 import { type BotProcess, startBotProcess } from "../support/bot-process.ts";
 import { createSwapViaChat, toSummary } from "../support/flows.ts";
+import { TEST_DIALECT } from "../support/test-dialect.ts";
 import { until } from "../support/until.ts";
 
 let tg: FakeTelegram | undefined;
@@ -53,13 +54,14 @@ describe("npm start", () => {
 
   it("the compiled bot, started from another folder, walks a swap to its complete push in English and Russian (migrations and locale files found from dist/)", async () => {
     tg = await startFakeTelegram();
-    sandbox = await startSandbox({ schedule: false, limits: false });
+    sandbox = await startSandbox({ dialect: TEST_DIALECT, schedule: false, limits: false });
     dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
     running = startBotProcess(
       {
         BOT_TOKEN: tg.token,
         TELEGRAM_API_ROOT: tg.apiRoot,
         EXCHANGE_API_URL: sandbox.url,
+        EXCHANGE_DIALECT: sandbox.dialect,
         EXCHANGE_API_KEY: sandbox.apiKey,
         DATABASE_PATH: "bot.sqlite",
         STATUS_POLL_INTERVAL_MS: "300",
@@ -135,13 +137,14 @@ describe("npm start", () => {
 
   it("on SIGTERM during a Confirm the exchange is slow to answer, finishes and records that swap, then exits 0", async () => {
     tg = await startFakeTelegram();
-    sandbox = await startSandbox({ schedule: false, limits: false });
+    sandbox = await startSandbox({ dialect: TEST_DIALECT, schedule: false, limits: false });
     dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
     const databasePath = join(dir, "bot.sqlite");
     running = startBotProcess({
       BOT_TOKEN: tg.token,
       TELEGRAM_API_ROOT: tg.apiRoot,
       EXCHANGE_API_URL: sandbox.url,
+      EXCHANGE_DIALECT: sandbox.dialect,
       EXCHANGE_API_KEY: sandbox.apiKey,
       DATABASE_PATH: databasePath,
     });
@@ -173,7 +176,7 @@ describe("npm start", () => {
   it("stays up while another instance polls with its token (409), and polls again once it is gone", async () => {
     tg = await startFakeTelegram();
     // An outside exchange: the embedded sandbox's server alone would keep the process alive.
-    sandbox = await startSandbox({ schedule: false, limits: false });
+    sandbox = await startSandbox({ dialect: TEST_DIALECT, schedule: false, limits: false });
     dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
     tg.failNext("getUpdates", {
       errorCode: 409,
@@ -184,6 +187,7 @@ describe("npm start", () => {
       BOT_TOKEN: tg.token,
       TELEGRAM_API_ROOT: tg.apiRoot,
       EXCHANGE_API_URL: sandbox.url,
+      EXCHANGE_DIALECT: sandbox.dialect,
       EXCHANGE_API_KEY: sandbox.apiKey,
       DATABASE_PATH: join(dir, "bot.sqlite"),
       TELEGRAM_CONFLICT_RETRY_MS: "1000",
@@ -206,13 +210,14 @@ describe("npm start", () => {
 
   it("exits non-zero when Telegram refuses polling for good (the token was revoked)", async () => {
     tg = await startFakeTelegram();
-    sandbox = await startSandbox({ schedule: false, limits: false });
+    sandbox = await startSandbox({ dialect: TEST_DIALECT, schedule: false, limits: false });
     dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
     tg.failNext("getUpdates", { errorCode: 401, description: "Unauthorized" });
     running = startBotProcess({
       BOT_TOKEN: tg.token,
       TELEGRAM_API_ROOT: tg.apiRoot,
       EXCHANGE_API_URL: sandbox.url,
+      EXCHANGE_DIALECT: sandbox.dialect,
       EXCHANGE_API_KEY: sandbox.apiKey,
       DATABASE_PATH: join(dir, "bot.sqlite"),
     });

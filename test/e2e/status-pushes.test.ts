@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat, toSummary } from "../support/flows.ts";
 import { swapOf } from "../support/seed-swaps.ts";
+import { UNLISTED_STATUS } from "../support/test-dialect.ts";
 import { until } from "../support/until.ts";
 
 let h: Harness | undefined;
@@ -78,7 +79,7 @@ describe("status pushes", () => {
   it.each([
     ["overdue", "expired", "deposit window closed"],
     ["refunded", "refunded", "sent your"],
-    ["sending", "sending", "new state"],
+    [UNLISTED_STATUS, UNLISTED_STATUS, "new state"],
   ])("announces %s as %s", async (status, word, explanation) => {
     h = await startHarness();
     const user = h.tg.user();
@@ -93,8 +94,8 @@ describe("status pushes", () => {
     h = await startHarness();
     const user = h.tg.user();
     const id = await createSwapViaChat(user);
-    h.sandbox.control.setStatus(id, "sending");
-    await until(() => pushes(user, "sending") === 1);
+    h.sandbox.control.setStatus(id, UNLISTED_STATUS);
+    await until(() => pushes(user, UNLISTED_STATUS) === 1);
     h.sandbox.control.setStatus(id, "success");
     await until(() => pushes(user, "complete") === 1);
   });

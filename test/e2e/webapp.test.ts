@@ -57,6 +57,7 @@ async function openPage(
 }
 
 const BTC_ADDRESS = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+const XRP_ADDRESS = "rG1QQv2nh2gr7RCZ1P8YYcBUKCCN633jCn";
 
 /** Runs in the page (its navigator, not this file's): what a paste would give. */
 const clipboardText = "navigator.clipboard.readText()";
@@ -269,6 +270,65 @@ describe("the Mini App", () => {
     await page.locator(".status", { hasText: "waiting" }).waitFor();
     h.sandbox.control.setStatus(first, "confirmation");
     await page.locator(".status", { hasText: "confirming" }).waitFor({ timeout: 20_000 });
+    await page.context().close();
+  });
+
+  it("a fixed-rate swap the exchange creates paying 2 % less than the quote confirmed in the page: not shown as agreed, on the page or in the chat", async () => {
+    const user = h.tg.user();
+    const page = await openPage(user.id);
+    await page.getByLabel("You send").fill("btc");
+    await page.getByLabel("You send").press("Enter");
+    await page.getByLabel("You receive").fill("eth");
+    await page.getByLabel("You receive").press("Enter");
+    await page.getByLabel("Amount").fill("0.3");
+    await page.getByText("You get about").waitFor();
+    await page.getByLabel("Fixed rate").check();
+    await page.getByLabel("Payout address").fill(ETH_ADDRESS);
+    // Next waits for the fixed quote the page asks for: pressed again until the summary shows.
+    await until(async () => {
+      if (await page.getByRole("button", { name: "Confirm" }).count()) return true;
+      await page.getByRole("button", { name: "Next" }).click();
+      return false;
+    }, 15_000);
+    h.sandbox.control.worsenNextFixedCreate(0.02);
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await page.getByText("does not match your order").waitFor();
+    const tx = h.sandbox.control.transactions().find((t) => t.amount_in === 0.3)!;
+    expect(tx.rate_type).toBe("fixed");
+    expect(await page.getByText(tx.deposit_address, { exact: true }).count()).toBe(0);
+    await h.tg.settle(300);
+    expect(user.transcript().some((m) => m.text.includes(tx.deposit_address))).toBe(false);
+    expect((await h.app.repos.transactions.get(tx.id))?.suspect).toBe(true);
+    await page.context().close();
+  });
+
+  it("a payout to XRP asks for the Payout memo, sends it, and shows it in the summary and the swap", async () => {
+    const user = h.tg.user();
+    const page = await openPage(user.id);
+    await page.getByLabel("You send").fill("btc");
+    await page.getByLabel("You send").press("Enter");
+    await page.getByLabel("You receive").fill("eth");
+    await page.getByLabel("You receive").press("Enter");
+    // No memo field for a network without memos.
+    expect(await page.getByLabel("Payout memo").count()).toBe(0);
+    await page.getByLabel("You receive").fill("xrp");
+    await page.getByLabel("You receive").press("Enter");
+    await page.getByLabel("Amount").fill("0.04");
+    await page.getByText("You get about").waitFor();
+    await page.getByLabel("Payout address").fill(XRP_ADDRESS);
+    await page.getByLabel("Payout memo").fill("not a tag");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("whole number from 0 to 4294967295").waitFor();
+    await page.getByLabel("Payout memo").fill("424242");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Confirm" }).waitFor();
+    expect(await page.getByText("424242", { exact: true }).count()).toBe(1);
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await until(() => h.sandbox.control.transactions().some((t) => t.amount_in === 0.04));
+    const tx = h.sandbox.control.transactions().find((t) => t.amount_in === 0.04)!;
+    expect(tx.withdrawal_extra_id).toBe("424242");
+    await page.getByText(tx.deposit_address, { exact: true }).waitFor();
+    expect(await page.getByText("424242", { exact: true }).count()).toBe(1);
     await page.context().close();
   });
 

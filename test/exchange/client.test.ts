@@ -70,9 +70,9 @@ describe("every endpoint of the spec", () => {
 
   it("GET /rate quotes with min and max", async () => {
     const quote = await client().getRate({ coinFrom: "btc", coinTo: "eth", amount: amount("0.5") });
-    expect(quote.fromAmount).toBe(0.5);
-    expect(quote.toAmount).toBeGreaterThan(0);
-    expect(quote.minAmount).toBeLessThan(quote.maxAmount);
+    expect(quote.sendAmount).toBe(0.5);
+    expect(quote.receiveAmount).toBeGreaterThan(0);
+    expect(quote.minimum).toBeLessThan(quote.maximum);
     expect(quote.rateType).toBe("float");
     const fixed = await client().getRate({
       coinFrom: "btc",
@@ -92,7 +92,7 @@ describe("every endpoint of the spec", () => {
     expect(created).not.toBeInstanceOf(ExchangeSchemaError);
     const tx = await client().createTransaction(createBody);
     expect(tx.status).toBe("wait");
-    expect(tx.deposit_address).not.toBe("");
+    expect(tx.depositAddress).not.toBe("");
     expect(sandbox.control.transaction(tx.id)?.amount_in).toBe(0.5);
   });
 
@@ -102,8 +102,8 @@ describe("every endpoint of the spec", () => {
     const list = await client().listTransactions({ size: 2 });
     expect(list.data.map((t) => t.id)).toEqual([b.id, a.id]);
     const detail = await client().getTransaction(a.id);
-    expect(detail.withdrawal_address).toBe(ETH_ADDRESS);
-    expect(detail.refund_address).toBeNull();
+    expect(detail.withdrawalAddress).toBe(ETH_ADDRESS);
+    expect(detail.refundAddress).toBeNull();
   });
 });
 
@@ -135,7 +135,7 @@ describe("every error status of the spec", () => {
       coinTo: "eth",
       amount: amount("1"),
     });
-    expect(quote.toAmount).toBeGreaterThan(0);
+    expect(quote.receiveAmount).toBeGreaterThan(0);
     sandbox.control.failNext("rate", { status: 429, times: 10 });
     const error = await failure(
       client({ maxRetryAfterMs: 50, getRetries: 1 }).getRate({
@@ -210,8 +210,8 @@ describe("known deviations of real services", () => {
       coinTo: "eth",
       amount: amount("0.00000001"),
     });
-    expect(quote.minAmount).toBeGreaterThan(0.00000001);
-    expect(quote.maxAmount).toBeGreaterThan(quote.minAmount);
+    expect(quote.minimum).toBeGreaterThan(0.00000001);
+    expect(quote.maximum).toBeGreaterThan(quote.minimum);
   });
 
   it("error bodies with `error` or `errors` instead of `message`", async () => {
@@ -230,11 +230,11 @@ describe("known deviations of real services", () => {
   it("201 for a created transaction, numbers sent as strings, unknown statuses kept", async () => {
     sandbox.control.setQuirks({ created201: true, numbersAsStrings: true });
     const tx = await client().createTransaction(createBody);
-    expect(tx.amount_in).toBe(0.5);
+    expect(tx.amountIn).toBe(0.5);
     sandbox.control.setStatus(tx.id, "sending");
     const detail = await client().getTransaction(tx.id);
     expect(detail.status).toBe("sending");
-    expect(typeof detail.amount_in).toBe("number");
+    expect(typeof detail.amountIn).toBe("number");
   });
 });
 

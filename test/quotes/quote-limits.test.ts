@@ -38,8 +38,8 @@ describe("QuoteService.limits", () => {
     const quote = await quotes.quote({ ...BTC_ETH, amount: amount("0.37") });
     const before = rateRequests();
     expect(await quotes.limits(BTC_ETH, 1_000)).toEqual({
-      min: quote.minAmount,
-      max: quote.maxAmount,
+      min: quote.minimum,
+      max: quote.maximum,
     });
     expect(rateRequests()).toBe(before);
   });
@@ -112,7 +112,7 @@ describe("QuoteService.limits", () => {
       const pair = { coinFrom: "btc", coinTo: "ltc" };
       expect(await quotes.limits(pair, 5_000)).toEqual({ min: 0.000061, max: 0.4 });
       const probe = await quotes.quote({ ...pair, amount: amount("0.000122") });
-      expect(probe.message ?? null).toBeNull();
+      expect(probe.note ?? null).toBeNull();
       expect(quotes.stats.cacheHits).toBe(1);
     } finally {
       sandbox.control.setQuirks({ rangeAs422: false });
@@ -162,7 +162,7 @@ describe("a user's share of upstream quotes", () => {
     const quote = await quotes.quote({ ...BTC_ETH, amount: amount("0.5") });
     expect(quotes.knownRefusal(BTC_ETH, amount("0.00000001"))).toEqual({
       fit: "below-min",
-      limits: { min: quote.minAmount, max: quote.maxAmount },
+      limits: { min: quote.minimum, max: quote.maximum },
     });
     expect(quotes.knownRefusal(BTC_ETH, amount("1000000"))?.fit).toBe("above-max");
     expect(quotes.knownRefusal(BTC_ETH, amount("0.5"))).toBeUndefined();

@@ -8,6 +8,7 @@ import { createLogger } from "../../src/lib/logger.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/index.ts";
 import { type FakeTelegram, startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
 import type { TestClock } from "./test-clock.ts";
+import { TEST_DIALECT } from "./test-dialect.ts";
 
 export { freePort } from "./ports.ts";
 
@@ -49,7 +50,12 @@ export interface Harness {
  * Telegram on 127.0.0.1, with a fresh SQLite file (or the PostgreSQL database given).
  */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const sandbox = await startSandbox({ schedule: false, limits: false, ...options.sandbox });
+  const sandbox = await startSandbox({
+    dialect: TEST_DIALECT,
+    schedule: false,
+    limits: false,
+    ...options.sandbox,
+  });
   const tg = await startFakeTelegram();
   // A long poll is always in flight: time must not wait for it.
   options.clock?.watchHttp((path) => path.endsWith("/getUpdates"));
@@ -61,6 +67,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     TELEGRAM_API_ROOT: tg.apiRoot,
     EXCHANGE_API_URL: sandbox.url,
     EXCHANGE_API_KEY: sandbox.apiKey,
+    EXCHANGE_DIALECT: sandbox.dialect,
     DATABASE_PATH: dbPath,
     STATUS_POLL_INTERVAL_MS: "200",
     EXCHANGE_TIMEOUT_MS: "1000",

@@ -20,14 +20,37 @@ declare module "vitest" {
  * file makes its databases on that server (test/support/postgres.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const [server, , previous] = await Promise.all([
-    startPostgresServer(),
-    buildBot(),
-    installPreviousRelease().catch((error: unknown) => ({
-      error: error instanceof Error ? error.message : String(error),
-    })),
-  ]);
+  // Each project (one per exchange dialect, vitest.config.ts) calls this: they share one build,
+  // one server and one install of the previous release, stopped when the last of them is done.
+  const shared = globalThis as typeof globalThis & { [SHARED]?: Shared };
+  shared[SHARED] ??= {
+    ready: Promise.all([
+      startPostgresServer(),
+      buildBot(),
+      installPreviousRelease().catch((error: unknown) => ({
+        error: error instanceof Error ? error.message : String(error),
+      })),
+    ]).then(([server, , previous]) => ({ server, previous })),
+    users: 0,
+  };
+  const state = shared[SHARED];
+  state.users++;
+  const { server, previous } = await state.ready;
   project.provide("postgresAdminUrl", server.url("postgres"));
   project.provide("previousRelease", previous);
-  return () => server.stop();
+  return async () => {
+    if (--state.users > 0) return;
+    shared[SHARED] = undefined;
+    await server.stop();
+  };
+}
+
+const SHARED = Symbol.for("swapbot.global-setup");
+
+interface Shared {
+  ready: Promise<{
+    server: Awaited<ReturnType<typeof startPostgresServer>>;
+    previous: InstalledRelease | { error: string };
+  }>;
+  users: number;
 }

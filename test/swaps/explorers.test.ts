@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config.ts";
-import { DEFAULT_EXPLORER_TABLE, explorerTable, explorerUrl } from "../../src/swaps/explorers.ts";
+import {
+  DEFAULT_EXPLORER_TABLE,
+  explorerLinkOf,
+  explorerTable,
+  explorerUrl,
+} from "../../src/swaps/explorers.ts";
 
 const HEX = "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90";
 const EVM = `0x${HEX}`;
@@ -80,5 +85,33 @@ describe("explorer links", () => {
     } catch (error) {
       expect((error as Error).message).toMatch(/^EXPLORER_URLS must be/);
     }
+  });
+});
+
+describe("the exchange's own links (the exolix dialect's hashIn.link / hashOut.link)", () => {
+  const swap = {
+    coinFrom: "abc",
+    coinTo: "btc",
+    networkFrom: null,
+    networkTo: null,
+    txHashIn: "a".repeat(64),
+    txHashOut: "b".repeat(64),
+    txLinkIn: `https://explorer.example/tx/${"a".repeat(64)}`,
+    txLinkOut: `https://other.example/tx/${"b".repeat(64)}`,
+  };
+
+  it("link a network the table does not know; the table's explorer stays first for one it knows", () => {
+    expect(explorerLinkOf(DEFAULT_EXPLORER_TABLE, swap, "deposit")?.link?.url).toBe(swap.txLinkIn);
+    expect(explorerLinkOf(DEFAULT_EXPLORER_TABLE, swap, "payout")?.link?.url).toBe(
+      `https://mempool.space/tx/${"b".repeat(64)}`,
+    );
+  });
+
+  it("never link a network the operator removed, nor anything but https", () => {
+    const table = explorerTable({ abc: null, btc: null });
+    expect(explorerLinkOf(table, swap, "deposit")?.link).toBeUndefined();
+    expect(explorerLinkOf(table, swap, "payout")?.link).toBeUndefined();
+    const plain = { ...swap, txLinkIn: "javascript:alert(1)" };
+    expect(explorerLinkOf(DEFAULT_EXPLORER_TABLE, plain, "deposit")?.link).toBeUndefined();
   });
 });

@@ -37,7 +37,7 @@ function listOf(all: Tx[], quirks: { rounded?: boolean; ignoreDateTo?: boolean }
     return {
       data: matching
         .slice((page - 1) * size, page * size)
-        .map((tx) => ({ id: tx.id, created_at: shown(tx.ms) })),
+        .map((tx) => ({ id: tx.id, createdAt: shown(tx.ms) })),
       count: matching.length,
     };
   };

@@ -3,15 +3,15 @@ import { coinNetworks } from "../../catalog/networks.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
 import { checkAddress, networksOfAddress } from "../../swaps/address-check.ts";
+import { addressPatternOf } from "../../swaps/memo-networks.ts";
 import type { RateType } from "../../swaps/swap.ts";
 import { failureText } from "../exchange-errors.ts";
 import { amountFit, coinLabel, quoteText } from "../shared/quote-text.ts";
-import { needsMemoWarning } from "./memo-coins.ts";
 import type { FlowSession, Side } from "./session.ts";
 
 /**
- * Step 4: the quote, switchable between floating and fixed, with warnings near the limits and for
- * memo coins, and the payout address, checked for the received coin (and its network).
+ * Step 4: the quote, switchable between floating and fixed, with warnings near the limits, and the
+ * payout address, checked for the received coin (and its network).
  */
 export async function askAddress(
   s: FlowSession,
@@ -28,9 +28,8 @@ export async function askAddress(
     const holds = s.deps.quotes.fixedHoldsMs;
     const lines = [quoteText(t, quote, amount, fromLabel, toLabel, holds).text];
     const value = Number(amount);
-    if (value < quote.minAmount * 1.1) lines.push(t("flow-near-min"));
-    else if (quote.maxAmount > 0 && value > quote.maxAmount * 0.9) lines.push(t("flow-near-max"));
-    if (needsMemoWarning(to.coin)) lines.push(t("flow-memo-warning", { coin: toLabel }));
+    if (value < quote.minimum * 1.1) lines.push(t("flow-near-min"));
+    else if (quote.maximum > 0 && value > quote.maximum * 0.9) lines.push(t("flow-near-max"));
     return `${lines.join("\n")}\n\n${t("flow-ask-address", { to: toLabel })}`;
   };
   const keyboard = () => {
@@ -65,7 +64,12 @@ export async function askAddress(
       });
       continue;
     }
-    const check = checkAddress(input.text, to.coin.code, to.network);
+    const check = checkAddress(
+      input.text,
+      to.coin.code,
+      to.network,
+      addressPatternOf(to.coin, to.network),
+    );
     if (!check.ok) {
       const coin = to.coin.code.toUpperCase();
       const problem = t(`flow-address-problem-${check.reason}`, {

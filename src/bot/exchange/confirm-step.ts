@@ -1,9 +1,9 @@
 import { InlineKeyboard, InputFile } from "grammy";
-import { type DecimalString, formatDecimal } from "../../lib/decimal.ts";
+import type { DecimalString } from "../../lib/decimal.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
+import type { ConfirmOutcome } from "../../swaps/confirm-summary.ts";
 import { isFinal } from "../../swaps/status.ts";
 import type { DepositView } from "../../swaps/swap.ts";
-import type { CreateSwapResult } from "../../swaps/swap-service.ts";
 import type { Mismatch } from "../../swaps/verify.ts";
 import { failureText } from "../exchange-errors.ts";
 import {
@@ -12,13 +12,7 @@ import {
   depositQrCaption,
   depositText,
 } from "../shared/deposit-message.ts";
-import {
-  amountFit,
-  coinLabel,
-  fixedHoldsLine,
-  quoteText,
-  quoteVariables,
-} from "../shared/quote-text.ts";
+import { coinLabel, fixedHoldsLine, quoteText, quoteVariables } from "../shared/quote-text.ts";
 import { buttonWord } from "./button-word.ts";
 import type { FlowSession, Side } from "./session.ts";
 
@@ -31,18 +25,19 @@ export interface SwapOrder {
   to: Side;
   amount: DecimalString;
   address: string;
+  payoutMemo: string | undefined;
   refund: string | undefined;
   quote: Quote;
 }
 
 /**
- * Steps 6 and 7: the summary, then Confirm → the swap is created (once, however often Confirm
- * comes) → the deposit message. A fixed quote too old to trust is fetched again first, and shown
- * again if it moved.
+ * Steps 6 and 7: the summary, then Confirm → the core's "confirm a summary" (a fixed quote too old
+ * to trust is fetched again, and shown again if it moved; the swap is created once, however often
+ * Confirm comes, and verified) → the deposit message.
  */
 export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promise<void> {
   const { t } = s;
-  const { from, to, amount, address, refund } = order;
+  const { from, to, amount, address, payoutMemo, refund } = order;
   let quote = order.quote;
   const fromLabel = coinLabel(from.coin, from.network);
   const toLabel = coinLabel(to.coin, to.network);
@@ -54,6 +49,7 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
         address,
         refund: refund ?? t("flow-summary-no-refund"),
       }) + fixedHoldsLine(t, quote, s.deps.quotes.fixedHoldsMs),
+      payoutMemo ? t("flow-summary-payout-memo", { memo: payoutMemo }) : undefined,
       t("flow-summary-ask"),
     ]
       .filter(Boolean)
@@ -80,50 +76,41 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
       await s.refuse(summary(), { reply_markup: confirmKeyboard });
       continue;
     }
-    const stale = quote;
-    if (
-      stale.rateType === "fixed" &&
-      (await s.conversation.external(() => s.deps.quotes.isStale(stale)))
-    ) {
-      const fresh = await s.quote({ from, to }, amount, "fixed", true);
-      if (!fresh.ok) {
-        await s.ctx.reply(`${failureText(t, fresh.failure)}\n${t("flow-create-failed")}`, {
-          reply_markup: confirmKeyboard,
-        });
-        continue;
-      }
-      if (amountFit(amount, fresh.quote) !== "ok") {
-        // The limits moved with the rate: this amount can no longer be swapped at all.
-        const { text } = quoteText(t, fresh.quote, amount, fromLabel, toLabel);
-        await s.ctx.reply(`${text}\n${t("flow-create-rejected")}`);
-        return;
-      }
-      quote = { ...fresh.quote, rateType: "fixed" };
-      if (fresh.quote.toAmount !== stale.toAmount || fresh.quote.rate !== stale.rate) {
-        await s.ctx.reply(summary(t("flow-quote-moved")), { reply_markup: confirmKeyboard });
-        continue;
-      }
-    }
-    const result: CreateSwapResult = await s.conversation.external(() =>
-      s.deps.swaps.create({
+    const result: ConfirmOutcome = await s.conversation.external(() =>
+      s.deps.confirm.confirm({
         key: `${s.chatId}:${s.flow}`,
         chatId: s.chatId,
         userId: s.userId ?? 0,
-        request: {
+        order: {
           coinFrom: from.coin.code,
           coinTo: to.coin.code,
           networkFrom: from.network,
           networkTo: to.network,
           amount,
           withdrawalAddress: address,
+          ...(payoutMemo ? { payoutMemo } : {}),
           rateType: quote.rateType ?? "float",
           refundAddress: refund,
         },
-        // The fixed quote the summary showed is the deal: a create answer promising less is not it.
-        ...(quote.rateType === "fixed" ? { fixedAmountOut: formatDecimal(quote.toAmount) } : {}),
+        shown: { quote },
       }),
     );
     switch (result.kind) {
+      case "quote-failed":
+        await s.ctx.reply(`${failureText(t, result.failure)}\n${t("flow-create-failed")}`, {
+          reply_markup: confirmKeyboard,
+        });
+        continue;
+      case "out-of-bounds": {
+        // The limits moved with the rate: this amount can no longer be swapped at all.
+        const { text } = quoteText(t, result.quote, amount, fromLabel, toLabel);
+        await s.ctx.reply(`${text}\n${t("flow-create-rejected")}`);
+        return;
+      }
+      case "quote-moved":
+        quote = result.quote;
+        await s.ctx.reply(summary(t("flow-quote-moved")), { reply_markup: confirmKeyboard });
+        continue;
       case "created":
         await sendDeposit(s, result.swap);
         return;
@@ -178,7 +165,7 @@ function suspectText(
   toLabel: string,
 ): string {
   const [only] = mismatches;
-  if (mismatches.length === 1 && only?.field === "amount_out" && Number(only.got) > 0) {
+  if (mismatches.length === 1 && only?.field === "amountOut" && Number(only.got) > 0) {
     return t("flow-create-fixed-worse", {
       id,
       quoted: only.expected,

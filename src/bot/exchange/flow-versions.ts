@@ -33,7 +33,7 @@ export const OLDER_FLOW_VERSIONS: Readonly<Record<number, OlderFlow>> = {
   4: { kind: "restart", why: "before v0.3.0: the steps changed since" },
   5: {
     kind: "restart",
-    why: "v0.3.0: a coin with several networks now runs on its default network, named and asked for by name, so the payout address a v0.3.0 flow took may be refused at the address step on replay",
+    why: "v0.3.0's flow: a coin with several networks now runs on its default network, named and asked for by name (its payout address may be refused on replay); a payout memo step follows the payout address on memo networks; Confirm's outside calls are the core's one confirm use case",
   },
 };
 

@@ -4,6 +4,7 @@ import { askAddress } from "./address-step.ts";
 import { askAmount } from "./amount-step.ts";
 import { pickCoin } from "./coin-step.ts";
 import { confirmAndCreate } from "./confirm-step.ts";
+import { askPayoutMemo } from "./memo-step.ts";
 import { askRefund } from "./refund-step.ts";
 import {
   type FlowConversation,
@@ -27,7 +28,7 @@ export const FLOW_STORAGE_VERSION = 6;
 
 /**
  * The exchange conversation: send coin → receive coin → amount → quote and payout address →
- * optional refund address → summary → Confirm → deposit address. Every step takes typed text as
+ * payout memo (memo networks only) → optional refund address → summary → Confirm → deposit address. Every step takes typed text as
  * well as its buttons, and bad input gets a sentence naming the problem plus the same step again.
  * Each step lives in its own module; this function only puts them in order.
  *
@@ -52,7 +53,8 @@ export function createExchangeFlow(deps: FlowDeps) {
     const to = await pickCoin(s, "to", from);
     const { amount, quote: firstQuote } = await askAmount(s, from, to);
     const { address, quote } = await askAddress(s, from, to, amount, firstQuote);
+    const payoutMemo = await askPayoutMemo(s, to);
     const refund = await askRefund(s, from);
-    await confirmAndCreate(s, { from, to, amount, address, refund, quote });
+    await confirmAndCreate(s, { from, to, amount, address, payoutMemo, refund, quote });
   };
 }

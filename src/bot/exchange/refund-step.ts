@@ -1,5 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import { checkAddress } from "../../swaps/address-check.ts";
+import { addressPatternOf } from "../../swaps/memo-networks.ts";
 import { coinLabel } from "../shared/quote-text.ts";
 import { buttonWord } from "./button-word.ts";
 import type { FlowSession, Side } from "./session.ts";
@@ -21,7 +22,12 @@ export async function askRefund(s: FlowSession, from: Side): Promise<string | un
     const typed = input.kind === "text" ? input.text.trim().toLowerCase() : "";
     if (input.kind === "button" || SKIP_WORDS.has(typed)) return undefined;
     if (buttonWord(input.text) === localSkip) return undefined;
-    const check = checkAddress(input.text, from.coin.code, from.network);
+    const check = checkAddress(
+      input.text,
+      from.coin.code,
+      from.network,
+      addressPatternOf(from.coin, from.network),
+    );
     if (check.ok) return check.address;
     const problem = t(`flow-address-problem-${check.reason}`, {
       coin: from.coin.code.toUpperCase(),

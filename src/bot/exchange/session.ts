@@ -11,6 +11,7 @@ import type {
   Quote,
   QuoteService,
 } from "../../quotes/quote-service.ts";
+import type { ConfirmSummary } from "../../swaps/confirm-summary.ts";
 import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
 import type { Awaitable } from "../../swaps/ports.ts";
 import type { RateType } from "../../swaps/swap.ts";
@@ -22,6 +23,8 @@ export interface FlowDeps {
   catalog: CoinCatalog;
   quotes: QuoteService;
   swaps: SwapService;
+  /** "Confirm a summary", the core's use case the Mini App calls too. */
+  confirm: ConfirmSummary;
   /** Remembers which message is the swap's status card, to edit it as the swap moves on. */
   setStatusCard(transactionId: string, messageId: number): Awaitable<void>;
   logger: Logger;

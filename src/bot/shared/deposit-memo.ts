@@ -3,6 +3,24 @@ import type { DepositView } from "../../swaps/swap.ts";
 import { escapeHtml } from "../html.ts";
 
 /**
+ * The payout memo line, right under the payout address wherever a text shows it: the user sees
+ * the memo their receiving account gets.
+ */
+export function withPayoutMemo(
+  t: TranslateFunction,
+  text: string,
+  view: Pick<DepositView, "withdrawalAddress" | "payoutMemo">,
+): string {
+  if (!view.payoutMemo) return text;
+  const shown = `<code>${escapeHtml(view.withdrawalAddress)}</code>`;
+  const at = text.indexOf(shown);
+  if (at < 0) return text;
+  const end = text.indexOf("\n", at);
+  const line = t("payout-memo-line", { memo: view.payoutMemo });
+  return end < 0 ? `${text}\n${line}` : `${text.slice(0, end)}\n${line}${text.slice(end)}`;
+}
+
+/**
  * The memo (destination tag) line, put right under the deposit address wherever a text shows the
  * address: a deposit to a shared address without its memo is lost. Texts without the address
  * (a finished swap's outcome, a swap whose deposit arrived) are left as they are. `askToSend`:

@@ -5,7 +5,7 @@ import { isFinal } from "../../swaps/status.ts";
 import { type DepositView, SANDBOX_EXCHANGE } from "../../swaps/swap.ts";
 import { label } from "./coin-label.ts";
 import { swapCopyKeyboard } from "./copy-buttons.ts";
-import { withDepositMemo } from "./deposit-memo.ts";
+import { withDepositMemo, withPayoutMemo } from "./deposit-memo.ts";
 import { approx } from "./quote-text.ts";
 import { statusName } from "./status-name.ts";
 import { closingNote, type SwapFacts, swapVariables } from "./swap-outcome.ts";
@@ -37,7 +37,7 @@ export function depositText(t: TranslateFunction, view: DepositView & SwapFacts)
     id: view.id,
     status,
   });
-  const withMemo = withDepositMemo(t, text, view, !received);
+  const withMemo = withPayoutMemo(t, withDepositMemo(t, text, view, !received), view);
   // Scammers write to people who wait for a deposit: say who never will.
   const full = received ? withMemo : `${withMemo}\n\n${t("deposit-support-trust")}`;
   return view.exchange === SANDBOX_EXCHANGE ? `${t("deposit-sandbox")}\n\n${full}` : full;

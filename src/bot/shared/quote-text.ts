@@ -43,11 +43,11 @@ export function quoteVariables(
     amount,
     from,
     to,
-    toAmount: approx(formatDecimal(quote.toAmount), fixed),
+    toAmount: approx(formatDecimal(quote.receiveAmount), fixed),
     rate: rateRelation(formatDecimal(quote.rate, 12), fixed),
     rateType: t(quote.rateType === "fixed" ? "rate-type-fixed" : "rate-type-float"),
-    min: formatDecimal(quote.minAmount),
-    max: formatDecimal(quote.maxAmount),
+    min: formatDecimal(quote.minimum),
+    max: formatDecimal(quote.maximum),
   };
 }
 
@@ -70,7 +70,7 @@ export function quoteText(
     const limit = t(fit === "below-min" ? "quote-below-min" : "quote-above-max", vars);
     return { fit, text: `${limit}\n${t("quote-rate-line", vars)}` };
   }
-  const note = quote.message ? `\n${t("quote-exchange-note", { message: quote.message })}` : "";
+  const note = quote.note ? `\n${t("quote-exchange-note", { message: quote.note })}` : "";
   return { fit, text: t("quote", vars) + note + fixedHoldsLine(t, quote, fixedHoldsMs) };
 }
 
@@ -83,7 +83,7 @@ export function fixedHoldsLine(t: TranslateFunction, quote: Quote, holdsMs?: num
 /** `/rate btc eth`: the rate of one coin, with the pair's limits, before any amount is typed. */
 export function rateOfOneText(t: TranslateFunction, quote: Quote, from: string, to: string) {
   const rate = t("rate-one", quoteVariables(t, quote, "1" as DecimalString, from, to));
-  return `${rate}\n${limitsText(t, { min: quote.minAmount, max: quote.maxAmount }, from)}`;
+  return `${rate}\n${limitsText(t, { min: quote.minimum, max: quote.maximum }, from)}`;
 }
 
 /** "Minimum: 0.00016 BTC · Maximum: 1.05 BTC", from a pair's limits, before any amount is typed. */

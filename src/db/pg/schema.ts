@@ -73,6 +73,13 @@ export const transactions = pgTable(
     refundAddress: text("refund_address"),
     txHashIn: text("tx_hash_in"),
     txHashOut: text("tx_hash_out"),
+    /** The payout memo (destination tag) sent with the order; null when none. */
+    payoutMemo: text("payout_memo"),
+    /** The refund address's memo; null when none. */
+    refundMemo: text("refund_memo"),
+    /** The exchange's own explorer links of the hashes (the exolix dialect gives them). */
+    txLinkIn: text("tx_link_in"),
+    txLinkOut: text("tx_link_out"),
     status: text("status").notNull(),
     statusChangedAt: long("status_changed_at").notNull(),
     /** The upstream's ISO 8601 timestamp, verbatim (the tracker sends it back as `dateFrom`). */
@@ -103,6 +110,8 @@ export const swapIntents = pgTable(
     chatId: long("chat_id").notNull(),
     userId: long("user_id").notNull(),
     request: text("request").notNull(),
+    /** The payout of the fixed quote confirmed (decimal text); null: a floating rate. */
+    fixedAmountOut: text("fixed_amount_out"),
     state: text("state", { enum: INTENT_STATES }).notNull(),
     transactionId: text("transaction_id"),
     error: text("error"),

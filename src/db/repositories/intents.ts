@@ -29,6 +29,8 @@ export const requestSchema = z.object({
   withdrawalAddress: z.string().min(1),
   rateType: z.enum(["float", "fixed"]).optional(),
   refundAddress: z.string().optional(),
+  payoutMemo: z.string().optional(),
+  refundMemo: z.string().optional(),
 }) satisfies z.ZodType<SwapOrder, unknown>;
 
 /** Longest error text kept. */
@@ -40,7 +42,11 @@ export function toIntent(row: IntentRow): Intent {
     // Only this module writes the column, after the same check: a failure here is a schema drift.
     throw new Error(`swap intent ${row.key}: stored request is invalid: ${parsed.error.message}`);
   }
-  return { ...row, request: parsed.data };
+  return {
+    ...row,
+    request: parsed.data,
+    fixedAmountOut: row.fixedAmountOut === null ? null : (row.fixedAmountOut as DecimalString),
+  };
 }
 
 const INTENT = columnsOf(intentRow);
@@ -93,6 +99,7 @@ export function createIntentsRepository(db: Seam) {
           chatId: input.chatId,
           userId: input.userId,
           request,
+          fixedAmountOut: input.fixedAmountOut ?? null,
           state: "pending",
           createdAt: now,
           updatedAt: now,
@@ -102,7 +109,8 @@ export function createIntentsRepository(db: Seam) {
         const claimed =
           (await tx.run(sql`${insertInto("swap_intents", [row])} on conflict do nothing`)) === 1 ||
           (await tx.run(sql`update swap_intents set state = 'pending', error = null,
-            request = ${request}, created_at = ${now}, updated_at = ${now}
+            request = ${request}, fixed_amount_out = ${input.fixedAmountOut ?? null},
+            created_at = ${now}, updated_at = ${now}
             where "key" = ${input.key} and state = 'failed'`)) === 1;
         const stored = await read(tx, input.key);
         if (!stored) throw new Error(`swap intent ${input.key} vanished while being claimed`);

@@ -87,6 +87,8 @@ function mergeDetails(current: Transaction, details: TransactionDetails) {
     rate: details.rate ?? current.rate,
     txHashIn: details.txHashIn ?? current.txHashIn,
     txHashOut: details.txHashOut ?? current.txHashOut,
+    txLinkIn: details.txLinkIn ?? current.txLinkIn,
+    txLinkOut: details.txLinkOut ?? current.txLinkOut,
     refundAddress: details.refundAddress ?? current.refundAddress,
     networkFrom: current.networkFrom ?? details.networkFrom ?? null,
     networkTo: current.networkTo ?? details.networkTo ?? null,

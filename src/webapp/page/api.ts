@@ -38,6 +38,8 @@ export interface PageCoin {
   code: string;
   name: string;
   networks: string[];
+  /** Where a payout takes a memo: "" (no network chosen) and the networks that do. */
+  memoNetworks: string[];
   /** The network a swap uses when none is chosen (coins with several), named to the user. */
   defaultNetwork?: string;
 }

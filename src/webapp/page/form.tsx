@@ -14,6 +14,7 @@ interface Order {
   amount: string;
   rateType: "float" | "fixed";
   payout: string;
+  payoutMemo: string;
   refund: string;
 }
 
@@ -27,6 +28,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
   const [amount, setAmount] = useState("");
   const [rateType, setRateType] = useState<"float" | "fixed">("float");
   const [payout, setPayout] = useState("");
+  const [payoutMemo, setPayoutMemo] = useState("");
   const [refund, setRefund] = useState("");
   const [quote, setQuote] = useState<PageQuote>();
   const [limits, setLimits] = useState<{ min: number; max: number } | null>(null);
@@ -34,6 +36,9 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
   const [summary, setSummary] = useState<{ order: Order; key: string } | undefined>();
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState("");
+
+  // The receive network takes a payout memo: its field is shown (contract: `Payout memo`).
+  const takesMemo = !!to && to.memoNetworks.includes(networkTo);
 
   const pairQuery = () =>
     from && to
@@ -96,13 +101,35 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
     if (!quote) return setNote(problems.quote || t("loading"));
     setBusy(true);
     try {
-      const checked = await call<{ problems: { payout?: string; refund?: string } }>("/check", {
+      const memo = takesMemo ? payoutMemo : "";
+      const checked = await call<{
+        problems: { payout?: string; payoutMemo?: string; refund?: string };
+      }>("/check", {
         method: "POST",
-        body: { from: from.code, to: to.code, networkFrom, networkTo, payout, refund },
+        body: {
+          from: from.code,
+          to: to.code,
+          networkFrom,
+          networkTo,
+          payout,
+          ...(memo ? { payoutMemo: memo } : {}),
+          refund,
+        },
       });
       setProblems(checked.problems as Record<string, string>);
-      if (checked.problems.payout || checked.problems.refund) return;
-      const order = { from, to, networkFrom, networkTo, amount, rateType, payout, refund };
+      const { problems: found } = checked;
+      if (found.payout || found.payoutMemo || found.refund) return;
+      const order = {
+        from,
+        to,
+        networkFrom,
+        networkTo,
+        amount,
+        rateType,
+        payout,
+        payoutMemo: memo,
+        refund,
+      };
       setSummary({ order, key: crypto.randomUUID() });
     } catch (error) {
       setNote(message(error, t));
@@ -223,6 +250,25 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
           </p>
         )}
       </div>
+      {takesMemo && (
+        <div class="field">
+          <label for="payout-memo">{t("payout-memo")}</label>
+          <input
+            id="payout-memo"
+            autocomplete="off"
+            autocapitalize="off"
+            spellcheck={false}
+            value={payoutMemo}
+            onInput={(e) => setPayoutMemo((e.currentTarget as HTMLInputElement).value)}
+          />
+          <p class="hint">{t("payout-memo-hint")}</p>
+          {problems.payoutMemo && (
+            <p class="problem" role="alert">
+              {problems.payoutMemo}
+            </p>
+          )}
+        </div>
+      )}
       <div class="field">
         <label for="refund">{t("refund")}</label>
         <input
@@ -341,6 +387,7 @@ function Summary(props: {
           amount: order.amount,
           rateType: order.rateType,
           payout: order.payout,
+          payoutMemo: order.payoutMemo || undefined,
           refund: order.refund || undefined,
           ...(order.rateType === "fixed" && quote ? { seenRate: quote.rate } : {}),
         },
@@ -388,6 +435,12 @@ function Summary(props: {
         )}
         <dt>{t("payout")}</dt>
         <dd class="mono">{order.payout}</dd>
+        {order.payoutMemo && (
+          <>
+            <dt>{t("payout-memo")}</dt>
+            <dd class="mono">{order.payoutMemo}</dd>
+          </>
+        )}
         {order.refund && (
           <>
             <dt>{t("refund")}</dt>

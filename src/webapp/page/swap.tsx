@@ -148,6 +148,12 @@ export function SwapView({ id, supportLink }: { id: string; supportLink?: string
         <dd class="mono">{swap.id}</dd>
         <dt>{t("payout-to")}</dt>
         <dd class="mono">{swap.withdrawalAddress}</dd>
+        {swap.payoutMemo && (
+          <>
+            <dt>{t("payout-memo")}</dt>
+            <dd class="mono">{swap.payoutMemo}</dd>
+          </>
+        )}
         {swap.txHashIn && (
           <>
             <dt>{t("hash-in")}</dt>

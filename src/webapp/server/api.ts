@@ -17,11 +17,12 @@ import {
   QuoteShareSpent,
 } from "../../quotes/quote-service.ts";
 import { checkAddress } from "../../swaps/address-check.ts";
+import type { ConfirmSummary } from "../../swaps/confirm-summary.ts";
 import type { ExplorerTable } from "../../swaps/explorers.ts";
 import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
+import { addressPatternOf, checkPayoutMemo, payoutMemoRule } from "../../swaps/memo-networks.ts";
 import type { SwapQueries } from "../../swaps/ports.ts";
 import type { DepositView, RateType } from "../../swaps/swap.ts";
-import type { SwapService } from "../../swaps/swap-service.ts";
 import { servesPage } from "../page-versions.ts";
 import { gzipJson } from "./gzip-json.ts";
 import { InitDataChecker, type WebAppUser } from "./init-data.ts";
@@ -32,7 +33,8 @@ export interface WebAppDeps {
   botToken: string;
   catalog: CoinCatalog;
   quotes: QuoteService;
-  swaps: SwapService;
+  /** "Confirm a summary", the core's use case the chat calls too. */
+  confirm: ConfirmSummary;
   /** The chat's swaps as the database has them: a viewer never costs an exchange read. */
   swapQueries: Pick<SwapQueries, "getForChat" | "pageForChat">;
   texts: PageTexts;
@@ -76,6 +78,8 @@ const pairQuery = z.object({
 const quoteQuery = pairQuery.extend({ amount: z.string().max(40), rateType });
 const addressBody = pairQuery.extend({
   payout: z.string().max(200),
+  /** Memo networks only (see pageCoin's `memoNetworks`). */
+  payoutMemo: z.string().max(200).optional(),
   refund: z.string().max(200).optional(),
 });
 const createBody = addressBody.extend({
@@ -200,55 +204,53 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     const amount = parseAmount(b.amount);
     if (!amount.ok) return c.json(bad(t(c, "webapp-amount-invalid"), "amount"), 400);
     const problems = addressProblems(c, b);
-    if (problems.payout || problems.refund) {
-      return c.json({ ...bad(problems.payout ?? problems.refund ?? ""), problems }, 400);
+    if (problems.payout || problems.payoutMemo || problems.refund) {
+      const first = problems.payout ?? problems.payoutMemo ?? problems.refund ?? "";
+      return c.json({ ...bad(first), problems }, 400);
     }
+    const payoutMemo = memoOf(b);
     const user = c.get("user");
     // An amount the pair's known limits refuse costs no quote.
     const refusal = quotes.knownRefusal(pair(b), amount.value);
     if (refusal)
       return c.json(bad(fitProblem(c, amount.value, refusal.limits, b.from) ?? "", "amount"), 400);
-    // The amount is checked against a live quote (cached for seconds), as the chat checks it; a
-    // fixed rate older than the exchange honours is fetched again, and shown again if it moved.
-    // Either is asked upstream within the user's share of the public budget.
-    let quote: Quote;
-    try {
-      const params = { ...pair(b), amount: amount.value, rateType: b.rateType };
-      quote = await quotes.quote(params, { user: user.id });
-      if (b.rateType === "fixed" && quotes.isStale(quote)) {
-        quote = await quotes.quote(params, { fresh: true, user: user.id });
-      }
-    } catch (error) {
-      return c.json(...failureAnswer(texts, c.get("locale"), describeExchangeError(error)));
-    }
-    const problem = fitProblem(c, amount.value, limitsOf(quote), b.from);
-    if (problem) return c.json(bad(problem, "amount"), 400);
-    if (b.rateType === "fixed" && b.seenRate !== undefined && b.seenRate !== quote.rate) {
-      return c.json(
-        {
-          error: "quote-moved",
-          message: t(c, "webapp-quote-moved"),
-          quote: pageQuote(quote, "fixed"),
-        },
-        409,
-      );
-    }
-    const result = await deps.swaps.create({
+    // The chat's own rule ("confirm a summary", in the core): the amount is checked against a
+    // live quote, a fixed rate older than the exchange honours is fetched again (and shown again
+    // if it moved), the swap is created once and held to the fixed payout confirmed.
+    const result = await deps.confirm.confirm({
       key: `${user.id}:web:${b.key}`,
       chatId: user.id,
       userId: user.id,
-      request: {
+      order: {
         coinFrom: b.from,
         coinTo: b.to,
         networkFrom: b.networkFrom,
         networkTo: b.networkTo,
         amount: amount.value,
         withdrawalAddress: b.payout.trim(),
+        ...(payoutMemo ? { payoutMemo } : {}),
         rateType: b.rateType,
         refundAddress: b.refund?.trim() || undefined,
       },
+      shown: b.seenRate !== undefined ? { rate: b.seenRate } : undefined,
     });
     switch (result.kind) {
+      case "quote-failed":
+        return c.json(...failureAnswer(texts, c.get("locale"), result.failure));
+      case "out-of-bounds":
+        return c.json(
+          bad(fitProblem(c, amount.value, limitsOf(result.quote), b.from) ?? "", "amount"),
+          400,
+        );
+      case "quote-moved":
+        return c.json(
+          {
+            error: "quote-moved",
+            message: t(c, "webapp-quote-moved"),
+            quote: pageQuote(result.quote, "fixed"),
+          },
+          409,
+        );
       case "created": {
         await deps.announce(user.id, result.swap, c.get("locale")).catch((error: unknown) => {
           deps.logger.warn({ err: error, transaction: result.swap.id }, "deposit message not sent");
@@ -357,9 +359,10 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
   function addressProblems(
     c: { get(key: "locale"): PageLocale },
     b: z.infer<typeof addressBody>,
-  ): { payout?: string; refund?: string } {
+  ): { payout?: string; payoutMemo?: string; refund?: string } {
     const problem = (input: string, coin: string, net: string | undefined) => {
-      const check = checkAddress(input, coin, net);
+      const known = catalog.byCode(coin);
+      const check = checkAddress(input, coin, net, known ? addressPatternOf(known, net) : null);
       if (check.ok) return undefined;
       return t(c, `flow-address-problem-${check.reason}`, {
         coin: coin.toUpperCase(),
@@ -368,7 +371,31 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     };
     const payout = problem(b.payout, b.to, b.networkTo);
     const refund = b.refund?.trim() ? problem(b.refund, b.from, b.networkFrom) : undefined;
-    return { ...(payout ? { payout } : {}), ...(refund ? { refund } : {}) };
+    const payoutMemo = memoProblem(b);
+    return {
+      ...(payout ? { payout } : {}),
+      ...(payoutMemo ? { payoutMemo } : {}),
+      ...(refund ? { refund } : {}),
+    };
+
+    function memoProblem(body: z.infer<typeof addressBody>): string | undefined {
+      const memo = body.payoutMemo?.trim();
+      const coin = catalog.byCode(body.to);
+      const rule = coin ? payoutMemoRule(coin, body.networkTo) : undefined;
+      if (!memo || !coin || !rule) return undefined;
+      const check = checkPayoutMemo(memo, coin, body.networkTo, rule);
+      if (check.ok) return undefined;
+      return t(c, `flow-memo-problem-${check.reason}`, {
+        name: rule.label ?? t(c, "flow-memo-default-name"),
+      });
+    }
+  }
+
+  /** The payout memo to send: only for a network that takes one, as the user typed it. */
+  function memoOf(b: z.infer<typeof addressBody>): string | undefined {
+    const memo = b.payoutMemo?.trim();
+    const coin = catalog.byCode(b.to);
+    return memo && coin && payoutMemoRule(coin, b.networkTo) ? memo : undefined;
   }
 
   function fitProblem(
@@ -392,23 +419,30 @@ function pair(q: z.infer<typeof pairQuery>) {
   return { coinFrom: q.from, coinTo: q.to, networkFrom: q.networkFrom, networkTo: q.networkTo };
 }
 
-function limitsOf(quote: Quote): PairLimits {
-  return { min: quote.minAmount, max: quote.maxAmount };
+function limitsOf(quote: Pick<Quote, "minimum" | "maximum">): PairLimits {
+  return { min: quote.minimum, max: quote.maximum };
 }
 
 function pageCoin(coin: Coin) {
   const networks = coinNetworks(coin);
-  return { code: coin.code, name: coin.name, networks, defaultNetwork: defaultNetwork(coin) };
+  return {
+    code: coin.code,
+    name: coin.name,
+    networks,
+    defaultNetwork: defaultNetwork(coin),
+    // Where a payout takes a memo: "" (no network chosen) and the networks that do.
+    memoNetworks: ["", ...networks].filter((n) => payoutMemoRule(coin, n || undefined)),
+  };
 }
 
 function pageQuote(quote: Quote, rateType: RateType) {
   return {
-    toAmount: quote.toAmount,
+    toAmount: quote.receiveAmount,
     rate: quote.rate,
-    minAmount: quote.minAmount,
-    maxAmount: quote.maxAmount,
+    minAmount: quote.minimum,
+    maxAmount: quote.maximum,
     rateType,
-    message: quote.message ?? null,
+    message: quote.note ?? null,
   };
 }
 

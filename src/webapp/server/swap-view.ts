@@ -19,6 +19,7 @@ export interface PageSwap {
   depositAddress: string | null;
   depositMemo: string | null;
   withdrawalAddress: string;
+  payoutMemo: string | null;
   refundAddress: string | null;
   txHashIn: string | null;
   txHashOut: string | null;
@@ -46,6 +47,7 @@ export function pageSwap(swap: Swap, explorers = DEFAULT_EXPLORER_TABLE): PageSw
     depositAddress: hidden ? null : swap.depositAddress,
     depositMemo: hidden ? null : swap.depositMemo || null,
     withdrawalAddress: swap.withdrawalAddress,
+    payoutMemo: swap.payoutMemo,
     refundAddress: swap.refundAddress,
     txHashIn: swap.txHashIn,
     txHashOut: swap.txHashOut,

@@ -1,7 +1,7 @@
 import type { ExchangeClient } from "../../../src/exchange/client.ts";
 import { readPages } from "../../../src/exchange/paging.ts";
-import type { TransactionListItem } from "../../../src/exchange/schemas.ts";
 import { PeriodicLoop } from "../../../src/lib/periodic-loop.ts";
+import type { ListedSwap as TransactionListItem } from "../../../src/swaps/exchange-port.ts";
 import { progressFromDetail } from "../../../src/swaps/from-exchange.ts";
 import type { TrackerStore } from "../../../src/swaps/ports.ts";
 import { type CycleStats, NEEDS_DETAIL, newCycleStats } from "../../../src/tracker/status-pass.ts";

@@ -1,0 +1,13 @@
+import type { Dialect, ExchangeDialect } from "../dialect.ts";
+import { exolixDialect } from "./exolix.ts";
+import { specDialect } from "./spec.ts";
+
+const DIALECTS: Readonly<Record<ExchangeDialect, Dialect>> = {
+  spec: specDialect,
+  exolix: exolixDialect,
+};
+
+/** The adapter of EXCHANGE_DIALECT. */
+export function dialectNamed(name: ExchangeDialect): Dialect {
+  return DIALECTS[name];
+}

@@ -1,0 +1,104 @@
+import { type DecimalString, formatDecimal } from "../lib/decimal.ts";
+import { type AmountFit, amountFit } from "./amount-fit.ts";
+import type { ExchangeQuote, QuoteRequest } from "./exchange-port.ts";
+import { describeExchangeError, type ExchangeFailure } from "./failures.ts";
+import type { SwapOrder } from "./swap.ts";
+import type { CreateSwapResult, SwapService } from "./swap-service.ts";
+
+/** A quote as the bot keeps it: when it was fetched tells whether a fixed rate is still honoured. */
+export interface HeldQuote extends ExchangeQuote {
+  fetchedAt: number;
+}
+
+/** Where quotes come from (the coalesced, rationed quote service). */
+export interface QuoteSource {
+  /** `user`: whose share of the public budget an upstream quote is taken from. */
+  quote(params: QuoteRequest, options?: { fresh?: boolean; user?: number }): Promise<HeldQuote>;
+  /** Whether a fixed-rate quote is too old to create a swap on without showing fresh numbers. */
+  isStale(quote: HeldQuote): boolean;
+}
+
+/** A summary the user confirmed, in the chat or in the Mini App. */
+export interface Summary {
+  /** One key per summary: the same summary confirmed twice is one swap. */
+  key: string;
+  chatId: number;
+  userId: number;
+  order: SwapOrder;
+  /**
+   * What the summary showed: the quote (the chat keeps it) or only its rate (the page sends it).
+   * Neither: the order is checked against a live quote and a fixed rate is taken as it is now.
+   */
+  shown: { quote: HeldQuote } | { rate: number } | undefined;
+}
+
+export type ConfirmOutcome =
+  | CreateSwapResult
+  /** The fixed rate moved since the summary was shown: shown again, nothing created. */
+  | { kind: "quote-moved"; quote: HeldQuote }
+  /** The limits moved with the rate: this amount cannot be swapped now. Nothing created. */
+  | { kind: "out-of-bounds"; fit: Exclude<AmountFit, "ok">; quote: HeldQuote }
+  /** No quote could be had to check the order against. Nothing created. */
+  | { kind: "quote-failed"; failure: ExchangeFailure };
+
+/**
+ * "Confirm a summary", the one money rule of both entry points (the chat's Confirm and the Mini
+ * App's): a fixed quote too old to trust is asked again and, if it moved, shown again instead of
+ * honoured; the amount must fit the pair's limits; the swap is created once and verified against
+ * the order; a fixed-rate swap that pays less than the quote confirmed is never shown as agreed
+ * (the confirmed payout is kept with the intent, so a swap the reconciler adopts is held to it too).
+ */
+export class ConfirmSummary {
+  constructor(private readonly deps: { quotes: QuoteSource; swaps: Pick<SwapService, "create"> }) {}
+
+  async confirm(summary: Summary): Promise<ConfirmOutcome> {
+    const { order } = summary;
+    const rateType = order.rateType ?? "float";
+    const params: QuoteRequest = {
+      coinFrom: order.coinFrom,
+      coinTo: order.coinTo,
+      networkFrom: order.networkFrom,
+      networkTo: order.networkTo,
+      amount: order.amount,
+      rateType,
+    };
+    const shown = summary.shown && "quote" in summary.shown ? summary.shown.quote : undefined;
+    let quote = shown;
+    try {
+      const user = summary.userId;
+      if (!quote) quote = await this.deps.quotes.quote(params, { user });
+      if (rateType === "fixed" && this.deps.quotes.isStale(quote)) {
+        quote = await this.deps.quotes.quote(params, { fresh: true, user });
+      }
+    } catch (error) {
+      return { kind: "quote-failed", failure: describeExchangeError(error) };
+    }
+    if (quote !== shown) {
+      // A quote asked for now: the amount must still fit, and a fixed rate must be the one shown.
+      quote = { ...quote, rateType };
+      const fit = amountFit(order.amount, quote);
+      if (fit !== "ok") return { kind: "out-of-bounds", fit, quote };
+      if (rateType === "fixed" && moved(summary.shown, quote))
+        return { kind: "quote-moved", quote };
+    }
+    return this.deps.swaps.create({
+      key: summary.key,
+      chatId: summary.chatId,
+      userId: summary.userId,
+      request: order,
+      // The fixed quote the summary showed is the deal: a create answer promising less is not it.
+      ...(rateType === "fixed" ? { fixedAmountOut: payoutOf(quote) } : {}),
+    });
+  }
+}
+
+/** Whether the quote differs from what the summary showed (nothing shown: it did not move). */
+function moved(shown: Summary["shown"], quote: HeldQuote): boolean {
+  if (!shown) return false;
+  if ("rate" in shown) return shown.rate !== quote.rate;
+  return shown.quote.receiveAmount !== quote.receiveAmount || shown.quote.rate !== quote.rate;
+}
+
+function payoutOf(quote: HeldQuote): DecimalString {
+  return formatDecimal(quote.receiveAmount);
+}
