@@ -467,6 +467,7 @@ copy-address = 📋 Address
 copy-amount = 📋 Amount
 copy-memo = 📋 Memo
 copy-id = 📋 Transaction id
+copy-payout-memo = 📋 Payout memo
 history-copy-id = 📋 Id {$n}
 
 ## Honest numbers: a fixed quote is exact and says how long it holds; the rate paid

@@ -467,6 +467,7 @@ copy-address = 📋 Dirección
 copy-amount = 📋 Monto
 copy-memo = 📋 Memo
 copy-id = 📋 Id de la transacción
+copy-payout-memo = 📋 Memo de pago
 history-copy-id = 📋 Id {$n}
 
 ## Números honestos: una cotización fija es exacta y dice cuánto dura; la tasa pagada

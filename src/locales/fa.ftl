@@ -469,6 +469,7 @@ copy-address = 📋 آدرس
 copy-amount = 📋 مقدار
 copy-memo = 📋 ممو
 copy-id = 📋 شناسهٔ تراکنش
+copy-payout-memo = 📋 ممو پرداخت
 history-copy-id = 📋 شناسهٔ {$n}
 
 ## اعداد صادقانه: قیمت ثابت دقیق است و می‌گوید تا کی معتبر است؛ نرخ پرداخت‌شده

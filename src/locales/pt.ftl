@@ -467,6 +467,7 @@ copy-address = 📋 Endereço
 copy-amount = 📋 Valor
 copy-memo = 📋 Memo
 copy-id = 📋 Id da transação
+copy-payout-memo = 📋 Memo de pagamento
 history-copy-id = 📋 Id {$n}
 
 ## Números honestos: uma cotação fixa é exata e diz quanto tempo vale; a cotação paga

@@ -468,6 +468,7 @@ copy-address = 📋 Адрес
 copy-amount = 📋 Сумма
 copy-memo = 📋 Мемо
 copy-id = 📋 Id транзакции
+copy-payout-memo = 📋 Memo выплаты
 history-copy-id = 📋 Id {$n}
 
 ## Честные числа: фиксированная котировка точна и говорит, сколько действует; фактический курс

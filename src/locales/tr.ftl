@@ -467,6 +467,7 @@ copy-address = 📋 Adres
 copy-amount = 📋 Miktar
 copy-memo = 📋 Memo
 copy-id = 📋 İşlem kimliği
+copy-payout-memo = 📋 Ödeme memo'su
 history-copy-id = 📋 Kimlik {$n}
 
 ## Dürüst rakamlar: sabit fiyat kesindir ve ne kadar geçerli olduğunu söyler; ödenen kur

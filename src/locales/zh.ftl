@@ -468,6 +468,7 @@ copy-address = 📋 地址
 copy-amount = 📋 数量
 copy-memo = 📋 备注
 copy-id = 📋 交易 ID
+copy-payout-memo = 📋 收款备注
 history-copy-id = 📋 ID {$n}
 
 ## 如实的数字：固定报价是确切的，并说明有效多久；实际成交汇率

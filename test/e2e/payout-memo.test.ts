@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { FakeUser } from "../../tools/fake-telegram/fake-telegram.ts";
+import { copyButtonsOf, type FakeUser } from "../../tools/fake-telegram/fake-telegram.ts";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { step } from "../support/flows.ts";
 
@@ -41,7 +41,7 @@ const onlyTransaction = () => {
 };
 
 describe("the payout memo", () => {
-  it("is asked for an XRP payout, checked as a destination tag, sent, echoed and shown in the summary, the deposit message and /status", async () => {
+  it("is asked for an XRP payout, checked as a destination tag, sent, echoed and shown in the summary, the deposit message and /status, which copy it", async () => {
     const user = h.tg.user();
     const prompt = await toMemoStep(user);
     expect(prompt.text).toContain("memo");
@@ -61,8 +61,10 @@ describe("the payout memo", () => {
     expect(tx.withdrawal_extra_id).toBe("12345");
     expect(deposit.text).toContain(tx.deposit_address);
     expect(deposit.text).toContain("Payout memo: 12345");
+    expect(copyButtonsOf(deposit)["📋 Payout memo"]).toBe("12345");
     const status = await step(user, "/status", tx.id);
     expect(status.text).toContain("Payout memo: 12345");
+    expect(copyButtonsOf(status)["📋 Payout memo"]).toBe("12345");
   });
 
   it("is skipped with the No memo button, or by typing skip: nothing is sent", async () => {

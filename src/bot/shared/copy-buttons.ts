@@ -21,12 +21,15 @@ export function asksForDeposit(view: Pick<DepositView, "status">): boolean {
 /**
  * The copy buttons of a swap's deposit message, card and `/status`: the deposit address, the exact
  * amount and the deposit memo while the swap still asks for a deposit (a closed address or one
- * that already got its deposit is not offered), and the transaction id always. The values are the
- * swap's own, never a translation of them.
+ * that already got its deposit is not offered), and the transaction id and the payout memo (where
+ * there is one) always. The values are the swap's own, never a translation of them.
  */
 export function swapCopyKeyboard(
   t: TranslateFunction,
-  view: Pick<DepositView, "id" | "status" | "depositAddress" | "amountIn" | "depositMemo">,
+  view: Pick<
+    DepositView,
+    "id" | "status" | "depositAddress" | "amountIn" | "depositMemo" | "payoutMemo"
+  >,
   keyboard = new InlineKeyboard(),
 ): InlineKeyboard {
   if (asksForDeposit(view)) {
@@ -39,5 +42,6 @@ export function swapCopyKeyboard(
     keyboard.row();
   }
   addCopyButton(keyboard, t("copy-id"), view.id);
+  if (view.payoutMemo) addCopyButton(keyboard, t("copy-payout-memo"), view.payoutMemo);
   return keyboard.row();
 }
