@@ -9,7 +9,7 @@ import { SUPPORT_DELIVERY_KINDS, TICKET_STATES } from "../swaps/support-ports.ts
  * upstream's own ISO `created_at`, kept verbatim because the tracker sends it back as `dateFrom`.
  *
  * No ON DELETE CASCADE anywhere: drizzle's SQLite table-rebuild migrations can empty a cascading
- * child table silently (see design.md, "Known traps").
+ * child table silently (see docs/design.md §11).
  *
  * drizzle-kit loads this file on its own: it may import only files without value imports of
  * their own (the outbox kinds come from the core's ports, which import types alone).

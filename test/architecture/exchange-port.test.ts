@@ -5,10 +5,10 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The core (src/swaps/) speaks to the exchange through its port (swaps/exchange-port.ts) in its
- * own words: no field name of either dialect may appear in its code (design.md, "The exchange
- * port and its dialects"). The adapters in exchange/dialects/ alone name them. Names the core
- * owns as its own words and that happen to be request fields too (coinFrom, withdrawalAddress,
- * rateType, ...) are not listed; every name that only a dialect's wire uses is.
+ * own words: no field name of either dialect may appear in its code (docs/design.md §4). The
+ * adapters in exchange/dialects/ alone name them. Names the core owns as its own words and that
+ * happen to be request fields too (coinFrom, withdrawalAddress, rateType, ...) are not listed;
+ * every name that only a dialect's wire uses is.
  */
 const DIALECT_FIELDS = [
   // The spec's dialect (exchange-api-v2.md) and the memo fields its family adds.

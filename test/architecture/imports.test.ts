@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 /**
- * The import directions of design.md ("Layout and directions"), checked on every `npm test` so
+ * The import directions of docs/design.md (§2), checked on every `npm test` so
  * that they cannot quietly come back. Each top-level folder of src/ may import only the folders
  * listed for it (and itself); the composition root (app/, main.ts, config.ts, transport/) may
  * import anything of src/. Nothing in src/ imports test/ or tools/ (the Bot API double and the

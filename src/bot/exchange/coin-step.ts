@@ -27,7 +27,7 @@ export async function pickCoin(s: FlowSession, step: "from" | "to", other?: Side
     if (input.kind === "button" && input.step === "fnet" && other) {
       const network = input.value.toUpperCase();
       // The chosen network tapped again: the same text would get Telegram's "message is not
-      // modified", an error that must not be caught inside a conversation (design.md, #155).
+      // modified", an error that must not be caught inside a conversation (docs/design.md §11, #155).
       if (network === other.network) continue;
       other.network = network;
       other.defaulted = false;
