@@ -98,6 +98,8 @@ export interface CreatedSwap {
   payoutMemo?: string | null;
   /** undefined: not echoed. */
   refundAddress?: string | null;
+  /** The rate the swap was created at; undefined: not named by this answer (the spec's). */
+  rate?: number | null;
   rateType?: RateType;
   createdAt: string;
 }

@@ -37,7 +37,10 @@ export function recordFromCreated(
     amountIn: formatDecimal(created.amountIn, MAX_FRACTION_DIGITS),
     amountOutExpected: formatDecimal(created.amountOutExpected),
     amountOut: null,
-    rate: null,
+    rate:
+      created.rate !== null && created.rate !== undefined && created.rate > 0
+        ? formatDecimal(created.rate, 12)
+        : null,
     rateType: created.rateType ?? order.rateType ?? "float",
     depositAddress: created.depositAddress,
     depositMemo: created.depositMemo,

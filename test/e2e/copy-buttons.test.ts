@@ -10,6 +10,7 @@ import {
 import { freePort, type Harness, startHarness } from "../support/bot-harness.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { createSwapViaChat, step, toSummary } from "../support/flows.ts";
+import { UNLISTED_STATUS } from "../support/test-dialect.ts";
 
 /**
  * Telegram's copy buttons (`copy_text`): the deposit message, the card it becomes and `/status`
@@ -106,8 +107,11 @@ describe("copy buttons", () => {
     const user = h.tg.user();
     const { deposit, tx } = await xrpDeposit(user);
     const card = () => h.tg.message(user.chatId, deposit.messageId);
-    h.sandbox.control.setStatus(tx.id, "sending");
-    await user.waitFor(() => card()?.text.includes("sending") ?? false, { timeoutMs: 10_000 });
+    // A state the bot does not know yet, still before the deposit (the dialect's own unlisted one).
+    h.sandbox.control.setStatus(tx.id, UNLISTED_STATUS);
+    await user.waitFor(() => card()?.text.includes(UNLISTED_STATUS) ?? false, {
+      timeoutMs: 10_000,
+    });
     expect(copyButtonsOf(card())["📋 Memo"]).toBe(String(tx.deposit_extra_id));
     expect(copyButtonsOf(card())["📋 Address"]).toBe(tx.deposit_address);
     h.sandbox.control.setStatus(tx.id, "confirmation");

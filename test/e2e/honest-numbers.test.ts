@@ -73,7 +73,7 @@ describe("/rate", () => {
   it("without an amount answers the rate of one coin with the pair's limits", async () => {
     const reply = await h.tg.user().reply("/rate btc eth");
     const direct = (await (
-      await fetch(`${h.sandbox.url}/rate?coinFrom=btc&coinTo=eth&amount=1`)
+      await fetch(`${h.sandbox.url}/rate?coinFrom=btc&coinTo=eth&amount=1&rateType=float`)
     ).json()) as { rate: number; minAmount: number; maxAmount: number };
     expect(reply.text).toContain(`1 BTC ≈ ${formatDecimal(direct.rate, 12)} ETH`);
     expect(reply.text).toContain(`Minimum: ${formatDecimal(direct.minAmount)} BTC`);

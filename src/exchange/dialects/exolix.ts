@@ -148,6 +148,7 @@ const created = transaction
     withdrawalAddress: t.withdrawalAddress,
     payoutMemo: t.withdrawalExtraId,
     refundAddress: t.refundAddress,
+    rate: t.rate,
     ...(t.rateType ? { rateType: t.rateType } : {}),
     createdAt: t.createdAt,
   }));
