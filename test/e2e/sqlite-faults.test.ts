@@ -52,13 +52,14 @@ describe("SQLite refuses a write", () => {
     await toSummary(user);
     other = new Database(h.dbPath);
     other.exec("begin immediate");
-    const during = await user.reply(`/status ${id}`, { timeoutMs: 30_000 });
+    // Behind SQLite's 5 s busy waits, several of them: long on a loaded machine.
+    const during = await user.reply(`/status ${id}`, { timeoutMs: 90_000 });
     expect(during.text.includes(id) || during.text.includes("briefly unavailable")).toBe(true);
     other.exec("rollback");
     other.close();
     other = undefined;
 
-    const after = await user.reply("/help", { timeoutMs: 20_000 });
+    const after = await user.reply("/help", { timeoutMs: 60_000 });
     expect(after.text).toContain("/exchange");
-  }, 90_000);
+  }, 180_000);
 });
