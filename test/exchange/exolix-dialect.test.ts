@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { coinNetworks, defaultNetwork } from "../../src/catalog/networks.ts";
 import { exolixDialect } from "../../src/exchange/dialects/exolix.ts";
 import { errorBodySchema } from "../../src/exchange/wire.ts";
 import type { DecimalString } from "../../src/lib/decimal.ts";
@@ -175,6 +176,29 @@ describe("the exolix adapter reads Exolix's answers into the core's words", () =
       addressPattern: "^r[1-9A-HJ-NP-Za-km-z]{24,34}$",
     });
     expect(page.data[1]?.networks).toBeUndefined();
+  });
+
+  it("a coin of several networks without notes gets them named, its isDefault one marked", () => {
+    const net = (network: string, isDefault: boolean) => ({ network, name: network, isDefault });
+    const page = exolixDialect.currencies.schema.parse({
+      data: [
+        {
+          code: "USDT",
+          name: "Tether",
+          icon: "",
+          notes: "",
+          networks: [net("ETH", false), net("TRX", true), net("BSC", false)],
+        },
+        { code: "XRP", name: "Ripple", icon: "", notes: "", networks: [net("XRP", true)] },
+      ],
+      count: 2,
+    });
+    const usdt = page.data[0]!;
+    expect(usdt.notes).toBe("Networks: ETH, TRX (default), BSC");
+    const coin = { code: "usdt", name: "Tether", icon: "", notes: usdt.notes };
+    expect(coinNetworks(coin)).toEqual(["ETH", "TRX", "BSC"]);
+    expect(defaultNetwork(coin)).toBe("TRX");
+    expect(page.data[1]?.notes).toBe("");
   });
 
   it("a validation failure's `errors` map is read as the upstream's words", () => {

@@ -70,8 +70,23 @@ const currency = z
   })
   .transform(({ networks, ...c }) => ({
     ...c,
+    notes: notesNamingNetworks(c.notes, networks ?? []),
     ...(networks?.length ? { networks } : {}),
   }));
+
+/**
+ * Exolix's coins carry no notes: the catalog reads a coin's networks, and the one used when the user
+ * picks none, from its notes ("Networks: ETH (default), TRX, BSC"), so they are written from
+ * `networks` and `isDefault` when the notes do not name them already.
+ */
+function notesNamingNetworks(
+  notes: string,
+  networks: ReadonlyArray<{ code: string; defaultForCoin: boolean }>,
+): string {
+  if (networks.length < 2 || /networks?\s*:/i.test(notes)) return notes;
+  const list = networks.map((n) => (n.defaultForCoin ? `${n.code} (default)` : n.code)).join(", ");
+  return notes ? `${notes}. Networks: ${list}` : `Networks: ${list}`;
+}
 
 /** The rate answer; with a non-null `message` it is out of bounds, whatever the HTTP status. */
 const rateShape = z.object({
