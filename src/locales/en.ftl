@@ -367,6 +367,7 @@ group-go-private-button = Continue in private chat
 
 deposit-memo-line = Memo (destination tag): <code>{$memo}</code>
 deposit-memo-warning = ⚠️ This address is shared: put the memo in your wallet's memo or tag field (the “📋 Memo” button copies it). A deposit without it is lost.
+webapp-memo-warning = ⚠️ This address is shared: put the memo in your wallet's memo or tag field. A deposit without it is lost.
 flow-already-created = This swap was already created. Here are its deposit details:
 flow-already-created-gone = This confirmation already created a swap, which has since been deleted. Start a new one with /exchange.
 flow-create-fixed-worse =

@@ -367,6 +367,7 @@ group-go-private-button = Seguir en chat privado
 
 deposit-memo-line = Memo (etiqueta de destino / destination tag): <code>{$memo}</code>
 deposit-memo-warning = ⚠️ Esta dirección es compartida: pon el memo en el campo «memo» o «tag» de tu billetera (el botón «📋 Memo» lo copia). Un depósito sin él se pierde.
+webapp-memo-warning = ⚠️ Esta dirección es compartida: pon el memo en el campo «memo» o «tag» de tu billetera. Un depósito sin él se pierde.
 flow-already-created = Este intercambio ya se había creado. Estos son sus datos de depósito:
 flow-already-created-gone = Esta confirmación ya creó un intercambio, que después se borró. Empieza uno nuevo con /exchange.
 flow-create-fixed-worse =

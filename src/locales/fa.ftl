@@ -369,6 +369,7 @@ group-go-private-button = ادامه در گفتگوی خصوصی
 
 deposit-memo-line = ممو (تگ مقصد / Destination Tag): <code>{$memo}</code>
 deposit-memo-warning = ⚠️ این آدرس مشترک است: ممو را در فیلد Memo یا Tag کیف پولتان وارد کنید (دکمهٔ «📋 ممو» آن را کپی می‌کند). واریز بدون آن از دست می‌رود.
+webapp-memo-warning = ⚠️ این آدرس مشترک است: ممو را در فیلد Memo یا Tag کیف پولتان وارد کنید. واریز بدون آن از دست می‌رود.
 flow-already-created = این تبدیل قبلاً ساخته شده بود. جزئیات واریزش این است:
 flow-already-created-gone = این تأیید قبلاً یک تبدیل ساخته بود که بعداً پاک شد. با /exchange یک تبدیل جدید شروع کنید.
 flow-create-fixed-worse =

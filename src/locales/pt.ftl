@@ -367,6 +367,7 @@ group-go-private-button = Continuar no chat privado
 
 deposit-memo-line = Memo (tag de destino / destination tag): <code>{$memo}</code>
 deposit-memo-warning = ⚠️ Este endereço é compartilhado: coloque o memo no campo “memo” ou “tag” da sua carteira (o botão “📋 Memo” copia ele). Um depósito sem ele é perdido.
+webapp-memo-warning = ⚠️ Este endereço é compartilhado: coloque o memo no campo “memo” ou “tag” da sua carteira. Um depósito sem ele é perdido.
 flow-already-created = Esta troca já tinha sido criada. Aqui estão os dados de depósito:
 flow-already-created-gone = Esta confirmação já criou uma troca, que depois foi apagada. Comece uma nova com /exchange.
 flow-create-fixed-worse =

@@ -367,6 +367,7 @@ group-go-private-button = Продолжить в личном чате
 
 deposit-memo-line = Мемо (тег назначения): <code>{$memo}</code>
 deposit-memo-warning = ⚠️ Это общий адрес: укажите мемо в поле memo/tag вашего кошелька (кнопка «📋 Мемо» копирует его). Депозит без него будет потерян.
+webapp-memo-warning = ⚠️ Это общий адрес: укажите мемо в поле memo/tag вашего кошелька. Депозит без него будет потерян.
 flow-already-created = Этот обмен уже создан. Вот данные для депозита:
 flow-already-created-gone = По этому подтверждению уже был создан обмен, который затем удалён. Начните новый с /exchange.
 flow-create-fixed-worse =

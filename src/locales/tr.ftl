@@ -367,6 +367,7 @@ group-go-private-button = Özel sohbette devam et
 
 deposit-memo-line = Memo (hedef etiketi / destination tag): <code>{$memo}</code>
 deposit-memo-warning = ⚠️ Bu adres ortak kullanılıyor: memoyu cüzdanınızın memo ya da etiket (tag) alanına yazın (“📋 Memo” düğmesi onu kopyalar). Memosuz bir yatırma kaybolur.
+webapp-memo-warning = ⚠️ Bu adres ortak kullanılıyor: memoyu cüzdanınızın memo ya da etiket (tag) alanına yazın. Memosuz bir yatırma kaybolur.
 flow-already-created = Bu takas zaten oluşturulmuştu. Yatırma bilgileri şunlar:
 flow-already-created-gone = Bu onay zaten bir takas oluşturmuştu, o takas daha sonra silindi. /exchange ile yenisini başlatın.
 flow-create-fixed-worse =

@@ -368,6 +368,7 @@ group-go-private-button = 在私聊中继续
 
 deposit-memo-line = 备注（Memo / 目标标签 Destination Tag）：<code>{$memo}</code>
 deposit-memo-warning = ⚠️ 这个地址是共用的：请把备注填入钱包的 Memo 或 Tag（标签）栏（“📋 备注”按钮可复制它）。不带备注的充值会丢失。
+webapp-memo-warning = ⚠️ 这个地址是共用的：请把备注填入钱包的 Memo 或 Tag（标签）栏。不带备注的充值会丢失。
 flow-already-created = 这笔兑换之前已经创建。以下是它的充值信息：
 flow-already-created-gone = 这次确认之前已创建了一笔兑换，但它后来被删除了。用 /exchange 开始新的兑换。
 flow-create-fixed-worse =

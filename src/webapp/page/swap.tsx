@@ -121,7 +121,7 @@ export function SwapView({ id, supportLink }: { id: string; supportLink?: string
                 copied={copied}
                 onCopied={setCopied}
               />
-              <p class="warning">{t("deposit-memo-warning")}</p>
+              <p class="warning">{t("webapp-memo-warning")}</p>
             </div>
           )}
           {qr && (

@@ -12,9 +12,6 @@ const LOCALES_DIR = projectPath("src", "locales");
 export const PAGE_LOCALES = LANGUAGES;
 export type PageLocale = Language;
 
-/** Chat messages the page shows word for word, so both warn about a deposit alike. */
-const CHAT_TEXTS_ON_PAGE = ["deposit-memo-warning"] as const;
-
 /** The chat's texts carry Telegram HTML (<b>, <code>); the page shows plain text. */
 const TAGS = /<\/?[a-z]+>/g;
 
@@ -43,7 +40,6 @@ export class PageTexts {
       }
       for (const status of KNOWN_STATUSES)
         texts[`status-${status}`] = this.t(locale, `status-${status}`);
-      for (const id of CHAT_TEXTS_ON_PAGE) texts[id] = this.t(locale, id);
       this.pageTexts.set(locale, texts);
     }
   }
