@@ -114,6 +114,15 @@ flow-near-min = ⚠️ This is close to the minimum: if the rate or the limits m
 flow-near-max = ⚠️ This is close to the maximum: if the rate or the limits move before your deposit arrives, a deposit above the maximum may be sent back.
 flow-amount-range = Type an amount between {$min} and {$max} {$from}.
 flow-amount-again = Type the amount of {$from} to swap, e.g. <code>0.5</code>.
+flow-amount-other-units = Or type what you want to receive, e.g. <code>5 {$code}</code>, or its worth in US dollars, e.g. <code>$100</code>.
+amount-unknown-unit = “{$unit}” is neither {$from} nor {$to}. Type a number alone for {$from}, a number with <code>{$to}</code> for the amount to receive, or <code>$100</code> / <code>100 usd</code> for dollars.
+amount-no-dollar-coin = I cannot price dollars now: the exchange lists no US-dollar stablecoin. Type the amount of {$from}.
+amount-no-rate = The exchange named no rate to work that amount out from. Type the amount of {$from}.
+flow-amount-dollars = 💵 ${$dollars} ≈ <b>{$amount} {$from}</b> at 1 {$from} ≈ {$price} {$coin}.
+flow-amount-receive = To receive {$receive} {$to} you send <b>{$amount} {$from}</b>{$how ->
+        [exact] .
+       *[rate] {" "}(worked out from the rate: what you receive is an estimate).
+    }
 flow-ask-refund =
     Optional: a <b>refund</b> address for {$from}, where the exchange returns your coins if the swap fails. Type it, or tap Skip.
 flow-summary =

@@ -114,6 +114,15 @@ flow-near-min = ⚠️ Esto está cerca del mínimo: si la tasa o los límites c
 flow-near-max = ⚠️ Esto está cerca del máximo: si la tasa o los límites cambian antes de que llegue tu depósito, un depósito por encima del máximo puede ser devuelto.
 flow-amount-range = Escribe un monto entre {$min} y {$max} {$from}.
 flow-amount-again = Escribe el monto de {$from} a cambiar, p. ej. <code>0.5</code>.
+flow-amount-other-units = O escribe cuánto quieres recibir, p. ej. <code>5 {$code}</code>, o su valor en dólares estadounidenses, p. ej. <code>$100</code>.
+amount-unknown-unit = “{$unit}” no es {$from} ni {$to}. Escribe solo un número para {$from}, un número con <code>{$to}</code> para el monto a recibir, o <code>$100</code> / <code>100 usd</code> para dólares.
+amount-no-dollar-coin = Ahora no puedo calcular dólares: el exchange no ofrece ninguna stablecoin en dólares. Escribe el monto en {$from}.
+amount-no-rate = El exchange no dio una tasa con la que calcular ese monto. Escribe el monto en {$from}.
+flow-amount-dollars = 💵 ${$dollars} ≈ <b>{$amount} {$from}</b> a 1 {$from} ≈ {$price} {$coin}.
+flow-amount-receive = Para recibir {$receive} {$to} envías <b>{$amount} {$from}</b>{$how ->
+        [exact] .
+       *[rate] {" "}(calculado con la tasa: lo que recibes es una estimación).
+    }
 flow-ask-refund =
     Opcional: una dirección de <b>reembolso</b> de {$from}, donde el exchange te devuelve tus monedas si el intercambio falla. Escríbela o toca «Omitir».
 flow-summary =

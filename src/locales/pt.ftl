@@ -114,6 +114,15 @@ flow-near-min = ⚠️ Isto está perto do mínimo: se a cotação ou os limites
 flow-near-max = ⚠️ Isto está perto do máximo: se a cotação ou os limites mudarem antes de o seu depósito chegar, um depósito acima do máximo pode ser devolvido.
 flow-amount-range = Digite um valor entre {$min} e {$max} {$from}.
 flow-amount-again = Digite o valor de {$from} a trocar, ex.: <code>0.5</code>.
+flow-amount-other-units = Ou digite quanto quer receber, ex.: <code>5 {$code}</code>, ou o valor em dólares americanos, ex.: <code>$100</code>.
+amount-unknown-unit = “{$unit}” não é {$from} nem {$to}. Digite só um número para {$from}, um número com <code>{$to}</code> para o valor a receber, ou <code>$100</code> / <code>100 usd</code> para dólares.
+amount-no-dollar-coin = Não consigo calcular dólares agora: a exchange não oferece nenhuma stablecoin em dólar. Digite o valor em {$from}.
+amount-no-rate = A exchange não informou uma cotação para calcular esse valor. Digite o valor em {$from}.
+flow-amount-dollars = 💵 ${$dollars} ≈ <b>{$amount} {$from}</b> a 1 {$from} ≈ {$price} {$coin}.
+flow-amount-receive = Para receber {$receive} {$to} você envia <b>{$amount} {$from}</b>{$how ->
+        [exact] .
+       *[rate] {" "}(calculado pela cotação: o valor recebido é uma estimativa).
+    }
 flow-ask-refund =
     Opcional: um endereço de <b>reembolso</b> em {$from}, para onde a exchange devolve suas moedas se a troca falhar. Digite-o ou toque em «Pular».
 flow-summary =

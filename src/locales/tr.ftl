@@ -114,6 +114,15 @@ flow-near-min = ⚠️ Bu, en az tutara yakın: yatırdığınız para ulaşmada
 flow-near-max = ⚠️ Bu, en çok tutara yakın: yatırdığınız para ulaşmadan kur veya limitler değişirse, en çok tutarın üstünde kalan bir yatırma geri gönderilebilir.
 flow-amount-range = {$min} ile {$max} {$from} arasında bir miktar yazın.
 flow-amount-again = Takas edilecek {$from} miktarını yazın, örn. <code>0.5</code>.
+flow-amount-other-units = Ya da ne kadar almak istediğinizi yazın, örn. <code>5 {$code}</code>, veya ABD doları karşılığını, örn. <code>$100</code>.
+amount-unknown-unit = “{$unit}” ne {$from} ne de {$to}. {$from} için yalnızca bir sayı, alınacak miktar için <code>{$to}</code> ile bir sayı, dolar için <code>$100</code> / <code>100 usd</code> yazın.
+amount-no-dollar-coin = Şu an doları hesaplayamıyorum: borsa hiçbir ABD doları stablecoin'i listelemiyor. Miktarı {$from} olarak yazın.
+amount-no-rate = Borsa bu miktarı hesaplamak için bir kur vermedi. Miktarı {$from} olarak yazın.
+flow-amount-dollars = 💵 ${$dollars} ≈ <b>{$amount} {$from}</b>, 1 {$from} ≈ {$price} {$coin} kuruyla.
+flow-amount-receive = {$receive} {$to} almak için <b>{$amount} {$from}</b> gönderirsiniz{$how ->
+        [exact] .
+       *[rate] {" "}(kurdan hesaplandı: alacağınız miktar tahminidir).
+    }
 flow-ask-refund =
     İsteğe bağlı: takas başarısız olursa borsanın coinlerinizi geri göndereceği bir {$from} <b>iade</b> adresi. Yazın ya da «Atla»ya dokunun.
 flow-summary =

@@ -115,6 +115,15 @@ flow-near-min = ⚠️ 这个数量接近最小值：如果在你的充值到账
 flow-near-max = ⚠️ 这个数量接近最大值：如果在你的充值到账前汇率或限额发生变化，高于最大值的充值可能会被退回。
 flow-amount-range = 请输入 {$min} 到 {$max} {$from} 之间的数量。
 flow-amount-again = 请输入要兑换的 {$from} 数量，例如 <code>0.5</code>。
+flow-amount-other-units = 也可以输入想收到的数量，例如 <code>5 {$code}</code>，或按美元计的价值，例如 <code>$100</code>。
+amount-unknown-unit = “{$unit}”既不是 {$from} 也不是 {$to}。只输入数字表示 {$from} 数量，数字加 <code>{$to}</code> 表示要收到的数量，<code>$100</code> / <code>100 usd</code> 表示美元。
+amount-no-dollar-coin = 现在无法按美元计算：兑换服务没有美元稳定币。请输入 {$from} 数量。
+amount-no-rate = 兑换服务没有给出可用于计算该数量的汇率。请输入 {$from} 数量。
+flow-amount-dollars = 💵 ${$dollars} ≈ <b>{$amount} {$from}</b>，按 1 {$from} ≈ {$price} {$coin} 计算。
+flow-amount-receive = 要收到 {$receive} {$to}，需发送 <b>{$amount} {$from}</b>{$how ->
+        [exact] 。
+       *[rate] （按汇率计算：收到的数量为估计值）。
+    }
 flow-ask-refund =
     可选：一个 {$from} <b>退款</b>地址，兑换失败时兑换服务会把你的币退回到这里。请输入地址，或点击“跳过”。
 flow-summary =

@@ -162,6 +162,11 @@ export type ExchangeBudgets = Record<EndpointClass, RequestBudget>;
 /** The exchange the core talks to, whatever its dialect. */
 export interface ExchangePort {
   readonly budgets: ExchangeBudgets;
+  /**
+   * Whether a quote and a create may name the amount to receive (`QuoteRequest.receiveAmount`,
+   * `SwapOrder.receiveAmount`); without, the caller works the amount to send out from a quote.
+   */
+  readonly reverseQuotes?: boolean;
   listCurrencies(
     params?: { page?: number; size?: number; search?: string },
     call?: CallOptions,

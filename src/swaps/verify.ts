@@ -103,12 +103,7 @@ function compare(order: SwapOrder, answer: Answer): Mismatch[] {
     const got = answer.networkTo || NO_NETWORK;
     check("networkTo", order.networkTo, got, sameCode(order.networkTo, got));
   }
-  check(
-    "amountIn",
-    order.amount,
-    String(answer.amountIn),
-    sameAmount(order.amount, answer.amountIn),
-  );
+  check("amountIn", order.amount, String(answer.amountIn), amountAsOrdered(order, answer.amountIn));
   if (answer.amountOut !== undefined) {
     check("amountOut", "> 0", String(answer.amountOut), answer.amountOut > 0);
   }
@@ -151,6 +146,21 @@ export function sameAmount(ordered: string, got: number): boolean {
     compareDecimal(ordered, formatDecimal(got, MAX_FRACTION_DIGITS)) === 0 ||
     Number(ordered) === got
   );
+}
+
+/**
+ * The amount to send agrees with the order: the same digits, or for an order of an amount to
+ * receive (the exchange names the amount to send when it creates the swap) no more than the
+ * confirmed amount to send and no less by more than the fixed-payout tolerance (the same deal).
+ */
+export function amountAsOrdered(
+  order: Pick<SwapOrder, "amount" | "receiveAmount">,
+  got: number,
+): boolean {
+  if (sameAmount(order.amount, got)) return true;
+  if (order.receiveAmount === undefined || !Number.isFinite(got) || got <= 0) return false;
+  const confirmed = Number(order.amount);
+  return got <= confirmed && got >= confirmed * (1 - FIXED_OUT_TOLERANCE);
 }
 
 /** Hex (EVM-style) addresses are case-insensitive apart from their checksum; others are exact. */

@@ -24,7 +24,7 @@ export const EXCHANGE_CONVERSATION = "exchange";
  * replace in exchange/flow-versions.ts (carried into the new steps, or its chat told to start
  * again), so half-finished flows stored by an older version never replay wrongly nor vanish.
  */
-export const FLOW_STORAGE_VERSION = 6;
+export const FLOW_STORAGE_VERSION = 7;
 
 /**
  * The exchange conversation: send coin → receive coin → amount → quote and payout address →
@@ -51,10 +51,19 @@ export function createExchangeFlow(deps: FlowDeps) {
     }
     from ??= await pickCoin(s, "from");
     const to = await pickCoin(s, "to", from);
-    const { amount, quote: firstQuote } = await askAmount(s, from, to);
-    const { address, quote } = await askAddress(s, from, to, amount, firstQuote);
+    const choice = await askAmount(s, from, to);
+    const { address, quote, amount } = await askAddress(s, from, to, choice);
     const payoutMemo = await askPayoutMemo(s, to);
     const refund = await askRefund(s, from);
-    await confirmAndCreate(s, { from, to, amount, address, payoutMemo, refund, quote });
+    await confirmAndCreate(s, {
+      from,
+      to,
+      amount,
+      ...(choice.receive ? { receive: choice.receive } : {}),
+      address,
+      payoutMemo,
+      refund,
+      quote,
+    });
   };
 }

@@ -221,7 +221,10 @@ function amounts(r: { amount: string; receiveAmount?: string | undefined }): Sea
 
 function createBody(order: SwapOrder): string {
   return jsonBody(
-    { amount: order.amount },
+    // An amount to receive (fixed rate: exactly that is paid out) goes instead of the amount to send.
+    order.receiveAmount !== undefined
+      ? { withdrawalAmount: order.receiveAmount }
+      : { amount: order.amount },
     {
       coinFrom: upper(order.coinFrom),
       networkFrom: upper(order.networkFrom),
@@ -239,6 +242,7 @@ function createBody(order: SwapOrder): string {
 
 export const exolixDialect: Dialect = {
   name: "exolix",
+  reverseQuotes: true,
   authHeaders: (apiKey) => ({ Authorization: apiKey }),
   currencies: {
     params: (p) => ({ ...p, withNetworks: true }),

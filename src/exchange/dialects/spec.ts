@@ -181,6 +181,7 @@ function createBody(order: SwapOrder): string {
 
 export const specDialect: Dialect = {
   name: "spec",
+  reverseQuotes: false,
   authHeaders: (apiKey) => ({ "X-API-Key": apiKey }),
   currencies: {
     params: (p) => ({ ...p }),
