@@ -19,6 +19,7 @@ help =
 
     <b>Tips</b>
     • Every step accepts typed text as well as buttons: coin codes (<code>btc</code>), names (<code>monero</code>), amounts (<code>0.5</code> or <code>0,5</code>).
+    • At the amount step, <code>5 eth</code> is the amount to receive (the receive coin's code) and <code>$100</code> or <code>100 usd</code> the amount worth that many US dollars.
     • A coin can carry a network: <code>usdt trc20</code> or <code>usdt@trc20</code>.
     • Search coins from any chat: <code>@{$bot} eth</code>.
 
@@ -58,6 +59,7 @@ rate-type-fixed = fixed rate
 rate-usage =
     Send it like this: <code>/rate AMOUNT FROM TO</code>
     For example: <code>/rate 0.5 btc eth</code>
+    Or with the amount to receive: <code>/rate 5 eth from btc</code>, or in dollars: <code>/rate $100 btc eth</code>
 quote =
     💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
     Rate: 1 {$from} {$rate} {$to} ({$rateType})

@@ -19,6 +19,7 @@ help =
 
     <b>Consejos</b>
     • En cada paso puedes escribir además de tocar botones: códigos de monedas (<code>btc</code>), nombres (<code>monero</code>), montos (<code>0.5</code> o <code>0,5</code>).
+    • En el paso del monto, <code>5 eth</code> es lo que recibes (el código de la moneda a recibir) y <code>$100</code> o <code>100 usd</code> el monto que vale esos dólares estadounidenses.
     • Una moneda puede llevar su red: <code>usdt trc20</code> o <code>usdt@trc20</code>.
     • Busca monedas desde cualquier chat: <code>@{$bot} eth</code>.
 
@@ -58,6 +59,7 @@ rate-type-fixed = tasa fija
 rate-usage =
     Envíalo así: <code>/rate MONTO DE A</code>
     Por ejemplo: <code>/rate 0.5 btc eth</code>
+    O con el monto a recibir: <code>/rate 5 eth from btc</code>, o en dólares: <code>/rate $100 btc eth</code>
 quote =
     💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
     Tasa: 1 {$from} {$rate} {$to} ({$rateType})

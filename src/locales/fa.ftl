@@ -21,6 +21,7 @@ help =
 
     <b>نکته‌ها</b>
     • در هر مرحله علاوه بر زدن دکمه‌ها می‌توانید بنویسید: کد ارزها (<code>btc</code>)، نام‌ها (<code>monero</code>)، مقدارها (<code>0.5</code> یا <code>0,5</code>).
+    • در مرحلهٔ مقدار، <code>5 eth</code> مقدار دریافتی است (کد ارز دریافتی) و <code>$100</code> یا <code>100 usd</code> مقداری به ارزش همان دلار آمریکا.
     • ارز می‌تواند شبکه‌اش را همراه داشته باشد: <code>usdt trc20</code> یا <code>usdt@trc20</code>.
     • از هر گفتگویی ارز جستجو کنید: <code>@{$bot} eth</code>.
 
@@ -60,6 +61,7 @@ rate-type-fixed = نرخ ثابت
 rate-usage =
     این‌طور بفرستید: <code>/rate AMOUNT FROM TO</code>
     مثلاً: <code>/rate 0.5 btc eth</code>
+    یا با مقدار دریافتی: <code>/rate 5 eth from btc</code>، یا به دلار: <code>/rate $100 btc eth</code>
 quote =
     💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
     نرخ: 1 {$from} {$rate} {$to} ({$rateType})

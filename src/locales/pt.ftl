@@ -19,6 +19,7 @@ help =
 
     <b>Dicas</b>
     • Em cada passo você pode digitar além de tocar nos botões: códigos de moedas (<code>btc</code>), nomes (<code>monero</code>), valores (<code>0.5</code> ou <code>0,5</code>).
+    • Na etapa do valor, <code>5 eth</code> é quanto você recebe (o código da moeda a receber) e <code>$100</code> ou <code>100 usd</code> o valor equivalente a esses dólares americanos.
     • Uma moeda pode ter uma rede: <code>usdt trc20</code> ou <code>usdt@trc20</code>.
     • Busque moedas em qualquer chat: <code>@{$bot} eth</code>.
 
@@ -58,6 +59,7 @@ rate-type-fixed = cotação fixa
 rate-usage =
     Envie assim: <code>/rate VALOR DE PARA</code>
     Por exemplo: <code>/rate 0.5 btc eth</code>
+    Ou com o valor a receber: <code>/rate 5 eth from btc</code>, ou em dólares: <code>/rate $100 btc eth</code>
 quote =
     💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
     Cotação: 1 {$from} {$rate} {$to} ({$rateType})

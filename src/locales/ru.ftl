@@ -19,6 +19,7 @@ help =
 
     <b>Советы</b>
     • На каждом шаге можно не только нажимать кнопки, но и писать: коды монет (<code>btc</code>), названия (<code>monero</code>), суммы (<code>0.5</code> или <code>0,5</code>).
+    • На шаге суммы <code>5 eth</code> — сколько получить (код получаемой монеты), а <code>$100</code> или <code>100 usd</code> — сумма на столько долларов США.
     • У монеты может быть сеть: <code>usdt trc20</code> или <code>usdt@trc20</code>.
     • Поиск монет из любого чата: <code>@{$bot} eth</code>.
 
@@ -58,6 +59,7 @@ rate-type-fixed = фиксированный курс
 rate-usage =
     Напишите так: <code>/rate СУММА ОТКУДА КУДА</code>
     Например: <code>/rate 0.5 btc eth</code>
+    Или сколько получить: <code>/rate 5 eth from btc</code>, или в долларах: <code>/rate $100 btc eth</code>
 quote =
     💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
     Курс: 1 {$from} {$rate} {$to} ({$rateType})

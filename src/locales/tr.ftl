@@ -19,6 +19,7 @@ help =
 
     <b>İpuçları</b>
     • Her adımda düğmelere dokunmanın yanında yazabilirsiniz de: coin kodları (<code>btc</code>), adlar (<code>monero</code>), miktarlar (<code>0.5</code> ya da <code>0,5</code>).
+    • Miktar adımında <code>5 eth</code> alacağınız miktardır (alınacak coinin kodu), <code>$100</code> ya da <code>100 usd</code> ise o kadar ABD doları değerindeki miktar.
     • Bir coin ağıyla birlikte yazılabilir: <code>usdt trc20</code> ya da <code>usdt@trc20</code>.
     • Herhangi bir sohbetten coin arayın: <code>@{$bot} eth</code>.
 
@@ -58,6 +59,7 @@ rate-type-fixed = sabit kur
 rate-usage =
     Şöyle gönderin: <code>/rate MİKTAR NEYDEN NEYE</code>
     Örneğin: <code>/rate 0.5 btc eth</code>
+    Ya da alınacak miktarla: <code>/rate 5 eth from btc</code>, veya dolarla: <code>/rate $100 btc eth</code>
 quote =
     💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
     Kur: 1 {$from} {$rate} {$to} ({$rateType})

@@ -20,6 +20,7 @@ help =
 
     <b>小提示</b>
     • 每一步都可以直接输入文字，也可以点按钮：币种代码（<code>btc</code>）、名称（<code>monero</code>）、数量（<code>0.5</code> 或 <code>0,5</code>）。
+    • 在数量步骤中，<code>5 eth</code> 表示要收到的数量（所收币种的代码），<code>$100</code> 或 <code>100 usd</code> 表示价值这么多美元的数量。
     • 币种可以带上网络：<code>usdt trc20</code> 或 <code>usdt@trc20</code>。
     • 在任何聊天中搜索币种：<code>@{$bot} eth</code>。
 
@@ -59,6 +60,7 @@ rate-type-fixed = 固定汇率
 rate-usage =
     请这样发送：<code>/rate 数量 源币 目标币</code>
     例如：<code>/rate 0.5 btc eth</code>
+    或按要收到的数量：<code>/rate 5 eth from btc</code>，或按美元：<code>/rate $100 btc eth</code>
 quote =
     💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
     汇率：1 {$from} {$rate} {$to}（{$rateType}）

@@ -157,3 +157,18 @@ describe("a typo", () => {
     expect(quote.text).toContain("To receive 5 ETH");
   });
 });
+
+describe("/rate with an amount to receive or in dollars", () => {
+  it("`/rate 5 eth from btc` names the BTC it takes; `/rate $100 btc eth` what it was priced at", async () => {
+    const user = h.tg.user();
+    const before = h.sandbox.control.stats.reverseQuotes;
+    const receive = await step(user, "/rate 5 eth from btc", "To receive 5 ETH");
+    const send = sendAmountIn(receive);
+    expect(receive.text).toContain(`${send} BTC → ≈`);
+    expect(h.sandbox.control.stats.reverseQuotes - before).toBe(exolix ? 1 : 0);
+    const dollars = await step(user, "/rate $100 btc eth", "$100 ≈");
+    expect(dollars.text).toMatch(/\$100 ≈ ([\d.]+) BTC at 1 BTC ≈ [\d.]+ USDT/);
+    const typo = await step(user, "/rate 5 xyz btc eth", "xyz");
+    expect(typo.text).toContain("neither BTC nor ETH");
+  });
+});
