@@ -406,6 +406,7 @@ webapp-tab-list = My swaps
 webapp-you-send = You send
 webapp-you-receive = You receive
 webapp-amount = Amount
+webapp-amount-receive = I want to receive
 webapp-payout = Payout address
 webapp-payout-memo = Payout memo
 webapp-payout-memo-hint = The memo or destination tag your receiving account needs; leave it empty if it needs none.

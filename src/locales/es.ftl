@@ -406,6 +406,7 @@ webapp-tab-list = Mis intercambios
 webapp-you-send = Envías
 webapp-you-receive = Recibes
 webapp-amount = Monto
+webapp-amount-receive = Quiero recibir
 webapp-payout = Dirección de recepción
 webapp-refund = Dirección de reembolso
 webapp-payout-memo = Memo de pago

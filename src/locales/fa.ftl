@@ -408,6 +408,7 @@ webapp-tab-list = تبدیل‌های من
 webapp-you-send = می‌فرستید
 webapp-you-receive = دریافت می‌کنید
 webapp-amount = مقدار
+webapp-amount-receive = می‌خواهم دریافت کنم
 webapp-payout = آدرس دریافت
 webapp-refund = آدرس بازگشت وجه
 webapp-payout-memo = ممو پرداخت

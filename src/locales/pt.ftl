@@ -406,6 +406,7 @@ webapp-tab-list = Minhas trocas
 webapp-you-send = Você envia
 webapp-you-receive = Você recebe
 webapp-amount = Valor
+webapp-amount-receive = Quero receber
 webapp-payout = Endereço de recebimento
 webapp-refund = Endereço de reembolso
 webapp-payout-memo = Memo de pagamento

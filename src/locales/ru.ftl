@@ -406,6 +406,7 @@ webapp-tab-list = Мои обмены
 webapp-you-send = Вы отправляете
 webapp-you-receive = Вы получаете
 webapp-amount = Сумма
+webapp-amount-receive = Хочу получить
 webapp-payout = Адрес получения
 webapp-payout-memo = Memo выплаты
 webapp-payout-memo-hint = Memo или destination tag, который нужен счёту получателя; оставьте пустым, если он не нужен.

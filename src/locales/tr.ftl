@@ -406,6 +406,7 @@ webapp-tab-list = Takaslarım
 webapp-you-send = Gönderdiğiniz
 webapp-you-receive = Alacağınız
 webapp-amount = Miktar
+webapp-amount-receive = Almak istiyorum
 webapp-payout = Alıcı adres
 webapp-refund = İade adresi
 webapp-payout-memo = Ödeme memo'su

@@ -407,6 +407,7 @@ webapp-tab-list = 我的兑换
 webapp-you-send = 你发送
 webapp-you-receive = 你接收
 webapp-amount = 数量
+webapp-amount-receive = 我想收到
 webapp-payout = 收款地址
 webapp-refund = 退款地址
 webapp-payout-memo = 收款备注

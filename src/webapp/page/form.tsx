@@ -12,6 +12,8 @@ interface Order {
   networkFrom: string;
   networkTo: string;
   amount: string;
+  /** `receive`: `amount` is the amount to receive ("I want to receive"). */
+  side: "send" | "receive";
   rateType: "float" | "fixed";
   payout: string;
   payoutMemo: string;
@@ -26,6 +28,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
   const [networkFrom, setNetworkFrom] = useState("");
   const [networkTo, setNetworkTo] = useState("");
   const [amount, setAmount] = useState("");
+  const [side, setSide] = useState<"send" | "receive">("send");
   const [rateType, setRateType] = useState<"float" | "fixed">("float");
   const [payout, setPayout] = useState("");
   const [payoutMemo, setPayoutMemo] = useState("");
@@ -67,7 +70,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
     const round = ++quoteRound.current;
     const ask = () =>
       call<{ quote: PageQuote; problem?: string }>(
-        `/quote?${pair}&amount=${encodeURIComponent(amount)}&rateType=${rateType}`,
+        `/quote?${pair}&amount=${encodeURIComponent(amount)}&rateType=${rateType}&side=${side}`,
       )
         .then((r) => {
           if (round !== quoteRound.current) return;
@@ -87,7 +90,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
       clearTimeout(first);
       clearInterval(every);
     };
-  }, [from?.code, to?.code, networkFrom, networkTo, amount, rateType, summary]);
+  }, [from?.code, to?.code, networkFrom, networkTo, amount, side, rateType, summary]);
 
   const next = async (event: Event) => {
     event.preventDefault();
@@ -125,6 +128,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
         networkFrom,
         networkTo,
         amount,
+        side,
         rateType,
         payout,
         payoutMemo: memo,
@@ -189,6 +193,17 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
           value={amount}
           onInput={(e) => setAmount((e.currentTarget as HTMLInputElement).value)}
         />
+        <label class={side === "receive" ? "chip selected" : "chip"}>
+          <input
+            type="checkbox"
+            checked={side === "receive"}
+            onChange={(e) =>
+              setSide((e.currentTarget as HTMLInputElement).checked ? "receive" : "send")
+            }
+          />
+          {t("amount-receive")}
+          {to && side === "receive" && <bdi> ({to.code.toUpperCase()})</bdi>}
+        </label>
         {limits && from && (
           <p class="hint">
             {t("min")}:{" "}
@@ -227,7 +242,9 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
         ))}
       </fieldset>
 
-      {quote && from && to && !problems.amount && <QuoteBox quote={quote} from={from} to={to} />}
+      {quote && from && to && !problems.amount && (
+        <QuoteBox quote={quote} from={from} to={to} side={side} />
+      )}
       {problems.quote && (
         <p class="problem" role="alert">
           {problems.quote}
@@ -329,10 +346,28 @@ function NetworkChoice(props: {
 /** A floating rate's numbers are estimates (≈); a fixed rate's are the deal (=, no "about"). */
 const relation = (rateType: string) => (rateType === "fixed" ? "=" : "≈");
 
-function QuoteBox({ quote, from, to }: { quote: PageQuote; from: PageCoin; to: PageCoin }) {
+function QuoteBox({
+  quote,
+  from,
+  to,
+  side,
+}: {
+  quote: PageQuote;
+  from: PageCoin;
+  to: PageCoin;
+  side: "send" | "receive";
+}) {
   const t = useT();
   return (
     <div class="quote" aria-live="polite">
+      {side === "receive" && (
+        <p>
+          {t("you-send")}{" "}
+          <b class="ltr">
+            {quote.fromAmount} {from.code.toUpperCase()}
+          </b>
+        </p>
+      )}
       <p>
         {t(quote.rateType === "fixed" ? "you-receive" : "you-get")}{" "}
         <b class="ltr">
@@ -385,6 +420,7 @@ function Summary(props: {
           networkFrom: order.networkFrom,
           networkTo: order.networkTo,
           amount: order.amount,
+          ...(order.side === "receive" ? { side: "receive", sendAmount: quote?.fromAmount } : {}),
           rateType: order.rateType,
           payout: order.payout,
           payoutMemo: order.payoutMemo || undefined,
@@ -411,7 +447,8 @@ function Summary(props: {
         <dt>{t("you-send")}</dt>
         <dd>
           <bdi>
-            {order.amount} {label(order.from, order.networkFrom)}
+            {order.side === "receive" ? (quote?.fromAmount ?? "…") : order.amount}{" "}
+            {label(order.from, order.networkFrom)}
           </bdi>
         </dd>
         <dt>{t("you-receive")}</dt>
