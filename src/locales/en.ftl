@@ -148,6 +148,10 @@ flow-address-problem-format = That is not a valid {$coin} address{$network ->
 flow-address-again = Type the {$coin} address again.
 flow-address-other-network = ⚠️ That is a {$coin} address on {$other}, but this swap pays out on <b>{$network}</b>: coins sent to it there would be lost. To receive on {$other}, start again with /exchange and choose {$other}.
 flow-refund-again = Type a refund address for {$coin}, or tap Skip.
+flow-ask-refund-memo =
+    Does this {$coin} address need a memo ({$name}) for a <b>refund</b>? An exchange account or a shared wallet gives one with its address: type it, or tap No memo (or type skip).
+flow-refund-memo-again = Type the refund memo for {$coin}, or tap No memo.
+flow-summary-refund-memo = Refund memo: <code>{$memo}</code>
 flow-not-understood = Please type an answer or tap a button below the last message.
 flow-step-over = This step is over.
 flow-cancelled = ✖ Swap cancelled. Start a new one with /exchange.

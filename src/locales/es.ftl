@@ -148,6 +148,10 @@ flow-address-problem-format = Esa no es una dirección válida de {$coin}{$netwo
 flow-address-again = Escribe de nuevo la dirección de {$coin}.
 flow-address-other-network = ⚠️ Esa es una dirección de {$coin} en {$other}, pero este intercambio paga en <b>{$network}</b>: las monedas enviadas allí se perderían. Para recibir en {$other}, empieza de nuevo con /exchange y elige {$other}.
 flow-refund-again = Escribe una dirección de reembolso de {$coin}, o toca «Omitir».
+flow-ask-refund-memo =
+    ¿Esta dirección de {$coin} necesita un memo ({$name}) para el <b>reembolso</b>? Una cuenta de exchange o una billetera compartida lo da junto con su dirección: escríbelo, o toca «Sin memo» (o escribe skip).
+flow-refund-memo-again = Escribe el memo de reembolso para {$coin}, o toca «Sin memo».
+flow-summary-refund-memo = Memo de reembolso: <code>{$memo}</code>
 flow-not-understood = Escribe una respuesta o toca un botón debajo del último mensaje.
 flow-step-over = Este paso ya terminó.
 flow-cancelled = ✖ Intercambio cancelado. Empieza uno nuevo con /exchange.

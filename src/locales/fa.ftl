@@ -150,6 +150,10 @@ flow-address-problem-format = این یک آدرس معتبر {$coin}{$network -
 flow-address-again = آدرس {$coin} را دوباره بنویسید.
 flow-address-other-network = ⚠️ این یک آدرس {$coin} در شبکهٔ {$other} است، اما این تبدیل در شبکهٔ <b>{$network}</b> پرداخت می‌کند: کوین‌هایی که آنجا به آن فرستاده شوند از دست می‌روند. برای دریافت در {$other}، با /exchange از نو شروع کنید و {$other} را انتخاب کنید.
 flow-refund-again = یک آدرس بازگشت وجه برای {$coin} بنویسید، یا «رد کردن» را بزنید.
+flow-ask-refund-memo =
+    آیا این آدرس {$coin} برای <b>بازگشت وجه</b> به ممو ({$name}) نیاز دارد؟ حساب صرافی یا کیف پول مشترک آن را همراه آدرس می‌دهد: آن را بنویسید، یا «بدون ممو» را بزنید (یا skip بنویسید).
+flow-refund-memo-again = ممو بازگشت وجه {$coin} را بنویسید، یا «بدون ممو» را بزنید.
+flow-summary-refund-memo = ممو بازگشت وجه: <code>{$memo}</code>
 flow-not-understood = لطفاً پاسخی بنویسید یا یکی از دکمه‌های زیر آخرین پیام را بزنید.
 flow-step-over = این مرحله تمام شده است.
 flow-cancelled = ✖ تبدیل لغو شد. با /exchange یک تبدیل جدید شروع کنید.

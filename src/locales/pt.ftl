@@ -148,6 +148,10 @@ flow-address-problem-format = Esse não é um endereço {$coin} válido{$network
 flow-address-again = Digite de novo o endereço {$coin}.
 flow-address-other-network = ⚠️ Esse é um endereço {$coin} na rede {$other}, mas esta troca paga na <b>{$network}</b>: moedas enviadas para ele ali seriam perdidas. Para receber na {$other}, comece de novo com /exchange e escolha {$other}.
 flow-refund-again = Digite um endereço de reembolso em {$coin}, ou toque em «Pular».
+flow-ask-refund-memo =
+    Este endereço {$coin} precisa de um memo ({$name}) para o <b>reembolso</b>? Uma conta de exchange ou uma carteira compartilhada informa um junto com o endereço: digite-o, ou toque em «Sem memo» (ou digite skip).
+flow-refund-memo-again = Digite o memo de reembolso para {$coin}, ou toque em «Sem memo».
+flow-summary-refund-memo = Memo de reembolso: <code>{$memo}</code>
 flow-not-understood = Digite uma resposta ou toque em um botão abaixo da última mensagem.
 flow-step-over = Este passo já terminou.
 flow-cancelled = ✖ Troca cancelada. Comece uma nova com /exchange.

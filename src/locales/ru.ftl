@@ -148,6 +148,10 @@ flow-address-problem-format = Это неверный адрес {$coin}{$networ
 flow-address-again = Напишите адрес {$coin} ещё раз.
 flow-address-other-network = ⚠️ Это адрес {$coin} в сети {$other}, а этот обмен выплачивает в сети <b>{$network}</b>: монеты, отправленные туда, будут потеряны. Чтобы получить в сети {$other}, начните заново с /exchange и выберите {$other}.
 flow-refund-again = Напишите адрес возврата для {$coin} или нажмите «Пропустить».
+flow-ask-refund-memo =
+    Нужен ли для этого адреса {$coin} memo ({$name}) для <b>возврата</b>? Его даёт счёт на бирже или общий кошелёк вместе с адресом: введите его или нажмите «Без memo» (или напишите skip).
+flow-refund-memo-again = Введите memo возврата для {$coin} или нажмите «Без memo».
+flow-summary-refund-memo = Memo возврата: <code>{$memo}</code>
 flow-not-understood = Напишите ответ или нажмите кнопку под последним сообщением.
 flow-step-over = Этот шаг уже пройден.
 flow-cancelled = ✖ Обмен отменён. Начните новый командой /exchange.

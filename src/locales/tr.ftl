@@ -148,6 +148,10 @@ flow-address-problem-format = Bu geçerli bir {$coin} adresi değil{$network ->
 flow-address-again = {$coin} adresini yeniden yazın.
 flow-address-other-network = ⚠️ Bu, {$other} ağında bir {$coin} adresi, ama bu takas <b>{$network}</b> ağında ödeme yapıyor: oraya gönderilen coinler kaybolur. {$other} ağında almak için /exchange ile yeniden başlayın ve {$other} seçin.
 flow-refund-again = Bir {$coin} iade adresi yazın ya da «Atla»ya dokunun.
+flow-ask-refund-memo =
+    Bu {$coin} adresi <b>iade</b> için bir memo ({$name}) istiyor mu? Bir borsa hesabı ya da ortak cüzdan bunu adresiyle birlikte verir: yazın ya da «Memo yok» düğmesine dokunun (veya skip yazın).
+flow-refund-memo-again = {$coin} için iade memo'sunu yazın ya da «Memo yok» düğmesine dokunun.
+flow-summary-refund-memo = İade memo'su: <code>{$memo}</code>
 flow-not-understood = Lütfen bir yanıt yazın ya da son mesajın altındaki bir düğmeye dokunun.
 flow-step-over = Bu adım bitti.
 flow-cancelled = ✖ Takas iptal edildi. /exchange ile yenisini başlatın.

@@ -149,6 +149,10 @@ flow-address-problem-format = 这不是有效的 {$coin} 地址{$network ->
 flow-address-again = 请重新输入 {$coin} 地址。
 flow-address-other-network = ⚠️ 这是 {$other} 网络上的 {$coin} 地址，但这笔兑换在 <b>{$network}</b> 网络上付款：发到该地址的币会丢失。要在 {$other} 上接收，请用 /exchange 重新开始并选择 {$other}。
 flow-refund-again = 请输入一个 {$coin} 退款地址，或点击“跳过”。
+flow-ask-refund-memo =
+    这个 {$coin} 地址的<b>退款</b>需要备注（{$name}）吗？交易所账户或共享钱包会随地址一起提供：请输入它，或点「无备注」（也可以输入 skip）。
+flow-refund-memo-again = 请输入 {$coin} 的退款备注，或点「无备注」。
+flow-summary-refund-memo = 退款备注：<code>{$memo}</code>
 flow-not-understood = 请输入回答，或点击最后一条消息下方的按钮。
 flow-step-over = 这一步已经结束。
 flow-cancelled = ✖ 兑换已取消。用 /exchange 开始新的兑换。

@@ -98,6 +98,8 @@ export interface CreatedSwap {
   payoutMemo?: string | null;
   /** undefined: not echoed. */
   refundAddress?: string | null;
+  /** The refund memo echoed back; undefined: not echoed, null: echoed empty. */
+  refundMemo?: string | null;
   /** The rate the swap was created at; undefined: not named by this answer (the spec's). */
   rate?: number | null;
   rateType?: RateType;
@@ -136,6 +138,8 @@ export interface SwapDetail {
   withdrawalAddress: string;
   payoutMemo?: string | null;
   refundAddress: string | null;
+  /** The refund memo; undefined: not named by this answer. */
+  refundMemo?: string | null;
   txHashIn: string | null;
   txHashOut: string | null;
   /** The exchange's own explorer links of the hashes, when it gives them. */

@@ -15,6 +15,7 @@ export interface Mismatch {
     | "withdrawalAddress"
     | "payoutMemo"
     | "refundAddress"
+    | "refundMemo"
     | "rateType"
     | "depositAddress"
     | "depositMemo";
@@ -34,6 +35,8 @@ interface Answer {
   /** undefined: not reported (the created shape need not carry it). */
   payoutMemo?: string | null;
   refundAddress?: string | null;
+  /** undefined: not reported. */
+  refundMemo?: string | null;
   rateType?: "float" | "fixed";
   depositAddress: string;
 }
@@ -123,6 +126,13 @@ function compare(order: SwapOrder, answer: Answer): Mismatch[] {
     const expected = order.refundAddress ?? "";
     const got = answer.refundAddress ?? "";
     check("refundAddress", expected, got, sameAddress(expected, got));
+  }
+  // A refund memo, where the answer carries one back, must be the one given (or none): a refund
+  // to an exchange account without its memo is lost.
+  if (answer.refundMemo !== undefined) {
+    const expected = order.refundMemo ?? "";
+    const got = answer.refundMemo ?? "";
+    check("refundMemo", expected || NO_MEMO, got || NO_MEMO, got === expected);
   }
   if (answer.rateType !== undefined) {
     const expected = order.rateType ?? "float";

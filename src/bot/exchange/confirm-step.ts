@@ -30,6 +30,8 @@ export interface SwapOrder {
   address: string;
   payoutMemo: string | undefined;
   refund: string | undefined;
+  /** The refund address's memo (send networks that take one). */
+  refundMemo?: string | undefined;
   quote: Quote;
 }
 
@@ -40,7 +42,7 @@ export interface SwapOrder {
  */
 export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promise<void> {
   const { t } = s;
-  const { from, to, receive, address, payoutMemo, refund } = order;
+  const { from, to, receive, address, payoutMemo, refund, refundMemo } = order;
   let { quote, amount } = order;
   const fromLabel = coinLabel(from.coin, from.network);
   const toLabel = coinLabel(to.coin, to.network);
@@ -53,6 +55,7 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
         refund: refund ?? t("flow-summary-no-refund"),
       }) + fixedHoldsLine(t, quote, s.deps.quotes.fixedHoldsMs),
       payoutMemo ? t("flow-summary-payout-memo", { memo: payoutMemo }) : undefined,
+      refundMemo ? t("flow-summary-refund-memo", { memo: refundMemo }) : undefined,
       t("flow-summary-ask"),
     ]
       .filter(Boolean)
@@ -99,6 +102,7 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
           ...(payoutMemo ? { payoutMemo } : {}),
           rateType: quote.rateType ?? "float",
           refundAddress: refund,
+          ...(refund && refundMemo ? { refundMemo } : {}),
         },
         shown: { quote },
       }),

@@ -37,7 +37,7 @@ export const OLDER_FLOW_VERSIONS: Readonly<Record<number, OlderFlow>> = {
   },
   6: {
     kind: "restart",
-    why: "v0.4.0's flow: the amount step takes amounts to receive (`5 eth`) and in dollars (`$100`) with quotes of their own (an input it refused before now asks the exchange), and the address step re-prices them",
+    why: "v0.4.0's flow: the amount step takes amounts to receive (`5 eth`) and in dollars (`$100`) with quotes of their own (an input it refused before now asks the exchange), and the address step re-prices them; a refund memo step follows a refund address on send networks that take a memo",
   },
 };
 

@@ -28,7 +28,7 @@ export const FLOW_STORAGE_VERSION = 7;
 
 /**
  * The exchange conversation: send coin → receive coin → amount → quote and payout address →
- * payout memo (memo networks only) → optional refund address → summary → Confirm → deposit address. Every step takes typed text as
+ * payout memo (memo networks only) → optional refund address (and its memo, memo networks only) → summary → Confirm → deposit address. Every step takes typed text as
  * well as its buttons, and bad input gets a sentence naming the problem plus the same step again.
  * Each step lives in its own module; this function only puts them in order.
  *
@@ -62,7 +62,8 @@ export function createExchangeFlow(deps: FlowDeps) {
       ...(choice.receive ? { receive: choice.receive } : {}),
       address,
       payoutMemo,
-      refund,
+      refund: refund.address,
+      refundMemo: refund.memo,
       quote,
     });
   };
