@@ -77,7 +77,7 @@ describe("an amount to receive", () => {
     expect(deposit.text).toContain(send);
   });
 
-  it("at a fixed rate: exolix creates it with withdrawalAmount and exactly 5 ETH is paid; the spec's dialect sends the amount worked out", async () => {
+  it("at a fixed rate: exolix creates it with withdrawalAmount and exactly 0.5 ETH is paid; the spec's dialect sends the amount worked out", async () => {
     const user = h.tg.user();
     await toAmountStep(user);
     const floating = await step(user, "0,5 eth", "address");
@@ -100,6 +100,26 @@ describe("an amount to receive", () => {
       expect(Math.abs(tx.amount_out_expected - 0.5)).toBeLessThan(0.001);
     }
     expect(String(tx.amount_in)).toBe(send);
+  });
+});
+
+describe("a fixed amount to receive whose create answer is lost", () => {
+  it("is found by the reconciler from the stored intent (its amount to receive included) and shown with its deposit address", async () => {
+    const user = h.tg.user();
+    await toAmountStep(user);
+    await step(user, "0.5 eth", "address");
+    await user.press("Fixed");
+    await user.waitFor((m) => m.edited && m.text.includes("fixed rate"));
+    await step(user, ETH_ADDRESS, "refund");
+    await step(user, "skip", "Please check");
+    h.sandbox.control.createThenHang(0, { status: 502 });
+    await step(user, "confirm", "may have been created");
+    const found = await user.waitFor((m) => m.text.includes("Found it"), { timeoutMs: 30_000 });
+    const tx = onlyTransaction();
+    expect(found.text).toContain(tx.deposit_address);
+    expect(found.text).not.toContain("could not be set up safely");
+    if (exolix) expect(tx.withdrawal_amount).toBe(0.5);
+    expect((await h.app.repos.transactions.get(tx.id))?.suspect).toBe(false);
   });
 });
 
