@@ -97,10 +97,14 @@ describe("the refund memo", () => {
     const user = h.tg.user();
     await toRefundMemoStep(user);
     await step(user, "4242", "Please check");
+    // The sandbox may hand out the refund address itself as the deposit address: only what comes
+    // after the summary counts.
+    const shownBefore = user.transcript().length;
     h.sandbox.control.alterNextCreate({ refund_extra_id: "999", persist: true });
     const warning = await step(user, "confirm", "could not be set up safely");
     expect(warning.text).toContain("Do not send anything");
     const tx = onlyTransaction();
-    expect(user.transcript().some((m) => m.text.includes(tx.deposit_address))).toBe(false);
+    const after = user.transcript().slice(shownBefore);
+    expect(after.some((m) => m.text.includes(tx.deposit_address))).toBe(false);
   });
 });
