@@ -416,6 +416,7 @@ webapp-payout-memo = Payout memo
 webapp-payout-memo-hint = The memo or destination tag your receiving account needs; leave it empty if it needs none.
 webapp-refund = Refund address
 webapp-refund-hint = Optional: where the exchange returns your coins if the swap fails.
+webapp-refund-memo = Refund memo
 webapp-search = Search by code or name, Enter picks
 webapp-network = Network
 webapp-network-default = exchange's default

@@ -416,6 +416,7 @@ webapp-refund = Dirección de reembolso
 webapp-payout-memo = Memo de pago
 webapp-payout-memo-hint = El memo o la etiqueta de destino (destination tag) que necesita tu cuenta receptora; déjalo vacío si no lo necesita.
 webapp-refund-hint = Opcional: donde el exchange te devuelve tus monedas si el intercambio falla.
+webapp-refund-memo = Memo de reembolso
 webapp-search = Busca por código o nombre; Enter elige
 webapp-network = Red
 webapp-network-default = predeterminada del exchange

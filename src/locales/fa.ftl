@@ -418,6 +418,7 @@ webapp-refund = آدرس بازگشت وجه
 webapp-payout-memo = ممو پرداخت
 webapp-payout-memo-hint = ممو یا تگ مقصد (Destination Tag) که حساب دریافت‌کننده شما لازم دارد؛ اگر لازم نیست خالی بگذارید.
 webapp-refund-hint = اختیاری: جایی که اگر تبدیل ناموفق بود صرافی ارزتان را برمی‌گرداند.
+webapp-refund-memo = ممو بازگشت وجه
 webapp-search = جستجو با کد یا نام، Enter انتخاب می‌کند
 webapp-network = شبکه
 webapp-network-default = پیش‌فرض صرافی

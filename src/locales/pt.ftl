@@ -416,6 +416,7 @@ webapp-refund = Endereço de reembolso
 webapp-payout-memo = Memo de pagamento
 webapp-payout-memo-hint = O memo ou a tag de destino (destination tag) que sua conta de recebimento exige; deixe vazio se não precisar.
 webapp-refund-hint = Opcional: para onde a exchange devolve suas moedas se a troca falhar.
+webapp-refund-memo = Memo de reembolso
 webapp-search = Busque por código ou nome; Enter escolhe
 webapp-network = Rede
 webapp-network-default = padrão da exchange

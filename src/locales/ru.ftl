@@ -416,6 +416,7 @@ webapp-payout-memo = Memo выплаты
 webapp-payout-memo-hint = Memo или destination tag, который нужен счёту получателя; оставьте пустым, если он не нужен.
 webapp-refund = Адрес возврата
 webapp-refund-hint = Необязательно: куда обменник вернёт монеты, если обмен не удастся.
+webapp-refund-memo = Memo возврата
 webapp-search = Поиск по коду или названию, Enter выбирает
 webapp-network = Сеть
 webapp-network-default = по умолчанию обменника

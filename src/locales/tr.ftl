@@ -416,6 +416,7 @@ webapp-refund = İade adresi
 webapp-payout-memo = Ödeme memo'su
 webapp-payout-memo-hint = Alıcı hesabınızın istediği memo ya da hedef etiketi (destination tag); gerekmiyorsa boş bırakın.
 webapp-refund-hint = İsteğe bağlı: takas başarısız olursa borsanın coinlerinizi geri göndereceği adres.
+webapp-refund-memo = İade memo'su
 webapp-search = Kod ya da adla arayın, Enter seçer
 webapp-network = Ağ
 webapp-network-default = borsanın varsayılanı

@@ -417,6 +417,7 @@ webapp-refund = 退款地址
 webapp-payout-memo = 收款备注
 webapp-payout-memo-hint = 你的收款账户需要的备注或目标标签（Destination Tag）；不需要就留空。
 webapp-refund-hint = 可选：兑换失败时兑换服务退回你的币的地址。
+webapp-refund-memo = 退款备注
 webapp-search = 按代码或名称搜索，回车选择
 webapp-network = 网络
 webapp-network-default = 兑换服务默认网络

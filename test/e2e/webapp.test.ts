@@ -333,6 +333,31 @@ describe("the Mini App", () => {
     await page.context().close();
   });
 
+  it("a refund to an XRP address takes an optional Refund memo, checked as a destination tag, sent as refundExtraId and shown in the summary", async () => {
+    const user = h.tg.user();
+    const page = await openPage(user.id);
+    await pickPair(page, "xrp", "btc");
+    await page.getByLabel("Amount").fill("123");
+    await page.getByText("You get about").waitFor();
+    await page.getByLabel("Payout address").fill(BTC_ADDRESS);
+    // No refund memo field before a refund address is typed.
+    expect(await page.getByLabel("Refund memo").count()).toBe(0);
+    await page.getByLabel("Refund address").fill(XRP_ADDRESS);
+    await page.getByLabel("Refund memo").fill("not a tag");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("whole number from 0 to 4294967295").waitFor();
+    await page.getByLabel("Refund memo").fill("5151");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Confirm" }).waitFor();
+    expect(await page.locator("dl.facts").textContent()).toContain("Refund memo5151");
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await until(() => h.sandbox.control.transactions().some((t) => t.amount_in === 123));
+    const tx = h.sandbox.control.transactions().find((t) => t.amount_in === 123)!;
+    expect(tx.refund_address).toBe(XRP_ADDRESS);
+    expect(tx.refund_extra_id).toBe("5151");
+    await page.context().close();
+  });
+
   it("a swap's view links to support about that swap, which the chat's /start opens", async () => {
     const user = h.tg.user();
     const id = await createSwapViaChat(user);

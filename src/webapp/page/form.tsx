@@ -18,6 +18,7 @@ interface Order {
   payout: string;
   payoutMemo: string;
   refund: string;
+  refundMemo: string;
 }
 
 /** The new-swap form, then its summary with Confirm; calls onCreated with the new swap's id. */
@@ -33,6 +34,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
   const [payout, setPayout] = useState("");
   const [payoutMemo, setPayoutMemo] = useState("");
   const [refund, setRefund] = useState("");
+  const [refundMemo, setRefundMemo] = useState("");
   const [quote, setQuote] = useState<PageQuote>();
   const [limits, setLimits] = useState<{ min: number; max: number } | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -42,6 +44,8 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
 
   // The receive network takes a payout memo: its field is shown (contract: `Payout memo`).
   const takesMemo = !!to && to.memoNetworks.includes(networkTo);
+  // A refund to a send network that takes a memo may need one too (optional).
+  const refundTakesMemo = !!from && from.memoNetworks.includes(networkFrom) && !!refund.trim();
 
   const pairQuery = () =>
     from && to
@@ -105,8 +109,9 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
     setBusy(true);
     try {
       const memo = takesMemo ? payoutMemo : "";
+      const refundMemoTyped = refundTakesMemo ? refundMemo.trim() : "";
       const checked = await call<{
-        problems: { payout?: string; payoutMemo?: string; refund?: string };
+        problems: { payout?: string; payoutMemo?: string; refund?: string; refundMemo?: string };
       }>("/check", {
         method: "POST",
         body: {
@@ -117,11 +122,12 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
           payout,
           ...(memo ? { payoutMemo: memo } : {}),
           refund,
+          ...(refundMemoTyped ? { refundMemo: refundMemoTyped } : {}),
         },
       });
       setProblems(checked.problems as Record<string, string>);
       const { problems: found } = checked;
-      if (found.payout || found.payoutMemo || found.refund) return;
+      if (found.payout || found.payoutMemo || found.refund || found.refundMemo) return;
       const order = {
         from,
         to,
@@ -133,6 +139,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
         payout,
         payoutMemo: memo,
         refund,
+        refundMemo: refundMemoTyped,
       };
       setSummary({ order, key: crypto.randomUUID() });
     } catch (error) {
@@ -303,6 +310,24 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
           </p>
         )}
       </div>
+      {refundTakesMemo && (
+        <div class="field">
+          <label for="refund-memo">{t("refund-memo")}</label>
+          <input
+            id="refund-memo"
+            autocomplete="off"
+            autocapitalize="off"
+            spellcheck={false}
+            value={refundMemo}
+            onInput={(e) => setRefundMemo((e.currentTarget as HTMLInputElement).value)}
+          />
+          {problems.refundMemo && (
+            <p class="problem" role="alert">
+              {problems.refundMemo}
+            </p>
+          )}
+        </div>
+      )}
       {note && (
         <p class="problem" role="alert">
           {note}
@@ -425,6 +450,7 @@ function Summary(props: {
           payout: order.payout,
           payoutMemo: order.payoutMemo || undefined,
           refund: order.refund || undefined,
+          refundMemo: order.refundMemo || undefined,
           ...(order.rateType === "fixed" && quote ? { seenRate: quote.rate } : {}),
         },
       });
@@ -482,6 +508,12 @@ function Summary(props: {
           <>
             <dt>{t("refund")}</dt>
             <dd class="mono">{order.refund}</dd>
+          </>
+        )}
+        {order.refundMemo && (
+          <>
+            <dt>{t("refund-memo")}</dt>
+            <dd class="mono">{order.refundMemo}</dd>
           </>
         )}
       </dl>

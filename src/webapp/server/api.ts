@@ -85,6 +85,8 @@ const addressBody = pairQuery.extend({
   /** Memo networks only (see pageCoin's `memoNetworks`). */
   payoutMemo: z.string().max(200).optional(),
   refund: z.string().max(200).optional(),
+  /** With a refund address on a send network that takes a memo. */
+  refundMemo: z.string().max(200).optional(),
 });
 const createBody = addressBody.extend({
   /** Random per summary, made by the page: the same summary confirmed twice is one swap. */
@@ -244,11 +246,13 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     const amount = parseAmount(b.amount);
     if (!amount.ok) return c.json(bad(t(c, "webapp-amount-invalid"), "amount"), 400);
     const problems = addressProblems(c, b);
-    if (problems.payout || problems.payoutMemo || problems.refund) {
-      const first = problems.payout ?? problems.payoutMemo ?? problems.refund ?? "";
+    if (problems.payout || problems.payoutMemo || problems.refund || problems.refundMemo) {
+      const first =
+        problems.payout ?? problems.payoutMemo ?? problems.refund ?? problems.refundMemo ?? "";
       return c.json({ ...bad(first), problems }, 400);
     }
     const payoutMemo = memoOf(b);
+    const refundMemo = refundMemoOf(b);
     const user = c.get("user");
     // An amount to receive: the amount to send it takes now must be the one the summary showed
     // (else the new numbers are shown again, as a moved fixed rate is), and a fixed one the
@@ -295,6 +299,7 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
         ...(payoutMemo ? { payoutMemo } : {}),
         rateType: b.rateType,
         refundAddress: b.refund?.trim() || undefined,
+        ...(refundMemo ? { refundMemo } : {}),
       },
       shown: b.seenRate !== undefined ? { rate: b.seenRate } : undefined,
     });
@@ -427,7 +432,7 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
   function addressProblems(
     c: { get(key: "locale"): PageLocale },
     b: z.infer<typeof addressBody>,
-  ): { payout?: string; payoutMemo?: string; refund?: string } {
+  ): { payout?: string; payoutMemo?: string; refund?: string; refundMemo?: string } {
     const problem = (input: string, coin: string, net: string | undefined) => {
       const known = catalog.byCode(coin);
       const check = checkAddress(input, coin, net, known ? addressPatternOf(known, net) : null);
@@ -439,19 +444,27 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     };
     const payout = problem(b.payout, b.to, b.networkTo);
     const refund = b.refund?.trim() ? problem(b.refund, b.from, b.networkFrom) : undefined;
-    const payoutMemo = memoProblem(b);
+    const payoutMemo = memoProblem(b.payoutMemo, b.to, b.networkTo);
+    const refundMemo = b.refund?.trim()
+      ? memoProblem(b.refundMemo, b.from, b.networkFrom)
+      : undefined;
     return {
       ...(payout ? { payout } : {}),
       ...(payoutMemo ? { payoutMemo } : {}),
       ...(refund ? { refund } : {}),
+      ...(refundMemo ? { refundMemo } : {}),
     };
 
-    function memoProblem(body: z.infer<typeof addressBody>): string | undefined {
-      const memo = body.payoutMemo?.trim();
-      const coin = catalog.byCode(body.to);
-      const rule = coin ? payoutMemoRule(coin, body.networkTo) : undefined;
+    function memoProblem(
+      typed: string | undefined,
+      code: string,
+      network: string | undefined,
+    ): string | undefined {
+      const memo = typed?.trim();
+      const coin = catalog.byCode(code);
+      const rule = coin ? payoutMemoRule(coin, network) : undefined;
       if (!memo || !coin || !rule) return undefined;
-      const check = checkPayoutMemo(memo, coin, body.networkTo, rule);
+      const check = checkPayoutMemo(memo, coin, network, rule);
       if (check.ok) return undefined;
       return t(c, `flow-memo-problem-${check.reason}`, {
         name: rule.label ?? t(c, "flow-memo-default-name"),
@@ -464,6 +477,15 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     const memo = b.payoutMemo?.trim();
     const coin = catalog.byCode(b.to);
     return memo && coin && payoutMemoRule(coin, b.networkTo) ? memo : undefined;
+  }
+
+  /** The refund memo to send: with a refund address on a send network that takes one. */
+  function refundMemoOf(b: z.infer<typeof addressBody>): string | undefined {
+    const memo = b.refundMemo?.trim();
+    const coin = catalog.byCode(b.from);
+    return memo && b.refund?.trim() && coin && payoutMemoRule(coin, b.networkFrom)
+      ? memo
+      : undefined;
   }
 
   function fitProblem(
