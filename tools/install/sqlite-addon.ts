@@ -12,69 +12,11 @@
  * On Node 20 and 22 nothing is done. better-sqlite3 13 has no such flaw but needs Node 22.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-
-const SAFE_HEADERS = "24.18.1";
-/** Written beside the addon after a rebuild here: which headers it was compiled against. */
-const MARKER = "swapbot-node-headers";
-
-type Verdict = { rebuild: false; why: string } | { rebuild: true; why: string };
-
-const major = (version: string) => Number(version.split(".")[0]);
-
-function versionAtLeast(version: string, than: string): boolean {
-  const a = version.split(".").map(Number);
-  const b = than.split(".").map(Number);
-  for (let i = 0; i < 3; i++) {
-    if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
-  }
-  return true;
-}
-
-/** The version in a Node headers folder's include/node/node_version.h, if it is there. */
-function headersVersion(nodedir: string): string | undefined {
-  const file = join(nodedir, "include", "node", "node_version.h");
-  if (!existsSync(file)) return undefined;
-  const text = readFileSync(file, "utf8");
-  const part = (name: string) => text.match(new RegExp(`#define NODE_${name}_VERSION (\\d+)`))?.[1];
-  const [maj, min, patch] = [part("MAJOR"), part("MINOR"), part("PATCH")];
-  return maj && min && patch ? `${maj}.${min}.${patch}` : undefined;
-}
-
-/** Whether the addon in place may stay, on this Node 24. */
-function judge(addonDir: string, modules: string): Verdict {
-  const build = join(addonDir, "build");
-  const marker = join(build, MARKER);
-  if (existsSync(marker) && readFileSync(marker, "utf8").trim() === `${SAFE_HEADERS} ${modules}`) {
-    return { rebuild: false, why: `compiled here against Node ${SAFE_HEADERS}'s headers` };
-  }
-  const gypi = join(build, "config.gypi");
-  if (!existsSync(gypi)) {
-    return {
-      rebuild: false,
-      why: "the prebuilt binary (built upstream against Node 24.0.0's headers)",
-    };
-  }
-  const config = readFileSync(gypi, "utf8");
-  const builtFor = config.match(/"node_module_version":\s*(\d+)/)?.[1];
-  if (builtFor !== modules) {
-    return {
-      rebuild: true,
-      why: `compiled for another Node (module version ${builtFor ?? "unknown"})`,
-    };
-  }
-  const nodedir = config.match(/"nodedir":\s*"([^"]*)"/)?.[1];
-  const version = nodedir === undefined ? undefined : headersVersion(nodedir);
-  if (version === undefined)
-    return { rebuild: true, why: "compiled against headers of an unknown version" };
-  if (major(version) === 24 && versionAtLeast(version, "24.19.0")) {
-    return { rebuild: true, why: `compiled against Node ${version}'s headers (nodejs/node#65446)` };
-  }
-  return { rebuild: false, why: `compiled against Node ${version}'s headers` };
-}
+import { judge, MARKER, major, SAFE_HEADERS } from "./addon-verdict.ts";
 
 function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): void {
   const result = spawnSync(command, args, { stdio: ["ignore", "inherit", "inherit"], env });
