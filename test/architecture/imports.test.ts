@@ -235,3 +235,11 @@ describe("documents cited from the code", () => {
     ]);
   });
 });
+
+describe("the README", () => {
+  it("stays an operator's page: at most 350 lines, the rest in docs/", () => {
+    const lines = readFileSync(join(REPO, "README.md"), "utf8").split("\n").length;
+    expect(lines).toBeGreaterThan(100);
+    expect(lines).toBeLessThanOrEqual(350);
+  });
+});
