@@ -39,7 +39,8 @@ export const PATIENCE = patienceFrom(process.env.TEST_PATIENCE);
 
 function patienceFrom(raw: string | undefined): number {
   const value = Number(raw ?? "1");
-  if (!Number.isFinite(value) || value < 1) throw new Error(`TEST_PATIENCE must be a number ≥ 1, got ${raw}`);
+  if (!Number.isFinite(value) || value < 1)
+    throw new Error(`TEST_PATIENCE must be a number ≥ 1, got ${raw}`);
   return value;
 }
 
@@ -47,6 +48,7 @@ function patient(error: Error): Error {
   if (PATIENCE !== 1) error.message += ` (bounds ×${PATIENCE}: TEST_PATIENCE)`;
   return error;
 }
+
 export { type AnswerOptions, FakeUser, type PressOptions, type UserOptions } from "./fake-user.ts";
 
 interface Failure extends FailOptions {
