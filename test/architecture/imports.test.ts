@@ -146,7 +146,8 @@ describe("import directions", () => {
 });
 
 /**
- * Documents cited from the code (docs/design.md §10): a comment that sends the reader to a document
+ * Documents cited from the code (docs/design.md §10): a comment in src/, test/, tools/, .ci/ or a
+ * root file (vitest.config.ts, ...) that sends the reader to a document
  * must name one the repository holds, by its path from the repository's root (`docs/design.md`, not
  * `design.md`) or from the citing file, and a section it names (`§4`, or `"Storage"` after a comma or
  * a colon) must be a heading of that document. `README` alone means README.md.
@@ -213,7 +214,12 @@ function badCitations(
 describe("documents cited from the code", () => {
   // This file's own examples of bad citations are not citations.
   const self = fileURLToPath(import.meta.url);
-  const files = CITING.flatMap((dir) => citingFiles(join(REPO, dir))).filter((f) => f !== self);
+  const rootFiles = readdirSync(REPO)
+    .filter((name) => name.endsWith(".ts"))
+    .map((name) => join(REPO, name));
+  const files = [...rootFiles, ...CITING.flatMap((dir) => citingFiles(join(REPO, dir)))].filter(
+    (f) => f !== self,
+  );
   const read = (file: string) => readFileSync(file, "utf8");
 
   it("are in the repository, with the sections they name", () => {
