@@ -25,9 +25,9 @@ export default defineConfig({
     setupFiles: ["test/support/fresh-modules.ts"],
     sequence: { sequencer: LongFilesFirst },
     projects: [
-      // Every test, the end-to-end suite over the spec's dialect (exchange-api-v2.md).
+      // Every test, the end-to-end suite over the spec's dialect (docs/exchange-api-v2.md).
       { extends: true, test: { name: "spec", include: ["test/**/*.test.ts"] } },
-      // The end-to-end suite again over Exolix's (exchange-in-the-wild.md): the sandbox speaks it
+      // The end-to-end suite again over Exolix's (docs/exchange-in-the-wild.md): the sandbox speaks it
       // and the bot is set to it (test/support/test-dialect.ts).
       {
         extends: true,
