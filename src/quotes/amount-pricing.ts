@@ -4,8 +4,8 @@ import type { RateType } from "../swaps/swap.ts";
 import type { Pair, Quote, QuoteService } from "./quote-service.ts";
 
 /**
- * An amount typed as something else than the coin to send (contract, "The exchange conversation",
- * step 3): an amount to receive, or US dollars, turned into the amount to send. Every quote it
+ * An amount typed as something else than the coin to send (docs/behaviour.md, "What users
+ * get"): an amount to receive, or US dollars, turned into the amount to send. Every quote it
  * asks goes through the quote service (coalesced, cached, within the user's share).
  */
 

@@ -5,8 +5,8 @@ import { ETH_ADDRESS, step } from "../support/flows.ts";
 import { TEST_DIALECT } from "../support/test-dialect.ts";
 
 /**
- * Amounts to receive and in dollars at the amount step (contract.md, "The exchange conversation",
- * steps 3 and 4): `5 eth` is what the user receives, `$100` / `100 usd` what the sent coin is worth.
+ * Amounts to receive and in dollars at the amount step (docs/behaviour.md, "What users get":
+ * amounts a user can type): `5 eth` is what the user receives, `$100` / `100 usd` what the sent coin is worth.
  * The exolix dialect quotes an amount to receive itself (`withdrawalAmount` on /rate, and on create
  * at a fixed rate: exactly that is paid out); the spec's dialect works the amount to send out from
  * the rate and quotes it again. Driven through the fake Telegram against the sandbox, both dialects.

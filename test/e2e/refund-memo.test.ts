@@ -4,7 +4,7 @@ import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { step } from "../support/flows.ts";
 
 /**
- * The refund memo (issue 27 C): after a refund address on a send network that takes a memo, an
+ * The refund memo (docs/behaviour.md, "What users get": refund memos): after a refund address on a send network that takes a memo, an
  * optional refund memo is asked, checked as the payout memo is, shown in the summary, sent as
  * `refundExtraId`; an answer that carries another one back gets no deposit address. Driven through
  * the fake Telegram against the sandbox, in both dialects.

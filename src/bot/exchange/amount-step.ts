@@ -32,7 +32,7 @@ export interface AmountChoice {
  * Step 3: the amount of the sent coin, checked against a live floating quote (its limits); the
  * prompt shows the pair's limits when they can be had at once, and offers the received coin's
  * networks. `5 eth` (the received coin's code) is an amount to receive, `$100` or `100 usd` an
- * amount worth that many dollars (contract, "The exchange conversation", step 3).
+ * amount worth that many dollars (docs/behaviour.md, "What users get").
  */
 export async function askAmount(s: FlowSession, from: Side, to: Side): Promise<AmountChoice> {
   const { t } = s;
