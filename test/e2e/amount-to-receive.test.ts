@@ -103,6 +103,19 @@ describe("an amount to receive", () => {
   });
 });
 
+describe("an amount to receive outside the limits", () => {
+  it("`500 eth` names the BTC it would take and the maximum, and asks for the amount again", async () => {
+    const user = h.tg.user();
+    await toAmountStep(user);
+    const refused = await step(user, "500 eth", "maximum");
+    expect(refused.text).toContain("To receive 500 ETH");
+    expect(refused.text).toMatch(/above the maximum of [\d.]+ BTC/);
+    expect(refused.text).toContain("amount");
+    const quote = await step(user, "5 eth", "address");
+    expect(quote.text).toContain("To receive 5 ETH");
+  });
+});
+
 describe("a fixed amount to receive whose create answer is lost", () => {
   it("is found by the reconciler from the stored intent (its amount to receive included) and shown with its deposit address", async () => {
     const user = h.tg.user();
