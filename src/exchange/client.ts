@@ -114,6 +114,10 @@ export class ExchangeClient implements ExchangePort {
   private readonly rateLimited: Record<EndpointClass, number> = { public: 0, create: 0, read: 0 };
   private readonly http: KyInstance;
 
+  get reverseQuotes(): boolean {
+    return this.dialect.reverseQuotes;
+  }
+
   constructor(private readonly options: ExchangeClientOptions) {
     this.dialect = options.dialect ?? specDialect;
     const windowMs = options.windowMs ?? 60_000;

@@ -7,7 +7,8 @@ import { addressPatternOf } from "../../swaps/memo-networks.ts";
 import type { RateType } from "../../swaps/swap.ts";
 import { failureText } from "../exchange-errors.ts";
 import { amountFit, coinLabel, quoteText } from "../shared/quote-text.ts";
-import type { FlowSession, Side } from "./session.ts";
+import { type AmountChoice, receiveLine } from "./amount-step.ts";
+import type { FlowSession, QuoteResult, Side } from "./session.ts";
 
 /**
  * Step 4: the quote, switchable between floating and fixed, with warnings near the limits, and the
@@ -17,16 +18,20 @@ export async function askAddress(
   s: FlowSession,
   from: Side,
   to: Side,
-  amount: DecimalString,
-  start: Quote,
-): Promise<{ address: string; quote: Quote }> {
+  choice: AmountChoice,
+): Promise<{ address: string; quote: Quote; amount: DecimalString }> {
   const { t } = s;
-  let quote = start;
+  let { quote, amount } = choice;
+  const { receive } = choice;
   const fromLabel = coinLabel(from.coin, from.network);
   const toLabel = coinLabel(to.coin, to.network);
   const render = () => {
     const holds = s.deps.quotes.fixedHoldsMs;
-    const lines = [quoteText(t, quote, amount, fromLabel, toLabel, holds).text];
+    const worked = [
+      choice.dollarsNote,
+      receive && receiveLine(t, receive, amount, { from: fromLabel, to: toLabel }),
+    ].filter((line): line is string => Boolean(line));
+    const lines = [...worked, quoteText(t, quote, amount, fromLabel, toLabel, holds).text];
     const value = Number(amount);
     if (value < quote.minimum * 1.1) lines.push(t("flow-near-min"));
     else if (quote.maximum > 0 && value > quote.maximum * 0.9) lines.push(t("flow-near-max"));
@@ -48,16 +53,24 @@ export async function askAddress(
     if (input.kind === "button") {
       const rateType: RateType = input.value === "fixed" ? "fixed" : "float";
       if ((quote.rateType ?? "float") === rateType) continue;
-      const result = await s.quote({ from, to }, amount, rateType);
+      // An amount to receive is priced again at the new rate type: the amount to send follows
+      // (fixed, quoted by the exchange: exactly that amount is received).
+      const result = receive
+        ? await requote(s, { from, to }, receive.amount, rateType)
+        : await s
+            .quote({ from, to }, amount, rateType)
+            .then((r) => (r.ok ? { ...r, send: amount } : r));
       if (!result.ok) {
         await s.ctx.reply(`${failureText(t, result.failure)}\n${again()}`);
         continue;
       }
-      if (amountFit(amount, result.quote) !== "ok") {
-        const { text } = quoteText(t, result.quote, amount, fromLabel, toLabel);
+      const { send } = result;
+      if (amountFit(send, result.quote) !== "ok") {
+        const { text } = quoteText(t, result.quote, send, fromLabel, toLabel);
         await s.ctx.reply(`${text}\n${again()}`);
         continue;
       }
+      amount = send;
       quote = { ...result.quote, rateType };
       await s.ctx.api.editMessageText(s.chatId, message.message_id, render(), {
         reply_markup: keyboard(),
@@ -88,6 +101,25 @@ export async function askAddress(
       await s.refuse(`${problem}${hint}\n${again()}`);
       continue;
     }
-    return { address: check.address, quote };
+    return { address: check.address, quote, amount };
   }
+}
+
+/**
+ * An amount to receive at another rate type: the exchange's reverse quote where it has one, else
+ * the amount to send worked out from that rate type's rate, quoted.
+ */
+async function requote(
+  s: FlowSession,
+  side: { from: Side; to: Side },
+  receive: DecimalString,
+  rateType: RateType,
+): Promise<{ ok: true; quote: Quote; send: DecimalString } | Extract<QuoteResult, { ok: false }>> {
+  const priced = await s.priceAmount(side, { unit: "receive", value: receive }, rateType);
+  if (!priced.ok) return priced;
+  if (!priced.priced.ok) return { ok: false, failure: { kind: "unavailable" } };
+  const { send, quote } = priced.priced;
+  if (quote) return { ok: true, quote, send };
+  const result = await s.quote(side, send, rateType);
+  return result.ok ? { ...result, send } : result;
 }

@@ -13,6 +13,7 @@ import {
   depositText,
 } from "../shared/deposit-message.ts";
 import { coinLabel, fixedHoldsLine, quoteText, quoteVariables } from "../shared/quote-text.ts";
+import { sendAmountOfQuote } from "./amount-step.ts";
 import { buttonWord } from "./button-word.ts";
 import type { FlowSession, Side } from "./session.ts";
 
@@ -24,9 +25,13 @@ export interface SwapOrder {
   from: Side;
   to: Side;
   amount: DecimalString;
+  /** An amount to receive the user typed (see AmountChoice). */
+  receive?: { amount: DecimalString; exact: boolean };
   address: string;
   payoutMemo: string | undefined;
   refund: string | undefined;
+  /** The refund address's memo (send networks that take one). */
+  refundMemo?: string | undefined;
   quote: Quote;
 }
 
@@ -37,8 +42,8 @@ export interface SwapOrder {
  */
 export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promise<void> {
   const { t } = s;
-  const { from, to, amount, address, payoutMemo, refund } = order;
-  let quote = order.quote;
+  const { from, to, receive, address, payoutMemo, refund, refundMemo } = order;
+  let { quote, amount } = order;
   const fromLabel = coinLabel(from.coin, from.network);
   const toLabel = coinLabel(to.coin, to.network);
   const summary = (note?: string) =>
@@ -50,6 +55,7 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
         refund: refund ?? t("flow-summary-no-refund"),
       }) + fixedHoldsLine(t, quote, s.deps.quotes.fixedHoldsMs),
       payoutMemo ? t("flow-summary-payout-memo", { memo: payoutMemo }) : undefined,
+      refundMemo ? t("flow-summary-refund-memo", { memo: refundMemo }) : undefined,
       t("flow-summary-ask"),
     ]
       .filter(Boolean)
@@ -87,10 +93,16 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
           networkFrom: from.network,
           networkTo: to.network,
           amount,
+          // A fixed amount to receive the exchange quoted goes upstream as such: exactly that is
+          // paid out (a floating one is an estimate: the amount to send goes, as typed ones do).
+          ...(receive?.exact && quote.rateType === "fixed"
+            ? { receiveAmount: receive.amount }
+            : {}),
           withdrawalAddress: address,
           ...(payoutMemo ? { payoutMemo } : {}),
           rateType: quote.rateType ?? "float",
           refundAddress: refund,
+          ...(refund && refundMemo ? { refundMemo } : {}),
         },
         shown: { quote },
       }),
@@ -109,6 +121,8 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
       }
       case "quote-moved":
         quote = result.quote;
+        // The amount to send of a quoted amount to receive moves with the rate.
+        if (receive?.exact) amount = sendAmountOfQuote(quote);
         await s.ctx.reply(summary(t("flow-quote-moved")), { reply_markup: confirmKeyboard });
         continue;
       case "created":

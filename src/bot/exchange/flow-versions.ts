@@ -35,6 +35,10 @@ export const OLDER_FLOW_VERSIONS: Readonly<Record<number, OlderFlow>> = {
     kind: "restart",
     why: "v0.3.0's flow: a coin with several networks now runs on its default network, named and asked for by name (its payout address may be refused on replay); a payout memo step follows the payout address on memo networks; Confirm's outside calls are the core's one confirm use case",
   },
+  6: {
+    kind: "restart",
+    why: "v0.4.0's flow: the amount step takes amounts to receive (`5 eth`) and in dollars (`$100`) with quotes of their own (an input it refused before now asks the exchange), and the address step re-prices them; a refund memo step follows a refund address on send networks that take a memo",
+  },
 };
 
 /** How the conversations' storage reads the versions (db/conversation-storage.ts's StoredVersions). */

@@ -24,11 +24,11 @@ export const EXCHANGE_CONVERSATION = "exchange";
  * replace in exchange/flow-versions.ts (carried into the new steps, or its chat told to start
  * again), so half-finished flows stored by an older version never replay wrongly nor vanish.
  */
-export const FLOW_STORAGE_VERSION = 6;
+export const FLOW_STORAGE_VERSION = 7;
 
 /**
  * The exchange conversation: send coin → receive coin → amount → quote and payout address →
- * payout memo (memo networks only) → optional refund address → summary → Confirm → deposit address. Every step takes typed text as
+ * payout memo (memo networks only) → optional refund address (and its memo, memo networks only) → summary → Confirm → deposit address. Every step takes typed text as
  * well as its buttons, and bad input gets a sentence naming the problem plus the same step again.
  * Each step lives in its own module; this function only puts them in order.
  *
@@ -51,10 +51,20 @@ export function createExchangeFlow(deps: FlowDeps) {
     }
     from ??= await pickCoin(s, "from");
     const to = await pickCoin(s, "to", from);
-    const { amount, quote: firstQuote } = await askAmount(s, from, to);
-    const { address, quote } = await askAddress(s, from, to, amount, firstQuote);
+    const choice = await askAmount(s, from, to);
+    const { address, quote, amount } = await askAddress(s, from, to, choice);
     const payoutMemo = await askPayoutMemo(s, to);
     const refund = await askRefund(s, from);
-    await confirmAndCreate(s, { from, to, amount, address, payoutMemo, refund, quote });
+    await confirmAndCreate(s, {
+      from,
+      to,
+      amount,
+      ...(choice.receive ? { receive: choice.receive } : {}),
+      address,
+      payoutMemo,
+      refund: refund.address,
+      refundMemo: refund.memo,
+      quote,
+    });
   };
 }

@@ -1,9 +1,11 @@
 import type { Conversation } from "@grammyjs/conversations";
 import type { CoinCatalog } from "../../catalog/catalog.ts";
+import { dollarCoin } from "../../catalog/dollar-coin.ts";
 import { defaultNetwork } from "../../catalog/networks.ts";
 import type { Coin } from "../../catalog/search.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { type AskedAmount, type SendAmount, sendAmountOf } from "../../quotes/amount-pricing.ts";
 import type {
   KnownRefusal,
   Pair,
@@ -71,6 +73,10 @@ export const MAX_BAD_ANSWERS = 10;
 type ReplyOptions = Parameters<FlowContext["reply"]>[1];
 
 export type QuoteResult = { ok: true; quote: Quote } | { ok: false; failure: ExchangeFailure };
+
+export type PricedResult =
+  | { ok: true; priced: SendAmount }
+  | { ok: false; failure: ExchangeFailure };
 
 /**
  * What every step of one exchange conversation shares: the user, the latest update's context
@@ -218,6 +224,29 @@ export class FlowSession {
       const refusal = this.deps.quotes.knownRefusal(pairOf(side), amount);
       if (refusal) return { ok: "refused" as const, refusal };
       return this.ask(side, amount, "float", false);
+    });
+  }
+
+  /**
+   * The amount to send for an amount to receive or in dollars (quotes/amount-pricing.ts), within
+   * the user's share of the public budget; failures come back as results.
+   */
+  priceAmount(
+    side: { from: Side; to: Side },
+    asked: AskedAmount,
+    rateType: RateType,
+  ): Promise<PricedResult> {
+    return this.conversation.external(async (): Promise<PricedResult> => {
+      try {
+        const priced = await sendAmountOf(this.deps.quotes, pairOf(side), asked, {
+          rateType,
+          dollarCoin: dollarCoin(this.deps.catalog),
+          ...this.asker(),
+        });
+        return { ok: true, priced };
+      } catch (error) {
+        return { ok: false, failure: describeExchangeError(error) };
+      }
     });
   }
 

@@ -13,10 +13,13 @@ interface Order {
   networkFrom: string;
   networkTo: string;
   amount: string;
+  /** `receive`: `amount` is the amount to receive ("I want to receive"). */
+  side: "send" | "receive";
   rateType: "float" | "fixed";
   payout: string;
   payoutMemo: string;
   refund: string;
+  refundMemo: string;
 }
 
 /** The new-swap form, then its summary with Confirm; calls onCreated with the new swap's id. */
@@ -27,10 +30,12 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
   const [networkFrom, setNetworkFrom] = useState("");
   const [networkTo, setNetworkTo] = useState("");
   const [amount, setAmount] = useState("");
+  const [side, setSide] = useState<"send" | "receive">("send");
   const [rateType, setRateType] = useState<"float" | "fixed">("float");
   const [payout, setPayout] = useState("");
   const [payoutMemo, setPayoutMemo] = useState("");
   const [refund, setRefund] = useState("");
+  const [refundMemo, setRefundMemo] = useState("");
   const [quote, setQuote] = useState<PageQuote>();
   const [limits, setLimits] = useState<{ min: number; max: number } | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -40,6 +45,8 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
 
   // The receive network takes a payout memo: its field is shown (contract: `Payout memo`).
   const takesMemo = !!to && to.memoNetworks.includes(networkTo);
+  // A refund to a send network that takes a memo may need one too (optional).
+  const refundTakesMemo = !!from && from.memoNetworks.includes(networkFrom) && !!refund.trim();
 
   const pairQuery = () =>
     from && to
@@ -68,7 +75,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
     const round = ++quoteRound.current;
     const ask = () =>
       call<{ quote: PageQuote; problem?: string }>(
-        `/quote?${pair}&amount=${encodeURIComponent(amount)}&rateType=${rateType}`,
+        `/quote?${pair}&amount=${encodeURIComponent(amount)}&rateType=${rateType}&side=${side}`,
       )
         .then((r) => {
           if (round !== quoteRound.current) return;
@@ -88,7 +95,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
       clearTimeout(first);
       clearInterval(every);
     };
-  }, [from?.code, to?.code, networkFrom, networkTo, amount, rateType, summary]);
+  }, [from?.code, to?.code, networkFrom, networkTo, amount, side, rateType, summary]);
 
   const next = async (event: Event) => {
     event.preventDefault();
@@ -103,8 +110,9 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
     setBusy(true);
     try {
       const memo = takesMemo ? payoutMemo : "";
+      const refundMemoTyped = refundTakesMemo ? refundMemo.trim() : "";
       const checked = await call<{
-        problems: { payout?: string; payoutMemo?: string; refund?: string };
+        problems: { payout?: string; payoutMemo?: string; refund?: string; refundMemo?: string };
       }>("/check", {
         method: "POST",
         body: {
@@ -115,21 +123,24 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
           payout,
           ...(memo ? { payoutMemo: memo } : {}),
           refund,
+          ...(refundMemoTyped ? { refundMemo: refundMemoTyped } : {}),
         },
       });
       setProblems(checked.problems as Record<string, string>);
       const { problems: found } = checked;
-      if (found.payout || found.payoutMemo || found.refund) return;
+      if (found.payout || found.payoutMemo || found.refund || found.refundMemo) return;
       const order = {
         from,
         to,
         networkFrom,
         networkTo,
         amount,
+        side,
         rateType,
         payout,
         payoutMemo: memo,
         refund,
+        refundMemo: refundMemoTyped,
       };
       setSummary({ order, key: crypto.randomUUID() });
     } catch (error) {
@@ -190,6 +201,17 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
           value={amount}
           onInput={(e) => setAmount((e.currentTarget as HTMLInputElement).value)}
         />
+        <label class={side === "receive" ? "chip selected" : "chip"}>
+          <input
+            type="checkbox"
+            checked={side === "receive"}
+            onChange={(e) =>
+              setSide((e.currentTarget as HTMLInputElement).checked ? "receive" : "send")
+            }
+          />
+          {t("amount-receive")}
+          {to && side === "receive" && <bdi> ({to.code.toUpperCase()})</bdi>}
+        </label>
         {limits && from && (
           <p class="hint">
             {t("min")}:{" "}
@@ -228,7 +250,9 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
         ))}
       </fieldset>
 
-      {quote && from && to && !problems.amount && <QuoteBox quote={quote} from={from} to={to} />}
+      {quote && from && to && !problems.amount && (
+        <QuoteBox quote={quote} from={from} to={to} side={side} />
+      )}
       {problems.quote && (
         <p class="problem" role="alert">
           {problems.quote}
@@ -287,6 +311,24 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
           </p>
         )}
       </div>
+      {refundTakesMemo && (
+        <div class="field">
+          <label for="refund-memo">{t("refund-memo")}</label>
+          <input
+            id="refund-memo"
+            autocomplete="off"
+            autocapitalize="off"
+            spellcheck={false}
+            value={refundMemo}
+            onInput={(e) => setRefundMemo((e.currentTarget as HTMLInputElement).value)}
+          />
+          {problems.refundMemo && (
+            <p class="problem" role="alert">
+              {problems.refundMemo}
+            </p>
+          )}
+        </div>
+      )}
       {note && (
         <p class="problem" role="alert">
           {note}
@@ -330,10 +372,28 @@ function NetworkChoice(props: {
 /** A floating rate's numbers are estimates (≈); a fixed rate's are the deal (=, no "about"). */
 const relation = (rateType: string) => (rateType === "fixed" ? "=" : "≈");
 
-function QuoteBox({ quote, from, to }: { quote: PageQuote; from: PageCoin; to: PageCoin }) {
+function QuoteBox({
+  quote,
+  from,
+  to,
+  side,
+}: {
+  quote: PageQuote;
+  from: PageCoin;
+  to: PageCoin;
+  side: "send" | "receive";
+}) {
   const t = useT();
   return (
     <div class="quote" aria-live="polite">
+      {side === "receive" && (
+        <p>
+          {t("you-send")}{" "}
+          <b class="ltr">
+            {quote.fromAmount} {from.code.toUpperCase()}
+          </b>
+        </p>
+      )}
       <p>
         {t(quote.rateType === "fixed" ? "you-receive" : "you-get")}{" "}
         <b class="ltr">
@@ -385,10 +445,12 @@ function Summary(props: {
           networkFrom: order.networkFrom,
           networkTo: order.networkTo,
           amount: order.amount,
+          ...(order.side === "receive" ? { side: "receive", sendAmount: quote?.fromAmount } : {}),
           rateType: order.rateType,
           payout: order.payout,
           payoutMemo: order.payoutMemo || undefined,
           refund: order.refund || undefined,
+          refundMemo: order.refundMemo || undefined,
           ...(order.rateType === "fixed" && quote ? { seenRate: quote.rate } : {}),
         },
       });
@@ -411,7 +473,8 @@ function Summary(props: {
         <dt>{t("you-send")}</dt>
         <dd>
           <bdi>
-            {order.amount} {label(order.from, order.networkFrom)}
+            {order.side === "receive" ? (quote?.fromAmount ?? "…") : order.amount}{" "}
+            {label(order.from, order.networkFrom)}
           </bdi>
         </dd>
         <dt>{t("you-receive")}</dt>
@@ -445,6 +508,12 @@ function Summary(props: {
           <>
             <dt>{t("refund")}</dt>
             <dd class="mono">{order.refund}</dd>
+          </>
+        )}
+        {order.refundMemo && (
+          <>
+            <dt>{t("refund-memo")}</dt>
+            <dd class="mono">{order.refundMemo}</dd>
           </>
         )}
       </dl>

@@ -3,13 +3,15 @@ import { bodyLimit } from "hono/body-limit";
 import QRCode from "qrcode";
 import { z } from "zod";
 import type { CoinCatalog } from "../../catalog/catalog.ts";
+import { dollarCoin } from "../../catalog/dollar-coin.ts";
 import { coinNetworks, defaultNetwork } from "../../catalog/networks.ts";
 import type { Coin } from "../../catalog/search.ts";
 import { parseAmount } from "../../lib/amount-input.ts";
-import type { DecimalString } from "../../lib/decimal.ts";
+import { compareDecimal, type DecimalString, formatDecimal } from "../../lib/decimal.ts";
 import { textDirection } from "../../lib/languages.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { limitsFit } from "../../quotes/amount-fit.ts";
+import { sendAmountOf } from "../../quotes/amount-pricing.ts";
 import {
   type PairLimits,
   type Quote,
@@ -75,12 +77,16 @@ const pairQuery = z.object({
   networkFrom: network,
   networkTo: network,
 });
-const quoteQuery = pairQuery.extend({ amount: z.string().max(40), rateType });
+/** `receive`: the amount is the one to receive ("I want to receive" on the page). */
+const side = z.enum(["send", "receive"]).default("send");
+const quoteQuery = pairQuery.extend({ amount: z.string().max(40), rateType, side });
 const addressBody = pairQuery.extend({
   payout: z.string().max(200),
   /** Memo networks only (see pageCoin's `memoNetworks`). */
   payoutMemo: z.string().max(200).optional(),
   refund: z.string().max(200).optional(),
+  /** With a refund address on a send network that takes a memo. */
+  refundMemo: z.string().max(200).optional(),
 });
 const createBody = addressBody.extend({
   /** Random per summary, made by the page: the same summary confirmed twice is one swap. */
@@ -89,6 +95,9 @@ const createBody = addressBody.extend({
   rateType,
   /** The fixed rate the summary showed: a moved rate is shown again before anything is created. */
   seenRate: z.number().optional(),
+  side,
+  /** With `side: receive`: the amount to send the summary showed (the quote's `fromAmount`). */
+  sendAmount: z.string().max(40).optional(),
 });
 const swapId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const listQuery = z.object({ offset: z.coerce.number().int().min(0).max(100_000).default(0) });
@@ -173,13 +182,12 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     if (!amount.ok) return c.json(bad(t(c, "webapp-amount-invalid"), "amount"), 400);
     try {
       // The user's share of the public budget (QuoteService): a cached answer costs none.
-      const quote = await quotes.quote(
-        { ...pair(q), amount: amount.value, rateType: q.rateType },
-        { user: c.get("user").id },
-      );
+      const priced = await priceOf(c, q, amount.value, q.rateType);
+      if (!priced.ok) return c.json(bad(priced.problem, "amount"), 400);
+      const { send, quote } = priced;
       return c.json({
-        quote: pageQuote(quote, q.rateType),
-        problem: fitProblem(c, amount.value, limitsOf(quote), q.from),
+        quote: pageQuote(quote, q.rateType, send),
+        problem: fitProblem(c, send, limitsOf(quote), q.from),
       });
     } catch (error) {
       if (error instanceof QuoteShareSpent) {
@@ -188,6 +196,40 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
       return c.json(...failureAnswer(texts, c.get("locale"), describeExchangeError(error)));
     }
   });
+
+  /**
+   * The amount to send and its quote: the amount typed, or for an amount to receive what it takes
+   * (quotes/amount-pricing.ts, as the chat's amount step prices it). `problem`: a sentence.
+   */
+  async function priceOf(
+    c: { get(key: "locale"): PageLocale; get(key: "user"): WebAppUser },
+    q: Pick<z.infer<typeof quoteQuery>, "from" | "to" | "networkFrom" | "networkTo" | "side">,
+    amount: DecimalString,
+    rateType: RateType,
+  ): Promise<
+    { ok: true; send: DecimalString; quote: Quote; exact: boolean } | { ok: false; problem: string }
+  > {
+    const user = c.get("user").id;
+    if (q.side === "send") {
+      const quote = await quotes.quote({ ...pair(q), amount, rateType }, { user });
+      return { ok: true, send: amount, quote, exact: false };
+    }
+    const priced = await sendAmountOf(
+      quotes,
+      pair(q),
+      { unit: "receive", value: amount },
+      { rateType, user, dollarCoin: dollarCoin(catalog) },
+    );
+    if (!priced.ok) {
+      return {
+        ok: false,
+        problem: t(c, `amount-${priced.problem}`, { from: q.from.toUpperCase() }),
+      };
+    }
+    const quote =
+      priced.quote ?? (await quotes.quote({ ...pair(q), amount: priced.send, rateType }, { user }));
+    return { ok: true, send: priced.send, quote, exact: priced.quote !== undefined };
+  }
 
   api.post("/check", async (c) => {
     const body = addressBody.safeParse(await c.req.json().catch(() => undefined));
@@ -204,16 +246,41 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     const amount = parseAmount(b.amount);
     if (!amount.ok) return c.json(bad(t(c, "webapp-amount-invalid"), "amount"), 400);
     const problems = addressProblems(c, b);
-    if (problems.payout || problems.payoutMemo || problems.refund) {
-      const first = problems.payout ?? problems.payoutMemo ?? problems.refund ?? "";
+    if (problems.payout || problems.payoutMemo || problems.refund || problems.refundMemo) {
+      const first =
+        problems.payout ?? problems.payoutMemo ?? problems.refund ?? problems.refundMemo ?? "";
       return c.json({ ...bad(first), problems }, 400);
     }
     const payoutMemo = memoOf(b);
+    const refundMemo = refundMemoOf(b);
     const user = c.get("user");
+    // An amount to receive: the amount to send it takes now must be the one the summary showed
+    // (else the new numbers are shown again, as a moved fixed rate is), and a fixed one the
+    // exchange quoted goes upstream as such (exactly that is paid out).
+    let send = amount.value;
+    let receiveAmount: DecimalString | undefined;
+    if (b.side === "receive") {
+      try {
+        const priced = await priceOf(c, b, amount.value, b.rateType);
+        if (!priced.ok) return c.json(bad(priced.problem, "amount"), 400);
+        const shown = parseAmount(b.sendAmount ?? "");
+        if (!shown.ok || compareDecimal(shown.value, priced.send) !== 0) {
+          const quote = pageQuote(priced.quote, b.rateType, priced.send);
+          return c.json({ error: "quote-moved", message: t(c, "webapp-quote-moved"), quote }, 409);
+        }
+        send = priced.send;
+        if (priced.exact && b.rateType === "fixed") receiveAmount = amount.value;
+      } catch (error) {
+        if (error instanceof QuoteShareSpent) {
+          return c.json({ error: "busy", message: t(c, "webapp-slow-down") }, 429);
+        }
+        return c.json(...failureAnswer(texts, c.get("locale"), describeExchangeError(error)));
+      }
+    }
     // An amount the pair's known limits refuse costs no quote.
-    const refusal = quotes.knownRefusal(pair(b), amount.value);
+    const refusal = quotes.knownRefusal(pair(b), send);
     if (refusal)
-      return c.json(bad(fitProblem(c, amount.value, refusal.limits, b.from) ?? "", "amount"), 400);
+      return c.json(bad(fitProblem(c, send, refusal.limits, b.from) ?? "", "amount"), 400);
     // The chat's own rule ("confirm a summary", in the core): the amount is checked against a
     // live quote, a fixed rate older than the exchange honours is fetched again (and shown again
     // if it moved), the swap is created once and held to the fixed payout confirmed.
@@ -226,11 +293,13 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
         coinTo: b.to,
         networkFrom: b.networkFrom,
         networkTo: b.networkTo,
-        amount: amount.value,
+        amount: send,
+        ...(receiveAmount !== undefined ? { receiveAmount } : {}),
         withdrawalAddress: b.payout.trim(),
         ...(payoutMemo ? { payoutMemo } : {}),
         rateType: b.rateType,
         refundAddress: b.refund?.trim() || undefined,
+        ...(refundMemo ? { refundMemo } : {}),
       },
       shown: b.seenRate !== undefined ? { rate: b.seenRate } : undefined,
     });
@@ -239,7 +308,7 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
         return c.json(...failureAnswer(texts, c.get("locale"), result.failure));
       case "out-of-bounds":
         return c.json(
-          bad(fitProblem(c, amount.value, limitsOf(result.quote), b.from) ?? "", "amount"),
+          bad(fitProblem(c, send, limitsOf(result.quote), b.from) ?? "", "amount"),
           400,
         );
       case "quote-moved":
@@ -247,7 +316,11 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
           {
             error: "quote-moved",
             message: t(c, "webapp-quote-moved"),
-            quote: pageQuote(result.quote, "fixed"),
+            quote: pageQuote(
+              result.quote,
+              "fixed",
+              receiveAmount !== undefined ? formatDecimal(result.quote.sendAmount) : send,
+            ),
           },
           409,
         );
@@ -359,7 +432,7 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
   function addressProblems(
     c: { get(key: "locale"): PageLocale },
     b: z.infer<typeof addressBody>,
-  ): { payout?: string; payoutMemo?: string; refund?: string } {
+  ): { payout?: string; payoutMemo?: string; refund?: string; refundMemo?: string } {
     const problem = (input: string, coin: string, net: string | undefined) => {
       const known = catalog.byCode(coin);
       const check = checkAddress(input, coin, net, known ? addressPatternOf(known, net) : null);
@@ -371,19 +444,27 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     };
     const payout = problem(b.payout, b.to, b.networkTo);
     const refund = b.refund?.trim() ? problem(b.refund, b.from, b.networkFrom) : undefined;
-    const payoutMemo = memoProblem(b);
+    const payoutMemo = memoProblem(b.payoutMemo, b.to, b.networkTo);
+    const refundMemo = b.refund?.trim()
+      ? memoProblem(b.refundMemo, b.from, b.networkFrom)
+      : undefined;
     return {
       ...(payout ? { payout } : {}),
       ...(payoutMemo ? { payoutMemo } : {}),
       ...(refund ? { refund } : {}),
+      ...(refundMemo ? { refundMemo } : {}),
     };
 
-    function memoProblem(body: z.infer<typeof addressBody>): string | undefined {
-      const memo = body.payoutMemo?.trim();
-      const coin = catalog.byCode(body.to);
-      const rule = coin ? payoutMemoRule(coin, body.networkTo) : undefined;
+    function memoProblem(
+      typed: string | undefined,
+      code: string,
+      network: string | undefined,
+    ): string | undefined {
+      const memo = typed?.trim();
+      const coin = catalog.byCode(code);
+      const rule = coin ? payoutMemoRule(coin, network) : undefined;
       if (!memo || !coin || !rule) return undefined;
-      const check = checkPayoutMemo(memo, coin, body.networkTo, rule);
+      const check = checkPayoutMemo(memo, coin, network, rule);
       if (check.ok) return undefined;
       return t(c, `flow-memo-problem-${check.reason}`, {
         name: rule.label ?? t(c, "flow-memo-default-name"),
@@ -396,6 +477,15 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     const memo = b.payoutMemo?.trim();
     const coin = catalog.byCode(b.to);
     return memo && coin && payoutMemoRule(coin, b.networkTo) ? memo : undefined;
+  }
+
+  /** The refund memo to send: with a refund address on a send network that takes one. */
+  function refundMemoOf(b: z.infer<typeof addressBody>): string | undefined {
+    const memo = b.refundMemo?.trim();
+    const coin = catalog.byCode(b.from);
+    return memo && b.refund?.trim() && coin && payoutMemoRule(coin, b.networkFrom)
+      ? memo
+      : undefined;
   }
 
   function fitProblem(
@@ -435,8 +525,10 @@ function pageCoin(coin: Coin) {
   };
 }
 
-function pageQuote(quote: Quote, rateType: RateType) {
+/** `fromAmount`: the amount to send (as typed, or what an amount to receive takes). */
+function pageQuote(quote: Quote, rateType: RateType, fromAmount: DecimalString) {
   return {
+    fromAmount,
     toAmount: quote.receiveAmount,
     rate: quote.rate,
     minAmount: quote.minimum,
