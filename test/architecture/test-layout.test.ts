@@ -1,10 +1,11 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { BOT_NOT_FEATURES } from "../support/bot-folders.ts";
 
 /**
- * Tests are laid out like src/: each feature folder of src/bot/ (shared/ holds helpers, not a
- * feature) has its end-to-end file test/bot/<feature>.test.ts, so a feature's test is found
+ * Tests are laid out like src/: each feature folder of src/bot/ (shared/, plumbing/ and outbox/
+ * are not features) has its end-to-end file test/bot/<feature>.test.ts, so a feature's test is found
  * without a grep.
  */
 const BOT = fileURLToPath(new URL("../../src/bot", import.meta.url));
@@ -12,7 +13,7 @@ const BOT_TESTS = fileURLToPath(new URL("../bot", import.meta.url));
 
 const features = () =>
   readdirSync(BOT, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && entry.name !== "shared")
+    .filter((entry) => entry.isDirectory() && !BOT_NOT_FEATURES.has(entry.name))
     .map((entry) => entry.name);
 
 function untested(featureNames: readonly string[], testFiles: readonly string[]): string[] {

@@ -17,7 +17,7 @@ const LONGEST = [
   "test/e2e/process.test.ts",
   "test/e2e/instances.test.ts",
   "test/upgrades/previous-release.test.ts",
-  "test/bot/exchange.test.ts",
+  "test/bot/swap-flow.test.ts",
   "test/e2e/stuck-swaps.test.ts",
   "test/e2e/flow-lifecycle.test.ts",
   "test/tracker/status-tracker.test.ts",

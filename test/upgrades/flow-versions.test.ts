@@ -1,7 +1,7 @@
 import BetterSqlite3 from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { FLOW_STORAGE_VERSION } from "../../src/bot/exchange/flow.ts";
-import { flowVersions, OLDER_FLOW_VERSIONS } from "../../src/bot/exchange/flow-versions.ts";
+import { FLOW_STORAGE_VERSION } from "../../src/bot/swap-flow/flow.ts";
+import { flowVersions, OLDER_FLOW_VERSIONS } from "../../src/bot/swap-flow/flow-versions.ts";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { step } from "../support/flows.ts";
 import { flowVersionAt, previousRelease } from "../support/previous-release.ts";

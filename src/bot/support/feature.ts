@@ -6,7 +6,7 @@ import type { SupportStore, Ticket, TicketMessage } from "../../swaps/support-po
 import type { Swap } from "../../swaps/swap.ts";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
 import type { BotContext } from "../context.ts";
-import { LeanComposer } from "../lean-composer.ts";
+import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { label } from "../shared/coin-label.ts";
 import { startLink } from "../shared/deep-link.ts";
 import { ignoreNotModified } from "../shared/not-modified.ts";

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { CoinCatalog } from "../../catalog/catalog.ts";
 import { coinNetworks, defaultNetwork } from "../../catalog/networks.ts";
 import type { Coin } from "../../catalog/search.ts";
+import type { ExplorerTable } from "../../frontends/explorers.ts";
 import { parseAmount } from "../../lib/amount-input.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import { textDirection } from "../../lib/languages.ts";
@@ -18,7 +19,6 @@ import {
 } from "../../quotes/quote-service.ts";
 import { checkAddress } from "../../swaps/address-check.ts";
 import type { ConfirmSummary } from "../../swaps/confirm-summary.ts";
-import type { ExplorerTable } from "../../swaps/explorers.ts";
 import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
 import { addressPatternOf, checkPayoutMemo, payoutMemoRule } from "../../swaps/memo-networks.ts";
 import type { SwapQueries } from "../../swaps/ports.ts";

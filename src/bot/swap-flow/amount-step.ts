@@ -2,7 +2,7 @@ import { InlineKeyboard } from "grammy";
 import { parseAmount } from "../../lib/amount-input.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
-import { failureText } from "../exchange-errors.ts";
+import { failureText } from "../shared/failure-text.ts";
 import {
   coinLabel,
   limitsRefusal,

@@ -1,13 +1,16 @@
 import { Api } from "grammy";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { createI18n } from "../../src/bot/i18n.ts";
-import { Notifier } from "../../src/bot/notifier.ts";
-import { chatsStore, createPorts } from "../../src/db/ports.ts";
-import { createChatSettings } from "../../src/swaps/chat-settings.ts";
-import { type FakeTelegram, startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
-import { newTransaction, tempDatabase } from "../db/helpers.ts";
-import { TestClock } from "../support/test-clock.ts";
+import { createI18n } from "../../../src/bot/i18n.ts";
+import { Notifier } from "../../../src/bot/outbox/notifier.ts";
+import { chatsStore, createPorts } from "../../../src/db/ports.ts";
+import { createChatSettings } from "../../../src/frontends/chat-settings.ts";
+import {
+  type FakeTelegram,
+  startFakeTelegram,
+} from "../../../tools/fake-telegram/fake-telegram.ts";
+import { newTransaction, tempDatabase } from "../../db/helpers.ts";
+import { TestClock } from "../../support/test-clock.ts";
 
 /**
  * The notifier over a real SQLite file and a real (fake) Bot API server. The database is made to

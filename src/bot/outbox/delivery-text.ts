@@ -1,11 +1,11 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
-import { DEFAULT_EXPLORER_TABLE, type ExplorerTable } from "../swaps/explorers.ts";
-import { type OutboxEntry, outboxReceipt } from "../swaps/ports.ts";
-import type { Swap } from "../swaps/swap.ts";
-import { depositText } from "./shared/deposit-message.ts";
-import { receiptText, withReceipt } from "./shared/explorer-links.ts";
-import { payoutText, pushText, stuckText } from "./shared/push-text.ts";
-import { statusName } from "./shared/status-name.ts";
+import { DEFAULT_EXPLORER_TABLE, type ExplorerTable } from "../../frontends/explorers.ts";
+import { type OutboxEntry, outboxReceipt } from "../../swaps/ports.ts";
+import type { Swap } from "../../swaps/swap.ts";
+import { depositText } from "../shared/deposit-message.ts";
+import { receiptText, withReceipt } from "../shared/explorer-links.ts";
+import { payoutText, pushText, stuckText } from "../shared/push-text.ts";
+import { statusName } from "../shared/status-name.ts";
 
 /**
  * What an outbox row says to its chat, in the chat's language: the rendering half of the notifier

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createChatSettings } from "../../src/swaps/chat-settings.ts";
+import { createChatSettings } from "../../src/frontends/chat-settings.ts";
 import type { ChatsStore } from "../../src/swaps/ports.ts";
 
 /** The chats table's rules (a hint never overrides a stored language), counting reads. */

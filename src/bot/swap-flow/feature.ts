@@ -1,7 +1,7 @@
 import { type ConversationOptions, createConversation } from "@grammyjs/conversations";
 import type { MiddlewareFn } from "grammy";
 import type { BotContext, FlowContext } from "../context.ts";
-import { LeanComposer } from "../lean-composer.ts";
+import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { flowStart } from "../shared/deep-link.ts";
 import { createExchangeFlow, EXCHANGE_CONVERSATION, type FlowDeps } from "./flow.ts";
 

@@ -1,11 +1,15 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
-import { DEFAULT_EXPLORER_TABLE, type ExplorerTable, explorerLinkOf } from "../swaps/explorers.ts";
-import type { Ticket } from "../swaps/support-ports.ts";
-import type { Swap } from "../swaps/swap.ts";
-import { escapeHtml } from "./html.ts";
-import { label } from "./shared/coin-label.ts";
-import { formatTime } from "./shared/format-time.ts";
-import { statusName } from "./shared/status-name.ts";
+import {
+  DEFAULT_EXPLORER_TABLE,
+  type ExplorerTable,
+  explorerLinkOf,
+} from "../../frontends/explorers.ts";
+import type { Ticket } from "../../swaps/support-ports.ts";
+import type { Swap } from "../../swaps/swap.ts";
+import { escapeHtml } from "../html.ts";
+import { label } from "../shared/coin-label.ts";
+import { formatTime } from "../shared/format-time.ts";
+import { statusName } from "../shared/status-name.ts";
 
 /**
  * What the support desk's messages say: the ticket as the support chat first sees it (who wrote,

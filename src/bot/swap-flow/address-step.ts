@@ -5,7 +5,7 @@ import type { Quote } from "../../quotes/quote-service.ts";
 import { checkAddress, networksOfAddress } from "../../swaps/address-check.ts";
 import { addressPatternOf } from "../../swaps/memo-networks.ts";
 import type { RateType } from "../../swaps/swap.ts";
-import { failureText } from "../exchange-errors.ts";
+import { failureText } from "../shared/failure-text.ts";
 import { amountFit, coinLabel, quoteText } from "../shared/quote-text.ts";
 import type { FlowSession, Side } from "./session.ts";
 

@@ -1,7 +1,7 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import type { Transformer } from "grammy";
 import type { ApiResponse } from "grammy/types";
-import type { Logger } from "../lib/logger.ts";
+import type { Logger } from "../../lib/logger.ts";
 
 /**
  * What a Bot API call may retry, explicitly (auto-retry's defaults retry for ever):

@@ -1,5 +1,5 @@
 import { Lru } from "../lib/lru.ts";
-import type { Awaitable, ChatsStore } from "./ports.ts";
+import type { Awaitable, ChatsStore } from "../swaps/ports.ts";
 
 /** A chat is recorded as active at most this often: every message need not be a write. */
 const TOUCH_EVERY_MS = 10 * 60_000;

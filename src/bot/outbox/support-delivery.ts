@@ -1,14 +1,14 @@
 import type { I18n, TranslateFunction } from "@grammyjs/i18n";
 import { type Api, GrammyError, InlineKeyboard } from "grammy";
-import { type Clock, realClock } from "../lib/clock.ts";
-import type { Logger } from "../lib/logger.ts";
-import { PeriodicLoop } from "../lib/periodic-loop.ts";
-import type { ExplorerTable } from "../swaps/explorers.ts";
-import type { Awaitable } from "../swaps/ports.ts";
-import type { SupportDelivery, SupportOutboxStore, Ticket } from "../swaps/support-ports.ts";
-import type { FlowContext } from "./context.ts";
-import { translator } from "./i18n.ts";
-import { supportCloseButton } from "./shared/support-buttons.ts";
+import type { ExplorerTable } from "../../frontends/explorers.ts";
+import { type Clock, realClock } from "../../lib/clock.ts";
+import type { Logger } from "../../lib/logger.ts";
+import { PeriodicLoop } from "../../lib/periodic-loop.ts";
+import type { Awaitable } from "../../swaps/ports.ts";
+import type { SupportDelivery, SupportOutboxStore, Ticket } from "../../swaps/support-ports.ts";
+import type { FlowContext } from "../context.ts";
+import { translator } from "../i18n.ts";
+import { supportCloseButton } from "../shared/support-buttons.ts";
 import {
   answerText,
   followUpText,

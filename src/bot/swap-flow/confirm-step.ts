@@ -5,13 +5,13 @@ import type { ConfirmOutcome } from "../../swaps/confirm-summary.ts";
 import { isFinal } from "../../swaps/status.ts";
 import type { DepositView } from "../../swaps/swap.ts";
 import type { Mismatch } from "../../swaps/verify.ts";
-import { failureText } from "../exchange-errors.ts";
 import {
   depositKeyboard,
   depositQr,
   depositQrCaption,
   depositText,
 } from "../shared/deposit-message.ts";
+import { failureText } from "../shared/failure-text.ts";
 import { coinLabel, fixedHoldsLine, quoteText, quoteVariables } from "../shared/quote-text.ts";
 import { buttonWord } from "./button-word.ts";
 import type { FlowSession, Side } from "./session.ts";

@@ -1,5 +1,5 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
-import { describeExchangeError, type ExchangeFailure } from "../swaps/failures.ts";
+import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
 
 /** One sentence for the user. */
 export function failureText(t: TranslateFunction, failure: ExchangeFailure): string {

@@ -5,7 +5,7 @@ import {
   explorerLinkOf,
   explorerTable,
   explorerUrl,
-} from "../../src/swaps/explorers.ts";
+} from "../../src/frontends/explorers.ts";
 
 const HEX = "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90";
 const EVM = `0x${HEX}`;

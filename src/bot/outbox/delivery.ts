@@ -1,19 +1,19 @@
 import type { I18n, TranslateFunction } from "@grammyjs/i18n";
 import { type Api, GrammyError, HttpError, InputFile } from "grammy";
-import { type Clock, realClock } from "../lib/clock.ts";
-import { failureCause } from "../lib/failure-cause.ts";
-import type { Logger } from "../lib/logger.ts";
-import { RequestBudget } from "../lib/request-budget.ts";
-import type { ExplorerTable } from "../swaps/explorers.ts";
-import { type OutboxEntry, type OutboxStore, outboxReceipt } from "../swaps/ports.ts";
-import { isFinal } from "../swaps/status.ts";
-import type { Swap } from "../swaps/swap.ts";
-import type { FlowContext } from "./context.ts";
-import { translator } from "./i18n.ts";
-import { outboxText, statusCardText } from "./outbox-text.ts";
-import { depositKeyboard, depositQr, depositQrCaption } from "./shared/deposit-message.ts";
-import { withSupportButton } from "./shared/support-buttons.ts";
-import { TelegramFrontEndError } from "./telegram-fetch.ts";
+import type { ExplorerTable } from "../../frontends/explorers.ts";
+import { type Clock, realClock } from "../../lib/clock.ts";
+import { failureCause } from "../../lib/failure-cause.ts";
+import type { Logger } from "../../lib/logger.ts";
+import { RequestBudget } from "../../lib/request-budget.ts";
+import { type OutboxEntry, type OutboxStore, outboxReceipt } from "../../swaps/ports.ts";
+import { isFinal } from "../../swaps/status.ts";
+import type { Swap } from "../../swaps/swap.ts";
+import type { FlowContext } from "../context.ts";
+import { translator } from "../i18n.ts";
+import { TelegramFrontEndError } from "../plumbing/telegram-fetch.ts";
+import { depositKeyboard, depositQr, depositQrCaption } from "../shared/deposit-message.ts";
+import { withSupportButton } from "../shared/support-buttons.ts";
+import { outboxText, statusCardText } from "./delivery-text.ts";
 
 export interface DeliveryOptions {
   api: Api;

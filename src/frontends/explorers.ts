@@ -1,4 +1,4 @@
-import type { Swap } from "./swap.ts";
+import type { Swap } from "../swaps/swap.ts";
 
 /** Network (normalized, see networkKey) → https URL template with `{hash}`. */
 export type ExplorerTable = ReadonlyMap<string, string>;

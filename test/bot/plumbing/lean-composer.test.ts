@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { Composer, Context } from "grammy";
 import type { Update, UserFromGetMe } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { LeanComposer } from "../../src/bot/lean-composer.ts";
+import { LeanComposer } from "../../../src/bot/plumbing/lean-composer.ts";
 
 const me = { id: 1, is_bot: true, first_name: "bot", username: "bot" } as UserFromGetMe;
 
@@ -176,8 +176,8 @@ describe("LeanComposer against the grammY it was written for", () => {
         version: string;
         dependencies: Record<string, string>;
       };
-    const pinned = read("../../package.json").dependencies.grammy;
+    const pinned = read("../../../package.json").dependencies.grammy;
     expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(read("../../node_modules/grammy/package.json").version).toBe(pinned);
+    expect(read("../../../node_modules/grammy/package.json").version).toBe(pinned);
   });
 });

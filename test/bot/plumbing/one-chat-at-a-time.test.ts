@@ -1,7 +1,7 @@
 import { Context } from "grammy";
 import type { Update, UserFromGetMe } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { oneChatAtATime } from "../../src/bot/one-chat-at-a-time.ts";
+import { oneChatAtATime } from "../../../src/bot/plumbing/one-chat-at-a-time.ts";
 
 const me = { id: 1, is_bot: true, first_name: "bot", username: "bot" } as UserFromGetMe;
 
