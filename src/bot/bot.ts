@@ -51,7 +51,7 @@ export interface BotDependencies
   logger: Logger;
   catalog: CoinCatalog;
   quotes: QuoteService;
-  /** The conversations plugin's storage for the flow's versions (see exchange/flow-versions.ts). */
+  /** The conversations plugin's storage for the flow's versions (see swap-flow/flow-versions.ts). */
   conversationStorage(
     versions: FlowVersions<BotContext>,
   ): ConversationOptions<BotContext, FlowContext>["storage"];

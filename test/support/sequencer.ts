@@ -26,7 +26,7 @@ const LONGEST = [
   "test/ops/monitoring.test.ts",
   "test/bot/forget.test.ts",
   "test/rig/fake-telegram.test.ts",
-  "test/bot/notifier.test.ts",
+  "test/bot/outbox/notifier.test.ts",
   "test/bot/rate.test.ts",
   "test/e2e/try.test.ts",
 ];

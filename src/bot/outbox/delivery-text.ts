@@ -9,7 +9,7 @@ import { statusName } from "../shared/status-name.ts";
 
 /**
  * What an outbox row says to its chat, in the chat's language: the rendering half of the notifier
- * (outbox-delivery.ts sends it). `swap` is the row's swap as stored now, when it has one.
+ * (delivery.ts sends it). `swap` is the row's swap as stored now, when it has one.
  */
 export function outboxText(
   t: TranslateFunction,

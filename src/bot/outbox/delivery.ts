@@ -40,7 +40,7 @@ export interface DeliveryOptions {
 
 /**
  * Sends the outbox's due rows: the delivery half of the notifier (notifier.ts runs it, and
- * outbox-text.ts says what each row says). Paced for Telegram: so many messages a second in all,
+ * delivery-text.ts says what each row says). Paced for Telegram: so many messages a second in all,
  * one gap between two in one chat. At least once: a row is marked sent only after Telegram
  * accepted it, so a crash in between repeats it once and never loses it. A row whose send may have
  * been delivered (a connection lost mid-request) gets one more try at most, so a chat sees a

@@ -15,8 +15,8 @@ const MAX_TELEGRAM_AWAY_BACKOFF_MS = 3_000;
 /**
  * The one place that tells chats things unasked: it drains the outbox (written by the tracker, the
  * reconciler and the swap service, always in the same database transaction as the change) when
- * woken and on a timer. What a row says is outbox-text.ts; how it is sent, paced and retried,
- * outbox-delivery.ts; this is the loop.
+ * woken and on a timer. What a row says is delivery-text.ts; how it is sent, paced and retried,
+ * delivery.ts; this is the loop.
  */
 export class Notifier {
   private readonly delivery: OutboxDelivery;

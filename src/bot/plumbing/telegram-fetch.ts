@@ -19,7 +19,7 @@ export class TelegramFrontEndError extends Error {
  * The Bot API client's fetch: grammY's own (node-fetch), except that a 5xx answer without the Bot
  * API's JSON body fails as a TelegramFrontEndError instead of an unreadable body. grammY then fails
  * the call with an HttpError carrying it ("… failed! (502: Bad Gateway)"), which the outbox knows
- * for "not delivered" (outbox-delivery.ts).
+ * for "not delivered" (outbox/delivery.ts).
  */
 export const telegramFetch: typeof globalThis.fetch = async (input, init) => {
   const response = await nodeFetch(input, init);

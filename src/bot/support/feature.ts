@@ -51,7 +51,7 @@ const MEMBER_STATUSES = new Set(["creator", "administrator", "member"]);
  * message opens a ticket, and while it is open, the user's messages outside any other flow go to
  * it. The team's side, in the support chat: a member's reply to a ticket's message (or any message
  * in its forum topic) is queued for the user; `/close` or the button closes it. Nothing here is
- * sent to the other side directly: it goes through the support outbox (support-delivery.ts).
+ * sent to the other side directly: it goes through the support outbox (bot/outbox/support-delivery.ts).
  */
 export function createSupportFeature(deps: SupportDeps) {
   const feature = new LeanComposer<BotContext>();

@@ -20,7 +20,7 @@ export type OlderFlow =
   | { readonly kind: "restart"; readonly why: string };
 
 /**
- * THE place to register a bump of FLOW_STORAGE_VERSION (exchange/flow.ts): when you bump it from
+ * THE place to register a bump of FLOW_STORAGE_VERSION (swap-flow/flow.ts): when you bump it from
  * N to N+1, add `N: { kind: …, why: … }` here. One bump per release is enough (what matters is what
  * the previous release stored): if this release already bumped it, check that the previous
  * release's entry still holds instead. test/upgrades/flow-versions.test.ts fails while a version

@@ -21,7 +21,7 @@ export const EXCHANGE_CONVERSATION = "exchange";
 /**
  * The stored state of a conversation is replayed against the current code: bump this whenever the
  * flow's steps change (what they ask, answer or call outside), and register the version you
- * replace in exchange/flow-versions.ts (carried into the new steps, or its chat told to start
+ * replace in swap-flow/flow-versions.ts (carried into the new steps, or its chat told to start
  * again), so half-finished flows stored by an older version never replay wrongly nor vanish.
  */
 export const FLOW_STORAGE_VERSION = 6;

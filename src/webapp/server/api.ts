@@ -459,7 +459,7 @@ function unverifiedLanguage(raw: string | undefined): string | undefined {
   }
 }
 
-/** An exchange failure as the chat words it (exchange-errors.ts), with its HTTP status. */
+/** An exchange failure as the chat words it (bot/shared/failure-text.ts), with its HTTP status. */
 function failureAnswer(
   texts: PageTexts,
   locale: PageLocale,
