@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { cbField, defineCallback } from "../../src/bot/callback-data.ts";
-import { flowButton } from "../../src/bot/exchange/buttons.ts";
 import { flowStart, startLink } from "../../src/bot/shared/deep-link.ts";
 import { parseRateArgs, parseRateRequest } from "../../src/bot/shared/rate-args.ts";
+import { flowButton } from "../../src/bot/swap-flow/buttons.ts";
 import { isNumber } from "../../src/lib/amount-input.ts";
 import { checkAddress } from "../../src/swaps/address-check.ts";
 
