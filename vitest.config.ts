@@ -13,8 +13,8 @@ export default defineConfig({
     // timings): generous, because the whole suite on a 2-core machine runs a step several times
     // slower than the same file alone. TEST_PATIENCE stretches every wait of the fake Telegram and
     // of `until` (test/support/until.ts) the same way.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
     env: { TEST_PATIENCE: "3" },
     // The suite mostly waits (bot processes, polls, real-time windows), so more files run at once
     // than there are cores. A worker process runs file after file; each file still gets our own

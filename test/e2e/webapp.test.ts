@@ -292,7 +292,11 @@ describe("the Mini App", () => {
     // Next waits for the fixed quote the page asks for: pressed again until the summary shows.
     await until(async () => {
       if (await page.getByRole("button", { name: "Confirm" }).count()) return true;
-      await page.getByRole("button", { name: "Next" }).click();
+      // The summary may replace Next between the count and the click: a short try, then look again.
+      await page
+        .getByRole("button", { name: "Next" })
+        .click({ timeout: 1_000 })
+        .catch(() => undefined);
       return false;
     }, 15_000);
     h.sandbox.control.worsenNextFixedCreate(0.02);
