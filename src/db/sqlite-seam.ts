@@ -94,7 +94,6 @@ export function sqliteSeam(connection: BetterSqlite3.Database): Seam {
     // Take the write lock up front: a deferred transaction that read first can fail with
     // SQLITE_BUSY when it upgrades (another process on the file), which no busy timeout waits out.
     transaction: (work) => inTransaction("begin immediate", work),
-    snapshot: (work) => inTransaction("begin", work),
     forUpdate: sql``,
     // One process sends from the outbox: nothing to claim against.
     outbox: {
