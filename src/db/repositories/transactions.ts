@@ -177,14 +177,16 @@ export function createTransactionsRepository(db: Seam) {
 
     /**
      * One history page, newest first, with the chat's total for the pager: one statement (the
-     * total counted over the chat's rows by a window, before the limit applies), so both come from
-     * one state of the database without a transaction; a page past the end counts apart.
+     * total by a scalar subquery, which SQLite runs once and costs less than a window over the
+     * rows), so both come from one state of the database without a transaction; a page past the
+     * end counts apart.
      */
     async pageForChat(
       chatId: number,
       page: { limit: number; offset: number },
     ): Promise<{ items: Transaction[]; total: number }> {
-      const rows = await db.all(sql`select ${SWAP}, count(*) over () as "n" from transactions
+      const rows = await db.all(sql`select ${SWAP},
+        (select count(*) from transactions where chat_id = ${chatId}) as "n" from transactions
         where chat_id = ${chatId} ${NEWEST_FIRST} limit ${page.limit} offset ${page.offset}`);
       if (rows.length === 0 && page.offset > 0) {
         const total = countOf(

@@ -6,6 +6,12 @@ const MIN_BYTES = 1024;
 
 const GZIP = /\bgzip\b/i;
 
+/**
+ * Level 1; a 4 KiB window instead of 32 KiB: zlib sets its window up for every call, and the
+ * answers are a few KiB (a 5 KiB swap list: 37 → 26 µs, the same 600 bytes; 20 KiB: 2 % larger).
+ */
+const GZIP_OPTIONS = { level: constants.Z_BEST_SPEED, windowBits: 12 };
+
 type JsonArgs = [object: unknown, ...rest: unknown[]];
 
 /**
@@ -34,7 +40,7 @@ function gzippingJson(c: Context): Context["json"] {
     c.header("Content-Type", "application/json");
     if (text.length < MIN_BYTES) return body(text, ...rest);
     c.header("Content-Encoding", "gzip");
-    const gzipped = gzipSync(text, { level: constants.Z_BEST_SPEED });
+    const gzipped = gzipSync(text, GZIP_OPTIONS);
     return body(new Uint8Array(gzipped.buffer, gzipped.byteOffset, gzipped.byteLength), ...rest);
   };
   return json as Context["json"];
