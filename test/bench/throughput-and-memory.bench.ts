@@ -72,10 +72,22 @@ async function cpuPerUpdate(): Promise<void> {
   const variants = [startFlags];
   const flags = process.env.BENCH_BOT_FLAGS;
   if (flags) variants.push(flags.split(/\s+/).filter(Boolean));
-  for (const args of variants) await cpuPerUpdateOf(args);
+  const bare = await cpuPerUpdateOf(["--import", "tsx"], "test/bench/support/bare-bot.ts");
+  for (const args of variants) await cpuPerUpdateOf(args, "dist/main.js", bare);
 }
 
-async function cpuPerUpdateOf(flags: string[]): Promise<void> {
+type CpuPerUpdate = { start: number; rate: number };
+
+/**
+ * `entry`: the bot's (dist/main.js), or the bare grammY bot's beside it (through tsx, which costs
+ * at start only); with `bare`, the bot's figures are also given as a ratio to it (the bare bot's
+ * CPU per update over the bot's: the share of a bare bot's updates per CPU second it handles).
+ */
+async function cpuPerUpdateOf(
+  flags: string[],
+  entry: string,
+  bare?: CpuPerUpdate,
+): Promise<CpuPerUpdate> {
   const dir = mkdtempSync(join(tmpdir(), "swapbot-cpu-"));
   const sandbox = await startSandbox({ schedule: false, limits: false });
   const tg = await startFakeTelegram();
@@ -94,7 +106,7 @@ async function cpuPerUpdateOf(flags: string[]): Promise<void> {
         process.execPath,
         ...flags,
         ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []),
-        "dist/main.js",
+        entry,
       ],
     },
   );
@@ -102,25 +114,28 @@ async function cpuPerUpdateOf(flags: string[]): Promise<void> {
   const pid = child.pid ?? 0;
   await new Promise((r) => setTimeout(r, 2_000));
   const idle = rss(pid).now;
-  const per = async (text: string, users: number) => {
+  const per = async (text: string, users: number, floor: number | undefined) => {
     await throughput(tg, 3_000, text, users);
     const before = cpuMs(pid);
     // throughput() sends 3,000 unmeasured and 3,000 measured updates: all 6,000 count here.
     const rate = await throughput(tg, 3_000, text, users);
-    const used = cpuMs(pid) - before;
-    return `${((used / 6_000) * 1_000).toFixed(0)} µs (${rate.toFixed(0)}/s, resident after ${rss(pid).now.toFixed(0)} MB)`;
+    const us = ((cpuMs(pid) - before) / 6_000) * 1_000;
+    const ratio = floor === undefined ? "" : `, ${(floor / us).toFixed(2)} × bare`;
+    const line = `${us.toFixed(0)} µs (${rate.toFixed(0)}/s${ratio}, resident after ${rss(pid).now.toFixed(0)} MB)`;
+    return { us, text: line };
   };
-  const startCpu = await per("/start", 1_000);
+  const start = await per("/start", 1_000, bare?.start);
   // 3,000 users: each stays within the per-user quote share (4 in 10 s); the cache answers.
-  const rateCpu = await per("/rate 1 btc eth", 3_000);
+  const rate = await per("/rate 1 btc eth", 3_000, bare?.rate);
   console.log(
-    `the bot as a process (node ${[...flags, "dist/main.js"].join(" ")}): CPU per update, /start from 1,000 users ${startCpu}; cached /rate from 3,000 users ${rateCpu}; resident at idle ${idle.toFixed(0)} MB, peak ${rss(pid).peak.toFixed(0)} MB`,
+    `${entry === "dist/main.js" ? "the bot" : "a bare grammY bot"} as a process (node ${[...flags, entry].join(" ")}): CPU per update, /start from 1,000 users ${start.text}; cached /rate from 3,000 users ${rate.text}; resident at idle ${idle.toFixed(0)} MB, peak ${rss(pid).peak.toFixed(0)} MB`,
   );
   child.kill("SIGTERM");
   await exit;
   await tg.close();
   await sandbox.close();
   rmSync(dir, { recursive: true, force: true });
+  return { start: start.us, rate: rate.us };
 }
 
 async function memory(): Promise<void> {
