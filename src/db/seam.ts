@@ -24,8 +24,6 @@ export interface Seam extends Executor {
    * statements must go through the executor it is given.
    */
   transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T>;
-  /** Reads that must see one state of the database (a page and its total). */
-  snapshot<T>(work: (tx: Executor) => Promise<T>): Promise<T>;
   /**
    * Ends a SELECT inside `transaction` whose rows the transaction goes on to change: PostgreSQL
    * locks them (another writer waits for our commit); SQLite's write transaction already excludes

@@ -18,27 +18,27 @@ const STATEMENTS = 256;
  */
 export function sqliteSeam(connection: BetterSqlite3.Database): Seam {
   const dialect = new SQLiteSyncDialect();
-  const statements = new Lru<string, BetterSqlite3.Statement>(STATEMENTS);
+  const statements = new Lru<string, Prepared>(STATEMENTS);
   const mutex = new Mutex();
 
   const prepared = (query: SQL) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    let statement = statements.get(text);
-    if (!statement) {
-      statement = connection.prepare(text);
-      statements.set(text, statement);
+    let found = statements.get(text);
+    if (!found) {
+      found = prepare(connection, text);
+      statements.set(text, found);
     }
     // better-sqlite3 binds no booleans: SQLite stores them as 0/1.
     const values = params.map((p) => (typeof p === "boolean" ? Number(p) : p));
-    return { statement, values };
+    return { ...found, values };
   };
   const allNow = (query: SQL): Row[] => {
-    const { statement, values } = prepared(query);
-    if (!statement.reader) {
+    const { statement, columns, values } = prepared(query);
+    if (!columns) {
       statement.run(...values);
       return [];
     }
-    return statement.all(...values) as Row[];
+    return (statement.all(...values) as unknown[][]).map((cells) => rowOf(columns, cells));
   };
   const runNow = (query: SQL): number => {
     const { statement, values } = prepared(query);
@@ -94,7 +94,6 @@ export function sqliteSeam(connection: BetterSqlite3.Database): Seam {
     // Take the write lock up front: a deferred transaction that read first can fail with
     // SQLITE_BUSY when it upgrades (another process on the file), which no busy timeout waits out.
     transaction: (work) => inTransaction("begin immediate", work),
-    snapshot: (work) => inTransaction("begin", work),
     forUpdate: sql``,
     // One process sends from the outbox: nothing to claim against.
     outbox: {
@@ -106,6 +105,27 @@ export function sqliteSeam(connection: BetterSqlite3.Database): Seam {
       ended: sql``,
     },
   };
+}
+
+/** A prepared statement; a reader's rows come as arrays, named by `columns`. */
+interface Prepared {
+  statement: BetterSqlite3.Statement;
+  columns: readonly string[] | undefined;
+}
+
+function prepare(connection: BetterSqlite3.Database, text: string): Prepared {
+  const statement = connection.prepare(text);
+  if (!statement.reader) return { statement, columns: undefined };
+  // Rows as arrays, made objects here: better-sqlite3 builds each row object through V8's API one
+  // property at a time, which costs twice this loop for a wide row (a history page of swaps).
+  statement.raw(true);
+  return { statement, columns: statement.columns().map((column) => column.name) };
+}
+
+function rowOf(columns: readonly string[], cells: readonly unknown[]): Row {
+  const row: Row = {};
+  for (let i = 0; i < columns.length; i++) row[columns[i]!] = cells[i];
+  return row;
 }
 
 /** A lock handed to waiters in the order they came. */

@@ -49,36 +49,93 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** Resident memory of a process now and at its peak, in MB. */
+function rss(pid: number): { now: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { now: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
+}
+
 /**
  * The bot as operators run it (a process on the compiled code, with npm start's flags): CPU time
- * per /start, which unlike updates per second hardly depends on what else the machine runs.
+ * per update, which unlike updates per second hardly depends on what else the machine runs, for
+ * /start and a cached /rate; its resident memory at idle and right after each load. With
+ * BENCH_BOT_FLAGS (say `--max-semi-space-size=16`) the same again with those node flags instead
+ * of the start script's, in the same run; with BENCH_CPU_PROFILE=<dir> each bot process writes a
+ * CPU profile there as it stops.
  */
 async function cpuPerUpdate(): Promise<void> {
+  const start = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"))
+    .scripts.start as string;
+  // `exec node <flags> dist/main.js`: the flags.
+  const startFlags = start.split(/\s+/).filter((arg) => arg.startsWith("--"));
+  const variants = [startFlags];
+  const flags = process.env.BENCH_BOT_FLAGS;
+  if (flags) variants.push(flags.split(/\s+/).filter(Boolean));
+  const bare = await cpuPerUpdateOf(["--import", "tsx"], "test/bench/support/bare-bot.ts");
+  for (const args of variants) await cpuPerUpdateOf(args, "dist/main.js", bare);
+}
+
+type CpuPerUpdate = { start: number; rate: number };
+
+/**
+ * `entry`: the bot's (dist/main.js), or the bare grammY bot's beside it (through tsx, which costs
+ * at start only); with `bare`, the bot's figures are also given as a ratio to it (the bare bot's
+ * CPU per update over the bot's: the share of a bare bot's updates per CPU second it handles).
+ */
+async function cpuPerUpdateOf(
+  flags: string[],
+  entry: string,
+  bare?: CpuPerUpdate,
+): Promise<CpuPerUpdate> {
   const dir = mkdtempSync(join(tmpdir(), "swapbot-cpu-"));
   const sandbox = await startSandbox({ schedule: false, limits: false });
   const tg = await startFakeTelegram();
-  const { child, exit } = startBotProcess({
-    BOT_TOKEN: tg.token,
-    TELEGRAM_API_ROOT: tg.apiRoot,
-    EXCHANGE_API_URL: sandbox.url,
-    EXCHANGE_API_KEY: sandbox.apiKey,
-    DATABASE_PATH: join(dir, "bot.sqlite"),
-    LOG_LEVEL: "silent",
-  });
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const { child, exit } = startBotProcess(
+    {
+      BOT_TOKEN: tg.token,
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      EXCHANGE_API_URL: sandbox.url,
+      EXCHANGE_API_KEY: sandbox.apiKey,
+      DATABASE_PATH: join(dir, "bot.sqlite"),
+      LOG_LEVEL: "silent",
+    },
+    {
+      command: [
+        process.execPath,
+        ...flags,
+        ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []),
+        entry,
+      ],
+    },
+  );
   await tg.waitForPolling(60_000);
-  await throughput(tg, 3_000, "/start", 1_000);
-  const before = cpuMs(child.pid ?? 0);
-  // throughput() sends 3,000 unmeasured and 3,000 measured updates: all 6,000 count here.
-  const rate = await throughput(tg, 3_000, "/start", 1_000);
-  const used = cpuMs(child.pid ?? 0) - before;
+  const pid = child.pid ?? 0;
+  await new Promise((r) => setTimeout(r, 2_000));
+  const idle = rss(pid).now;
+  const per = async (text: string, users: number, floor: number | undefined) => {
+    await throughput(tg, 3_000, text, users);
+    const before = cpuMs(pid);
+    // throughput() sends 3,000 unmeasured and 3,000 measured updates: all 6,000 count here.
+    const rate = await throughput(tg, 3_000, text, users);
+    const us = ((cpuMs(pid) - before) / 6_000) * 1_000;
+    const ratio = floor === undefined ? "" : `, ${(floor / us).toFixed(2)} × bare`;
+    const line = `${us.toFixed(0)} µs (${rate.toFixed(0)}/s${ratio}, resident after ${rss(pid).now.toFixed(0)} MB)`;
+    return { us, text: line };
+  };
+  const start = await per("/start", 1_000, bare?.start);
+  // 3,000 users: each stays within the per-user quote share (4 in 10 s); the cache answers.
+  const rate = await per("/rate 1 btc eth", 3_000, bare?.rate);
   console.log(
-    `the bot as a process (npm start's command), /start from 1,000 users: ${((used / 6_000) * 1_000).toFixed(0)} µs of CPU per update (${rate.toFixed(0)}/s)`,
+    `${entry === "dist/main.js" ? "the bot" : "a bare grammY bot"} as a process (node ${[...flags, entry].join(" ")}): CPU per update, /start from 1,000 users ${start.text}; cached /rate from 3,000 users ${rate.text}; resident at idle ${idle.toFixed(0)} MB, peak ${rss(pid).peak.toFixed(0)} MB`,
   );
   child.kill("SIGTERM");
   await exit;
   await tg.close();
   await sandbox.close();
   rmSync(dir, { recursive: true, force: true });
+  return { start: start.us, rate: rate.us };
 }
 
 async function memory(): Promise<void> {
@@ -119,10 +176,9 @@ async function memory(): Promise<void> {
   for (let i = 0; i < 200; i++)
     await tg.user().reply(i % 2 ? "/start" : "/rate 1 btc eth", { quietMs: 20 });
   await new Promise((r) => setTimeout(r, 15_000));
-  const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  const memory = rss(child.pid ?? 0);
   console.log(
-    `resident memory of the bot process with 10,000 tracked swaps and 100,000 known chats: ${(kb("VmRSS") / 1024).toFixed(0)} MB (peak ${(kb("VmHWM") / 1024).toFixed(0)} MB)`,
+    `resident memory of the bot process with 10,000 tracked swaps and 100,000 known chats: ${memory.now.toFixed(0)} MB (peak ${memory.peak.toFixed(0)} MB)`,
   );
   child.kill("SIGTERM");
   await exit;
@@ -134,7 +190,8 @@ async function memory(): Promise<void> {
 export async function run(): Promise<void> {
   await rates();
   await cpuPerUpdate();
-  await memory();
+  // BENCH_SKIP_MEMORY=1: only the rates and CPU figures (the 100,000-chat case takes a minute).
+  if (!process.env.BENCH_SKIP_MEMORY) await memory();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await run();

@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
+import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
@@ -12,6 +13,7 @@ import { freePort, startHarness } from "../support/bot-harness.ts";
 import { launchBrowser, launchUrl, signedInitData } from "../support/browser.ts";
 import { swapOf } from "../support/seed-swaps.ts";
 import { percentile } from "./stats.ts";
+import { askAsViewers } from "./support/viewers.ts";
 
 const VIEWERS = 100;
 const SWAPS_PER_VIEWER = 10;
@@ -20,8 +22,8 @@ const SWAPS_PER_VIEWER = 10;
  * The Mini App: what a phone downloads (the page's JS, CSS and HTML, as served gzipped), how long
  * the page takes to show its first coin list in chromium on this machine, and the API's latency
  * for the swap list and a cached quote with 100 viewers asking at once, beside a bare Hono handler
- * answering the same list's JSON to the same viewers in the same run; and the CPU each request
- * costs this process (the viewers' client included, as for the bare handler).
+ * answering the same list's answer to the same viewers in the same run; and the CPU each request
+ * costs this process, the server's (the viewers ask from a process of their own: viewers.ts).
  */
 export async function run(): Promise<void> {
   await buildWebApp();
@@ -45,91 +47,100 @@ export async function run(): Promise<void> {
     for (const [i, id] of ids.entries()) {
       await h.app.repos.transactions.insert(swapOf(h.sandbox.control, id, viewers[i % VIEWERS]!));
     }
-    const auth = new Map(viewers.map((id) => [id, `tma ${signedInitData(h.tg.token, { id })}`]));
-    const get = async (viewer: number, path: string) => {
-      const started = performance.now();
-      const response = await fetch(`${pageUrl}api${path}`, {
-        headers: { authorization: auth.get(viewer)!, "accept-encoding": "gzip" },
-      });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${path}: HTTP ${response.status}`);
-      return performance.now() - started;
-    };
+    const headers = (viewer: number) => ({
+      authorization: `tma ${signedInitData(h.tg.token, { id: viewer })}`,
+      "accept-encoding": "gzip",
+    });
+    const asViewers = viewers.map(headers);
+    // A first round warms the server (V8's code, the init-data memory, prepared statements).
+    await askAsViewers({ viewers: asViewers, url: `${pageUrl}api/swaps`, rounds: 1 });
 
     // Each viewer polls its list as the page does, 20 times; all 100 at once.
-    const list: number[] = [];
     let cpu = process.cpuUsage();
-    await Promise.all(
-      viewers.map(async (viewer) => {
-        for (let i = 0; i < 20; i++) list.push(await get(viewer, "/swaps"));
-      }),
+    const list = await profiled("swap-list", () =>
+      askAsViewers({ viewers: asViewers, url: `${pageUrl}api/swaps`, rounds: 20 }),
     );
-    const listCpu = cpuPer(cpu, list.length);
     console.log(
-      `swap list (${SWAPS_PER_VIEWER} swaps each), ${VIEWERS} concurrent viewers × 20: p50 ${ms(percentile(list, 50))} · p95 ${ms(percentile(list, 95))} · max ${ms(Math.max(...list))} · ${listCpu} µs CPU a request`,
+      `swap list (${SWAPS_PER_VIEWER} swaps each), ${VIEWERS} concurrent viewers × 20: ${figures(list)} · ${cpuPer(cpu, list.length)} µs CPU a request`,
     );
-    await bareHono(
-      await (
-        await fetch(`${pageUrl}api/swaps`, { headers: { authorization: auth.get(viewers[0]!)! } })
-      ).text(),
-    );
+    const listBody = await (
+      await fetch(`${pageUrl}api/swaps`, { headers: headers(viewers[0]!) })
+    ).arrayBuffer();
+    await bareHono(listBody);
 
     // The same quote for everyone (the cache answers after the first), 4 each: a viewer's share.
-    const quotePath = "/quote?from=btc&to=eth&amount=0.5&rateType=float";
-    await get(viewers[0]!, quotePath);
-    const quotes: number[] = [];
+    const quoteUrl = `${pageUrl}api/quote?from=btc&to=eth&amount=0.5&rateType=float`;
+    await askAsViewers({ viewers: [headers(899_999)], url: quoteUrl, rounds: 1 });
     const upstreamBefore = h.app.quotes.stats.upstreamCalls;
     cpu = process.cpuUsage();
-    await Promise.all(
-      viewers.map(async (viewer, i) => {
-        for (let k = i === 0 ? 1 : 0; k < 4; k++) quotes.push(await get(viewer, quotePath));
-      }),
+    const quotes = await profiled("cached-quote", () =>
+      askAsViewers({ viewers: asViewers, url: quoteUrl, rounds: 4 }),
     );
     console.log(
-      `cached quote, ${VIEWERS} concurrent viewers × 4: p50 ${ms(percentile(quotes, 50))} · p95 ${ms(percentile(quotes, 95))} · max ${ms(Math.max(...quotes))} · upstream calls ${h.app.quotes.stats.upstreamCalls - upstreamBefore} · ${cpuPer(cpu, quotes.length)} µs CPU a request`,
+      `cached quote, ${VIEWERS} concurrent viewers × 4: ${figures(quotes)} · upstream calls ${h.app.quotes.stats.upstreamCalls - upstreamBefore} · ${cpuPer(cpu, quotes.length)} µs CPU a request`,
     );
   } finally {
     await h.close();
   }
 }
 
-/** This process's CPU (user + system) since `from`, per request, in µs. */
+/** This process's CPU (user + system) since `from`, per request, in µs: the server's alone. */
 function cpuPer(from: NodeJS.CpuUsage, requests: number): string {
   const used = process.cpuUsage(from);
   return ((used.user + used.system) / requests).toFixed(0);
 }
 
 /**
- * The floor: a bare Hono app on @hono/node-server answering `body` (the swap list's JSON) to the
- * same 100 viewers × 20, through the same client.
+ * The floor: a bare Hono app on @hono/node-server, in this process, answering `body` (the swap
+ * list's JSON, gzipped once beforehand) to the same 100 viewers × 20 from the same client.
  */
-async function bareHono(body: string): Promise<void> {
+async function bareHono(json: ArrayBuffer): Promise<void> {
+  const body = new Uint8Array(gzipSync(json, { level: 1 }));
   const app = new Hono();
-  app.get("/swaps", (c) => c.body(body, 200, { "content-type": "application/json" }));
+  app.get("/swaps", (c) =>
+    c.body(body, 200, { "content-type": "application/json", "content-encoding": "gzip" }),
+  );
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/swaps`;
-  const times: number[] = [];
+  const viewers = Array.from({ length: VIEWERS }, () => ({ "accept-encoding": "gzip" }));
+  await askAsViewers({ viewers, url, rounds: 1 });
   const cpu = process.cpuUsage();
-  await Promise.all(
-    Array.from({ length: VIEWERS }, async () => {
-      for (let i = 0; i < 20; i++) {
-        const started = performance.now();
-        await (await fetch(url, { headers: { "accept-encoding": "gzip" } })).arrayBuffer();
-        times.push(performance.now() - started);
-      }
-    }),
-  );
+  const times = await askAsViewers({ viewers, url, rounds: 20 });
   const per = cpuPer(cpu, times.length);
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     if ("closeAllConnections" in server) server.closeAllConnections();
   });
   console.log(
-    `bare Hono handler, the same list's JSON (${kb(body.length)}), same viewers: p50 ${ms(percentile(times, 50))} · p95 ${ms(percentile(times, 95))} · max ${ms(Math.max(...times))} · ${per} µs CPU a request`,
+    `bare Hono handler, the same list (${kb(json.byteLength)} of JSON, ${kb(body.length)} gzipped), same viewers × 20: ${figures(times)} · ${per} µs CPU a request`,
   );
 }
+
+/**
+ * With BENCH_CPU_PROFILE=<dir>, a CPU profile of this (the serving) process while `work` runs,
+ * written to <dir>/webapp-<name>.cpuprofile (open it in Chrome's DevTools).
+ */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  if (!dir) return work();
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post("Profiler.stop");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `webapp-${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+const figures = (times: number[]) =>
+  `p50 ${ms(percentile(times, 50))} · p95 ${ms(percentile(times, 95))} · max ${ms(Math.max(...times))}`;
 
 /** Bytes on the wire for each of the page's files, gzipped as the server sends them. */
 async function transferred(pageUrl: string): Promise<void> {

@@ -54,9 +54,14 @@ describe.each(dialects)("transactions repository ($dialect)", ({ open }) => {
     const first = await repos.transactions.pageForChat(7, { limit: 2, offset: 0 });
     expect(first.items.map((t) => t.id)).toEqual(["new", "mid"]);
     expect(first.total).toBe(3);
-    expect(
-      (await repos.transactions.pageForChat(7, { limit: 2, offset: 2 })).items.map((t) => t.id),
-    ).toEqual(["old"]);
+    const second = await repos.transactions.pageForChat(7, { limit: 2, offset: 2 });
+    expect(second.items.map((t) => t.id)).toEqual(["old"]);
+    expect(second.total).toBe(3);
+    // Past the end: no rows to carry the count, the total is still the chat's.
+    expect(await repos.transactions.pageForChat(7, { limit: 2, offset: 4 })).toEqual({
+      items: [],
+      total: 3,
+    });
   });
 
   it("lists open transactions oldest first, unknown statuses included, terminal ones not", async () => {

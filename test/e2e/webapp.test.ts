@@ -505,7 +505,35 @@ describe("the Mini App", () => {
     expect(((await session.json()) as { texts: Record<string, string> }).texts).toBeDefined();
     const small = await fetch(`${pageUrl}api/swaps`, { headers });
     expect(small.headers.get("content-encoding")).toBeNull();
+    expect(small.headers.get("content-type")).toContain("application/json");
+    expect(small.headers.get("cache-control")).toBe("no-store");
     expect(await small.json()).toEqual({ items: [], total: 0 });
+    // A client that takes no gzip gets the same answer as it is.
+    const plain = await fetch(`${pageUrl}api/session`, {
+      headers: { authorization: headers.authorization, "accept-encoding": "identity" },
+    });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("content-type")).toContain("application/json");
+    expect(((await plain.json()) as { texts: Record<string, string> }).texts).toBeDefined();
+  });
+
+  it("refuses a request body larger than any form's with 413, and takes one that fits", async () => {
+    const user = h.tg.user();
+    const auth = `tma ${signedInitData(h.tg.token, { id: user.id })}`;
+    const big = await fetch(`${pageUrl}api/check`, {
+      method: "POST",
+      headers: { authorization: auth, "content-type": "application/json" },
+      body: JSON.stringify({ from: "btc", to: "eth", payout: "x".repeat(5_000) }),
+    });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({ error: "too-large" });
+    const small = await fetch(`${pageUrl}api/check`, {
+      method: "POST",
+      headers: { authorization: auth, "content-type": "application/json" },
+      body: JSON.stringify({ from: "btc", to: "eth", payout: "not an address" }),
+    });
+    expect(small.status).toBe(200);
+    expect(await small.json()).toMatchObject({ problems: { payout: expect.any(String) } });
   });
 
   it("init data signed for the future or for a user id no one has gets 401", async () => {

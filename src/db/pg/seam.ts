@@ -20,11 +20,6 @@ export function pgSeam(db: PgDb): Seam {
     dialect: "postgres",
     ...pool,
     transaction: (work) => db.transaction((tx) => work(executorOf(tx))),
-    snapshot: (work) =>
-      db.transaction((tx) => work(executorOf(tx)), {
-        isolationLevel: "repeatable read",
-        accessMode: "read only",
-      }),
     forUpdate: sql` for update`,
     outbox: {
       /**

@@ -175,22 +175,26 @@ export function createTransactionsRepository(db: Seam) {
       );
     },
 
-    /** One history page, newest first, with the chat's total for the pager, from one snapshot. */
-    pageForChat(
+    /**
+     * One history page, newest first, with the chat's total for the pager: one statement (the
+     * total by a scalar subquery, which SQLite runs once and costs less than a window over the
+     * rows), so both come from one state of the database without a transaction; a page past the
+     * end counts apart.
+     */
+    async pageForChat(
       chatId: number,
       page: { limit: number; offset: number },
     ): Promise<{ items: Transaction[]; total: number }> {
-      return db.snapshot(async (tx) => {
-        const items = parseRows(
-          swapRow,
-          await tx.all(sql`select ${SWAP} from transactions where chat_id = ${chatId}
-            ${NEWEST_FIRST} limit ${page.limit} offset ${page.offset}`),
-        );
+      const rows = await db.all(sql`select ${SWAP},
+        (select count(*) from transactions where chat_id = ${chatId}) as "n" from transactions
+        where chat_id = ${chatId} ${NEWEST_FIRST} limit ${page.limit} offset ${page.offset}`);
+      if (rows.length === 0 && page.offset > 0) {
         const total = countOf(
-          await tx.all(sql`select count(*) as n from transactions where chat_id = ${chatId}`),
+          await db.all(sql`select count(*) as n from transactions where chat_id = ${chatId}`),
         );
-        return { items, total };
-      });
+        return { items: [], total };
+      }
+      return { items: parseRows(swapRow, rows), total: countOf(rows) };
     },
 
     /**

@@ -55,9 +55,11 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
   const api = new Hono<Env>();
 
   // Answers name addresses and swaps: no cache (a shared proxy's, the WebView's) may keep them.
-  api.use(async (c, next) => {
-    await next();
+  // Set before the answer is made, so that it is made with it: set on a made answer, hono has
+  // @hono/node-server rebuild it as a whole web Response with a body stream (half a request's CPU).
+  api.use((c, next) => {
     c.header("Cache-Control", "no-store");
+    return next();
   });
   api.use(gzipJson);
   api.use(async (c, next) => {
@@ -78,7 +80,15 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     }
     await next();
   });
-  api.use(bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error: "too-large" }, 413) }));
+  // Not for a GET or HEAD (no body): the middleware asks for the request's body stream, which
+  // makes @hono/node-server build a whole web Request (and an AbortController) for the request.
+  const limitBody = bodyLimit({
+    maxSize: 4 * 1024,
+    onError: (c) => c.json({ error: "too-large" }, 413),
+  });
+  api.use((c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next),
+  );
 
   const say = answers(texts);
 
