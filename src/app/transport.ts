@@ -4,6 +4,7 @@ import type { Config } from "../config.ts";
 import type { Logger } from "../lib/logger.ts";
 import { HeldNotice } from "../transport/held-notice.ts";
 import { startPolling } from "../transport/polling.ts";
+import { StandIn } from "../transport/stand-in.ts";
 import { UpdateJournal } from "../transport/update-journal.ts";
 import { startWebhook } from "../transport/webhook.ts";
 import type { Database } from "./database.ts";
@@ -57,6 +58,7 @@ export async function startTransport(
   };
   const settings = config.webhook;
   if (!settings) {
+    deps.topology.whileAway(new StandIn(bot.api, held, () => journal.nextOffset, logger));
     let polling: ReturnType<typeof startPolling> | undefined;
     return {
       webhookPort: undefined,

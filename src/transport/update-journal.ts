@@ -121,6 +121,11 @@ export class UpdateJournal {
     };
   }
 
+  /** The first update id not journaled by this process: asking from it confirms only journaled ones. */
+  get nextOffset(): number {
+    return this.fetchedThrough + 1;
+  }
+
   /** Deletes the rows of every update handled so far (at stop, after the last one finished). */
   async flush(): Promise<void> {
     clearTimeout(this.flushTimer);
