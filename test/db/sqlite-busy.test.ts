@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { storageFailure } from "../../src/bot/storage-failure.ts";
 import { createRepositories } from "../../src/db/repositories.ts";
 import { sqliteSeam } from "../../src/db/sqlite-seam.ts";
 import { onCleanup, tempDatabase } from "./helpers.ts";
@@ -93,5 +94,27 @@ describe("SQLite's write lock held by another connection", () => {
       tx.run(sql`insert into meta ("key", "value", updated_at) values ('tx', 'after', 1)`),
     );
     expect([await repos.meta.get("k"), await repos.meta.get("tx")]).toEqual(["after", "after"]);
+  });
+});
+
+describe("a SQLite file the bot may only read", () => {
+  // As root a chmod stops no write, and an open file keeps the rights it was opened with: a
+  // connection opened read-only is what SQLite gives a process that may not write the file.
+  it("a write fails with SQLITE_READONLY, which the bot reads as the store refusing (the user's sentence), and reads go on", async () => {
+    const database = tempDatabase();
+    await database.repos.meta.set("kept", "yes");
+    const readOnly = new Database(database.path, { readonly: true });
+    onCleanup(() => {
+      readOnly.close();
+    });
+    const repos = createRepositories(sqliteSeam(readOnly));
+
+    const failed = await repos.meta.set("k", "v").then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failed).toMatchObject({ code: "SQLITE_READONLY" });
+    expect(storageFailure(failed)).toBe(true);
+    expect(await repos.meta.get("kept")).toBe("yes");
   });
 });
