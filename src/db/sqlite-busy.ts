@@ -8,13 +8,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 export const BUSY_WAIT_MS = 5_000;
 
 /**
- * SQLite's own busy timeout, kept short: better-sqlite3 is synchronous, so SQLite's busy handler
- * sleeps with the whole process (the event loop, every chat, the loops, Telegram's polling) for
- * as long as it waits. The waiting is done by `whileBusy` instead, between event-loop turns; this
- * only rides out a lock released within a few milliseconds (and the rare reader SQLite makes wait,
- * a WAL being recovered), which the seam does not retry.
+ * SQLite's own busy timeout while the bot runs: none. better-sqlite3 is synchronous, so SQLite's
+ * busy handler sleeps with the whole process (the event loop, every chat, the loops, Telegram's
+ * polling) for as long as it waits, and each of several waiting statements would add its own
+ * sleep. A busy statement fails at once instead and `whileBusy` waits between event-loop turns.
  */
-export const SQLITE_BUSY_TIMEOUT_MS = 10;
+export const SQLITE_BUSY_TIMEOUT_MS = 0;
 
 /** The pauses between tries: short at first (most locks are brief), then a steady 100 ms. */
 const FIRST_PAUSE_MS = 5;
