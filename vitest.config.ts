@@ -9,8 +9,13 @@ export default defineConfig({
     // Once per run: the compiled bot (process tests start dist/, as `npm start` does) and the one
     // PostgreSQL server every file makes its databases on (shared by both projects).
     globalSetup: ["test/support/global-setup.ts"],
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    // A test's bound only decides when a wait that will never succeed gives up (tests assert no
+    // timings): generous, because the whole suite on a 2-core machine runs a step several times
+    // slower than the same file alone. TEST_PATIENCE stretches every wait of the fake Telegram and
+    // of `until` (test/support/until.ts) the same way.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    env: { TEST_PATIENCE: "3" },
     // The suite mostly waits (bot processes, polls, real-time windows), so more files run at once
     // than there are cores. A worker process runs file after file; each file still gets our own
     // modules afresh (fresh-modules.ts).
@@ -20,9 +25,9 @@ export default defineConfig({
     setupFiles: ["test/support/fresh-modules.ts"],
     sequence: { sequencer: LongFilesFirst },
     projects: [
-      // Every test, the end-to-end suite over the spec's dialect (exchange-api-v2.md).
+      // Every test, the end-to-end suite over the spec's dialect (docs/exchange-api-v2.md).
       { extends: true, test: { name: "spec", include: ["test/**/*.test.ts"] } },
-      // The end-to-end suite again over Exolix's (exchange-in-the-wild.md): the sandbox speaks it
+      // The end-to-end suite again over Exolix's (docs/exchange-in-the-wild.md): the sandbox speaks it
       // and the bot is set to it (test/support/test-dialect.ts).
       {
         extends: true,

@@ -4,7 +4,7 @@ import { z } from "zod";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
-/** How the exchange speaks: `spec` (exchange-api-v2.md) or `exolix` (Exolix's public v2 API). */
+/** How the exchange speaks: `spec` (docs/exchange-api-v2.md) or `exolix` (Exolix's public v2 API). */
 export const EXCHANGE_DIALECTS = ["spec", "exolix"] as const;
 export type ExchangeDialect = (typeof EXCHANGE_DIALECTS)[number];
 

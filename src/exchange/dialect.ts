@@ -12,7 +12,7 @@ import type {
 import type { SwapOrder } from "../swaps/swap.ts";
 import type { ErrorBody } from "./wire.ts";
 
-/** How the exchange at EXCHANGE_API_URL speaks (see contract.md, "Exchange dialects"). */
+/** How the exchange at EXCHANGE_API_URL speaks (see docs/operations.md, "Exchange dialects"). */
 export const EXCHANGE_DIALECTS = ["spec", "exolix"] as const;
 export type ExchangeDialect = (typeof EXCHANGE_DIALECTS)[number];
 

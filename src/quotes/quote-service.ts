@@ -32,7 +32,7 @@ const LIMITS_TTL_MS = 60_000;
 /**
  * The amount a quote asked only for its limits carries when nothing is known of the sent coin: the
  * smallest there is. Every answer states the pair's limits, but not every refusal does: above the
- * maximum some exchanges name only the maximum (exchange-in-the-wild.md §13), while below the
+ * maximum some exchanges name only the maximum (docs/exchange-in-the-wild.md §13), while below the
  * minimum they name both. (The catalog holds no coin values to pick a fitting amount from.)
  */
 const SMALLEST_AMOUNT = "0.00000001" as DecimalString;

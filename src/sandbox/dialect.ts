@@ -1,6 +1,6 @@
 /**
- * How the sandbox speaks: `spec` (exchange-api-v2.md: snake_case, `X-API-Key`) or `exolix`
- * (Exolix's public v2 API as its integrations use it: exchange-in-the-wild.md).
+ * How the sandbox speaks: `spec` (docs/exchange-api-v2.md: snake_case, `X-API-Key`) or `exolix`
+ * (Exolix's public v2 API as its integrations use it: docs/exchange-in-the-wild.md).
  */
 export type Dialect = "spec" | "exolix";
 

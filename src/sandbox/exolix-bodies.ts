@@ -6,7 +6,7 @@ import type { SandboxState } from "./state.ts";
 import type { SandboxTransaction } from "./store.ts";
 
 /**
- * Exolix's v2 bodies (exchange-in-the-wild.md §3–§12), shaped after the real captures: camelCase,
+ * Exolix's v2 bodies (docs/exchange-in-the-wild.md §3–§12), shaped after the real captures: camelCase,
  * coin objects, amounts as JSON numbers, upper-case coin codes.
  */
 

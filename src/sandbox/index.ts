@@ -31,7 +31,7 @@ export type { SandboxTransaction, Schedule } from "./store.ts";
 export { DIALECTS, SPEC_LIMITS, SPEC_QUIRKS };
 
 export interface SandboxOptions {
-  /** How it speaks: `spec` (exchange-api-v2.md, the default) or `exolix` (exchange-in-the-wild.md). */
+  /** How it speaks: `spec` (docs/exchange-api-v2.md, the default) or `exolix` (docs/exchange-in-the-wild.md). */
   dialect?: Dialect;
   /** Default 127.0.0.1. */
   host?: string;

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
  * every name that only a dialect's wire uses is.
  */
 const DIALECT_FIELDS = [
-  // The spec's dialect (exchange-api-v2.md) and the memo fields its family adds.
+  // The spec's dialect (docs/exchange-api-v2.md) and the memo fields its family adds.
   "coin_from",
   "coin_to",
   "network_from",
@@ -35,7 +35,7 @@ const DIALECT_FIELDS = [
   "toAmount",
   "minAmount",
   "maxAmount",
-  // Exolix's (exchange-in-the-wild.md).
+  // Exolix's (docs/exchange-in-the-wild.md).
   "amountTo",
   "withdrawMin",
   "withdrawMax",

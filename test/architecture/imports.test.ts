@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -142,5 +142,110 @@ describe("import directions", () => {
     expect(specifiers(code).sort()).toEqual(
       ["../b.ts", "./a.ts", "./d.ts", "./e.ts", "./side-effect.ts"].sort(),
     );
+  });
+});
+
+/**
+ * Documents cited from the code (docs/design.md §10): a comment in src/, test/, tools/, .ci/ or a
+ * root file (vitest.config.ts, ...) that sends the reader to a document
+ * must name one the repository holds, by its path from the repository's root (`docs/design.md`, not
+ * `design.md`) or from the citing file, and a section it names (`§4`, or `"Storage"` after a comma or
+ * a colon) must be a heading of that document. `README` alone means README.md.
+ */
+const REPO = fileURLToPath(new URL("../..", import.meta.url));
+const CITING = ["src", "test", "tools", ".ci"];
+const CITATION =
+  /(?<![\w./-])((?:[\w.-]+\/)*[\w.-]+\.md|README)\b(?:\s*\(?(§\d+)|[,:]?\s*"([^"\n]+)")?/g;
+
+function citingFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : citingFiles(path);
+    return /\.(ts|tsx|md|ftl)$/.test(entry.name) || dir.endsWith(".ci") ? [path] : [];
+  });
+}
+
+function headings(text: string): string[] {
+  return [...text.matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) => m[1]!.trim());
+}
+
+function badCitations(
+  files: readonly string[],
+  read: (file: string) => string,
+  exists: (path: string) => boolean,
+): string[] {
+  const out: string[] = [];
+  for (const file of files) {
+    const where = relative(REPO, file);
+    for (const match of read(file).matchAll(CITATION)) {
+      const cited = match[1] === "README" ? "README.md" : match[1]!;
+      const candidates = [resolve(REPO, cited), resolve(dirname(file), cited)];
+      const found = candidates.find(
+        (path) => !relative(REPO, path).startsWith("..") && exists(path),
+      );
+      if (!found) {
+        const inDocs = resolve(REPO, "docs", cited);
+        out.push(
+          exists(inDocs)
+            ? `${where} cites ${cited}: name it docs/${cited}`
+            : `${where} cites ${cited}, which is not in the repository`,
+        );
+        continue;
+      }
+      const [section, title] = [match[2], match[3]];
+      if (!section && !title) continue;
+      const heads = headings(read(found));
+      if (
+        section &&
+        !heads.some(
+          (h) => h.startsWith(`${section.slice(1)}.`) || h.startsWith(`${section.slice(1)} `),
+        )
+      ) {
+        out.push(`${where} cites ${cited} ${section}, which has no such section`);
+      }
+      if (title && !heads.some((h) => h.toLowerCase().includes(title.toLowerCase()))) {
+        out.push(`${where} cites ${cited}, "${title}", which has no such heading`);
+      }
+    }
+  }
+  return out;
+}
+
+describe("documents cited from the code", () => {
+  // This file's own examples of bad citations are not citations.
+  const self = fileURLToPath(import.meta.url);
+  const rootFiles = readdirSync(REPO)
+    .filter((name) => name.endsWith(".ts"))
+    .map((name) => join(REPO, name));
+  const files = [...rootFiles, ...CITING.flatMap((dir) => citingFiles(join(REPO, dir)))].filter(
+    (f) => f !== self,
+  );
+  const read = (file: string) => readFileSync(file, "utf8");
+
+  it("are in the repository, with the sections they name", () => {
+    expect(files.length).toBeGreaterThan(100);
+    expect(badCitations(files, read, existsSync)).toEqual([]);
+  });
+
+  it("are really checked: a missing document, a bare name and a missing section are named", () => {
+    const planted = join(SRC, "db", "ports.ts");
+    const withPlant = (file: string) =>
+      file === planted
+        ? `/** see design.md, and docs/design.md §99, README "Nowhere", notes.md */\n${read(file)}`
+        : read(file);
+    expect(badCitations(files, withPlant, existsSync)).toEqual([
+      "src/db/ports.ts cites design.md: name it docs/design.md",
+      "src/db/ports.ts cites docs/design.md §99, which has no such section",
+      'src/db/ports.ts cites README.md, "Nowhere", which has no such heading',
+      "src/db/ports.ts cites notes.md, which is not in the repository",
+    ]);
+  });
+});
+
+describe("the README", () => {
+  it("stays an operator's page: at most 350 lines, the rest in docs/", () => {
+    const lines = readFileSync(join(REPO, "README.md"), "utf8").split("\n").length;
+    expect(lines).toBeGreaterThan(100);
+    expect(lines).toBeLessThanOrEqual(350);
   });
 });

@@ -4,7 +4,7 @@ import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { step } from "../support/flows.ts";
 
 /**
- * The payout memo (contract.md, step 5): asked only for a receive network that takes one, checked
+ * The payout memo (docs/behaviour.md, "What users get": payout memos): asked only for a receive network that takes one, checked
  * for the network, sent as `withdrawalExtraId`, shown wherever the payout address is; a swap whose
  * exchange dropped it gets no deposit address. Driven through the fake Telegram against the
  * sandbox, in both dialects.

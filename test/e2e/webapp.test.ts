@@ -95,6 +95,10 @@ describe("the Mini App", () => {
     const page = await openPage(user.id);
     await fillBtcToEth(page, "0.5", "form-light.png");
     await page.screenshot({ path: join(SCREENSHOTS, "summary-light.png"), fullPage: true });
+    // A coin on its own chain reads "BTC", not "BTC (BTC)".
+    const summary = await page.locator("body").innerText();
+    expect(summary).toMatch(/0\.5 BTC\b/);
+    expect(summary).not.toMatch(/BTC \(BTC\)|ETH \(ETH\)/);
     await page.getByRole("button", { name: "Confirm" }).click();
     await until(() =>
       h.sandbox.control

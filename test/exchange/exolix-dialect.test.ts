@@ -12,7 +12,7 @@ import {
 } from "../sandbox/fixtures/exolix-captures.ts";
 
 /**
- * The exolix adapter read against the real bodies `exchange-in-the-wild.md` records (CAKE-FIX,
+ * The exolix adapter read against the real bodies `docs/exchange-in-the-wild.md` records (CAKE-FIX,
  * EIGEN, TEMPLE, PR-1080), and the requests it writes.
  */
 

@@ -23,7 +23,7 @@ const LONGEST = [
   "test/tracker/status-tracker.test.ts",
   "test/e2e/secrets.test.ts",
   "test/db/pg-client.test.ts",
-  "test/ops/monitoring.test.ts",
+  "test/ops/ops-server.test.ts",
   "test/bot/forget.test.ts",
   "test/rig/fake-telegram.test.ts",
   "test/bot/notifier.test.ts",

@@ -28,6 +28,27 @@ import {
 } from "./telegram-validate.ts";
 
 export type * from "./fake-telegram-types.ts";
+
+/**
+ * Every bound a wait is given (`waitFor`, `press`, `settle`'s timeout …) is multiplied by
+ * `TEST_PATIENCE` (default 1): a loaded machine (a whole test suite on two cores) answers the same,
+ * only later. The bounds only decide when a wait that will never succeed gives up; the quiet
+ * windows the fake measures (`settle`'s quiet time) are not stretched.
+ */
+export const PATIENCE = patienceFrom(process.env.TEST_PATIENCE);
+
+function patienceFrom(raw: string | undefined): number {
+  const value = Number(raw ?? "1");
+  if (!Number.isFinite(value) || value < 1)
+    throw new Error(`TEST_PATIENCE must be a number ≥ 1, got ${raw}`);
+  return value;
+}
+
+function patient(error: Error): Error {
+  if (PATIENCE !== 1) error.message += ` (bounds ×${PATIENCE}: TEST_PATIENCE)`;
+  return error;
+}
+
 export { type AnswerOptions, FakeUser, type PressOptions, type UserOptions } from "./fake-user.ts";
 
 interface Failure extends FailOptions {
@@ -490,12 +511,12 @@ export class FakeTelegram {
     timeoutError: () => Error,
     recheckMs = 250,
   ): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
+    const deadline = Date.now() + timeoutMs * PATIENCE;
     for (;;) {
       const now = Date.now();
       const value = check(now);
       if (value !== undefined) return value;
-      if (now >= deadline || this.closed) throw timeoutError();
+      if (now >= deadline || this.closed) throw patient(timeoutError());
       await this.changed(Math.min(recheckMs, deadline - now));
     }
   }

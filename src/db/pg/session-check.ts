@@ -18,7 +18,7 @@ export class SessionCheckError extends Error {
 /** The oldest PostgreSQL whose server can end a silent session (`idle_session_timeout`). */
 const MIN_SERVER_VERSION = 140_000;
 
-/** The message every refusal for a transaction-mode pooler carries (README: "Several instances"). */
+/** The message every refusal for a transaction-mode pooler carries (docs/operations.md, "Storage"). */
 export const SESSION_POOLING_REQUIRED =
   "DATABASE_URL reaches PostgreSQL through a transaction-mode pooler (each statement may run in another session, so the leader lock would lock nothing): session pooling is required (PgBouncer: pool_mode = session), or connect directly";
 

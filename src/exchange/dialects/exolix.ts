@@ -17,7 +17,7 @@ import {
 
 /**
  * `EXCHANGE_DIALECT=exolix`: Exolix's public API v2 as the integrations that use it in production
- * speak it (`exchange-in-the-wild.md`): the key as the raw `Authorization` header, camelCase
+ * speak it (`docs/exchange-in-the-wild.md`): the key as the raw `Authorization` header, camelCase
  * bodies, transactions whose coins are objects, hashes as `{hash, link}`, 201 on create, 422 rate
  * bodies, errors without `code`, networks with their memo rules on `/currencies?withNetworks=true`.
  */

@@ -15,7 +15,7 @@ import {
 } from "../wire.ts";
 
 /**
- * `EXCHANGE_DIALECT=spec`: the exchange exactly as `exchange-api-v2.md` describes it (snake_case
+ * `EXCHANGE_DIALECT=spec`: the exchange exactly as `docs/exchange-api-v2.md` describes it (snake_case
  * transactions, the key as `X-API-Key`), plus what services of the family are known to add: a
  * deposit memo as `deposit_extra_id` or `depositExtraId`, networks and the refund address echoed
  * on the created shape, the payout memo echoed as `withdrawal_extra_id` or `withdrawalExtraId`.

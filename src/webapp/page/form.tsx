@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, call, type PageCoin, type PageQuote, type PageSwap } from "./api.ts";
+import { coinLabel } from "./coin-label.ts";
 import { CoinPicker } from "./coin-picker.tsx";
 import { useT } from "./texts.ts";
 
@@ -367,8 +368,7 @@ function Summary(props: {
   // A second tap while the first is on its way does nothing (the server would answer it with
   // the same swap anyway: the summary's key makes it one intent).
   const sending = useRef(false);
-  const label = (coin: PageCoin, network: string) =>
-    `${coin.code.toUpperCase()}${network ? ` (${network})` : ""}`;
+  const label = (coin: PageCoin, network: string) => coinLabel(coin.code, network);
 
   const confirm = async () => {
     if (sending.current) return;

@@ -1,15 +1,12 @@
 import { postEvent } from "@tma.js/bridge";
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, call, type PageSwap } from "./api.ts";
+import { coinLabel as label } from "./coin-label.ts";
 import { CoinIcon } from "./coin-picker.tsx";
 import { useStatusWord, useT } from "./texts.ts";
 
 /** How often an open swap's page asks the bot (its database, never the exchange) for news. */
 const STATUS_POLL_MS = 3_000;
-
-/** "USDT (TRC20)"; a coin on its own chain is just "BTC", not "BTC (BTC)". */
-const label = (coin: string, network: string | null) =>
-  `${coin.toUpperCase()}${network && network.toUpperCase() !== coin.toUpperCase() ? ` (${network})` : ""}`;
 
 /** One swap: what to send where (until the deposit arrives), and its status as it moves on. */
 export function SwapView({ id, supportLink }: { id: string; supportLink?: string | null }) {

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { FluentBundle, FluentResource } from "@fluent/bundle";
 import { describe, expect, it } from "vitest";
-import { LOCALES_DIR } from "../../src/bot/i18n.ts";
-import { LANGUAGES } from "../../src/lib/languages.ts";
+import { LOCALES_DIR } from "../src/bot/i18n.ts";
+import { LANGUAGES } from "../src/lib/languages.ts";
 
 interface Locale {
   code: string;

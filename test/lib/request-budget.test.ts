@@ -2,17 +2,29 @@ import { describe, expect, it } from "vitest";
 import { BudgetWaitTooLong, RequestBudget } from "../../src/lib/request-budget.ts";
 import { TestClock } from "../support/test-clock.ts";
 
+/** Notes when, on the test's clock, a request was granted, and releases it at once. */
+function granted(clock: TestClock, request: Promise<() => void>): { at: number | undefined } {
+  const seen: { at: number | undefined } = { at: undefined };
+  void request.then((release) => {
+    seen.at = clock.now();
+    release();
+  });
+  return seen;
+}
+
 describe("RequestBudget", () => {
   it("grants up to the limit at once, then waits for the window", async () => {
-    const budget = new RequestBudget(3, 200);
-    const started = Date.now();
+    const clock = new TestClock(0);
+    const budget = new RequestBudget(3, 200, { clock });
     const releases = await Promise.all([budget.acquire(), budget.acquire(), budget.acquire()]);
     for (const release of releases) release();
-    expect(Date.now() - started).toBeLessThan(100);
-    const fourth = budget.acquire();
+    expect(clock.now()).toBe(0);
+    const fourth = granted(clock, budget.acquire());
     expect(budget.queued).toBe(1);
-    (await fourth)();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    await clock.advance(199);
+    expect(fourth.at).toBeUndefined();
+    await clock.until(() => fourth.at !== undefined, 1, "the fourth request");
+    expect(fourth.at).toBe(200);
   });
 
   it("serves waiters in order", async () => {
@@ -68,12 +80,15 @@ describe("RequestBudget", () => {
   });
 
   it("pauses a class after an upstream 429", async () => {
-    const budget = new RequestBudget(100, 1_000);
+    const clock = new TestClock(0);
+    const budget = new RequestBudget(100, 1_000, { clock });
     budget.pause(120);
-    expect(budget.nextSlotInMs()).toBeGreaterThan(100);
-    const started = Date.now();
-    (await budget.acquire())();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(110);
+    expect(budget.nextSlotInMs()).toBe(120);
+    const request = granted(clock, budget.acquire());
+    await clock.advance(119);
+    expect(request.at).toBeUndefined();
+    await clock.until(() => request.at !== undefined, 1, "the paused request");
+    expect(request.at).toBe(120);
   });
 });
 
@@ -93,17 +108,18 @@ describe("RequestBudget priorities", () => {
   });
 
   it("spaces background requests evenly, window / limit apart; user requests never", async () => {
-    const budget = new RequestBudget(10, 2_000);
+    const clock = new TestClock(0);
+    const budget = new RequestBudget(10, 2_000, { clock });
     const at: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const release = await budget.acquire({ background: true });
-      at.push(Date.now());
-      release();
+      const request = granted(clock, budget.acquire({ background: true }));
+      await clock.until(() => request.at !== undefined, 1_000, `background request ${i}`);
+      at.push(request.at!);
     }
-    for (let i = 1; i < 4; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(190);
-    const user = Date.now();
-    (await budget.acquire())();
-    expect(Date.now() - user).toBeLessThan(150);
+    for (let i = 1; i < 4; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(200);
+    const user = granted(clock, budget.acquire());
+    await clock.until(() => user.at !== undefined, 0, "the user request, at once");
+    expect(user.at).toBe(at[3]);
   });
 
   it("refuses at once a wait whose signal was aborted before it asked", async () => {
