@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -10,12 +10,14 @@ import { createSwapViaChat, ETH_ADDRESS, toSummary } from "../support/flows.ts";
 import { until } from "../support/until.ts";
 
 /**
- * SQLite's disk filling up under a running bot (issue 26 D). The disk is made full for the bot's
- * process alone, for real, without root or a filesystem of its own: its file-size limit
- * (RLIMIT_FSIZE, set with prlimit) is lowered to the write-ahead log's current size, so the kernel
- * refuses every write that would grow a file (EFBIG; Node ignores SIGXFSZ), as a full disk refuses
- * it (ENOSPC): SQLite's commit fails and is rolled back, exactly as it is when the disk is full.
- * Raising the limit again is the operator freeing space.
+ * SQLite's disk refusing writes under a running bot (issue 26 D), for real, for the bot's process
+ * alone, without root or a filesystem of its own: its file-size limit (RLIMIT_FSIZE, set with
+ * prlimit) is lowered to 0, so the kernel refuses every write the process makes to a file (EFBIG;
+ * Node ignores SIGXFSZ), as a full disk refuses a write that needs a new block (ENOSPC) or a file
+ * system remounted read-only after an error refuses them all (EROFS): SQLite's commit fails and is
+ * rolled back. (Limited to the files' current sizes instead, as a full disk is, a write-ahead log
+ * that SQLite has just started over still takes writes, and which write fails first would be left
+ * to chance.) Raising the limit again is the operator freeing space.
  */
 
 let tg: FakeTelegram | undefined;
@@ -61,8 +63,8 @@ async function sqliteBot() {
     tg,
     sandbox,
     bot,
-    /** No file of the bot's may grow any more: the disk is full. */
-    fillDisk: () => limit(String(statSync(`${dbPath}-wal`).size)),
+    /** No write to a file of the bot's succeeds any more. */
+    fillDisk: () => limit("0"),
     /** Room again. */
     freeDisk: () => limit("unlimited"),
   };
@@ -84,7 +86,13 @@ describe("the disk fills up under a running bot on SQLite", () => {
     // Every update is journaled before it is handled: the journal's write fails, so the update
     // is not confirmed to Telegram (it comes back on the next poll) and the user is told once.
     user.send("/exchange");
+    const russian = tg.user({ languageCode: "ru" });
+    russian.send("/help");
     const told = await user.waitFor((m) => unavailable(m.text), { timeoutMs: 30_000 });
+    // In the user's language as Telegram gives it (the chat's own setting is in the database).
+    await russian.waitFor((m) => m.text.includes("Бот ненадолго недоступен"), {
+      timeoutMs: 30_000,
+    });
     expect(told.text).toContain("Your swaps are safe");
     expect(told.text).toContain("no need to send it again");
     expect(loggedError(bot)).toBe(true);
@@ -94,6 +102,7 @@ describe("the disk fills up under a running bot on SQLite", () => {
     // Not lost: the message written while the disk was full is answered once there is room.
     await user.waitFor((m) => m.text.includes("send"), { timeoutMs: 30_000 });
     expect(user.transcript().filter((m) => unavailable(m.text))).toHaveLength(1);
+    await russian.waitFor((m) => m.text.includes("/exchange"), { timeoutMs: 30_000 });
     await createSwapViaChat(user);
     expect(sandbox.control.transactions()).toHaveLength(2);
     expect(running(bot)).toBe(true);
