@@ -158,6 +158,9 @@ describe("PostgreSQL goes away and comes back", () => {
     await tg.settle(1_000, 20_000);
     expect(pushes("confirming")).toBe(1);
     expect(told(asker)).toBe(1);
+    // Only the instance that led last stood in: the standby never polled.
+    expect(said(first, "users who write meanwhile are told")).toBe(true);
+    expect(said(second, "users who write meanwhile are told")).toBe(false);
     // Exactly one leads, and it is the one polling.
     const leads = (instance: BotProcess) =>
       instance.lines.filter((l) => l.includes("now the leader")).length -
