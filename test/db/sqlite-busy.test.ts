@@ -44,13 +44,15 @@ async function turns(times: number): Promise<void> {
 describe("SQLite's write lock held by another connection", () => {
   it("a write waits without holding the event loop, reads go on meanwhile, and the write lands once the lock goes", async () => {
     const database = tempDatabase();
-    const { repos } = database;
+    // A wait far longer than the test, so that a loaded machine cannot end it early.
+    const seam = sqliteSeam(database.sqlite, { busyWaitMs: 120_000 });
+    const repos = createRepositories(seam);
     await repos.meta.set("read", "before");
     const lock = lockHolder(database.path);
 
     const write = watch(repos.meta.set("written", "yes"));
     const transaction = watch(
-      database.seam.transaction(async (tx) => {
+      seam.transaction(async (tx) => {
         await tx.run(sql`insert into meta ("key", "value", updated_at) values ('tx', 'yes', 1)`);
       }),
     );
