@@ -40,9 +40,10 @@ export interface Topology {
   lead(catalog: CoinCatalog, work: Part[]): Part;
   /**
    * What this instance does while no instance can lead because the database is away, if it led
-   * last (several instances; see transport/stand-in.ts): `start` then, `stop` once it answers.
+   * last (several instances; see transport/stand-in.ts): `look` after each failed try of the
+   * lock, `stop` once the database answers.
    */
-  whileAway(standIn: { start(): void; stop(): Promise<void> }): void;
+  whileAway(standIn: { look(): void; stop(): Promise<void> }): void;
   /** The "bot started" line. */
   started(fields: { bot: string; sandbox: boolean; mode: string }): void;
 }
@@ -86,7 +87,7 @@ function sharedInstances(
   { onFatal, clock }: { onFatal: (error: unknown) => void; clock: Clock },
 ): Topology {
   const work = new Lifecycle(logger);
-  let standIn: { start(): void; stop(): Promise<void> } | undefined;
+  let standIn: { look(): void; stop(): Promise<void> } | undefined;
   const leadership = new Leadership({
     connect: () => db.lock.connect(),
     lockKey: leaderLockKey(config.botToken.split(":")[0] ?? ""),
@@ -95,7 +96,7 @@ function sharedInstances(
     silentSessionMs: LEADER_SILENT_MS,
     onLead: () => work.start(),
     onFollow: () => work.stop(),
-    onAway: () => standIn?.start(),
+    onAway: () => standIn?.look(),
     onBack: () => standIn?.stop(),
     onFatal,
     clock,

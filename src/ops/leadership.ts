@@ -28,8 +28,9 @@ export interface LeadershipOptions {
   /** The lock was lost (or is being given up): stop the background work. */
   onFollow: () => Promise<void> | void;
   /**
-   * This instance lost the lead and the database then stopped answering: no instance leads (the
-   * lock cannot be taken) until it answers again, and this one, the last to lead, may stand in.
+   * A try of the lock failed because the database does not answer, after this instance lost the
+   * lead (and every try since failed so): no instance leads until it answers again, and this one,
+   * the last to lead, may stand in. Called after each such try.
    */
   onAway?: () => void;
   /** The database answers again after `onAway` (before this instance may lead again). */
@@ -200,7 +201,7 @@ export class Leadership {
   private unreachable(error: unknown): void {
     const now = this.clock.monotonic();
     const cause = error instanceof Error ? error.message : String(error);
-    if (this.lostLead && !this.away) {
+    if (this.lostLead) {
       this.away = true;
       this.options.onAway?.();
     }
