@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 import { LongFilesFirst } from "./test/support/sequencer.ts";
 
 /** The end-to-end suite: the real bot over HTTP, run once per exchange dialect. */
-const END_TO_END = ["test/e2e/**/*.test.ts", "test/bot/exchange.test.ts"];
+const END_TO_END = ["test/e2e/**/*.test.ts", "test/bot/swap-flow.test.ts"];
 
 export default defineConfig({
   test: {

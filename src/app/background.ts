@@ -1,15 +1,15 @@
 import type { Telegram } from "../bot/bot.ts";
 import { translator } from "../bot/i18n.ts";
-import { Notifier } from "../bot/notifier.ts";
-import { SupportDesk } from "../bot/support-delivery.ts";
+import { Notifier } from "../bot/outbox/notifier.ts";
+import { SupportDesk } from "../bot/outbox/support-delivery.ts";
 import type { Config } from "../config.ts";
 import type { ExchangeClient } from "../exchange/client.ts";
+import type { ExplorerTable } from "../frontends/explorers.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { AdminAlerts } from "../ops/admin-alerts.ts";
 import type { ExchangeMonitor } from "../ops/exchange-monitor.ts";
 import { ExchangeRecoveryCheck } from "../ops/health.ts";
-import type { ExplorerTable } from "../swaps/explorers.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
 import { Reconciler } from "../tracker/reconciler.ts";
 import { StatusTracker } from "../tracker/status-tracker.ts";

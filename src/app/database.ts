@@ -4,9 +4,9 @@ import type { Config } from "../config.ts";
 import type { StoredVersions } from "../db/conversation-storage.ts";
 import { openStorage, type Storage } from "../db/open.ts";
 import type { LockSessions } from "../db/pg/lock-session.ts";
+import { createChatSettings } from "../frontends/chat-settings.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { BudgetLedger } from "../lib/shared-budget.ts";
-import { createChatSettings } from "../swaps/chat-settings.ts";
 import type { ExchangeTarget } from "./exchange.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 

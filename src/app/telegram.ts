@@ -1,10 +1,10 @@
 import { installFeatures, type Telegram } from "../bot/bot.ts";
 import { registerCommands } from "../bot/commands.ts";
 import type { Config } from "../config.ts";
+import type { ExplorerTable } from "../frontends/explorers.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { ExchangeMonitor } from "../ops/exchange-monitor.ts";
 import type { BotMetrics } from "../ops/metrics.ts";
-import type { ExplorerTable } from "../swaps/explorers.ts";
 import type { Database } from "./database.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 import type { Swaps } from "./swaps.ts";

@@ -1,5 +1,5 @@
 import type { Telegram } from "../bot/bot.ts";
-import type { UpdatesInFlight } from "../bot/updates-in-flight.ts";
+import type { UpdatesInFlight } from "../bot/plumbing/updates-in-flight.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../lib/logger.ts";
 import { HeldNotice } from "../transport/held-notice.ts";

@@ -8,13 +8,6 @@ import type { Awaitable } from "../swaps/ports.ts";
 import type { BotContext, FlowContext } from "./context.ts";
 import { callsThroughReplayLog } from "./conversation-api.ts";
 import { createCurrenciesFeature } from "./currencies/feature.ts";
-import {
-  createExchangeConversation,
-  createExchangeEntry,
-  createExchangeExits,
-} from "./exchange/feature.ts";
-import type { FlowDeps } from "./exchange/flow.ts";
-import { type FlowVersions, flowVersions } from "./exchange/flow-versions.ts";
 import { createFallbackFeature } from "./fallback/feature.ts";
 import { createForgetFeature, type ForgetDeps } from "./forget/feature.ts";
 import { createGroupsFeature } from "./groups/feature.ts";
@@ -24,17 +17,24 @@ import { withHtmlParseMode } from "./html.ts";
 import { createI18n, createLocaleMiddleware, escapeTranslationVariables } from "./i18n.ts";
 import { createInlineFeature } from "./inline/feature.ts";
 import { createLanguageFeature } from "./language/feature.ts";
-import { LeanComposer } from "./lean-composer.ts";
-import { oneChatAtATime } from "./one-chat-at-a-time.ts";
+import { LeanComposer } from "./plumbing/lean-composer.ts";
+import { oneChatAtATime } from "./plumbing/one-chat-at-a-time.ts";
+import { telegramFetch } from "./plumbing/telegram-fetch.ts";
+import { reportThrottling, telegramRetry } from "./plumbing/telegram-retry.ts";
+import { UpdatesInFlight } from "./plumbing/updates-in-flight.ts";
 import { createRateFeature } from "./rate/feature.ts";
 import { createStartFeature } from "./start/feature.ts";
 import { createStatsFeature, type StatsDeps } from "./stats/feature.ts";
 import { createStatusFeature, type StatusDeps } from "./status/feature.ts";
 import { storageFailure } from "./storage-failure.ts";
 import { createSupportFeature, type SupportDeps } from "./support/feature.ts";
-import { telegramFetch } from "./telegram-fetch.ts";
-import { reportThrottling, telegramRetry } from "./telegram-retry.ts";
-import { UpdatesInFlight } from "./updates-in-flight.ts";
+import {
+  createExchangeConversation,
+  createExchangeEntry,
+  createExchangeExits,
+} from "./swap-flow/feature.ts";
+import type { FlowDeps } from "./swap-flow/flow.ts";
+import { type FlowVersions, flowVersions } from "./swap-flow/flow-versions.ts";
 
 export interface BotDependencies
   extends FlowDeps,
@@ -51,7 +51,7 @@ export interface BotDependencies
   logger: Logger;
   catalog: CoinCatalog;
   quotes: QuoteService;
-  /** The conversations plugin's storage for the flow's versions (see exchange/flow-versions.ts). */
+  /** The conversations plugin's storage for the flow's versions (see swap-flow/flow-versions.ts). */
   conversationStorage(
     versions: FlowVersions<BotContext>,
   ): ConversationOptions<BotContext, FlowContext>["storage"];

@@ -86,7 +86,7 @@ export function parseConversationState<S>(
 
 /**
  * Which version of the flow the stored states are for, and what becomes of a state another
- * version stored (the bot decides: bot/exchange/flow-versions.ts).
+ * version stored (the bot decides: bot/swap-flow/flow-versions.ts).
  */
 export interface StoredVersions<C> {
   /** The version states are stored under now. */

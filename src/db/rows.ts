@@ -1,58 +1,61 @@
+import { type Column, getTableColumns, type Table } from "drizzle-orm";
 import { z } from "zod";
-import { INTENT_STATES, OUTBOX_KINDS } from "../swaps/ports.ts";
-import {
-  SUPPORT_DELIVERY_KINDS,
-  type SupportDelivery,
-  TICKET_STATES,
-  type Ticket,
-} from "../swaps/support-ports.ts";
+import type { SupportDelivery, Ticket } from "../swaps/support-ports.ts";
 import type { OpenSwap, Swap } from "../swaps/swap.ts";
+import {
+  chats,
+  coins,
+  notifications,
+  supportOutbox,
+  supportTickets,
+  swapIntents,
+  transactions,
+  updateJournal,
+} from "./schema.ts";
 import { flag, long } from "./seam.ts";
 
 /**
  * The rows the repositories read, as both dialects give them, checked with zod at the boundary.
- * Each schema's keys are the columns selected (`columnsOf`): the column is the key in snake case.
+ * Each is made from its table's columns (schema.ts): a column is declared in the two dialect
+ * schemas and nowhere else (test/db/rows.test.ts holds the PostgreSQL schema to the same
+ * keys, names and types). A schema's keys are the columns selected (`columnsOf`).
  */
 
-const nullableLong = long.nullable();
-const nullableText = z.string().nullable();
+/** A text column's values: its enum's, or any string. */
+type ValuesOf<C extends Column> = C["_"]["enumValues"] extends readonly (infer V extends string)[]
+  ? V
+  : string;
+/** What zod reads a column as: integers and booleans as either driver gives them (seam.ts). */
+type Base<C extends Column> = C["_"]["dataType"] extends "boolean"
+  ? typeof flag
+  : C["_"]["dataType"] extends "number"
+    ? typeof long
+    : string extends ValuesOf<C>
+      ? z.ZodString
+      : z.ZodEnum<{ [V in ValuesOf<C>]: V }>;
+type ZodOf<C extends Column> = C["_"]["notNull"] extends true ? Base<C> : z.ZodNullable<Base<C>>;
+type RowShape<T extends Table> = { [K in keyof T["_"]["columns"]]: ZodOf<T["_"]["columns"][K]> };
 
-export const swapRow = z.object({
-  id: z.string(),
-  chatId: long,
-  userId: long,
-  coinFrom: z.string(),
-  coinTo: z.string(),
-  networkFrom: nullableText,
-  networkTo: nullableText,
-  amountIn: z.string(),
-  amountOutExpected: z.string(),
-  amountOut: nullableText,
-  rate: nullableText,
-  rateType: z.string(),
-  depositAddress: z.string(),
-  depositMemo: nullableText,
-  withdrawalAddress: z.string(),
-  payoutMemo: nullableText,
-  refundAddress: nullableText,
-  refundMemo: nullableText,
-  txHashIn: nullableText,
-  txHashOut: nullableText,
-  txLinkIn: nullableText,
-  txLinkOut: nullableText,
-  status: z.string(),
-  statusChangedAt: long,
-  createdAt: z.string(),
-  /** When this bot stored it (unix ms). */
-  insertedAt: long,
-  cardMessageId: nullableLong,
-  lastCheckedAt: nullableLong,
-  exchange: z.string(),
-  notFoundSince: nullableLong,
-  nextLookupAt: nullableLong,
-  givenUpAt: nullableLong,
-  suspect: flag,
-}) satisfies z.ZodType<Swap, unknown>;
+function zodOf(column: Column): z.ZodType {
+  const base =
+    column.dataType === "boolean"
+      ? flag
+      : column.dataType === "number"
+        ? long
+        : column.enumValues
+          ? z.enum(column.enumValues as [string, ...string[]])
+          : z.string();
+  return column.notNull ? base : base.nullable();
+}
+
+/** The row schema of all of `table`'s columns, typed from the table. */
+export function rowOf<T extends Table>(table: T): z.ZodObject<RowShape<T>> {
+  const columns: Record<string, Column> = getTableColumns(table);
+  const shape = Object.fromEntries(Object.entries(columns).map(([k, c]) => [k, zodOf(c)]));
+  return z.object(shape) as unknown as z.ZodObject<RowShape<T>>;
+}
+
+export const swapRow = rowOf(transactions) satisfies z.ZodType<Swap, unknown>;
 
 export const openSwapRow = swapRow.pick({
   id: true,
@@ -65,77 +68,45 @@ export const openSwapRow = swapRow.pick({
   nextLookupAt: true,
 }) satisfies z.ZodType<OpenSwap, unknown>;
 
-export const intentRow = z.object({
-  key: z.string(),
-  chatId: long,
-  userId: long,
-  request: z.string(),
-  fixedAmountOut: nullableText,
-  state: z.enum(INTENT_STATES),
-  transactionId: nullableText,
-  error: nullableText,
-  createdAt: long,
-  updatedAt: long,
-});
+export const intentRow = rowOf(swapIntents);
 export type IntentRow = z.output<typeof intentRow>;
 
-/** One outbox row as the sender reads it. */
-export const outboxEntryRow = z.object({
-  id: long,
-  kind: z.enum(OUTBOX_KINDS),
-  transactionId: nullableText,
-  intentKey: nullableText,
-  chatId: long,
-  status: nullableText,
-  attempts: long,
-  maybeSentAt: nullableLong,
-  dedupeKey: z.string(),
-});
-
 /** A whole outbox row (claims aside, which only PostgreSQL has). */
-export const notificationRow = outboxEntryRow.extend({
-  createdAt: long,
-  sentAt: nullableLong,
-  droppedAt: nullableLong,
-  nextAttemptAt: long,
-  lastError: nullableText,
-});
+export const notificationRow = rowOf(notifications);
 export type Notification = z.output<typeof notificationRow>;
 
-export const chatRow = z.object({
-  id: long,
-  type: z.string(),
-  languageCode: nullableText,
-  blockedAt: nullableLong,
-  createdAt: long,
-  updatedAt: long,
+/** One outbox row as the sender reads it. */
+export const outboxEntryRow = notificationRow.pick({
+  id: true,
+  kind: true,
+  transactionId: true,
+  intentKey: true,
+  chatId: true,
+  status: true,
+  attempts: true,
+  maybeSentAt: true,
+  dedupeKey: true,
 });
+
+export const chatRow = rowOf(chats);
 export type Chat = z.output<typeof chatRow>;
 
-export const ticketRow = z.object({
-  id: long,
-  chatId: long,
-  userId: long,
-  transactionId: nullableText,
-  state: z.enum(TICKET_STATES),
-  userName: z.string(),
-  username: nullableText,
-  language: nullableText,
-  topicId: nullableLong,
-  floodWarnedAt: nullableLong,
-  createdAt: long,
-  openedAt: nullableLong,
-  closedAt: nullableLong,
-}) satisfies z.ZodType<Ticket, unknown>;
+export const ticketRow = rowOf(supportTickets) satisfies z.ZodType<Ticket, unknown>;
 
 /** One support outbox row as its sender reads it. */
-export const supportDeliveryRow = z.object({
-  id: long,
-  ticketId: long,
-  kind: z.enum(SUPPORT_DELIVERY_KINDS),
-  text: nullableText,
-  sourceChatId: nullableLong,
-  sourceMessageId: nullableLong,
-  media: flag,
-  attempts: long,
+export const supportDeliveryRow = rowOf(supportOutbox).pick({
+  id: true,
+  ticketId: true,
+  kind: true,
+  text: true,
+  sourceChatId: true,
+  sourceMessageId: true,
+  media: true,
+  attempts: true,
 }) satisfies z.ZodType<SupportDelivery, unknown>;
+
+/** A catalog entry as the upstream listed it. */
+export const coinRow = rowOf(coins).pick({ code: true, name: true, icon: true, notes: true });
+
+/** A journaled update: its id and Telegram's JSON. */
+export const journaledRow = rowOf(updateJournal).pick({ updateId: true, payload: true });

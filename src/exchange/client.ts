@@ -17,8 +17,10 @@ import type {
   SwapDetail,
 } from "../swaps/exchange-port.ts";
 import type { SwapOrder } from "../swaps/swap.ts";
+import { Deadline } from "./deadline.ts";
 import type { Dialect, SearchParams } from "./dialect.ts";
 import { specDialect } from "./dialects/spec.ts";
+import { parseRetryAfter, readJson, upstreamMessage } from "./error-answers.ts";
 import {
   ExchangeApiError,
   ExchangeBusyError,
@@ -82,27 +84,6 @@ interface Context extends Record<string, unknown> {
   deadline?: Deadline;
 }
 
-/** A total deadline, started once the budget is granted (the wait for budget is bounded apart). */
-class Deadline {
-  private readonly controller = new AbortController();
-  private timer: NodeJS.Timeout | undefined;
-  readonly signal = this.controller.signal;
-
-  constructor(readonly ms: number) {}
-
-  start(): void {
-    this.timer ??= setTimeout(() => this.controller.abort(), this.ms);
-  }
-
-  get passed(): boolean {
-    return this.signal.aborted;
-  }
-
-  clear(): void {
-    clearTimeout(this.timer);
-  }
-}
-
 /**
  * The exchange API v2, one typed function per endpoint. Every call waits for budget of its endpoint
  * class first, every answer is checked against its schema, and every failure is an ExchangeError.
@@ -113,6 +94,10 @@ export class ExchangeClient implements ExchangePort {
   /** Consecutive 429s per class, for the backoff when no Retry-After comes. */
   private readonly rateLimited: Record<EndpointClass, number> = { public: 0, create: 0, read: 0 };
   private readonly http: KyInstance;
+
+  get reverseQuotes(): boolean {
+    return this.dialect.reverseQuotes;
+  }
 
   constructor(private readonly options: ExchangeClientOptions) {
     this.dialect = options.dialect ?? specDialect;
@@ -421,38 +406,4 @@ export class ExchangeClient implements ExchangePort {
  */
 export function usersShareOfReads(readPerMin: number): number {
   return Math.max(1, Math.floor(readPerMin / 2));
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return JSON.parse(await response.text());
-  } catch {
-    return {};
-  }
-}
-
-/** The upstream's own words, wherever this particular service put them. */
-function upstreamMessage(body: ReturnType<typeof errorBodySchema.parse>, status: number): string {
-  if (body.message) return body.message;
-  if (typeof body.error === "string" && body.error) return body.error;
-  if (body.error && typeof body.error === "object") return body.error.message;
-  if (body.errors) {
-    const entries = Array.isArray(body.errors)
-      ? body.errors.map((e) => ["", e] as const)
-      : Object.entries(body.errors);
-    const parts = entries.map(([field, value]) => {
-      const text = Array.isArray(value) ? value.join(", ") : String(value);
-      return field ? `${field}: ${text}` : text;
-    });
-    if (parts.length > 0) return parts.join("; ");
-  }
-  return `HTTP ${status}`;
-}
-
-function parseRetryAfter(header: string | null): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }

@@ -32,6 +32,8 @@ export type SearchParams = Record<string, string | number | boolean | undefined>
  */
 export interface Dialect {
   readonly name: ExchangeDialect;
+  /** Whether `/rate` and create take an amount to receive (a reverse quote). */
+  readonly reverseQuotes: boolean;
   /** The headers carrying the key. */
   authHeaders(apiKey: string): Record<string, string>;
   currencies: {

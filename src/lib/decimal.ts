@@ -94,3 +94,35 @@ export class DecimalTotal {
     return negative && normalized !== "0" ? `-${normalized}` : normalized;
   }
 }
+
+/**
+ * `a / b` as a plain decimal with at most `fractionDigits` digits, computed on scaled integers
+ * (never a double): rounded up (`up`: an amount to send that must not fall short) or to the
+ * nearest. Undefined when `b` is zero.
+ */
+export function divideDecimal(
+  a: string,
+  b: string,
+  fractionDigits: number,
+  rounding: "up" | "nearest",
+): DecimalString | undefined {
+  const [an, as] = scaled(a);
+  const [bn, bs] = scaled(b);
+  if (bn === 0n) return undefined;
+  const numerator = an * 10n ** BigInt(bs + fractionDigits);
+  const denominator = bn * 10n ** BigInt(as);
+  let quotient = numerator / denominator;
+  const remainder = numerator % denominator;
+  if (remainder > 0n && (rounding === "up" || remainder * 2n >= denominator)) quotient += 1n;
+  const digits = quotient.toString().padStart(fractionDigits + 1, "0");
+  const text = fractionDigits
+    ? `${digits.slice(0, -fractionDigits)}.${digits.slice(-fractionDigits)}`
+    : digits;
+  return normalizeDecimal(text);
+}
+
+/** A plain decimal as an integer and its scale ("1.25" → [125n, 2]). */
+function scaled(value: string): [bigint, number] {
+  const [int = "0", frac = ""] = normalizeDecimal(value).split(".");
+  return [BigInt(int + frac), frac.length];
+}

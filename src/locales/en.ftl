@@ -19,6 +19,7 @@ help =
 
     <b>Tips</b>
     • Every step accepts typed text as well as buttons: coin codes (<code>btc</code>), names (<code>monero</code>), amounts (<code>0.5</code> or <code>0,5</code>).
+    • At the amount step, <code>5 eth</code> is the amount to receive (the receive coin's code) and <code>$100</code> or <code>100 usd</code> the amount worth that many US dollars.
     • A coin can carry a network: <code>usdt trc20</code> or <code>usdt@trc20</code>.
     • Search coins from any chat: <code>@{$bot} eth</code>.
 
@@ -59,6 +60,7 @@ rate-type-fixed = fixed rate
 rate-usage =
     Send it like this: <code>/rate AMOUNT FROM TO</code>
     For example: <code>/rate 0.5 btc eth</code>
+    Or with the amount to receive: <code>/rate 5 eth from btc</code>, or in dollars: <code>/rate $100 btc eth</code>
 quote =
     💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
     Rate: 1 {$from} {$rate} {$to} ({$rateType})
@@ -115,6 +117,15 @@ flow-near-min = ⚠️ This is close to the minimum: if the rate or the limits m
 flow-near-max = ⚠️ This is close to the maximum: if the rate or the limits move before your deposit arrives, a deposit above the maximum may be sent back.
 flow-amount-range = Type an amount between {$min} and {$max} {$from}.
 flow-amount-again = Type the amount of {$from} to swap, e.g. <code>0.5</code>.
+flow-amount-other-units = Or type what you want to receive, e.g. <code>5 {$code}</code>, or its worth in US dollars, e.g. <code>$100</code>.
+amount-unknown-unit = “{$unit}” is neither {$from} nor {$to}. Type a number alone for {$from}, a number with <code>{$to}</code> for the amount to receive, or <code>$100</code> / <code>100 usd</code> for dollars.
+amount-no-dollar-coin = I cannot price dollars now: the exchange lists no US-dollar stablecoin. Type the amount of {$from}.
+amount-no-rate = The exchange named no rate to work that amount out from. Type the amount of {$from}.
+flow-amount-dollars = 💵 ${$dollars} ≈ <b>{$amount} {$from}</b> at 1 {$from} ≈ {$price} {$coin}.
+flow-amount-receive = To receive {$receive} {$to} you send <b>{$amount} {$from}</b>{$how ->
+        [exact] .
+       *[rate] {" "}(worked out from the rate: what you receive is an estimate).
+    }
 flow-ask-refund =
     Optional: a <b>refund</b> address for {$from}, where the exchange returns your coins if the swap fails. Type it, or tap Skip.
 flow-summary =
@@ -138,6 +149,10 @@ flow-address-problem-format = That is not a valid {$coin} address{$network ->
 flow-address-again = Type the {$coin} address again.
 flow-address-other-network = ⚠️ That is a {$coin} address on {$other}, but this swap pays out on <b>{$network}</b>: coins sent to it there would be lost. To receive on {$other}, start again with /exchange and choose {$other}.
 flow-refund-again = Type a refund address for {$coin}, or tap Skip.
+flow-ask-refund-memo =
+    Does this {$coin} address need a memo ({$name}) for a <b>refund</b>? An exchange account or a shared wallet gives one with its address: type it, or tap No memo (or type skip).
+flow-refund-memo-again = Type the refund memo for {$coin}, or tap No memo.
+flow-summary-refund-memo = Refund memo: <code>{$memo}</code>
 flow-not-understood = Please type an answer or tap a button below the last message.
 flow-step-over = This step is over.
 flow-cancelled = ✖ Swap cancelled. Start a new one with /exchange.
@@ -396,11 +411,13 @@ webapp-tab-list = My swaps
 webapp-you-send = You send
 webapp-you-receive = You receive
 webapp-amount = Amount
+webapp-amount-receive = I want to receive
 webapp-payout = Payout address
 webapp-payout-memo = Payout memo
 webapp-payout-memo-hint = The memo or destination tag your receiving account needs; leave it empty if it needs none.
 webapp-refund = Refund address
 webapp-refund-hint = Optional: where the exchange returns your coins if the swap fails.
+webapp-refund-memo = Refund memo
 webapp-search = Search by code or name, Enter picks
 webapp-network = Network
 webapp-network-default = exchange's default

@@ -19,6 +19,7 @@ help =
 
     <b>Consejos</b>
     • En cada paso puedes escribir además de tocar botones: códigos de monedas (<code>btc</code>), nombres (<code>monero</code>), montos (<code>0.5</code> o <code>0,5</code>).
+    • En el paso del monto, <code>5 eth</code> es lo que recibes (el código de la moneda a recibir) y <code>$100</code> o <code>100 usd</code> el monto que vale esos dólares estadounidenses.
     • Una moneda puede llevar su red: <code>usdt trc20</code> o <code>usdt@trc20</code>.
     • Busca monedas desde cualquier chat: <code>@{$bot} eth</code>.
 
@@ -59,6 +60,7 @@ rate-type-fixed = tasa fija
 rate-usage =
     Envíalo así: <code>/rate MONTO DE A</code>
     Por ejemplo: <code>/rate 0.5 btc eth</code>
+    O con el monto a recibir: <code>/rate 5 eth from btc</code>, o en dólares: <code>/rate $100 btc eth</code>
 quote =
     💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
     Tasa: 1 {$from} {$rate} {$to} ({$rateType})
@@ -115,6 +117,15 @@ flow-near-min = ⚠️ Esto está cerca del mínimo: si la tasa o los límites c
 flow-near-max = ⚠️ Esto está cerca del máximo: si la tasa o los límites cambian antes de que llegue tu depósito, un depósito por encima del máximo puede ser devuelto.
 flow-amount-range = Escribe un monto entre {$min} y {$max} {$from}.
 flow-amount-again = Escribe el monto de {$from} a cambiar, p. ej. <code>0.5</code>.
+flow-amount-other-units = O escribe cuánto quieres recibir, p. ej. <code>5 {$code}</code>, o su valor en dólares estadounidenses, p. ej. <code>$100</code>.
+amount-unknown-unit = “{$unit}” no es {$from} ni {$to}. Escribe solo un número para {$from}, un número con <code>{$to}</code> para el monto a recibir, o <code>$100</code> / <code>100 usd</code> para dólares.
+amount-no-dollar-coin = Ahora no puedo calcular dólares: el exchange no ofrece ninguna stablecoin en dólares. Escribe el monto en {$from}.
+amount-no-rate = El exchange no dio una tasa con la que calcular ese monto. Escribe el monto en {$from}.
+flow-amount-dollars = 💵 ${$dollars} ≈ <b>{$amount} {$from}</b> a 1 {$from} ≈ {$price} {$coin}.
+flow-amount-receive = Para recibir {$receive} {$to} envías <b>{$amount} {$from}</b>{$how ->
+        [exact] .
+       *[rate] {" "}(calculado con la tasa: lo que recibes es una estimación).
+    }
 flow-ask-refund =
     Opcional: una dirección de <b>reembolso</b> de {$from}, donde el exchange te devuelve tus monedas si el intercambio falla. Escríbela o toca «Omitir».
 flow-summary =
@@ -138,6 +149,10 @@ flow-address-problem-format = Esa no es una dirección válida de {$coin}{$netwo
 flow-address-again = Escribe de nuevo la dirección de {$coin}.
 flow-address-other-network = ⚠️ Esa es una dirección de {$coin} en {$other}, pero este intercambio paga en <b>{$network}</b>: las monedas enviadas allí se perderían. Para recibir en {$other}, empieza de nuevo con /exchange y elige {$other}.
 flow-refund-again = Escribe una dirección de reembolso de {$coin}, o toca «Omitir».
+flow-ask-refund-memo =
+    ¿Esta dirección de {$coin} necesita un memo ({$name}) para el <b>reembolso</b>? Una cuenta de exchange o una billetera compartida lo da junto con su dirección: escríbelo, o toca «Sin memo» (o escribe skip).
+flow-refund-memo-again = Escribe el memo de reembolso para {$coin}, o toca «Sin memo».
+flow-summary-refund-memo = Memo de reembolso: <code>{$memo}</code>
 flow-not-understood = Escribe una respuesta o toca un botón debajo del último mensaje.
 flow-step-over = Este paso ya terminó.
 flow-cancelled = ✖ Intercambio cancelado. Empieza uno nuevo con /exchange.
@@ -396,11 +411,13 @@ webapp-tab-list = Mis intercambios
 webapp-you-send = Envías
 webapp-you-receive = Recibes
 webapp-amount = Monto
+webapp-amount-receive = Quiero recibir
 webapp-payout = Dirección de recepción
 webapp-refund = Dirección de reembolso
 webapp-payout-memo = Memo de pago
 webapp-payout-memo-hint = El memo o la etiqueta de destino (destination tag) que necesita tu cuenta receptora; déjalo vacío si no lo necesita.
 webapp-refund-hint = Opcional: donde el exchange te devuelve tus monedas si el intercambio falla.
+webapp-refund-memo = Memo de reembolso
 webapp-search = Busca por código o nombre; Enter elige
 webapp-network = Red
 webapp-network-default = predeterminada del exchange

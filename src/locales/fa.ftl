@@ -21,6 +21,7 @@ help =
 
     <b>نکته‌ها</b>
     • در هر مرحله علاوه بر زدن دکمه‌ها می‌توانید بنویسید: کد ارزها (<code>btc</code>)، نام‌ها (<code>monero</code>)، مقدارها (<code>0.5</code> یا <code>0,5</code>).
+    • در مرحلهٔ مقدار، <code>5 eth</code> مقدار دریافتی است (کد ارز دریافتی) و <code>$100</code> یا <code>100 usd</code> مقداری به ارزش همان دلار آمریکا.
     • ارز می‌تواند شبکه‌اش را همراه داشته باشد: <code>usdt trc20</code> یا <code>usdt@trc20</code>.
     • از هر گفتگویی ارز جستجو کنید: <code>@{$bot} eth</code>.
 
@@ -61,6 +62,7 @@ rate-type-fixed = نرخ ثابت
 rate-usage =
     این‌طور بفرستید: <code>/rate AMOUNT FROM TO</code>
     مثلاً: <code>/rate 0.5 btc eth</code>
+    یا با مقدار دریافتی: <code>/rate 5 eth from btc</code>، یا به دلار: <code>/rate $100 btc eth</code>
 quote =
     💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
     نرخ: 1 {$from} {$rate} {$to} ({$rateType})
@@ -117,6 +119,15 @@ flow-near-min = ⚠️ این نزدیک حداقل است: اگر نرخ یا �
 flow-near-max = ⚠️ این نزدیک حداکثر است: اگر نرخ یا محدودیت‌ها پیش از رسیدن واریز شما تغییر کنند، واریزی بیشتر از حداکثر ممکن است برگشت داده شود.
 flow-amount-range = مقداری بین {$min} و {$max} {$from} بنویسید.
 flow-amount-again = مقدار {$from} برای تبدیل را بنویسید، مثلاً <code>0.5</code>.
+flow-amount-other-units = یا بنویسید چقدر می‌خواهید دریافت کنید، مثلاً <code>5 {$code}</code>، یا ارزش آن به دلار آمریکا، مثلاً <code>$100</code>.
+amount-unknown-unit = «{$unit}» نه {$from} است و نه {$to}. برای {$from} فقط یک عدد بنویسید، برای مقدار دریافتی یک عدد با <code>{$to}</code>، یا برای دلار <code>$100</code> / <code>100 usd</code>.
+amount-no-dollar-coin = الان نمی‌توانم دلار را حساب کنم: صرافی هیچ استیبل‌کوین دلاری ندارد. مقدار را به {$from} بنویسید.
+amount-no-rate = صرافی نرخی برای محاسبهٔ این مقدار اعلام نکرد. مقدار را به {$from} بنویسید.
+flow-amount-dollars = 💵 ${$dollars} ≈ <b>{$amount} {$from}</b> با نرخ 1 {$from} ≈ {$price} {$coin}.
+flow-amount-receive = برای دریافت {$receive} {$to} باید <b>{$amount} {$from}</b> بفرستید{$how ->
+        [exact] .
+       *[rate] {" "}(با نرخ حساب شده: مقدار دریافتی تخمینی است).
+    }
 flow-ask-refund =
     اختیاری: یک آدرس <b>بازگشت وجه</b> برای {$from}، که اگر تبدیل ناموفق بود صرافی ارزتان را به آن برمی‌گرداند. آن را بنویسید یا «رد کردن» را بزنید.
 flow-summary =
@@ -140,6 +151,10 @@ flow-address-problem-format = این یک آدرس معتبر {$coin}{$network -
 flow-address-again = آدرس {$coin} را دوباره بنویسید.
 flow-address-other-network = ⚠️ این یک آدرس {$coin} در شبکهٔ {$other} است، اما این تبدیل در شبکهٔ <b>{$network}</b> پرداخت می‌کند: کوین‌هایی که آنجا به آن فرستاده شوند از دست می‌روند. برای دریافت در {$other}، با /exchange از نو شروع کنید و {$other} را انتخاب کنید.
 flow-refund-again = یک آدرس بازگشت وجه برای {$coin} بنویسید، یا «رد کردن» را بزنید.
+flow-ask-refund-memo =
+    آیا این آدرس {$coin} برای <b>بازگشت وجه</b> به ممو ({$name}) نیاز دارد؟ حساب صرافی یا کیف پول مشترک آن را همراه آدرس می‌دهد: آن را بنویسید، یا «بدون ممو» را بزنید (یا skip بنویسید).
+flow-refund-memo-again = ممو بازگشت وجه {$coin} را بنویسید، یا «بدون ممو» را بزنید.
+flow-summary-refund-memo = ممو بازگشت وجه: <code>{$memo}</code>
 flow-not-understood = لطفاً پاسخی بنویسید یا یکی از دکمه‌های زیر آخرین پیام را بزنید.
 flow-step-over = این مرحله تمام شده است.
 flow-cancelled = ✖ تبدیل لغو شد. با /exchange یک تبدیل جدید شروع کنید.
@@ -398,11 +413,13 @@ webapp-tab-list = تبدیل‌های من
 webapp-you-send = می‌فرستید
 webapp-you-receive = دریافت می‌کنید
 webapp-amount = مقدار
+webapp-amount-receive = می‌خواهم دریافت کنم
 webapp-payout = آدرس دریافت
 webapp-refund = آدرس بازگشت وجه
 webapp-payout-memo = ممو پرداخت
 webapp-payout-memo-hint = ممو یا تگ مقصد (Destination Tag) که حساب دریافت‌کننده شما لازم دارد؛ اگر لازم نیست خالی بگذارید.
 webapp-refund-hint = اختیاری: جایی که اگر تبدیل ناموفق بود صرافی ارزتان را برمی‌گرداند.
+webapp-refund-memo = ممو بازگشت وجه
 webapp-search = جستجو با کد یا نام، Enter انتخاب می‌کند
 webapp-network = شبکه
 webapp-network-default = پیش‌فرض صرافی

@@ -19,6 +19,7 @@ help =
 
     <b>Dicas</b>
     • Em cada passo você pode digitar além de tocar nos botões: códigos de moedas (<code>btc</code>), nomes (<code>monero</code>), valores (<code>0.5</code> ou <code>0,5</code>).
+    • Na etapa do valor, <code>5 eth</code> é quanto você recebe (o código da moeda a receber) e <code>$100</code> ou <code>100 usd</code> o valor equivalente a esses dólares americanos.
     • Uma moeda pode ter uma rede: <code>usdt trc20</code> ou <code>usdt@trc20</code>.
     • Busque moedas em qualquer chat: <code>@{$bot} eth</code>.
 
@@ -59,6 +60,7 @@ rate-type-fixed = cotação fixa
 rate-usage =
     Envie assim: <code>/rate VALOR DE PARA</code>
     Por exemplo: <code>/rate 0.5 btc eth</code>
+    Ou com o valor a receber: <code>/rate 5 eth from btc</code>, ou em dólares: <code>/rate $100 btc eth</code>
 quote =
     💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
     Cotação: 1 {$from} {$rate} {$to} ({$rateType})
@@ -115,6 +117,15 @@ flow-near-min = ⚠️ Isto está perto do mínimo: se a cotação ou os limites
 flow-near-max = ⚠️ Isto está perto do máximo: se a cotação ou os limites mudarem antes de o seu depósito chegar, um depósito acima do máximo pode ser devolvido.
 flow-amount-range = Digite um valor entre {$min} e {$max} {$from}.
 flow-amount-again = Digite o valor de {$from} a trocar, ex.: <code>0.5</code>.
+flow-amount-other-units = Ou digite quanto quer receber, ex.: <code>5 {$code}</code>, ou o valor em dólares americanos, ex.: <code>$100</code>.
+amount-unknown-unit = “{$unit}” não é {$from} nem {$to}. Digite só um número para {$from}, um número com <code>{$to}</code> para o valor a receber, ou <code>$100</code> / <code>100 usd</code> para dólares.
+amount-no-dollar-coin = Não consigo calcular dólares agora: a exchange não oferece nenhuma stablecoin em dólar. Digite o valor em {$from}.
+amount-no-rate = A exchange não informou uma cotação para calcular esse valor. Digite o valor em {$from}.
+flow-amount-dollars = 💵 ${$dollars} ≈ <b>{$amount} {$from}</b> a 1 {$from} ≈ {$price} {$coin}.
+flow-amount-receive = Para receber {$receive} {$to} você envia <b>{$amount} {$from}</b>{$how ->
+        [exact] .
+       *[rate] {" "}(calculado pela cotação: o valor recebido é uma estimativa).
+    }
 flow-ask-refund =
     Opcional: um endereço de <b>reembolso</b> em {$from}, para onde a exchange devolve suas moedas se a troca falhar. Digite-o ou toque em «Pular».
 flow-summary =
@@ -138,6 +149,10 @@ flow-address-problem-format = Esse não é um endereço {$coin} válido{$network
 flow-address-again = Digite de novo o endereço {$coin}.
 flow-address-other-network = ⚠️ Esse é um endereço {$coin} na rede {$other}, mas esta troca paga na <b>{$network}</b>: moedas enviadas para ele ali seriam perdidas. Para receber na {$other}, comece de novo com /exchange e escolha {$other}.
 flow-refund-again = Digite um endereço de reembolso em {$coin}, ou toque em «Pular».
+flow-ask-refund-memo =
+    Este endereço {$coin} precisa de um memo ({$name}) para o <b>reembolso</b>? Uma conta de exchange ou uma carteira compartilhada informa um junto com o endereço: digite-o, ou toque em «Sem memo» (ou digite skip).
+flow-refund-memo-again = Digite o memo de reembolso para {$coin}, ou toque em «Sem memo».
+flow-summary-refund-memo = Memo de reembolso: <code>{$memo}</code>
 flow-not-understood = Digite uma resposta ou toque em um botão abaixo da última mensagem.
 flow-step-over = Este passo já terminou.
 flow-cancelled = ✖ Troca cancelada. Comece uma nova com /exchange.
@@ -396,11 +411,13 @@ webapp-tab-list = Minhas trocas
 webapp-you-send = Você envia
 webapp-you-receive = Você recebe
 webapp-amount = Valor
+webapp-amount-receive = Quero receber
 webapp-payout = Endereço de recebimento
 webapp-refund = Endereço de reembolso
 webapp-payout-memo = Memo de pagamento
 webapp-payout-memo-hint = O memo ou a tag de destino (destination tag) que sua conta de recebimento exige; deixe vazio se não precisar.
 webapp-refund-hint = Opcional: para onde a exchange devolve suas moedas se a troca falhar.
+webapp-refund-memo = Memo de reembolso
 webapp-search = Busque por código ou nome; Enter escolhe
 webapp-network = Rede
 webapp-network-default = padrão da exchange

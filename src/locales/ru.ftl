@@ -19,6 +19,7 @@ help =
 
     <b>Советы</b>
     • На каждом шаге можно не только нажимать кнопки, но и писать: коды монет (<code>btc</code>), названия (<code>monero</code>), суммы (<code>0.5</code> или <code>0,5</code>).
+    • На шаге суммы <code>5 eth</code> — сколько получить (код получаемой монеты), а <code>$100</code> или <code>100 usd</code> — сумма на столько долларов США.
     • У монеты может быть сеть: <code>usdt trc20</code> или <code>usdt@trc20</code>.
     • Поиск монет из любого чата: <code>@{$bot} eth</code>.
 
@@ -59,6 +60,7 @@ rate-type-fixed = фиксированный курс
 rate-usage =
     Напишите так: <code>/rate СУММА ОТКУДА КУДА</code>
     Например: <code>/rate 0.5 btc eth</code>
+    Или сколько получить: <code>/rate 5 eth from btc</code>, или в долларах: <code>/rate $100 btc eth</code>
 quote =
     💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
     Курс: 1 {$from} {$rate} {$to} ({$rateType})
@@ -115,6 +117,15 @@ flow-near-min = ⚠️ Это близко к минимуму: если кур�
 flow-near-max = ⚠️ Это близко к максимуму: если курс или лимиты изменятся до прихода депозита, депозит больше максимума могут вернуть.
 flow-amount-range = Напишите сумму от {$min} до {$max} {$from}.
 flow-amount-again = Напишите сумму {$from} для обмена, например <code>0.5</code>.
+flow-amount-other-units = Или напишите, сколько хотите получить, например <code>5 {$code}</code>, или сумму в долларах США, например <code>$100</code>.
+amount-unknown-unit = «{$unit}» — это не {$from} и не {$to}. Напишите просто число для {$from}, число с <code>{$to}</code> — сколько получить, или <code>$100</code> / <code>100 usd</code> — сумму в долларах.
+amount-no-dollar-coin = Сейчас не могу пересчитать доллары: обменник не предлагает долларовых стейблкоинов. Напишите сумму в {$from}.
+amount-no-rate = Обменник не назвал курс, чтобы пересчитать эту сумму. Напишите сумму в {$from}.
+flow-amount-dollars = 💵 ${$dollars} ≈ <b>{$amount} {$from}</b> по курсу 1 {$from} ≈ {$price} {$coin}.
+flow-amount-receive = Чтобы получить {$receive} {$to}, отправьте <b>{$amount} {$from}</b>{$how ->
+        [exact] .
+       *[rate] {" "}(рассчитано по курсу: сумма к получению приблизительная).
+    }
 flow-ask-refund =
     Необязательно: адрес <b>возврата</b> для {$from}, куда обменник вернёт монеты, если обмен не удастся. Напишите его или нажмите «Пропустить».
 flow-summary =
@@ -138,6 +149,10 @@ flow-address-problem-format = Это неверный адрес {$coin}{$networ
 flow-address-again = Напишите адрес {$coin} ещё раз.
 flow-address-other-network = ⚠️ Это адрес {$coin} в сети {$other}, а этот обмен выплачивает в сети <b>{$network}</b>: монеты, отправленные туда, будут потеряны. Чтобы получить в сети {$other}, начните заново с /exchange и выберите {$other}.
 flow-refund-again = Напишите адрес возврата для {$coin} или нажмите «Пропустить».
+flow-ask-refund-memo =
+    Нужен ли для этого адреса {$coin} memo ({$name}) для <b>возврата</b>? Его даёт счёт на бирже или общий кошелёк вместе с адресом: введите его или нажмите «Без memo» (или напишите skip).
+flow-refund-memo-again = Введите memo возврата для {$coin} или нажмите «Без memo».
+flow-summary-refund-memo = Memo возврата: <code>{$memo}</code>
 flow-not-understood = Напишите ответ или нажмите кнопку под последним сообщением.
 flow-step-over = Этот шаг уже пройден.
 flow-cancelled = ✖ Обмен отменён. Начните новый командой /exchange.
@@ -396,11 +411,13 @@ webapp-tab-list = Мои обмены
 webapp-you-send = Вы отправляете
 webapp-you-receive = Вы получаете
 webapp-amount = Сумма
+webapp-amount-receive = Хочу получить
 webapp-payout = Адрес получения
 webapp-payout-memo = Memo выплаты
 webapp-payout-memo-hint = Memo или destination tag, который нужен счёту получателя; оставьте пустым, если он не нужен.
 webapp-refund = Адрес возврата
 webapp-refund-hint = Необязательно: куда обменник вернёт монеты, если обмен не удастся.
+webapp-refund-memo = Memo возврата
 webapp-search = Поиск по коду или названию, Enter выбирает
 webapp-network = Сеть
 webapp-network-default = по умолчанию обменника

@@ -19,6 +19,7 @@ help =
 
     <b>İpuçları</b>
     • Her adımda düğmelere dokunmanın yanında yazabilirsiniz de: coin kodları (<code>btc</code>), adlar (<code>monero</code>), miktarlar (<code>0.5</code> ya da <code>0,5</code>).
+    • Miktar adımında <code>5 eth</code> alacağınız miktardır (alınacak coinin kodu), <code>$100</code> ya da <code>100 usd</code> ise o kadar ABD doları değerindeki miktar.
     • Bir coin ağıyla birlikte yazılabilir: <code>usdt trc20</code> ya da <code>usdt@trc20</code>.
     • Herhangi bir sohbetten coin arayın: <code>@{$bot} eth</code>.
 
@@ -59,6 +60,7 @@ rate-type-fixed = sabit kur
 rate-usage =
     Şöyle gönderin: <code>/rate MİKTAR NEYDEN NEYE</code>
     Örneğin: <code>/rate 0.5 btc eth</code>
+    Ya da alınacak miktarla: <code>/rate 5 eth from btc</code>, veya dolarla: <code>/rate $100 btc eth</code>
 quote =
     💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
     Kur: 1 {$from} {$rate} {$to} ({$rateType})
@@ -115,6 +117,15 @@ flow-near-min = ⚠️ Bu, en az tutara yakın: yatırdığınız para ulaşmada
 flow-near-max = ⚠️ Bu, en çok tutara yakın: yatırdığınız para ulaşmadan kur veya limitler değişirse, en çok tutarın üstünde kalan bir yatırma geri gönderilebilir.
 flow-amount-range = {$min} ile {$max} {$from} arasında bir miktar yazın.
 flow-amount-again = Takas edilecek {$from} miktarını yazın, örn. <code>0.5</code>.
+flow-amount-other-units = Ya da ne kadar almak istediğinizi yazın, örn. <code>5 {$code}</code>, veya ABD doları karşılığını, örn. <code>$100</code>.
+amount-unknown-unit = “{$unit}” ne {$from} ne de {$to}. {$from} için yalnızca bir sayı, alınacak miktar için <code>{$to}</code> ile bir sayı, dolar için <code>$100</code> / <code>100 usd</code> yazın.
+amount-no-dollar-coin = Şu an doları hesaplayamıyorum: borsa hiçbir ABD doları stablecoin'i listelemiyor. Miktarı {$from} olarak yazın.
+amount-no-rate = Borsa bu miktarı hesaplamak için bir kur vermedi. Miktarı {$from} olarak yazın.
+flow-amount-dollars = 💵 ${$dollars} ≈ <b>{$amount} {$from}</b>, 1 {$from} ≈ {$price} {$coin} kuruyla.
+flow-amount-receive = {$receive} {$to} almak için <b>{$amount} {$from}</b> gönderirsiniz{$how ->
+        [exact] .
+       *[rate] {" "}(kurdan hesaplandı: alacağınız miktar tahminidir).
+    }
 flow-ask-refund =
     İsteğe bağlı: takas başarısız olursa borsanın coinlerinizi geri göndereceği bir {$from} <b>iade</b> adresi. Yazın ya da «Atla»ya dokunun.
 flow-summary =
@@ -138,6 +149,10 @@ flow-address-problem-format = Bu geçerli bir {$coin} adresi değil{$network ->
 flow-address-again = {$coin} adresini yeniden yazın.
 flow-address-other-network = ⚠️ Bu, {$other} ağında bir {$coin} adresi, ama bu takas <b>{$network}</b> ağında ödeme yapıyor: oraya gönderilen coinler kaybolur. {$other} ağında almak için /exchange ile yeniden başlayın ve {$other} seçin.
 flow-refund-again = Bir {$coin} iade adresi yazın ya da «Atla»ya dokunun.
+flow-ask-refund-memo =
+    Bu {$coin} adresi <b>iade</b> için bir memo ({$name}) istiyor mu? Bir borsa hesabı ya da ortak cüzdan bunu adresiyle birlikte verir: yazın ya da «Memo yok» düğmesine dokunun (veya skip yazın).
+flow-refund-memo-again = {$coin} için iade memo'sunu yazın ya da «Memo yok» düğmesine dokunun.
+flow-summary-refund-memo = İade memo'su: <code>{$memo}</code>
 flow-not-understood = Lütfen bir yanıt yazın ya da son mesajın altındaki bir düğmeye dokunun.
 flow-step-over = Bu adım bitti.
 flow-cancelled = ✖ Takas iptal edildi. /exchange ile yenisini başlatın.
@@ -396,11 +411,13 @@ webapp-tab-list = Takaslarım
 webapp-you-send = Gönderdiğiniz
 webapp-you-receive = Alacağınız
 webapp-amount = Miktar
+webapp-amount-receive = Almak istiyorum
 webapp-payout = Alıcı adres
 webapp-refund = İade adresi
 webapp-payout-memo = Ödeme memo'su
 webapp-payout-memo-hint = Alıcı hesabınızın istediği memo ya da hedef etiketi (destination tag); gerekmiyorsa boş bırakın.
 webapp-refund-hint = İsteğe bağlı: takas başarısız olursa borsanın coinlerinizi geri göndereceği adres.
+webapp-refund-memo = İade memo'su
 webapp-search = Kod ya da adla arayın, Enter seçer
 webapp-network = Ağ
 webapp-network-default = borsanın varsayılanı

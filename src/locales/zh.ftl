@@ -20,6 +20,7 @@ help =
 
     <b>小提示</b>
     • 每一步都可以直接输入文字，也可以点按钮：币种代码（<code>btc</code>）、名称（<code>monero</code>）、数量（<code>0.5</code> 或 <code>0,5</code>）。
+    • 在数量步骤中，<code>5 eth</code> 表示要收到的数量（所收币种的代码），<code>$100</code> 或 <code>100 usd</code> 表示价值这么多美元的数量。
     • 币种可以带上网络：<code>usdt trc20</code> 或 <code>usdt@trc20</code>。
     • 在任何聊天中搜索币种：<code>@{$bot} eth</code>。
 
@@ -60,6 +61,7 @@ rate-type-fixed = 固定汇率
 rate-usage =
     请这样发送：<code>/rate 数量 源币 目标币</code>
     例如：<code>/rate 0.5 btc eth</code>
+    或按要收到的数量：<code>/rate 5 eth from btc</code>，或按美元：<code>/rate $100 btc eth</code>
 quote =
     💱 <b>{$amount} {$from}</b> → <b>{$toAmount} {$to}</b>
     汇率：1 {$from} {$rate} {$to}（{$rateType}）
@@ -116,6 +118,15 @@ flow-near-min = ⚠️ 这个数量接近最小值：如果在你的充值到账
 flow-near-max = ⚠️ 这个数量接近最大值：如果在你的充值到账前汇率或限额发生变化，高于最大值的充值可能会被退回。
 flow-amount-range = 请输入 {$min} 到 {$max} {$from} 之间的数量。
 flow-amount-again = 请输入要兑换的 {$from} 数量，例如 <code>0.5</code>。
+flow-amount-other-units = 也可以输入想收到的数量，例如 <code>5 {$code}</code>，或按美元计的价值，例如 <code>$100</code>。
+amount-unknown-unit = “{$unit}”既不是 {$from} 也不是 {$to}。只输入数字表示 {$from} 数量，数字加 <code>{$to}</code> 表示要收到的数量，<code>$100</code> / <code>100 usd</code> 表示美元。
+amount-no-dollar-coin = 现在无法按美元计算：兑换服务没有美元稳定币。请输入 {$from} 数量。
+amount-no-rate = 兑换服务没有给出可用于计算该数量的汇率。请输入 {$from} 数量。
+flow-amount-dollars = 💵 ${$dollars} ≈ <b>{$amount} {$from}</b>，按 1 {$from} ≈ {$price} {$coin} 计算。
+flow-amount-receive = 要收到 {$receive} {$to}，需发送 <b>{$amount} {$from}</b>{$how ->
+        [exact] 。
+       *[rate] （按汇率计算：收到的数量为估计值）。
+    }
 flow-ask-refund =
     可选：一个 {$from} <b>退款</b>地址，兑换失败时兑换服务会把你的币退回到这里。请输入地址，或点击“跳过”。
 flow-summary =
@@ -139,6 +150,10 @@ flow-address-problem-format = 这不是有效的 {$coin} 地址{$network ->
 flow-address-again = 请重新输入 {$coin} 地址。
 flow-address-other-network = ⚠️ 这是 {$other} 网络上的 {$coin} 地址，但这笔兑换在 <b>{$network}</b> 网络上付款：发到该地址的币会丢失。要在 {$other} 上接收，请用 /exchange 重新开始并选择 {$other}。
 flow-refund-again = 请输入一个 {$coin} 退款地址，或点击“跳过”。
+flow-ask-refund-memo =
+    这个 {$coin} 地址的<b>退款</b>需要备注（{$name}）吗？交易所账户或共享钱包会随地址一起提供：请输入它，或点「无备注」（也可以输入 skip）。
+flow-refund-memo-again = 请输入 {$coin} 的退款备注，或点「无备注」。
+flow-summary-refund-memo = 退款备注：<code>{$memo}</code>
 flow-not-understood = 请输入回答，或点击最后一条消息下方的按钮。
 flow-step-over = 这一步已经结束。
 flow-cancelled = ✖ 兑换已取消。用 /exchange 开始新的兑换。
@@ -397,11 +412,13 @@ webapp-tab-list = 我的兑换
 webapp-you-send = 你发送
 webapp-you-receive = 你接收
 webapp-amount = 数量
+webapp-amount-receive = 我想收到
 webapp-payout = 收款地址
 webapp-refund = 退款地址
 webapp-payout-memo = 收款备注
 webapp-payout-memo-hint = 你的收款账户需要的备注或目标标签（Destination Tag）；不需要就留空。
 webapp-refund-hint = 可选：兑换失败时兑换服务退回你的币的地址。
+webapp-refund-memo = 退款备注
 webapp-search = 按代码或名称搜索，回车选择
 webapp-network = 网络
 webapp-network-default = 兑换服务默认网络

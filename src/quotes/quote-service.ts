@@ -62,7 +62,7 @@ export interface KnownRefusal {
 }
 
 export interface QuoteServiceOptions {
-  exchange: Pick<ExchangePort, "getRate" | "budgets">;
+  exchange: Pick<ExchangePort, "getRate" | "budgets" | "reverseQuotes">;
   /** How long an identical quote is reused. */
   cacheMs: number;
   /**
@@ -192,6 +192,11 @@ export class QuoteService {
     return fit === "ok" ? undefined : { fit, limits };
   }
 
+  /** Whether the exchange quotes an amount to receive itself (QuoteRequest.receiveAmount). */
+  get reverseQuotes(): boolean {
+    return this.options.exchange.reverseQuotes ?? false;
+  }
+
   /** Whether a fixed-rate quote is too old to create a swap on without showing fresh numbers. */
   isStale(quote: Quote): boolean {
     return this.now() - quote.fetchedAt > this.fixedHoldsMs;
@@ -207,7 +212,7 @@ export class QuoteService {
    * (they hardly depend on the received one): twice the minimum, or halfway to a closer maximum.
    * Else the smallest amount (SMALLEST_AMOUNT).
    */
-  private probeAmount(pair: Pair): DecimalString {
+  probeAmount(pair: Pair): DecimalString {
     const sent = this.limitsBySent.get(sentKey(pair));
     if (!sent || !(sent.min > 0)) return SMALLEST_AMOUNT;
     const amount =
@@ -247,5 +252,6 @@ function sentKey(p: Pair): string {
 }
 
 function quoteKey(p: RateParams): string {
-  return [pairKey(p), p.amount, p.rateType ?? "float"].join("|");
+  const amount = p.receiveAmount === undefined ? p.amount : `receive:${p.receiveAmount}`;
+  return [pairKey(p), amount, p.rateType ?? "float"].join("|");
 }

@@ -138,6 +138,7 @@ function exolixRate(
   input.networkTo ??= input.coinToNetwork;
   const { from, to, rateType } = pair(state, input);
   const reverse = params.get("withdrawalAmount");
+  if (reverse !== null) state.stats.reverseQuote();
   const q =
     reverse !== null && reverse.trim() !== ""
       ? reverseQuote(from, to, p.queryAmount(reverse, "withdrawalAmount"), rateType)
@@ -281,6 +282,9 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
     },
     now,
   );
+  if (isExolix(state) && body.withdrawalAmount !== undefined && body.withdrawalAmount !== null) {
+    tx.withdrawal_amount = q.toAmount;
+  }
   const { persist = false, deposit_extra_id, ...alteration } = state.faults.alterNextCreate ?? {};
   state.faults.alterNextCreate = undefined;
   if (persist) {

@@ -15,10 +15,20 @@ export interface SandboxStats {
   served429: number;
   /** Requests whose socket was destroyed without an answer (createThenHang with destroy). */
   dropped: number;
+  /** Exolix rate requests for an amount to receive (`withdrawalAmount`). */
+  reverseQuotes: number;
 }
 
 function empty(): SandboxStats {
-  return { total: 0, byEndpoint: {}, byStatus: {}, responses: {}, served429: 0, dropped: 0 };
+  return {
+    total: 0,
+    byEndpoint: {},
+    byStatus: {},
+    responses: {},
+    served429: 0,
+    dropped: 0,
+    reverseQuotes: 0,
+  };
 }
 
 export class StatsCounter {
@@ -33,6 +43,10 @@ export class StatsCounter {
     perStatus[status] = (perStatus[status] ?? 0) + 1;
     s.responses[endpoint] = perStatus;
     if (status === 429) s.served429++;
+  }
+
+  reverseQuote(): void {
+    this.current.reverseQuotes++;
   }
 
   drop(): void {

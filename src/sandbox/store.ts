@@ -27,6 +27,8 @@ export interface SandboxTransaction {
   refund_address: string | null;
   /** The refund memo asked for as `refundExtraId`; null when none. */
   refund_extra_id: string | null;
+  /** The amount to receive the create named (Exolix's `withdrawalAmount`); absent: it named the amount to send. */
+  withdrawal_amount?: number;
   /** "" until the deposit is seen (confirmation or later). */
   tx_hash_in: string;
   /** "" until the payout (success). */

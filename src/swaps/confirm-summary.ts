@@ -60,6 +60,7 @@ export class ConfirmSummary {
       networkFrom: order.networkFrom,
       networkTo: order.networkTo,
       amount: order.amount,
+      ...(order.receiveAmount !== undefined ? { receiveAmount: order.receiveAmount } : {}),
       rateType,
     };
     const shown = summary.shown && "quote" in summary.shown ? summary.shown.quote : undefined;

@@ -98,6 +98,8 @@ export interface CreatedSwap {
   payoutMemo?: string | null;
   /** undefined: not echoed. */
   refundAddress?: string | null;
+  /** The refund memo echoed back; undefined: not echoed, null: echoed empty. */
+  refundMemo?: string | null;
   /** The rate the swap was created at; undefined: not named by this answer (the spec's). */
   rate?: number | null;
   rateType?: RateType;
@@ -136,6 +138,8 @@ export interface SwapDetail {
   withdrawalAddress: string;
   payoutMemo?: string | null;
   refundAddress: string | null;
+  /** The refund memo; undefined: not named by this answer. */
+  refundMemo?: string | null;
   txHashIn: string | null;
   txHashOut: string | null;
   /** The exchange's own explorer links of the hashes, when it gives them. */
@@ -162,6 +166,11 @@ export type ExchangeBudgets = Record<EndpointClass, RequestBudget>;
 /** The exchange the core talks to, whatever its dialect. */
 export interface ExchangePort {
   readonly budgets: ExchangeBudgets;
+  /**
+   * Whether a quote and a create may name the amount to receive (`QuoteRequest.receiveAmount`,
+   * `SwapOrder.receiveAmount`); without, the caller works the amount to send out from a quote.
+   */
+  readonly reverseQuotes?: boolean;
   listCurrencies(
     params?: { page?: number; size?: number; search?: string },
     call?: CallOptions,

@@ -2,8 +2,9 @@ import type { DecimalString } from "../lib/decimal.ts";
 import type { NewSwap, OpenSwap, Swap, SwapOrder, SwapProgress } from "./swap.ts";
 
 /**
- * What the core's services need from storage and from the outside. The SQLite adapter in `db/`
- * answers synchronously; another store may answer with promises, so callers always `await`.
+ * What the core's services need from storage and from the outside. Both stores in `db/` answer
+ * with promises (one seam over better-sqlite3 and PostgreSQL); a port may also answer at once
+ * (the chat-settings cache does, from memory), so callers always `await`.
  */
 export type Awaitable<T> = T | Promise<T>;
 

@@ -12,8 +12,16 @@ export interface SwapOrder {
   coinTo: string;
   networkFrom?: string;
   networkTo?: string;
-  /** Exactly the digits the user typed, normalized. */
+  /**
+   * The amount to send: exactly the digits the user typed, normalized, or for an amount to
+   * receive the amount to send the quote named (the summary showed it).
+   */
   amount: DecimalString;
+  /**
+   * An amount to receive that goes upstream instead of `amount` (a fixed-rate swap on an exchange
+   * with reverse quotes: exactly this is paid out; the exchange names the amount to send).
+   */
+  receiveAmount?: DecimalString;
   withdrawalAddress: string;
   rateType?: RateType;
   refundAddress?: string;

@@ -15,6 +15,7 @@ export interface Mismatch {
     | "withdrawalAddress"
     | "payoutMemo"
     | "refundAddress"
+    | "refundMemo"
     | "rateType"
     | "depositAddress"
     | "depositMemo";
@@ -34,6 +35,8 @@ interface Answer {
   /** undefined: not reported (the created shape need not carry it). */
   payoutMemo?: string | null;
   refundAddress?: string | null;
+  /** undefined: not reported. */
+  refundMemo?: string | null;
   rateType?: "float" | "fixed";
   depositAddress: string;
 }
@@ -103,12 +106,7 @@ function compare(order: SwapOrder, answer: Answer): Mismatch[] {
     const got = answer.networkTo || NO_NETWORK;
     check("networkTo", order.networkTo, got, sameCode(order.networkTo, got));
   }
-  check(
-    "amountIn",
-    order.amount,
-    String(answer.amountIn),
-    sameAmount(order.amount, answer.amountIn),
-  );
+  check("amountIn", order.amount, String(answer.amountIn), amountAsOrdered(order, answer.amountIn));
   if (answer.amountOut !== undefined) {
     check("amountOut", "> 0", String(answer.amountOut), answer.amountOut > 0);
   }
@@ -128,6 +126,13 @@ function compare(order: SwapOrder, answer: Answer): Mismatch[] {
     const expected = order.refundAddress ?? "";
     const got = answer.refundAddress ?? "";
     check("refundAddress", expected, got, sameAddress(expected, got));
+  }
+  // A refund memo, where the answer carries one back, must be the one given (or none): a refund
+  // to an exchange account without its memo is lost.
+  if (answer.refundMemo !== undefined) {
+    const expected = order.refundMemo ?? "";
+    const got = answer.refundMemo ?? "";
+    check("refundMemo", expected || NO_MEMO, got || NO_MEMO, got === expected);
   }
   if (answer.rateType !== undefined) {
     const expected = order.rateType ?? "float";
@@ -151,6 +156,21 @@ export function sameAmount(ordered: string, got: number): boolean {
     compareDecimal(ordered, formatDecimal(got, MAX_FRACTION_DIGITS)) === 0 ||
     Number(ordered) === got
   );
+}
+
+/**
+ * The amount to send agrees with the order: the same digits, or for an order of an amount to
+ * receive (the exchange names the amount to send when it creates the swap) no more than the
+ * confirmed amount to send and no less by more than the fixed-payout tolerance (the same deal).
+ */
+export function amountAsOrdered(
+  order: Pick<SwapOrder, "amount" | "receiveAmount">,
+  got: number,
+): boolean {
+  if (sameAmount(order.amount, got)) return true;
+  if (order.receiveAmount === undefined || !Number.isFinite(got) || got <= 0) return false;
+  const confirmed = Number(order.amount);
+  return got <= confirmed && got >= confirmed * (1 - FIXED_OUT_TOLERANCE);
 }
 
 /** Hex (EVM-style) addresses are case-insensitive apart from their checksum; others are exact. */

@@ -12,9 +12,9 @@ import type { Intent, ReconcileStore } from "../swaps/ports.ts";
 import type { SwapOrder } from "../swaps/swap.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
 import {
+  amountAsOrdered,
   fixedOutShortfall,
   sameAddress,
-  sameAmount,
   sameCode,
   verifyDetail,
 } from "../swaps/verify.ts";
@@ -292,7 +292,7 @@ function listedAsOrder(order: SwapOrder, item: TransactionListItem): boolean {
   return (
     sameCode(order.coinFrom, item.coinFrom) &&
     sameCode(order.coinTo, item.coinTo) &&
-    sameAmount(order.amount, item.amountIn) &&
+    amountAsOrdered(order, item.amountIn) &&
     (item.withdrawalAddress === undefined ||
       sameAddress(order.withdrawalAddress, item.withdrawalAddress))
   );
@@ -306,7 +306,7 @@ function matchOf(order: SwapOrder, detail: TransactionDetail): "same" | "other n
   const sameOrder =
     sameCode(order.coinFrom, detail.coinFrom) &&
     sameCode(order.coinTo, detail.coinTo) &&
-    sameAmount(order.amount, detail.amountIn) &&
+    amountAsOrdered(order, detail.amountIn) &&
     sameAddress(order.withdrawalAddress, detail.withdrawalAddress);
   if (!sameOrder) return "none";
   const sameNetworks =

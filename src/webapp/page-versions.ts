@@ -3,7 +3,7 @@
  * stays open in the user's Telegram across an upgrade and then calls the new release's server:
  * the API changes only by adding (docs/upgrades.md), so an older page keeps working. When a change
  * cannot keep it working, bump this and register the version replaced below, as the chat's flow
- * versions are (bot/exchange/flow-versions.ts): `carry` when the server still serves that page,
+ * versions are (bot/swap-flow/flow-versions.ts): `carry` when the server still serves that page,
  * `reopen` when it tells the user, in one sentence, to close the app and open it again.
  * test/upgrades/page-versions.test.ts fails while a version below the current one is missing.
  */

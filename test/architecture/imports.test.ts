@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { BOT_NOT_FEATURES } from "../support/bot-folders.ts";
 
 /**
  * The import directions of docs/design.md (§2), checked on every `npm test` so
@@ -15,14 +16,17 @@ const ALLOWED: Record<string, readonly string[]> = {
   // The adapters implement the core's port (swaps/exchange-port.ts) in its words.
   exchange: ["swaps", "lib"],
   swaps: ["lib"],
+  // What the two front ends (the chat and the Mini App) share that is not the swap domain: the
+  // chats' settings, the block explorers.
+  frontends: ["swaps", "lib"],
   db: ["swaps", "lib"],
   tracker: ["swaps", "exchange", "lib"],
   catalog: ["swaps", "exchange", "lib"],
   quotes: ["swaps", "exchange", "lib"],
-  bot: ["swaps", "catalog", "quotes", "lib"],
+  bot: ["swaps", "frontends", "catalog", "quotes", "lib"],
   ops: ["swaps", "exchange", "lib"],
   // The Mini App: its API over the same core as the chat; never db/, never the bot.
-  webapp: ["swaps", "catalog", "quotes", "lib"],
+  webapp: ["swaps", "frontends", "catalog", "quotes", "lib"],
   // The embedded exchange stands in for the outside: it shares no code with the bot.
   sandbox: [],
 };
@@ -62,7 +66,12 @@ function partOf(path: string): string {
 /** Feature folders of the bot (bot/<feature>/…): only bot/bot.ts mounts them. */
 function featureOf(path: string): string | undefined {
   const [top, folder, file] = relative(SRC, path).split(/[\\/]/);
-  return top === "bot" && file !== undefined && folder !== "shared" ? folder : undefined;
+  return top === "bot" &&
+    file !== undefined &&
+    folder !== undefined &&
+    !BOT_NOT_FEATURES.has(folder)
+    ? folder
+    : undefined;
 }
 
 function violations(files: readonly string[], read: (file: string) => string): string[] {
@@ -109,9 +118,11 @@ describe("import directions", () => {
   it("are really checked: a planted wrong-way import is reported", () => {
     const planted = join(SRC, "db", "ports.ts");
     const withPlant = (file: string) =>
-      file === planted ? `import { x } from "../bot/notifier.ts";\n${read(file)}` : read(file);
+      file === planted
+        ? `import { x } from "../bot/outbox/notifier.ts";\n${read(file)}`
+        : read(file);
     expect(violations(files, withPlant)).toEqual([
-      "db/ports.ts imports ../bot/notifier.ts: db/ may import only swaps, lib",
+      "db/ports.ts imports ../bot/outbox/notifier.ts: db/ may import only swaps, lib",
     ]);
   });
 

@@ -2,11 +2,12 @@ import { readdirSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { BOT_NOT_FEATURES } from "../support/bot-folders.ts";
 
 /**
  * Tests are laid out like src/ (docs/design.md §10, "Where tests go"), so that a module's tests are
  * found without a grep:
- * - each feature folder of src/bot/ (shared/ holds helpers, not a feature) has its end-to-end file
+ * - each feature folder of src/bot/ (shared/, plumbing/ and outbox/ are not features) has its end-to-end file
  *   test/bot/<feature>.test.ts;
  * - every other test file is named after what it tests: test/<dir>/<name>.test.ts, where src/<dir>/
  *   (test/rig/ mirrors tools/) holds, at any depth, a module or folder called <name>, or <name> is
@@ -80,7 +81,7 @@ function misnamed(testFiles: readonly string[], sourcePaths: readonly string[]):
 
 const features = () =>
   readdirSync(BOT, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && entry.name !== "shared")
+    .filter((entry) => entry.isDirectory() && !BOT_NOT_FEATURES.has(entry.name))
     .map((entry) => entry.name);
 
 function untested(featureNames: readonly string[], testFiles: readonly string[]): string[] {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { cbField, defineCallback } from "../../src/bot/callback-data.ts";
-import { flowButton } from "../../src/bot/exchange/buttons.ts";
 import { flowStart, startLink } from "../../src/bot/shared/deep-link.ts";
-import { parseRateArgs } from "../../src/bot/shared/rate-args.ts";
+import { parseRateArgs, parseRateRequest } from "../../src/bot/shared/rate-args.ts";
+import { flowButton } from "../../src/bot/swap-flow/buttons.ts";
 import { isNumber } from "../../src/lib/amount-input.ts";
 import { checkAddress } from "../../src/swaps/address-check.ts";
 
@@ -124,5 +124,33 @@ describe("deep links", () => {
     expect(startLink("bot", "swap-btc")).toBe("https://t.me/bot?start=swap-btc");
     expect(startLink("bot", "swap-b c")).toBe("https://t.me/bot?start=exchange");
     expect(startLink("bot", `swap-${"x".repeat(60)}`)).toBe("https://t.me/bot?start=exchange");
+  });
+});
+
+describe("parseRateRequest", () => {
+  it("reads an amount to receive (`5 eth from btc`) and dollars (`$100 btc eth`, `100 usd btc eth`)", () => {
+    expect(parseRateRequest("5 eth from btc")).toEqual({
+      ok: true,
+      amount: "5 eth",
+      from: "btc",
+      to: "eth",
+    });
+    expect(parseRateRequest("$100 btc eth")).toEqual({
+      ok: true,
+      amount: "$100",
+      from: "btc",
+      to: "eth",
+    });
+    expect(parseRateRequest("100 usd btc to eth")).toEqual({
+      ok: true,
+      amount: "100 usd",
+      from: "btc",
+      to: "eth",
+    });
+  });
+  it("reads the plain forms as parseRateArgs does", () => {
+    expect(parseRateRequest("0.5 btc eth")).toEqual(parseRateArgs("0.5 btc eth"));
+    expect(parseRateRequest("btc eth")).toEqual(parseRateArgs("btc eth"));
+    expect(parseRateRequest("1 2 3 4")).toEqual({ ok: false });
   });
 });

@@ -15,6 +15,7 @@ import {
   signedInitData,
 } from "../support/browser.ts";
 import { createSwapViaChat, ETH_ADDRESS } from "../support/flows.ts";
+import { TEST_DIALECT } from "../support/test-dialect.ts";
 import { until } from "../support/until.ts";
 
 /** Phone-sized screenshots of the page, kept as test artifacts. */
@@ -336,6 +337,31 @@ describe("the Mini App", () => {
     await page.context().close();
   });
 
+  it("a refund to an XRP address takes an optional Refund memo, checked as a destination tag, sent as refundExtraId and shown in the summary", async () => {
+    const user = h.tg.user();
+    const page = await openPage(user.id);
+    await pickPair(page, "xrp", "btc");
+    await page.getByLabel("Amount").fill("123");
+    await page.getByText("You get about").waitFor();
+    await page.getByLabel("Payout address").fill(BTC_ADDRESS);
+    // No refund memo field before a refund address is typed.
+    expect(await page.getByLabel("Refund memo").count()).toBe(0);
+    await page.getByLabel("Refund address").fill(XRP_ADDRESS);
+    await page.getByLabel("Refund memo").fill("not a tag");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("whole number from 0 to 4294967295").waitFor();
+    await page.getByLabel("Refund memo").fill("5151");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Confirm" }).waitFor();
+    expect(await page.locator("dl.facts").textContent()).toContain("Refund memo5151");
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await until(() => h.sandbox.control.transactions().some((t) => t.amount_in === 123));
+    const tx = h.sandbox.control.transactions().find((t) => t.amount_in === 123)!;
+    expect(tx.refund_address).toBe(XRP_ADDRESS);
+    expect(tx.refund_extra_id).toBe("5151");
+    await page.context().close();
+  });
+
   it("a swap's view links to support about that swap, which the chat's /start opens", async () => {
     const user = h.tg.user();
     const id = await createSwapViaChat(user);
@@ -558,6 +584,47 @@ describe("the Mini App", () => {
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByRole("button", { name: "Confirm" }).waitFor();
     expect(await page.locator("dl.facts").textContent()).not.toContain("≈");
+    await page.context().close();
+  });
+
+  it("'I want to receive' 0.5 ETH: the quote shows the BTC it takes, the summary sends that amount, and the swap is created for it through the same core use case (exolix, fixed: withdrawalAmount, exactly 0.5 ETH)", async () => {
+    const user = h.tg.user();
+    const page = await openPage(user.id);
+    await pickPair(page, "btc", "eth");
+    await page.getByLabel("I want to receive").check();
+    await page.getByLabel("Amount").fill("0.5");
+    await page.getByLabel("Fixed rate").check();
+    const quote = page.locator(".quote");
+    await quote.getByText("fixed rate", { exact: false }).waitFor();
+    const sends = /You send ([\d.]+) BTC/.exec((await quote.textContent()) ?? "");
+    expect(sends, (await quote.textContent()) ?? "").not.toBeNull();
+    const send = sends?.[1] ?? "";
+    // 0.5 ETH at the sandbox's prices (BTC 95,000 $, ETH 3,400 $): about 0.018 BTC.
+    expect(Number(send)).toBeGreaterThan(0.017);
+    expect(Number(send)).toBeLessThan(0.019);
+    await page.getByLabel("Payout address").fill(ETH_ADDRESS);
+    await page.screenshot({ path: join(SCREENSHOTS, "receive-form-light.png"), fullPage: true });
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Confirm" }).waitFor();
+    expect(await page.locator("dl.facts").textContent()).toContain(`${send} BTC`);
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await until(() =>
+      h.sandbox.control
+        .transactions()
+        .some((t) => t.withdrawal_address === ETH_ADDRESS && t.amount_in === Number(send)),
+    );
+    const tx = h.sandbox.control
+      .transactions()
+      .find((t) => t.withdrawal_address === ETH_ADDRESS && t.amount_in === Number(send))!;
+    expect(tx.rate_type).toBe("fixed");
+    if (TEST_DIALECT === "exolix") {
+      expect(tx.withdrawal_amount).toBe(0.5);
+      expect(tx.amount_out_expected).toBe(0.5);
+    } else {
+      expect(tx.withdrawal_amount).toBeUndefined();
+      expect(Math.abs(tx.amount_out_expected - 0.5)).toBeLessThan(0.001);
+    }
+    await page.getByText(tx.deposit_address, { exact: true }).waitFor();
     await page.context().close();
   });
 

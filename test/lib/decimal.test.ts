@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { parseAmount } from "../../src/lib/amount-input.ts";
+import { parseAmount, parseAmountWithUnit } from "../../src/lib/amount-input.ts";
 import {
   compareDecimal,
   DecimalTotal,
+  divideDecimal,
   formatDecimal,
   normalizeDecimal,
 } from "../../src/lib/decimal.ts";
@@ -92,5 +93,57 @@ describe("parseAmount", () => {
     ["0.1234567890123456789", "too-precise"],
   ])("rejects %j as %s", (input, reason) => {
     expect(parseAmount(input)).toEqual({ ok: false, reason });
+  });
+});
+
+describe("divideDecimal", () => {
+  it("divides exactly on scaled integers, rounded up or to the nearest", () => {
+    expect(divideDecimal("5", "0.03", 8, "up")).toBe("166.66666667");
+    expect(divideDecimal("1", "3", 2, "up")).toBe("0.34");
+    expect(divideDecimal("1", "3", 2, "nearest")).toBe("0.33");
+    expect(divideDecimal("2", "3", 2, "nearest")).toBe("0.67");
+    expect(divideDecimal("100", "94525", 8, "nearest")).toBe("0.00105792");
+    expect(divideDecimal("0.3", "0.1", 8, "up")).toBe("3");
+  });
+  it("is undefined for a zero divisor", () => {
+    expect(divideDecimal("1", "0", 8, "up")).toBeUndefined();
+  });
+});
+
+describe("parseAmountWithUnit", () => {
+  const codes = { send: "btc", receive: "eth" };
+  it("reads a plain number, or one with the send coin's code, as an amount to send", () => {
+    expect(parseAmountWithUnit("0,5", codes)).toEqual({ ok: true, unit: "send", value: "0.5" });
+    expect(parseAmountWithUnit("0.5 BTC", codes)).toEqual({ ok: true, unit: "send", value: "0.5" });
+  });
+  it("reads a number with the receive coin's code, before or after, as an amount to receive", () => {
+    for (const text of ["5 eth", "5ETH", "eth 5", "5 Eth"]) {
+      expect(parseAmountWithUnit(text, codes)).toEqual({ ok: true, unit: "receive", value: "5" });
+    }
+    expect(parseAmountWithUnit("0,5 eth", codes)).toEqual({
+      ok: true,
+      unit: "receive",
+      value: "0.5",
+    });
+  });
+  it("reads dollars: $100, 100$, $ 100, 100 usd, usd 100, 1 000 USD", () => {
+    for (const text of ["$100", "100$", "$ 100", "100 usd", "usd 100", "100 USD"]) {
+      expect(parseAmountWithUnit(text, codes)).toEqual({ ok: true, unit: "usd", value: "100" });
+    }
+    expect(parseAmountWithUnit("1 000 usd", codes)).toEqual({
+      ok: true,
+      unit: "usd",
+      value: "1000",
+    });
+  });
+  it("names an unknown unit, and keeps the number's own problems", () => {
+    expect(parseAmountWithUnit("5 xyz", codes)).toEqual({
+      ok: false,
+      reason: "unknown-unit",
+      unit: "xyz",
+    });
+    expect(parseAmountWithUnit("-5 eth", codes)).toEqual({ ok: false, reason: "negative" });
+    expect(parseAmountWithUnit("0 eth", codes)).toEqual({ ok: false, reason: "zero" });
+    expect(parseAmountWithUnit("abc", codes)).toEqual({ ok: false, reason: "not-a-number" });
   });
 });

@@ -17,7 +17,7 @@ const LONGEST = [
   "test/e2e/process.test.ts",
   "test/e2e/instances.test.ts",
   "test/upgrades/previous-release.test.ts",
-  "test/bot/exchange.test.ts",
+  "test/bot/swap-flow.test.ts",
   "test/e2e/stuck-swaps.test.ts",
   "test/e2e/flow-lifecycle.test.ts",
   "test/tracker/status-tracker.test.ts",
@@ -26,7 +26,7 @@ const LONGEST = [
   "test/ops/ops-server.test.ts",
   "test/bot/forget.test.ts",
   "test/rig/fake-telegram.test.ts",
-  "test/bot/notifier.test.ts",
+  "test/bot/outbox/notifier.test.ts",
   "test/bot/rate.test.ts",
   "test/e2e/try.test.ts",
 ];

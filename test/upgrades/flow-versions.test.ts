@@ -1,7 +1,7 @@
 import BetterSqlite3 from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { FLOW_STORAGE_VERSION } from "../../src/bot/exchange/flow.ts";
-import { flowVersions, OLDER_FLOW_VERSIONS } from "../../src/bot/exchange/flow-versions.ts";
+import { FLOW_STORAGE_VERSION } from "../../src/bot/swap-flow/flow.ts";
+import { flowVersions, OLDER_FLOW_VERSIONS } from "../../src/bot/swap-flow/flow-versions.ts";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { step } from "../support/flows.ts";
 import { flowVersionAt, previousRelease } from "../support/previous-release.ts";
@@ -31,11 +31,11 @@ function storeAsVersion(dbPath: string, chatId: number, version: number): void {
   }
 }
 
-describe("stored flows across versions (exchange/flow-versions.ts)", () => {
+describe("stored flows across versions (swap-flow/flow-versions.ts)", () => {
   it("every older FLOW_STORAGE_VERSION is registered as carried or restarted", () => {
     expect(
       unregistered(FLOW_STORAGE_VERSION, OLDER_FLOW_VERSIONS),
-      `bumped FLOW_STORAGE_VERSION to ${FLOW_STORAGE_VERSION}? register the versions below it in src/bot/exchange/flow-versions.ts`,
+      `bumped FLOW_STORAGE_VERSION to ${FLOW_STORAGE_VERSION}? register the versions below it in src/bot/swap-flow/flow-versions.ts`,
     ).toEqual([]);
     expect(
       Object.keys(OLDER_FLOW_VERSIONS)

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { FLOW_STORAGE_VERSION } from "../../src/bot/exchange/flow.ts";
-import { OLDER_FLOW_VERSIONS } from "../../src/bot/exchange/flow-versions.ts";
+import { FLOW_STORAGE_VERSION } from "../../src/bot/swap-flow/flow.ts";
+import { OLDER_FLOW_VERSIONS } from "../../src/bot/swap-flow/flow-versions.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import {
   type FakeTelegram,

@@ -4,7 +4,7 @@ import { type Coin, normalize } from "../../catalog/search.ts";
 import { cbField, defineCallback, MAX_CALLBACK_BYTES, truncateUtf8 } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
 import { escapeHtml } from "../html.ts";
-import { LeanComposer } from "../lean-composer.ts";
+import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { ignoreNotModified } from "../shared/not-modified.ts";
 
 const PAGE_SIZE = 15;

@@ -1,5 +1,5 @@
 import type { BotContext } from "../context.ts";
-import { LeanComposer } from "../lean-composer.ts";
+import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { hadOutdatedFlow } from "../shared/outdated-flow.ts";
 
 /**

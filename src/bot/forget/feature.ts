@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Awaitable } from "../../swaps/ports.ts";
 import { defineCallback } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
-import { LeanComposer } from "../lean-composer.ts";
+import { LeanComposer } from "../plumbing/lean-composer.ts";
 
 export interface ForgetDeps {
   forgetPreview(chatId: number): Awaitable<{ finished: number; open: number }>;

@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.ts";
-import { LeanComposer } from "../lean-composer.ts";
+import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { flowStart, startLink } from "../shared/deep-link.ts";
 
 /** Commands that show or ask for addresses: in a group everyone would see them. */

@@ -1,6 +1,6 @@
 import { describeCommands } from "../commands.ts";
 import type { BotContext } from "../context.ts";
-import { LeanComposer } from "../lean-composer.ts";
+import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { webAppKeyboard } from "../shared/web-app-button.ts";
 
 export function createHelpFeature(webAppUrl: string | undefined) {

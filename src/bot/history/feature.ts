@@ -4,7 +4,7 @@ import { SANDBOX_EXCHANGE } from "../../swaps/swap.ts";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
 import { cbField, defineCallback } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
-import { LeanComposer } from "../lean-composer.ts";
+import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { label } from "../shared/coin-label.ts";
 import { addCopyButton } from "../shared/copy-buttons.ts";
 import { formatTime } from "../shared/format-time.ts";

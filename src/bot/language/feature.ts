@@ -5,7 +5,7 @@ import { LANGUAGES } from "../../lib/languages.ts";
 import type { Awaitable } from "../../swaps/ports.ts";
 import { defineCallback } from "../callback-data.ts";
 import type { BotContext, FlowContext } from "../context.ts";
-import { LeanComposer } from "../lean-composer.ts";
+import { LeanComposer } from "../plumbing/lean-composer.ts";
 
 export interface LanguageDeps {
   i18n: I18n<FlowContext>;

@@ -4,7 +4,7 @@ import {
   explorerLinkOf,
   type Receipted,
   type Side,
-} from "../../swaps/explorers.ts";
+} from "../../frontends/explorers.ts";
 import type { Swap } from "../../swaps/swap.ts";
 
 /** "Deposit transaction: <hash> · explorer", the hash copyable; no link for an unknown network. */

@@ -2,7 +2,7 @@ import type { Context } from "grammy";
 
 /**
  * An update whose chat was mid-flow in an older version of the bot that could not be carried into
- * this one (exchange/flow-versions.ts): the storage dropped that flow, and whatever would answer
+ * this one (swap-flow/flow-versions.ts): the storage dropped that flow, and whatever would answer
  * "I did not get that" tells the chat the bot was updated instead.
  */
 const OUTDATED = Symbol("outdated flow");

@@ -22,3 +22,23 @@ export function parseRateArgs(text: string): RateArgs {
   const [amount = "", from = "", to = ""] = words;
   return { ok: true, amount, from, to };
 }
+
+/**
+ * `/rate` also takes an amount with its unit (the amount step's forms): `/rate 5 eth from btc` (an
+ * amount to receive: 5 ETH, paid in BTC), `/rate $100 btc eth`, `/rate 100 usd btc eth`. The
+ * amount's text is read with `parseAmountWithUnit` once the coins are known.
+ */
+export function parseRateRequest(text: string): RateArgs {
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w && !FILLER.has(w.toLowerCase()));
+  const [first = "", second = "", third = "", fourth = ""] = words;
+  if (words.length === 4 && third.toLowerCase() === "from" && isNumber(first)) {
+    return { ok: true, amount: `${first} ${second}`, from: fourth, to: second };
+  }
+  if (words.length === 4 && isNumber(first) && !isNumber(second)) {
+    return { ok: true, amount: `${first} ${second}`, from: third, to: fourth };
+  }
+  return parseRateArgs(text);
+}

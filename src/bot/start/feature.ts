@@ -1,5 +1,5 @@
 import type { BotContext } from "../context.ts";
-import { LeanComposer } from "../lean-composer.ts";
+import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { flowStart } from "../shared/deep-link.ts";
 import { webAppKeyboard } from "../shared/web-app-button.ts";
 

@@ -1,6 +1,6 @@
 import type { Awaitable } from "../../swaps/ports.ts";
 import type { BotContext } from "../context.ts";
-import { LeanComposer } from "../lean-composer.ts";
+import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { ageText } from "../shared/age-text.ts";
 
 export interface StatsSnapshot {

@@ -1,10 +1,10 @@
 import { InlineKeyboard } from "grammy";
-import { DEFAULT_EXPLORER_TABLE, type ExplorerTable } from "../../swaps/explorers.ts";
+import { DEFAULT_EXPLORER_TABLE, type ExplorerTable } from "../../frontends/explorers.ts";
 import type { Awaitable } from "../../swaps/ports.ts";
 import { isFinal } from "../../swaps/status.ts";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
 import type { BotContext } from "../context.ts";
-import { LeanComposer } from "../lean-composer.ts";
+import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { swapCopyKeyboard } from "../shared/copy-buttons.ts";
 import { depositText } from "../shared/deposit-message.ts";
 import { explorerLinks, withReceipt } from "../shared/explorer-links.ts";

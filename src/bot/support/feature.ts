@@ -6,7 +6,7 @@ import type { SupportStore, Ticket, TicketMessage } from "../../swaps/support-po
 import type { Swap } from "../../swaps/swap.ts";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
 import type { BotContext } from "../context.ts";
-import { LeanComposer } from "../lean-composer.ts";
+import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { label } from "../shared/coin-label.ts";
 import { startLink } from "../shared/deep-link.ts";
 import { ignoreNotModified } from "../shared/not-modified.ts";
@@ -51,7 +51,7 @@ const MEMBER_STATUSES = new Set(["creator", "administrator", "member"]);
  * message opens a ticket, and while it is open, the user's messages outside any other flow go to
  * it. The team's side, in the support chat: a member's reply to a ticket's message (or any message
  * in its forum topic) is queued for the user; `/close` or the button closes it. Nothing here is
- * sent to the other side directly: it goes through the support outbox (support-delivery.ts).
+ * sent to the other side directly: it goes through the support outbox (bot/outbox/support-delivery.ts).
  */
 export function createSupportFeature(deps: SupportDeps) {
   const feature = new LeanComposer<BotContext>();

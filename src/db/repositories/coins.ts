@@ -1,21 +1,10 @@
 import { sql } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
+import { coinRow } from "../rows.ts";
 import { columnsOf, countOf, insertInto, parseRows, type Seam } from "../seam.ts";
 
 /** A catalog entry as the upstream lists it. */
-export interface CoinEntry {
-  code: string;
-  name: string;
-  icon: string;
-  notes: string;
-}
-
-const coinRow = z.object({
-  code: z.string(),
-  name: z.string(),
-  icon: z.string(),
-  notes: z.string(),
-}) satisfies z.ZodType<CoinEntry, unknown>;
+export type CoinEntry = z.output<typeof coinRow>;
 
 /** Rows per INSERT: six parameters each, well under either dialect's cap on parameters. */
 const CHUNK = 1_000;

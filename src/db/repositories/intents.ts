@@ -26,6 +26,11 @@ export const requestSchema = z.object({
     .string()
     .regex(/^\d+(\.\d+)?$/)
     .transform((v) => v as DecimalString),
+  receiveAmount: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .transform((v) => v as DecimalString)
+    .optional(),
   withdrawalAddress: z.string().min(1),
   rateType: z.enum(["float", "fixed"]).optional(),
   refundAddress: z.string().optional(),

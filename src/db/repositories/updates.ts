@@ -1,14 +1,12 @@
 import { sql } from "drizzle-orm";
-import { z } from "zod";
-import { type Executor, insertInto, long, parseRows, type Seam } from "../seam.ts";
+import { journaledRow } from "../rows.ts";
+import { type Executor, insertInto, parseRows, type Seam } from "../seam.ts";
 
 /** An update as Telegram sent it: its id and its JSON. */
 export interface JournaledUpdate {
   updateId: number;
   payload: string;
 }
-
-const journaledRow = z.object({ updateId: long, payload: z.string() });
 
 /** Rows per INSERT (three parameters each): a polled batch is 100 at most. */
 const CHUNK = 500;

@@ -141,6 +141,7 @@ const transaction = z.object({
   withdrawalAddress: text,
   withdrawalExtraId: echoedMemo,
   refundAddress: nullableText,
+  refundExtraId: echoedMemo,
   hashIn: hash,
   hashOut: hash,
   createdAt: optionalText,
@@ -163,6 +164,7 @@ const created = transaction
     withdrawalAddress: t.withdrawalAddress,
     payoutMemo: t.withdrawalExtraId,
     refundAddress: t.refundAddress,
+    refundMemo: t.refundExtraId,
     rate: t.rate,
     ...(t.rateType ? { rateType: t.rateType } : {}),
     createdAt: t.createdAt,
@@ -195,6 +197,7 @@ const detail = transaction.transform((t) => ({
   withdrawalAddress: t.withdrawalAddress,
   payoutMemo: t.withdrawalExtraId,
   refundAddress: t.refundAddress,
+  refundMemo: t.refundExtraId,
   txHashIn: t.hashIn.hash,
   txHashOut: t.hashOut.hash,
   txLinkIn: t.hashIn.link,
@@ -221,7 +224,10 @@ function amounts(r: { amount: string; receiveAmount?: string | undefined }): Sea
 
 function createBody(order: SwapOrder): string {
   return jsonBody(
-    { amount: order.amount },
+    // An amount to receive (fixed rate: exactly that is paid out) goes instead of the amount to send.
+    order.receiveAmount !== undefined
+      ? { withdrawalAmount: order.receiveAmount }
+      : { amount: order.amount },
     {
       coinFrom: upper(order.coinFrom),
       networkFrom: upper(order.networkFrom),
@@ -239,6 +245,7 @@ function createBody(order: SwapOrder): string {
 
 export const exolixDialect: Dialect = {
   name: "exolix",
+  reverseQuotes: true,
   authHeaders: (apiKey) => ({ Authorization: apiKey }),
   currencies: {
     params: (p) => ({ ...p, withNetworks: true }),

@@ -58,6 +58,8 @@ const memos = {
   depositExtraId: memoValue,
   withdrawal_extra_id: echoedMemo,
   withdrawalExtraId: echoedMemo,
+  refund_extra_id: echoedMemo,
+  refundExtraId: echoedMemo,
 };
 
 const created = z
@@ -93,6 +95,7 @@ const created = z
     withdrawalAddress: c.withdrawal_address,
     payoutMemo: c.withdrawal_extra_id !== undefined ? c.withdrawal_extra_id : c.withdrawalExtraId,
     refundAddress: c.refund_address,
+    refundMemo: c.refund_extra_id !== undefined ? c.refund_extra_id : c.refundExtraId,
     ...(c.rate_type ? { rateType: c.rate_type } : {}),
     createdAt: c.created_at,
   }));
@@ -156,6 +159,7 @@ const detail = z
     withdrawalAddress: d.withdrawal_address,
     payoutMemo: d.withdrawal_extra_id !== undefined ? d.withdrawal_extra_id : d.withdrawalExtraId,
     refundAddress: d.refund_address,
+    refundMemo: d.refund_extra_id !== undefined ? d.refund_extra_id : d.refundExtraId,
     txHashIn: d.tx_hash_in,
     txHashOut: d.tx_hash_out,
     createdAt: d.created_at,
@@ -181,6 +185,7 @@ function createBody(order: SwapOrder): string {
 
 export const specDialect: Dialect = {
   name: "spec",
+  reverseQuotes: false,
   authHeaders: (apiKey) => ({ "X-API-Key": apiKey }),
   currencies: {
     params: (p) => ({ ...p }),

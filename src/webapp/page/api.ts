@@ -45,6 +45,8 @@ export interface PageCoin {
 }
 
 export interface PageQuote {
+  /** The amount to send: as typed, or what an amount to receive takes. */
+  fromAmount: string;
   toAmount: number;
   rate: number;
   minAmount: number;

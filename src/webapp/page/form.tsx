@@ -1,23 +1,13 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { ApiError, call, type PageCoin, type PageQuote, type PageSwap } from "./api.ts";
-import { coinLabel } from "./coin-label.ts";
+import { ApiError, call, type PageCoin, type PageQuote } from "./api.ts";
 import { CoinPicker } from "./coin-picker.tsx";
+import { NetworkChoice } from "./network-choice.tsx";
+import { QuoteBox } from "./quote-box.tsx";
+import { message, type Order, Summary } from "./summary.tsx";
 import { useT } from "./texts.ts";
 
 /** How often the quote is asked again while the form is open (the server caches it for seconds). */
 const QUOTE_REFRESH_MS = 20_000;
-
-interface Order {
-  from: PageCoin;
-  to: PageCoin;
-  networkFrom: string;
-  networkTo: string;
-  amount: string;
-  rateType: "float" | "fixed";
-  payout: string;
-  payoutMemo: string;
-  refund: string;
-}
 
 /** The new-swap form, then its summary with Confirm; calls onCreated with the new swap's id. */
 export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
@@ -27,10 +17,12 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
   const [networkFrom, setNetworkFrom] = useState("");
   const [networkTo, setNetworkTo] = useState("");
   const [amount, setAmount] = useState("");
+  const [side, setSide] = useState<"send" | "receive">("send");
   const [rateType, setRateType] = useState<"float" | "fixed">("float");
   const [payout, setPayout] = useState("");
   const [payoutMemo, setPayoutMemo] = useState("");
   const [refund, setRefund] = useState("");
+  const [refundMemo, setRefundMemo] = useState("");
   const [quote, setQuote] = useState<PageQuote>();
   const [limits, setLimits] = useState<{ min: number; max: number } | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -40,6 +32,8 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
 
   // The receive network takes a payout memo: its field is shown (contract: `Payout memo`).
   const takesMemo = !!to && to.memoNetworks.includes(networkTo);
+  // A refund to a send network that takes a memo may need one too (optional).
+  const refundTakesMemo = !!from && from.memoNetworks.includes(networkFrom) && !!refund.trim();
 
   const pairQuery = () =>
     from && to
@@ -68,7 +62,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
     const round = ++quoteRound.current;
     const ask = () =>
       call<{ quote: PageQuote; problem?: string }>(
-        `/quote?${pair}&amount=${encodeURIComponent(amount)}&rateType=${rateType}`,
+        `/quote?${pair}&amount=${encodeURIComponent(amount)}&rateType=${rateType}&side=${side}`,
       )
         .then((r) => {
           if (round !== quoteRound.current) return;
@@ -88,7 +82,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
       clearTimeout(first);
       clearInterval(every);
     };
-  }, [from?.code, to?.code, networkFrom, networkTo, amount, rateType, summary]);
+  }, [from?.code, to?.code, networkFrom, networkTo, amount, side, rateType, summary]);
 
   const next = async (event: Event) => {
     event.preventDefault();
@@ -103,8 +97,9 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
     setBusy(true);
     try {
       const memo = takesMemo ? payoutMemo : "";
+      const refundMemoTyped = refundTakesMemo ? refundMemo.trim() : "";
       const checked = await call<{
-        problems: { payout?: string; payoutMemo?: string; refund?: string };
+        problems: { payout?: string; payoutMemo?: string; refund?: string; refundMemo?: string };
       }>("/check", {
         method: "POST",
         body: {
@@ -115,21 +110,24 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
           payout,
           ...(memo ? { payoutMemo: memo } : {}),
           refund,
+          ...(refundMemoTyped ? { refundMemo: refundMemoTyped } : {}),
         },
       });
       setProblems(checked.problems as Record<string, string>);
       const { problems: found } = checked;
-      if (found.payout || found.payoutMemo || found.refund) return;
+      if (found.payout || found.payoutMemo || found.refund || found.refundMemo) return;
       const order = {
         from,
         to,
         networkFrom,
         networkTo,
         amount,
+        side,
         rateType,
         payout,
         payoutMemo: memo,
         refund,
+        refundMemo: refundMemoTyped,
       };
       setSummary({ order, key: crypto.randomUUID() });
     } catch (error) {
@@ -190,6 +188,17 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
           value={amount}
           onInput={(e) => setAmount((e.currentTarget as HTMLInputElement).value)}
         />
+        <label class={side === "receive" ? "chip selected" : "chip"}>
+          <input
+            type="checkbox"
+            checked={side === "receive"}
+            onChange={(e) =>
+              setSide((e.currentTarget as HTMLInputElement).checked ? "receive" : "send")
+            }
+          />
+          {t("amount-receive")}
+          {to && side === "receive" && <bdi> ({to.code.toUpperCase()})</bdi>}
+        </label>
         {limits && from && (
           <p class="hint">
             {t("min")}:{" "}
@@ -228,7 +237,9 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
         ))}
       </fieldset>
 
-      {quote && from && to && !problems.amount && <QuoteBox quote={quote} from={from} to={to} />}
+      {quote && from && to && !problems.amount && (
+        <QuoteBox quote={quote} from={from} to={to} side={side} />
+      )}
       {problems.quote && (
         <p class="problem" role="alert">
           {problems.quote}
@@ -287,6 +298,24 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
           </p>
         )}
       </div>
+      {refundTakesMemo && (
+        <div class="field">
+          <label for="refund-memo">{t("refund-memo")}</label>
+          <input
+            id="refund-memo"
+            autocomplete="off"
+            autocapitalize="off"
+            spellcheck={false}
+            value={refundMemo}
+            onInput={(e) => setRefundMemo((e.currentTarget as HTMLInputElement).value)}
+          />
+          {problems.refundMemo && (
+            <p class="problem" role="alert">
+              {problems.refundMemo}
+            </p>
+          )}
+        </div>
+      )}
       {note && (
         <p class="problem" role="alert">
           {note}
@@ -297,174 +326,4 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
       </button>
     </form>
   );
-}
-
-function NetworkChoice(props: {
-  coin: PageCoin | undefined;
-  value: string;
-  onChange: (n: string) => void;
-}) {
-  const t = useT();
-  if (!props.coin || props.coin.networks.length < 2) return null;
-  const id = `network-${props.coin.code}`;
-  return (
-    <div class="field">
-      <label for={id}>
-        {t("network")} ({props.coin.code.toUpperCase()})
-      </label>
-      <select
-        id={id}
-        value={props.value}
-        onChange={(e) => props.onChange((e.currentTarget as HTMLSelectElement).value)}
-      >
-        {props.coin.networks.map((n) => (
-          <option key={n} value={n}>
-            {n === props.coin?.defaultNetwork ? `${n} (${t("network-default")})` : n}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-/** A floating rate's numbers are estimates (≈); a fixed rate's are the deal (=, no "about"). */
-const relation = (rateType: string) => (rateType === "fixed" ? "=" : "≈");
-
-function QuoteBox({ quote, from, to }: { quote: PageQuote; from: PageCoin; to: PageCoin }) {
-  const t = useT();
-  return (
-    <div class="quote" aria-live="polite">
-      <p>
-        {t(quote.rateType === "fixed" ? "you-receive" : "you-get")}{" "}
-        <b class="ltr">
-          {quote.toAmount} {to.code.toUpperCase()}
-        </b>
-      </p>
-      <p class="hint">
-        {t("rate")}:{" "}
-        <bdi>
-          1 {from.code.toUpperCase()} {relation(quote.rateType)} {quote.rate}{" "}
-          {to.code.toUpperCase()}
-        </bdi>{" "}
-        · {t(`rate-${quote.rateType}`)}
-      </p>
-      {quote.message && <p class="hint">{quote.message}</p>}
-    </div>
-  );
-}
-
-function Summary(props: {
-  order: Order;
-  quote: PageQuote | undefined;
-  keyOfSummary: string;
-  onBack: () => void;
-  onCreated: (id: string) => void;
-  onQuote: (q: PageQuote) => void;
-}) {
-  const t = useT();
-  const { order, quote } = props;
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState("");
-  // A second tap while the first is on its way does nothing (the server would answer it with
-  // the same swap anyway: the summary's key makes it one intent).
-  const sending = useRef(false);
-  const label = (coin: PageCoin, network: string) => coinLabel(coin.code, network);
-
-  const confirm = async () => {
-    if (sending.current) return;
-    sending.current = true;
-    setBusy(true);
-    setNote("");
-    try {
-      const result = await call<{ swap: PageSwap | null; id?: string }>("/swaps", {
-        method: "POST",
-        body: {
-          key: props.keyOfSummary,
-          from: order.from.code,
-          to: order.to.code,
-          networkFrom: order.networkFrom,
-          networkTo: order.networkTo,
-          amount: order.amount,
-          rateType: order.rateType,
-          payout: order.payout,
-          payoutMemo: order.payoutMemo || undefined,
-          refund: order.refund || undefined,
-          ...(order.rateType === "fixed" && quote ? { seenRate: quote.rate } : {}),
-        },
-      });
-      const id = result.swap?.id ?? result.id;
-      if (id) props.onCreated(id);
-    } catch (error) {
-      if (error instanceof ApiError && error.body.quote)
-        props.onQuote(error.body.quote as PageQuote);
-      setNote(message(error, t));
-    } finally {
-      sending.current = false;
-      setBusy(false);
-    }
-  };
-
-  return (
-    <section class="card">
-      <h2>{t("summary")}</h2>
-      <dl class="facts">
-        <dt>{t("you-send")}</dt>
-        <dd>
-          <bdi>
-            {order.amount} {label(order.from, order.networkFrom)}
-          </bdi>
-        </dd>
-        <dt>{t("you-receive")}</dt>
-        <dd>
-          <bdi>
-            {order.rateType === "fixed" ? "" : "≈ "}
-            {quote?.toAmount ?? "…"} {label(order.to, order.networkTo)}
-          </bdi>{" "}
-          ({t(`rate-${order.rateType}`)})
-        </dd>
-        {quote && (
-          <>
-            <dt>{t("rate")}</dt>
-            <dd>
-              <bdi>
-                1 {order.from.code.toUpperCase()} {relation(order.rateType)} {quote.rate}{" "}
-                {order.to.code.toUpperCase()}
-              </bdi>
-            </dd>
-          </>
-        )}
-        <dt>{t("payout")}</dt>
-        <dd class="mono">{order.payout}</dd>
-        {order.payoutMemo && (
-          <>
-            <dt>{t("payout-memo")}</dt>
-            <dd class="mono">{order.payoutMemo}</dd>
-          </>
-        )}
-        {order.refund && (
-          <>
-            <dt>{t("refund")}</dt>
-            <dd class="mono">{order.refund}</dd>
-          </>
-        )}
-      </dl>
-      {note && (
-        <p class="problem" role="alert">
-          {note}
-        </p>
-      )}
-      <div class="row">
-        <button type="button" onClick={props.onBack} disabled={busy}>
-          {t("back")}
-        </button>
-        <button type="button" class="primary" onClick={confirm} aria-disabled={busy}>
-          {t("confirm")}
-        </button>
-      </div>
-    </section>
-  );
-}
-
-function message(error: unknown, t: (key: string) => string): string {
-  return error instanceof ApiError && error.message ? error.message : t("error");
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_EXPLORER_TABLE, explorerLinkOf } from "../../swaps/explorers.ts";
+import { DEFAULT_EXPLORER_TABLE, explorerLinkOf } from "../../frontends/explorers.ts";
 import { isFinal } from "../../swaps/status.ts";
 import { SANDBOX_EXCHANGE, type Swap } from "../../swaps/swap.ts";
 

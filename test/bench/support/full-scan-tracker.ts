@@ -4,7 +4,8 @@ import { PeriodicLoop } from "../../../src/lib/periodic-loop.ts";
 import type { ListedSwap as TransactionListItem } from "../../../src/swaps/exchange-port.ts";
 import { progressFromDetail } from "../../../src/swaps/from-exchange.ts";
 import type { TrackerStore } from "../../../src/swaps/ports.ts";
-import { type CycleStats, NEEDS_DETAIL, newCycleStats } from "../../../src/tracker/status-pass.ts";
+import { type CycleStats, newCycleStats } from "../../../src/tracker/cycle.ts";
+import { NEEDS_DETAIL } from "../../../src/tracker/receipts.ts";
 import { DEFAULT_SLACK_MS, parseUpstreamTime } from "../../../src/tracker/window-planner.ts";
 
 /** How the benchmarks compare trackers: the product's, and the one before windows. */

@@ -1,0 +1,125 @@
+import { InlineKeyboard } from "grammy";
+import { coinNetworks } from "../../catalog/networks.ts";
+import type { DecimalString } from "../../lib/decimal.ts";
+import type { Quote } from "../../quotes/quote-service.ts";
+import { checkAddress, networksOfAddress } from "../../swaps/address-check.ts";
+import { addressPatternOf } from "../../swaps/memo-networks.ts";
+import type { RateType } from "../../swaps/swap.ts";
+import { failureText } from "../shared/failure-text.ts";
+import { amountFit, coinLabel, quoteText } from "../shared/quote-text.ts";
+import { type AmountChoice, receiveLine } from "./amount-step.ts";
+import type { FlowSession, QuoteResult, Side } from "./session.ts";
+
+/**
+ * Step 4: the quote, switchable between floating and fixed, with warnings near the limits, and the
+ * payout address, checked for the received coin (and its network).
+ */
+export async function askAddress(
+  s: FlowSession,
+  from: Side,
+  to: Side,
+  choice: AmountChoice,
+): Promise<{ address: string; quote: Quote; amount: DecimalString }> {
+  const { t } = s;
+  let { quote, amount } = choice;
+  const { receive } = choice;
+  const fromLabel = coinLabel(from.coin, from.network);
+  const toLabel = coinLabel(to.coin, to.network);
+  const render = () => {
+    const holds = s.deps.quotes.fixedHoldsMs;
+    const worked = [
+      choice.dollarsNote,
+      receive && receiveLine(t, receive, amount, { from: fromLabel, to: toLabel }),
+    ].filter((line): line is string => Boolean(line));
+    const lines = [...worked, quoteText(t, quote, amount, fromLabel, toLabel, holds).text];
+    const value = Number(amount);
+    if (value < quote.minimum * 1.1) lines.push(t("flow-near-min"));
+    else if (quote.maximum > 0 && value > quote.maximum * 0.9) lines.push(t("flow-near-max"));
+    return `${lines.join("\n")}\n\n${t("flow-ask-address", { to: toLabel })}`;
+  };
+  const keyboard = () => {
+    const option = (type: RateType, key: string) =>
+      quote.rateType === type || (type === "float" && !quote.rateType)
+        ? t("button-selected", { label: t(key) })
+        : t(key);
+    return new InlineKeyboard()
+      .text(option("float", "button-rate-float"), s.btn("rate", "float"))
+      .text(option("fixed", "button-rate-fixed"), s.btn("rate", "fixed"));
+  };
+  const again = () => t("flow-address-again", { coin: toLabel });
+  const message = await s.ctx.reply(render(), { reply_markup: keyboard() });
+  for (;;) {
+    const input = await s.nextInput(["rate"]);
+    if (input.kind === "button") {
+      const rateType: RateType = input.value === "fixed" ? "fixed" : "float";
+      if ((quote.rateType ?? "float") === rateType) continue;
+      // An amount to receive is priced again at the new rate type: the amount to send follows
+      // (fixed, quoted by the exchange: exactly that amount is received).
+      const result = receive
+        ? await requote(s, { from, to }, receive.amount, rateType)
+        : await s
+            .quote({ from, to }, amount, rateType)
+            .then((r) => (r.ok ? { ...r, send: amount } : r));
+      if (!result.ok) {
+        await s.ctx.reply(`${failureText(t, result.failure)}\n${again()}`);
+        continue;
+      }
+      const { send } = result;
+      if (amountFit(send, result.quote) !== "ok") {
+        const { text } = quoteText(t, result.quote, send, fromLabel, toLabel);
+        await s.ctx.reply(`${text}\n${again()}`);
+        continue;
+      }
+      amount = send;
+      quote = { ...result.quote, rateType };
+      await s.ctx.api.editMessageText(s.chatId, message.message_id, render(), {
+        reply_markup: keyboard(),
+      });
+      continue;
+    }
+    const check = checkAddress(
+      input.text,
+      to.coin.code,
+      to.network,
+      addressPatternOf(to.coin, to.network),
+    );
+    if (!check.ok) {
+      const coin = to.coin.code.toUpperCase();
+      const problem = t(`flow-address-problem-${check.reason}`, {
+        coin,
+        // "not a valid ETH address on ETH" says nothing more.
+        network: to.network && to.network !== coin ? to.network : "none",
+      });
+      // An address of another of the coin's networks: say which, and how to get paid there.
+      const [other] =
+        check.reason === "format" && to.network
+          ? networksOfAddress(input.text, to.coin.code, coinNetworks(to.coin))
+          : [];
+      const hint = other
+        ? `\n${t("flow-address-other-network", { coin, other, network: to.network ?? "" })}`
+        : "";
+      await s.refuse(`${problem}${hint}\n${again()}`);
+      continue;
+    }
+    return { address: check.address, quote, amount };
+  }
+}
+
+/**
+ * An amount to receive at another rate type: the exchange's reverse quote where it has one, else
+ * the amount to send worked out from that rate type's rate, quoted.
+ */
+async function requote(
+  s: FlowSession,
+  side: { from: Side; to: Side },
+  receive: DecimalString,
+  rateType: RateType,
+): Promise<{ ok: true; quote: Quote; send: DecimalString } | Extract<QuoteResult, { ok: false }>> {
+  const priced = await s.priceAmount(side, { unit: "receive", value: receive }, rateType);
+  if (!priced.ok) return priced;
+  if (!priced.priced.ok) return { ok: false, failure: { kind: "unavailable" } };
+  const { send, quote } = priced.priced;
+  if (quote) return { ok: true, quote, send };
+  const result = await s.quote(side, send, rateType);
+  return result.ok ? { ...result, send } : result;
+}

@@ -1,0 +1,83 @@
+import { type ConversationOptions, createConversation } from "@grammyjs/conversations";
+import type { MiddlewareFn } from "grammy";
+import type { BotContext, FlowContext } from "../context.ts";
+import { LeanComposer } from "../plumbing/lean-composer.ts";
+import { flowStart } from "../shared/deep-link.ts";
+import { createExchangeFlow, EXCHANGE_CONVERSATION, type FlowDeps } from "./flow.ts";
+
+/**
+ * Commands that leave a running flow. They sit in front of the conversation, so /exchange
+ * restarts a flow and /cancel leaves it from any step (a conversation would take them as input).
+ */
+export function createExchangeExits() {
+  const exits = new LeanComposer<BotContext>();
+
+  exits.command("exchange", async (ctx, next) => {
+    await ctx.conversation.exitAll();
+    return next();
+  });
+
+  exits.command("start", async (ctx, next) => {
+    if (flowStart(ctx.match)) await ctx.conversation.exitAll();
+    return next();
+  });
+
+  exits.command("cancel", async (ctx) => {
+    const active = ctx.conversation.active(EXCHANGE_CONVERSATION) > 0;
+    await ctx.conversation.exitAll();
+    await ctx.reply(ctx.t(active ? "flow-cancelled" : "flow-nothing-to-cancel"));
+  });
+
+  return exits;
+}
+
+/** Commands that start the flow; behind the conversation, which must be registered first. */
+export function createExchangeEntry() {
+  const entry = new LeanComposer<BotContext>();
+
+  entry.command("exchange", (ctx) => ctx.conversation.enter(EXCHANGE_CONVERSATION));
+
+  entry.command("start", async (ctx, next) => {
+    const flow = flowStart(ctx.match);
+    if (!flow) return next();
+    if (flow.coin) await ctx.conversation.enter(EXCHANGE_CONVERSATION, flow.coin);
+    else await ctx.conversation.enter(EXCHANGE_CONVERSATION);
+  });
+
+  return entry;
+}
+
+/** How long a flow waits for its next answer; the next input after that starts a fresh flow. */
+export const FLOW_IDLE_MS = 24 * 60 * 60_000;
+
+/**
+ * The conversation itself; `plugins` gives it i18n and the Api (see bot.ts). A flow left waiting
+ * longer than `idleMs` ends: the input that finally comes is told so and gets a fresh flow.
+ */
+export function createExchangeConversation(
+  deps: FlowDeps,
+  plugins: ConversationOptions<BotContext, FlowContext>["plugins"],
+  idleMs = FLOW_IDLE_MS,
+): MiddlewareFn<BotContext> {
+  const conversation = createConversation<BotContext, FlowContext>(createExchangeFlow(deps), {
+    id: EXCHANGE_CONVERSATION,
+    plugins,
+    // The plugin times every wait with conversation.now() (kept in the replay log, so a replay
+    // measures the same) and, past the limit, ends the flow and passes the update on.
+    maxMillisecondsToWait: idleMs,
+  });
+  return async (ctx, next) => {
+    const waiting = ctx.conversation.active(EXCHANGE_CONVERSATION) > 0;
+    await conversation(ctx, async () => {
+      // A flow that was waiting, is gone, and passed the update on ran out of time: a finished
+      // or abandoned flow consumes its update, and one that skips an update stays active.
+      const expired = waiting && ctx.conversation.active(EXCHANGE_CONVERSATION) === 0;
+      if (!expired || ctx.chat?.type !== "private" || !(ctx.message || ctx.callbackQuery)) {
+        return next();
+      }
+      if (ctx.callbackQuery) await ctx.answerCallbackQuery();
+      await ctx.reply(ctx.t("flow-expired"));
+      await ctx.conversation.enter(EXCHANGE_CONVERSATION);
+    });
+  };
+}

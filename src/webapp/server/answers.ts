@@ -1,0 +1,92 @@
+import type { FluentVariable } from "@fluent/bundle";
+import { coinNetworks, defaultNetwork } from "../../catalog/networks.ts";
+import type { Coin } from "../../catalog/search.ts";
+import type { DecimalString } from "../../lib/decimal.ts";
+import { limitsFit } from "../../quotes/amount-fit.ts";
+import type { PairLimits, Quote } from "../../quotes/quote-service.ts";
+import type { ExchangeFailure } from "../../swaps/failures.ts";
+import { payoutMemoRule } from "../../swaps/memo-networks.ts";
+import type { RateType } from "../../swaps/swap.ts";
+import type { PageLocale, PageTexts } from "./texts.ts";
+
+/** A request's context as far as answers need it: the checked user's locale. */
+export interface Localized {
+  get(key: "locale"): PageLocale;
+}
+
+/** The Mini App's answers: the page's words for the user's locale, and the page's shapes. */
+export function answers(texts: PageTexts) {
+  const t = (c: Localized, id: string, vars?: Record<string, FluentVariable>) =>
+    texts.t(c.get("locale"), id, vars);
+  return {
+    t,
+    bad: (message: string, field?: string) => ({ error: "invalid", message, field }),
+    /** Why the amount does not fit the pair's limits, if it does not. */
+    fitProblem(
+      c: Localized,
+      amount: DecimalString,
+      limits: PairLimits,
+      coin: string,
+    ): string | undefined {
+      const fit = limitsFit(amount, limits);
+      if (fit === "below-min") {
+        return t(c, "webapp-amount-below", { min: String(limits.min), coin: coin.toUpperCase() });
+      }
+      if (fit === "above-max") {
+        return t(c, "webapp-amount-above", { max: String(limits.max), coin: coin.toUpperCase() });
+      }
+      return undefined;
+    },
+    /** An exchange failure as the chat words it (bot/shared/failure-text.ts), with its HTTP status. */
+    failure(
+      c: Localized,
+      f: ExchangeFailure,
+    ): [{ error: string; message: string }, 400 | 429 | 502] {
+      const locale = c.get("locale");
+      switch (f.kind) {
+        case "busy": {
+          const seconds = String(Math.max(1, Math.ceil(f.retryAfterMs / 1000)));
+          return [{ error: "busy", message: texts.t(locale, "exchange-busy", { seconds }) }, 429];
+        }
+        case "rejected":
+          return [
+            {
+              error: "rejected",
+              message: texts.t(locale, "exchange-rejected", { reason: f.message }),
+            },
+            400,
+          ];
+        case "not-found":
+          return [{ error: "rejected", message: texts.t(locale, "exchange-not-found") }, 400];
+        case "unavailable":
+          return [{ error: "unavailable", message: texts.t(locale, "exchange-unavailable") }, 502];
+      }
+    },
+  };
+}
+export type Answers = ReturnType<typeof answers>;
+
+export function pageCoin(coin: Coin) {
+  const networks = coinNetworks(coin);
+  return {
+    code: coin.code,
+    name: coin.name,
+    networks,
+    defaultNetwork: defaultNetwork(coin),
+    // Where a payout takes a memo: "" (no network chosen) and the networks that do.
+    memoNetworks: ["", ...networks].filter((n) => payoutMemoRule(coin, n || undefined)),
+  };
+}
+
+/** `fromAmount`: the amount to send (as typed, or what an amount to receive takes). */
+export function pageQuote(quote: Quote, rateType: RateType, fromAmount: DecimalString) {
+  return {
+    fromAmount,
+    toAmount: quote.receiveAmount,
+    rate: quote.rate,
+    minAmount: quote.minimum,
+    maxAmount: quote.maximum,
+    rateType,
+    message: quote.note ?? null,
+  };
+}

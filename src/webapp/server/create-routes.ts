@@ -1,0 +1,231 @@
+import type { Hono } from "hono";
+import { z } from "zod";
+import { parseAmount } from "../../lib/amount-input.ts";
+import { compareDecimal, type DecimalString, formatDecimal } from "../../lib/decimal.ts";
+import { QuoteShareSpent } from "../../quotes/quote-service.ts";
+import { checkAddress } from "../../swaps/address-check.ts";
+import { describeExchangeError } from "../../swaps/failures.ts";
+import { addressPatternOf, checkPayoutMemo, payoutMemoRule } from "../../swaps/memo-networks.ts";
+import { type Answers, type Localized, pageQuote } from "./answers.ts";
+import type { Env, WebAppDeps } from "./api.ts";
+import { limitsOf, named, pair, pairQuery, pickCoins, rateType, side } from "./pair-input.ts";
+import { priceOf } from "./pricing.ts";
+import { pageSwap } from "./swap-view.ts";
+
+const addressBody = pairQuery.extend({
+  payout: z.string().max(200),
+  /** Memo networks only (see pageCoin's `memoNetworks`). */
+  payoutMemo: z.string().max(200).optional(),
+  refund: z.string().max(200).optional(),
+  /** With a refund address on a send network that takes a memo. */
+  refundMemo: z.string().max(200).optional(),
+});
+const createBody = addressBody.extend({
+  /** Random per summary, made by the page: the same summary confirmed twice is one swap. */
+  key: z.string().regex(/^[A-Za-z0-9_-]{8,40}$/),
+  amount: z.string().max(40),
+  rateType,
+  /** The fixed rate the summary showed: a moved rate is shown again before anything is created. */
+  seenRate: z.number().optional(),
+  side,
+  /** With `side: receive`: the amount to send the summary showed (the quote's `fromAmount`). */
+  sendAmount: z.string().max(40).optional(),
+});
+type AddressBody = z.infer<typeof addressBody>;
+
+/** Checking the addresses (POST /check) and creating a swap (POST /swaps), by the chat's rules. */
+export function createRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): void {
+  const { catalog, quotes } = deps;
+  const { t, bad } = say;
+
+  api.post("/check", async (c) => {
+    const body = addressBody.safeParse(await c.req.json().catch(() => undefined));
+    if (!body.success) return c.json(bad(t(c, "webapp-error")), 400);
+    return c.json({ problems: addressProblems(c, named(catalog, body.data)) });
+  });
+
+  api.post("/swaps", async (c) => {
+    const body = createBody.safeParse(await c.req.json().catch(() => undefined));
+    if (!body.success) return c.json(bad(t(c, "webapp-error")), 400);
+    const b = named(catalog, body.data);
+    const coins = pickCoins(catalog, b.from, b.to);
+    if (typeof coins === "string") return c.json(bad(t(c, coins)), 400);
+    const amount = parseAmount(b.amount);
+    if (!amount.ok) return c.json(bad(t(c, "webapp-amount-invalid"), "amount"), 400);
+    const problems = addressProblems(c, b);
+    if (problems.payout || problems.payoutMemo || problems.refund || problems.refundMemo) {
+      const first =
+        problems.payout ?? problems.payoutMemo ?? problems.refund ?? problems.refundMemo ?? "";
+      return c.json({ ...bad(first), problems }, 400);
+    }
+    const payoutMemo = memoOf(b);
+    const refundMemo = refundMemoOf(b);
+    const user = c.get("user");
+    // An amount to receive: the amount to send it takes now must be the one the summary showed
+    // (else the new numbers are shown again, as a moved fixed rate is), and a fixed one the
+    // exchange quoted goes upstream as such (exactly that is paid out).
+    let send = amount.value;
+    let receiveAmount: DecimalString | undefined;
+    if (b.side === "receive") {
+      try {
+        const priced = await priceOf(deps, say, c, b, amount.value, b.rateType, user.id);
+        if (!priced.ok) return c.json(bad(priced.problem, "amount"), 400);
+        const shown = parseAmount(b.sendAmount ?? "");
+        if (!shown.ok || compareDecimal(shown.value, priced.send) !== 0) {
+          const quote = pageQuote(priced.quote, b.rateType, priced.send);
+          return c.json({ error: "quote-moved", message: t(c, "webapp-quote-moved"), quote }, 409);
+        }
+        send = priced.send;
+        if (priced.exact && b.rateType === "fixed") receiveAmount = amount.value;
+      } catch (error) {
+        if (error instanceof QuoteShareSpent) {
+          return c.json({ error: "busy", message: t(c, "webapp-slow-down") }, 429);
+        }
+        return c.json(...say.failure(c, describeExchangeError(error)));
+      }
+    }
+    // An amount the pair's known limits refuse costs no quote.
+    const refusal = quotes.knownRefusal(pair(b), send);
+    if (refusal)
+      return c.json(bad(say.fitProblem(c, send, refusal.limits, b.from) ?? "", "amount"), 400);
+    // The chat's own rule ("confirm a summary", in the core): the amount is checked against a
+    // live quote, a fixed rate older than the exchange honours is fetched again (and shown again
+    // if it moved), the swap is created once and held to the fixed payout confirmed.
+    const result = await deps.confirm.confirm({
+      key: `${user.id}:web:${b.key}`,
+      chatId: user.id,
+      userId: user.id,
+      order: {
+        coinFrom: b.from,
+        coinTo: b.to,
+        networkFrom: b.networkFrom,
+        networkTo: b.networkTo,
+        amount: send,
+        ...(receiveAmount !== undefined ? { receiveAmount } : {}),
+        withdrawalAddress: b.payout.trim(),
+        ...(payoutMemo ? { payoutMemo } : {}),
+        rateType: b.rateType,
+        refundAddress: b.refund?.trim() || undefined,
+        ...(refundMemo ? { refundMemo } : {}),
+      },
+      shown: b.seenRate !== undefined ? { rate: b.seenRate } : undefined,
+    });
+    switch (result.kind) {
+      case "quote-failed":
+        return c.json(...say.failure(c, result.failure));
+      case "out-of-bounds":
+        return c.json(
+          bad(say.fitProblem(c, send, limitsOf(result.quote), b.from) ?? "", "amount"),
+          400,
+        );
+      case "quote-moved":
+        return c.json(
+          {
+            error: "quote-moved",
+            message: t(c, "webapp-quote-moved"),
+            quote: pageQuote(
+              result.quote,
+              "fixed",
+              receiveAmount !== undefined ? formatDecimal(result.quote.sendAmount) : send,
+            ),
+          },
+          409,
+        );
+      case "created": {
+        await deps.announce(user.id, result.swap, c.get("locale")).catch((error: unknown) => {
+          deps.logger.warn({ err: error, transaction: result.swap.id }, "deposit message not sent");
+        });
+        const stored = await deps.swapQueries.getForChat(user.id, result.swap.id);
+        return c.json(
+          { swap: stored ? pageSwap(stored, deps.explorers) : null, id: result.swap.id },
+          201,
+        );
+      }
+      case "already-created":
+        return c.json(
+          {
+            swap: result.swap ? pageSwap(result.swap, deps.explorers) : null,
+            message: t(c, "webapp-already"),
+          },
+          200,
+        );
+      case "pending":
+        return c.json({ error: "pending", message: t(c, "webapp-pending") }, 202);
+      case "suspect":
+        return c.json({ error: "suspect", message: t(c, "webapp-suspect"), id: result.id }, 409);
+      case "chat-share-spent":
+        // The same per-chat share of the create budget as the chat's Confirm (one chat's swaps).
+        return c.json(
+          {
+            error: "busy",
+            message: t(c, "flow-create-chat-share", {
+              count: result.created,
+              seconds: Math.max(1, Math.ceil(result.retryAfterMs / 1000)),
+            }),
+          },
+          429,
+        );
+      case "failed":
+        return c.json(...say.failure(c, result.failure));
+    }
+  });
+
+  function addressProblems(
+    c: Localized,
+    b: AddressBody,
+  ): { payout?: string; payoutMemo?: string; refund?: string; refundMemo?: string } {
+    const problem = (input: string, coin: string, net: string | undefined) => {
+      const known = catalog.byCode(coin);
+      const check = checkAddress(input, coin, net, known ? addressPatternOf(known, net) : null);
+      if (check.ok) return undefined;
+      return t(c, `flow-address-problem-${check.reason}`, {
+        coin: coin.toUpperCase(),
+        network: net && net !== coin.toUpperCase() ? net : "none",
+      });
+    };
+    const payout = problem(b.payout, b.to, b.networkTo);
+    const refund = b.refund?.trim() ? problem(b.refund, b.from, b.networkFrom) : undefined;
+    const payoutMemo = memoProblem(b.payoutMemo, b.to, b.networkTo);
+    const refundMemo = b.refund?.trim()
+      ? memoProblem(b.refundMemo, b.from, b.networkFrom)
+      : undefined;
+    return {
+      ...(payout ? { payout } : {}),
+      ...(payoutMemo ? { payoutMemo } : {}),
+      ...(refund ? { refund } : {}),
+      ...(refundMemo ? { refundMemo } : {}),
+    };
+
+    function memoProblem(
+      typed: string | undefined,
+      code: string,
+      network: string | undefined,
+    ): string | undefined {
+      const memo = typed?.trim();
+      const coin = catalog.byCode(code);
+      const rule = coin ? payoutMemoRule(coin, network) : undefined;
+      if (!memo || !coin || !rule) return undefined;
+      const check = checkPayoutMemo(memo, coin, network, rule);
+      if (check.ok) return undefined;
+      return t(c, `flow-memo-problem-${check.reason}`, {
+        name: rule.label ?? t(c, "flow-memo-default-name"),
+      });
+    }
+  }
+
+  /** The payout memo to send: only for a network that takes one, as the user typed it. */
+  function memoOf(b: AddressBody): string | undefined {
+    const memo = b.payoutMemo?.trim();
+    const coin = catalog.byCode(b.to);
+    return memo && coin && payoutMemoRule(coin, b.networkTo) ? memo : undefined;
+  }
+
+  /** The refund memo to send: with a refund address on a send network that takes one. */
+  function refundMemoOf(b: AddressBody): string | undefined {
+    const memo = b.refundMemo?.trim();
+    const coin = catalog.byCode(b.from);
+    return memo && b.refund?.trim() && coin && payoutMemoRule(coin, b.networkFrom)
+      ? memo
+      : undefined;
+  }
+}

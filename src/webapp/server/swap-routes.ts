@@ -1,0 +1,53 @@
+import type { Hono } from "hono";
+import QRCode from "qrcode";
+import { z } from "zod";
+import type { Answers } from "./answers.ts";
+import type { Env, WebAppDeps } from "./api.ts";
+import { pageSwap } from "./swap-view.ts";
+
+const PAGE_SIZE = 20;
+const swapId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const listQuery = z.object({ offset: z.coerce.number().int().min(0).max(100_000).default(0) });
+
+/**
+ * The user's swaps, from the database (a viewer never costs an exchange read): GET /swaps,
+ * /swaps/:id, /swaps/:id/qr. Only the user's private chat's swaps are found.
+ */
+export function swapRoutes(api: Hono<Env>, deps: WebAppDeps, { t, bad }: Answers): void {
+  const ownSwap = (userId: number, id: string) => {
+    const parsed = swapId.safeParse(id);
+    return parsed.success ? deps.swapQueries.getForChat(userId, parsed.data) : undefined;
+  };
+
+  api.get("/swaps", async (c) => {
+    const query = listQuery.safeParse(c.req.query());
+    if (!query.success) return c.json(bad(t(c, "webapp-error")), 400);
+    const page = await deps.swapQueries.pageForChat(c.get("user").id, {
+      limit: PAGE_SIZE,
+      offset: query.data.offset,
+    });
+    return c.json({
+      items: page.items.map((swap) => pageSwap(swap, deps.explorers)),
+      total: page.total,
+    });
+  });
+
+  api.get("/swaps/:id", async (c) => {
+    const found = await ownSwap(c.get("user").id, c.req.param("id"));
+    if (!found) return c.json({ error: "not-found", message: t(c, "webapp-not-found") }, 404);
+    return c.json({ swap: pageSwap(found, deps.explorers) });
+  });
+
+  api.get("/swaps/:id/qr", async (c) => {
+    const found = await ownSwap(c.get("user").id, c.req.param("id"));
+    if (!found) return c.json({ error: "not-found", message: t(c, "webapp-not-found") }, 404);
+    const view = pageSwap(found, deps.explorers);
+    if (!view.depositAddress || view.final) return c.json({ svg: null });
+    const svg = await QRCode.toString(view.depositAddress, {
+      type: "svg",
+      margin: 2,
+      errorCorrectionLevel: "M",
+    });
+    return c.json({ svg });
+  });
+}

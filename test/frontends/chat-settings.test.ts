@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { createChatSettings } from "../../src/frontends/chat-settings.ts";
+import type { ChatsStore } from "../../src/swaps/ports.ts";
+
+/** The chats table's rules (a hint never overrides a stored language), counting reads. */
+function memoryChats(): ChatsStore & { reads: number } {
+  const rows = new Map<number, string | undefined>();
+  const store = {
+    reads: 0,
+    language(chatId: number) {
+      store.reads++;
+      return rows.get(chatId);
+    },
+    touch(chatId: number, _type: string, hint?: string) {
+      rows.set(chatId, rows.get(chatId) ?? hint);
+    },
+    setLanguage(chatId: number, language: string) {
+      rows.set(chatId, language);
+    },
+    markBlocked() {},
+  };
+  return store;
+}
+
+describe("chat settings", () => {
+  it("a private chat's Telegram language becomes its language without a second read", async () => {
+    const chats = memoryChats();
+    const settings = createChatSettings(chats);
+    expect(await settings.language(1)).toBeUndefined();
+    await settings.touch(1, "private", "ru-RU");
+    expect(await settings.language(1)).toBe("ru");
+    expect(await settings.language(1)).toBe("ru");
+    expect(chats.reads).toBe(1);
+  });
+
+  it("a hint never replaces a language chosen with /language", async () => {
+    const chats = memoryChats();
+    const settings = createChatSettings(chats);
+    await settings.setLanguage(2, "private", "en");
+    await settings.touch(2, "private", "ru");
+    expect(await settings.language(2)).toBe("en");
+  });
+});
