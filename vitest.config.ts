@@ -35,7 +35,7 @@ export default defineConfig({
           name: "exolix",
           include: END_TO_END,
           // SQLite's own faults do not depend on the exchange's dialect: they run once (spec).
-          exclude: ["test/e2e/sqlite-faults.test.ts"],
+          exclude: ["test/e2e/sqlite-faults.test.ts", "test/e2e/sqlite-disk-full.test.ts"],
           env: { SWAPBOT_TEST_DIALECT: "exolix" },
         },
       },

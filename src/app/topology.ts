@@ -38,6 +38,12 @@ export interface Topology {
   catalog(catalog: CoinCatalog): Part;
   /** The leader's work, in order, and the part that starts it: at once, or on taking the lead. */
   lead(catalog: CoinCatalog, work: Part[]): Part;
+  /**
+   * What this instance does while no instance can lead because the database is away, if it led
+   * last (several instances; see transport/stand-in.ts): `look` after each failed try of the
+   * lock, `stop` once the database answers.
+   */
+  whileAway(standIn: { look(): void; stop(): Promise<void> }): void;
   /** The "bot started" line. */
   started(fields: { bot: string; sandbox: boolean; mode: string }): void;
 }
@@ -68,6 +74,8 @@ function singleInstance(config: Config, logger: Logger): Topology {
       work.add(...parts);
       return { name: "background work", start: () => work.start(), stop: () => work.stop() };
     },
+    // One instance on SQLite: the store is a file in the process, never away in that sense.
+    whileAway: () => undefined,
     started: (fields) => logger.info(fields, "bot started"),
   };
 }
@@ -79,6 +87,7 @@ function sharedInstances(
   { onFatal, clock }: { onFatal: (error: unknown) => void; clock: Clock },
 ): Topology {
   const work = new Lifecycle(logger);
+  let standIn: { look(): void; stop(): Promise<void> } | undefined;
   const leadership = new Leadership({
     connect: () => db.lock.connect(),
     lockKey: leaderLockKey(config.botToken.split(":")[0] ?? ""),
@@ -87,6 +96,8 @@ function sharedInstances(
     silentSessionMs: LEADER_SILENT_MS,
     onLead: () => work.start(),
     onFollow: () => work.stop(),
+    onAway: () => standIn?.look(),
+    onBack: () => standIn?.stop(),
     onFatal,
     clock,
   });
@@ -122,6 +133,9 @@ function sharedInstances(
         ...parts,
       );
       return { name: "leadership", start: () => leadership.start(), stop: () => leadership.stop() };
+    },
+    whileAway: (it) => {
+      standIn = it;
     },
     started: ({ bot, sandbox }) =>
       logger.info(

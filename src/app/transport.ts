@@ -2,7 +2,9 @@ import type { Telegram } from "../bot/bot.ts";
 import type { UpdatesInFlight } from "../bot/plumbing/updates-in-flight.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../lib/logger.ts";
+import { HeldNotice } from "../transport/held-notice.ts";
 import { startPolling } from "../transport/polling.ts";
+import { StandIn } from "../transport/stand-in.ts";
 import { UpdateJournal } from "../transport/update-journal.ts";
 import { startWebhook } from "../transport/webhook.ts";
 import type { Database } from "./database.ts";
@@ -37,13 +39,26 @@ export async function startTransport(
   const { inFlight } = deps;
   // One journal for every term this instance leads: what it handled but could not clear when the
   // database went away is cleared, not handled again, when it leads again.
-  const journal = new UpdateJournal(deps.db.updates, logger);
+  const { i18n } = deps.telegram;
+  const held = new HeldNotice(
+    bot.api,
+    (code) => {
+      const language = code?.split("-")[0]?.toLowerCase();
+      return i18n.t(
+        language && i18n.locales.includes(language) ? language : "en",
+        "error-storage-held",
+      );
+    },
+    logger,
+  );
+  const journal = new UpdateJournal(deps.db.updates, logger, held);
   const drain = async () => {
     if (await inFlight.drained(UPDATE_DRAIN_MS)) return;
     logger.warn({ updates: inFlight.size }, "updates still running at stop; stopping anyway");
   };
   const settings = config.webhook;
   if (!settings) {
+    deps.topology.whileAway(new StandIn(bot.api, held, () => journal.nextOffset, logger));
     let polling: ReturnType<typeof startPolling> | undefined;
     return {
       webhookPort: undefined,

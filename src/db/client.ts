@@ -6,6 +6,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { projectPath } from "../lib/project-root.ts";
 import * as schema from "./schema.ts";
 import type { Seam } from "./seam.ts";
+import { BUSY_WAIT_MS, SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-busy.ts";
 import { sqliteSeam } from "./sqlite-seam.ts";
 
 /** The drizzle instance on the connection, typed with the schema (migrations, tests). */
@@ -35,18 +36,21 @@ export const MIGRATIONS_DIR = projectPath("drizzle", "sqlite");
  * a private in-memory database.
  *
  * WAL lets readers run beside the single writer; NORMAL sync is durable across process crashes
- * (only a power loss can drop the last commits); the busy timeout rides out another connection's
- * lock (a backup, a second process during a deploy) instead of failing at once.
+ * (only a power loss can drop the last commits); another connection's lock (a backup, a second
+ * process during a deploy) is waited out for a while instead of failing at once.
  */
 export function openDatabase(path: string): Database {
   if (path !== ":memory:" && path !== "") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new BetterSqlite3(path);
   try {
     sqlite.pragma("journal_mode = WAL");
-    sqlite.pragma("busy_timeout = 5000");
+    // Start-up may wait for a lock with the whole process (nothing else runs yet); afterwards the
+    // seam waits between event-loop turns instead (see sqlite-busy.ts).
+    sqlite.pragma(`busy_timeout = ${BUSY_WAIT_MS}`);
     sqlite.pragma("synchronous = NORMAL");
     const db = drizzle(sqlite, { schema });
     runMigrations(sqlite, db);
+    sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     const ping = sqlite.prepare("select 1");
     const onDisk = path !== ":memory:" && path !== "";
     return {

@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { Lru } from "../lib/lru.ts";
 import type { Executor, Row, Seam } from "./seam.ts";
+import { BUSY_WAIT_MS, whileBusy } from "./sqlite-busy.ts";
 
 /** Prepared statements kept per connection (IN lists of every length make the set open-ended). */
 const STATEMENTS = 256;
@@ -15,8 +16,16 @@ const STATEMENTS = 256;
  * to wait for: what the chat-settings cache does not answer, and most statements of a bot that is
  * not busy, take this path), and otherwise waits its turn: run meanwhile, it would land inside
  * someone else's open transaction.
+ *
+ * Another process holding the file's write lock is waited for here, between event-loop turns (see
+ * sqlite-busy.ts): a statement outside a transaction, or a transaction's BEGIN, is tried again for
+ * up to `busyWaitMs` before its SQLITE_BUSY is thrown. The connection is not held meanwhile, so
+ * reads (which WAL does not block) and other chats go on.
  */
-export function sqliteSeam(connection: BetterSqlite3.Database): Seam {
+export function sqliteSeam(
+  connection: BetterSqlite3.Database,
+  { busyWaitMs = BUSY_WAIT_MS }: { busyWaitMs?: number } = {},
+): Seam {
   const dialect = new SQLiteSyncDialect();
   const statements = new Lru<string, Prepared>(STATEMENTS);
   const mutex = new Mutex();
@@ -48,21 +57,31 @@ export function sqliteSeam(connection: BetterSqlite3.Database): Seam {
   /** Runs one statement outside any transaction: now if the connection is free, else in turn. */
   const outside =
     <T>(now: (query: SQL) => T) =>
-    async (query: SQL): Promise<T> => {
-      if (!mutex.held) return now(query);
-      await mutex.acquire();
-      try {
-        return now(query);
-      } finally {
-        mutex.release();
-      }
-    };
+    (query: SQL): Promise<T> =>
+      whileBusy(async () => {
+        if (!mutex.held) return now(query);
+        await mutex.acquire();
+        try {
+          return now(query);
+        } finally {
+          mutex.release();
+        }
+      }, busyWaitMs);
 
   const inTransaction = async <T>(
     begin: string,
     work: (tx: Executor) => Promise<T>,
   ): Promise<T> => {
-    await mutex.acquire();
+    // The connection is let go between tries: a BEGIN IMMEDIATE refused as busy opened nothing.
+    await whileBusy(async () => {
+      await mutex.acquire();
+      try {
+        connection.exec(begin);
+      } catch (error) {
+        mutex.release();
+        throw error;
+      }
+    }, busyWaitMs);
     let open = true;
     const guard =
       <R>(now: (query: SQL) => R) =>
@@ -71,15 +90,12 @@ export function sqliteSeam(connection: BetterSqlite3.Database): Seam {
         return now(query);
       };
     try {
-      connection.exec(begin);
-      try {
-        const result = await work({ all: guard(allNow), run: guard(runNow) });
-        connection.exec("commit");
-        return result;
-      } catch (error) {
-        if (connection.inTransaction) connection.exec("rollback");
-        throw error;
-      }
+      const result = await work({ all: guard(allNow), run: guard(runNow) });
+      connection.exec("commit");
+      return result;
+    } catch (error) {
+      if (connection.inTransaction) connection.exec("rollback");
+      throw error;
     } finally {
       open = false;
       mutex.release();

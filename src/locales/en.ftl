@@ -34,6 +34,7 @@ cmd-help = commands and how-to
 
 error-generic = 😕 Something went wrong on my side. Please try again in a moment.
 error-storage = ⏳ The bot is briefly unavailable. Your swaps are safe: please try again in a minute.
+error-storage-held = ⏳ The bot is briefly unavailable. Your swaps are safe, and I will answer this message as soon as I am back: no need to send it again.
 exchange-busy = ⏳ The exchange is busy right now. Please try again in {$seconds} s.
 exchange-unavailable = 🔌 The exchange is temporarily unavailable. Please try again in a few minutes.
 exchange-not-found = The exchange does not know this item.

@@ -34,6 +34,7 @@ cmd-help = comandos y cómo usarme
 
 error-generic = 😕 Algo salió mal de mi lado. Inténtalo de nuevo en un momento.
 error-storage = ⏳ El bot no está disponible por un momento. Tus intercambios están a salvo: inténtalo de nuevo en un minuto.
+error-storage-held = ⏳ El bot no está disponible por un momento. Tus intercambios están a salvo y responderé a este mensaje en cuanto vuelva: no hace falta que lo envíes de nuevo.
 exchange-busy = ⏳ El exchange está ocupado ahora. Inténtalo de nuevo en {$seconds} s.
 exchange-unavailable = 🔌 El exchange no está disponible por ahora. Inténtalo de nuevo en unos minutos.
 exchange-not-found = El exchange no conoce este elemento.

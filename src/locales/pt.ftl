@@ -34,6 +34,7 @@ cmd-help = comandos e como usar
 
 error-generic = 😕 Algo deu errado do meu lado. Tente de novo daqui a pouco.
 error-storage = ⏳ O bot está indisponível por um instante. Suas trocas estão seguras: tente de novo daqui a um minuto.
+error-storage-held = ⏳ O bot está indisponível por um instante. Suas trocas estão seguras e vou responder a esta mensagem assim que voltar: não é preciso enviá-la de novo.
 exchange-busy = ⏳ A exchange está ocupada agora. Tente de novo em {$seconds} s.
 exchange-unavailable = 🔌 A exchange está temporariamente indisponível. Tente de novo em alguns minutos.
 exchange-not-found = A exchange não conhece este item.

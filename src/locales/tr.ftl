@@ -34,6 +34,7 @@ cmd-help = komutlar ve kullanım
 
 error-generic = 😕 Benim tarafımda bir sorun oldu. Lütfen biraz sonra tekrar deneyin.
 error-storage = ⏳ Bot kısa bir süreliğine kullanılamıyor. Takaslarınız güvende: lütfen bir dakika sonra tekrar deneyin.
+error-storage-held = ⏳ Bot kısa bir süreliğine kullanılamıyor. Takaslarınız güvende; döner dönmez bu mesajı yanıtlayacağım: tekrar göndermenize gerek yok.
 exchange-busy = ⏳ Borsa şu anda yoğun. Lütfen {$seconds} sn sonra tekrar deneyin.
 exchange-unavailable = 🔌 Borsaya şu anda ulaşılamıyor. Lütfen birkaç dakika sonra tekrar deneyin.
 exchange-not-found = Borsa bu kaydı tanımıyor.

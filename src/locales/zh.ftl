@@ -35,6 +35,7 @@ cmd-help = 命令与使用说明
 
 error-generic = 😕 我这边出了点问题。请稍后再试。
 error-storage = ⏳ 机器人暂时无法使用。你的兑换安全无虞：请一分钟后再试。
+error-storage-held = ⏳ 机器人暂时无法使用。你的兑换安全无虞，我一恢复就会回复这条消息：无需重新发送。
 exchange-busy = ⏳ 兑换服务目前繁忙。请在 {$seconds} 秒后重试。
 exchange-unavailable = 🔌 兑换服务暂时不可用。请过几分钟再试。
 exchange-not-found = 兑换服务找不到此项。

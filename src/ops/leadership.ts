@@ -28,6 +28,14 @@ export interface LeadershipOptions {
   /** The lock was lost (or is being given up): stop the background work. */
   onFollow: () => Promise<void> | void;
   /**
+   * A try of the lock failed because the database does not answer, after this instance lost the
+   * lead (and every try since failed so): no instance leads until it answers again, and this one,
+   * the last to lead, may stand in. Called after each such try.
+   */
+  onAway?: () => void;
+  /** The database answers again after `onAway` (before this instance may lead again). */
+  onBack?: () => Promise<void> | void;
+  /**
    * The lock session is not one session (its statements run on different server sessions: a
    * transaction-mode pooler): the lock means nothing, and the process must not go on.
    */
@@ -89,6 +97,10 @@ export class Leadership {
   /** Since when (clock.monotonic()) the lock's tries have failed, and when that was last said. */
   private unreachableSince: number | undefined;
   private unreachableToldAt = 0;
+  /** The lead was lost and the database has not answered since. */
+  private lostLead = false;
+  /** onAway was called and onBack not yet. */
+  private away = false;
   /** Serializes lead/follow transitions and ticks. */
   private chain: Promise<void> = Promise.resolve();
 
@@ -134,6 +146,10 @@ export class Leadership {
         this.leaseUntil = 0;
       }
       await this.disconnect();
+      if (this.away) {
+        this.away = false;
+        await this.options.onBack?.();
+      }
     });
   }
 
@@ -185,6 +201,10 @@ export class Leadership {
   private unreachable(error: unknown): void {
     const now = this.clock.monotonic();
     const cause = error instanceof Error ? error.message : String(error);
+    if (this.lostLead) {
+      this.away = true;
+      this.options.onAway?.();
+    }
     if (this.unreachableSince === undefined) {
       this.unreachableSince = now;
       this.unreachableToldAt = now;
@@ -236,6 +256,12 @@ export class Leadership {
       ]),
       5_000,
     );
+    // The database answers: whoever takes the lead now polls, so the stand-in ends first.
+    this.lostLead = false;
+    if (this.away) {
+      this.away = false;
+      await this.options.onBack?.();
+    }
     const [row] = rows as Array<{ locked: boolean; pid: number }>;
     if (!row?.locked || this.stopped || this.leading) return;
     this.lockPid = row.pid;
@@ -331,6 +357,7 @@ export class Leadership {
   private lose(reason: string, error?: unknown): void {
     if (!this.leading) return;
     this.leading = false;
+    this.lostLead = true;
     this.leaseUntil = 0;
     this.options.logger.warn(
       { reason, ...(error ? { err: error } : {}) },

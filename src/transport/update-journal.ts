@@ -3,6 +3,7 @@ import type { Update } from "grammy/types";
 import { z } from "zod";
 import type { UpdatesRepository } from "../db/repositories/updates.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { HeldNotice } from "./held-notice.ts";
 
 /**
  * Telegram updates taken by long polling are journaled until they are handled to the end.
@@ -30,6 +31,8 @@ export class UpdateJournal {
   constructor(
     private readonly store: UpdatesRepository,
     private readonly logger: Logger,
+    /** Tells the users of a batch that cannot be journaled that they will be answered later. */
+    private readonly held?: HeldNotice,
   ) {}
 
   /**
@@ -98,6 +101,7 @@ export class UpdateJournal {
                 payload: JSON.stringify(update),
               })),
             );
+            if (this.recordFailing) this.held?.reset();
             this.recordFailing = false;
           } catch (error) {
             // Not handed on, and the next ask starts where this one did: Telegram sends the
@@ -106,6 +110,7 @@ export class UpdateJournal {
               this.logger.error({ err: error }, "cannot journal Telegram updates: polling paused");
             }
             this.recordFailing = true;
+            await this.held?.tell(updates);
             throw error;
           }
           const last = fetched.at(-1)?.update_id;
@@ -114,6 +119,11 @@ export class UpdateJournal {
         },
       },
     };
+  }
+
+  /** The first update id not journaled by this process: asking from it confirms only journaled ones. */
+  get nextOffset(): number {
+    return this.fetchedThrough + 1;
   }
 
   /** Deletes the rows of every update handled so far (at stop, after the last one finished). */

@@ -17,6 +17,7 @@ import { until } from "../support/until.ts";
  * changing meanwhile and a user writing meanwhile. Printed: from the moment it is back, the time to
  * the first push (the change made meanwhile) and to the first answer (to the user who wrote). The
  * baseline beside them: the same two times with nothing away (change made, command sent, at once).
+ * And how soon the user who wrote during the outage was told the bot is briefly unavailable.
  * `BENCH_OUTAGE_LONG_S` sets the long outages (60 s by default).
  */
 const LONG_S = Number(process.env.BENCH_OUTAGE_LONG_S ?? 60);
@@ -64,8 +65,11 @@ async function close(r: Rig): Promise<void> {
   if (r.dir) rmSync(r.dir, { recursive: true, force: true });
 }
 
-/** ms from `back` to the first push and to the first answer, or why there was none. */
-async function measure(away: Away): Promise<{ push: string; answer: string }> {
+/**
+ * ms from `back` to the first push and to the first answer, or why there was none; and how soon
+ * after writing the user was told, during the outage, that the bot is briefly unavailable.
+ */
+async function measure(away: Away): Promise<{ push: string; answer: string; told: string }> {
   const r = await rig(away.what === "database" || (away.what === "nothing" && away.postgres));
   try {
     await r.tg.waitForPolling(60_000);
@@ -84,6 +88,7 @@ async function measure(away: Away): Promise<{ push: string; answer: string }> {
     if (away.what === "database") await r.postgres?.stop();
     if (away.what === "telegram") await r.tg.goAway("bad-gateway");
     r.sandbox.control.setStatus(id, "confirmation");
+    const asked = Date.now();
     await asker.send("/help");
     if (away.what !== "nothing") await new Promise((ok) => setTimeout(ok, away.seconds * 1000));
     if (away.what === "database") await r.postgres?.start();
@@ -91,7 +96,9 @@ async function measure(away: Away): Promise<{ push: string; answer: string }> {
     const back = Date.now();
 
     const pushed = () => sentTo(buyer.chatId, (t) => t.includes(`${id}: confirming`));
-    const answered = () => sentTo(asker.chatId, () => true);
+    // /help's own answer, not the sentence saying the bot is briefly unavailable.
+    const answered = () => sentTo(asker.chatId, (t) => t.includes("/exchange"));
+    const told = sentTo(asker.chatId, (t) => t.includes("briefly unavailable"));
     const deadline = 120_000;
     await until(() => (pushed() && answered()) !== undefined, deadline).catch(() => undefined);
     const alive = r.bot.child.exitCode === null;
@@ -101,7 +108,11 @@ async function measure(away: Away): Promise<{ push: string; answer: string }> {
         : alive
           ? "none in 120 s"
           : `exited ${r.bot.child.exitCode}`;
-    return { push: since(pushed()), answer: since(answered()) };
+    return {
+      push: since(pushed()),
+      answer: since(answered()),
+      told: told ? `${told.at - asked} ms` : "-",
+    };
   } finally {
     await close(r);
   }
@@ -120,9 +131,9 @@ export async function run(): Promise<void> {
   ];
   console.log("from the moment it is back (baseline: from the change / the command):");
   for (const [name, away] of cases) {
-    const { push, answer } = await measure(away);
+    const { push, answer, told } = await measure(away);
     console.log(
-      `  ${name.padEnd(56)} first push ${push.padStart(10)}   first answer ${answer.padStart(10)}`,
+      `  ${name.padEnd(56)} first push ${push.padStart(10)}   first answer ${answer.padStart(10)}   told meanwhile ${told.padStart(8)}`,
     );
   }
 }

@@ -63,11 +63,15 @@ function startInstance(env: Record<string, string>): BotProcess {
   return instance;
 }
 
+/** How many times a user was told the bot is briefly unavailable. */
+const told = (user: ReturnType<FakeTelegram["user"]>) =>
+  user.transcript().filter((m) => m.text.includes("briefly unavailable")).length;
+
 /** Lines a process printed, for a failing assertion's message. */
 const tail = (instance: BotProcess) => instance.lines.slice(-40).join("\n");
 
 describe("PostgreSQL goes away and comes back", () => {
-  it("one instance stays up through a restart, leads again, pushes the change made meanwhile once and answers /status", async () => {
+  it("one instance stays up through a restart: users who write meanwhile are told once that it is briefly unavailable; it leads again, pushes the change made meanwhile once and answers them", async () => {
     const { tg, sandbox, postgres, env } = await servers();
     const bot = startInstance(env);
     await until(() => said(bot, "now the leader"), 30_000, "the instance leads");
@@ -87,6 +91,14 @@ describe("PostgreSQL goes away and comes back", () => {
     // The chat mid-flow and a user asking /status write while the database is away.
     halfway.send("btc");
     buyer.send(`/status ${id}`);
+    // No instance leads, so none polls: the last leader stands in and tells each of them, once,
+    // that the bot is briefly unavailable and that the message will be answered.
+    for (const user of [halfway, buyer]) {
+      const told = await user.waitFor((m) => m.text.includes("briefly unavailable"), {
+        timeoutMs: 20_000,
+      });
+      expect(told.text).toContain("no need to send it again");
+    }
     // Without the keep-alive the event loop emptied here and the process exited 0.
     await new Promise((resolve) => setTimeout(resolve, 8_000));
     expect(running(bot), tail(bot)).toBe(true);
@@ -104,6 +116,9 @@ describe("PostgreSQL goes away and comes back", () => {
     await step(halfway, "eth", "amount");
     await tg.settle(1_000, 20_000);
     expect(pushes("confirming")).toBe(1);
+    for (const user of [halfway, buyer]) {
+      expect(told(user)).toBe(1);
+    }
     expect(said(bot, "the database answers again")).toBe(true);
     expect(running(bot)).toBe(true);
 
@@ -111,7 +126,7 @@ describe("PostgreSQL goes away and comes back", () => {
     expect(await bot.exit).toBe(0);
   }, 120_000);
 
-  it("two instances both stay up through a restart: one leads again, the change is pushed once, Telegram never answers 409", async () => {
+  it("two instances both stay up through a restart: the last leader tells a user who writes meanwhile, one leads again, the change is pushed once, the user is answered, Telegram never answers 409", async () => {
     const { tg, sandbox, postgres, env } = await servers();
     const first = startInstance({ ...env, TELEGRAM_API_ROOT: tg.apiRootFor("first") });
     await until(() => said(first, "now the leader"), 30_000, "the first instance leads");
@@ -125,6 +140,10 @@ describe("PostgreSQL goes away and comes back", () => {
     await postgres.stop();
     sandbox.control.setStatus(id, "confirmation");
     await until(() => said(first, "no longer the leader"), 15_000, "the lead is lost");
+    // A user who writes meanwhile is told once, by the instance that led last.
+    const asker = tg.user();
+    asker.send("/help");
+    await asker.waitFor((m) => m.text.includes("briefly unavailable"), { timeoutMs: 20_000 });
     await new Promise((resolve) => setTimeout(resolve, 8_000));
     expect(running(first), tail(first)).toBe(true);
     expect(running(second), tail(second)).toBe(true);
@@ -134,8 +153,14 @@ describe("PostgreSQL goes away and comes back", () => {
     await until(() => pushes("confirming") === 1, 30_000, "the change made meanwhile is pushed");
     const answer = await buyer.reply(`/status ${id}`, { timeoutMs: 15_000 });
     expect(answer.text).toContain("confirming");
+    // ...and answered once the database is back, without writing again.
+    await asker.waitFor((m) => m.text.includes("/exchange"), { timeoutMs: 15_000 });
     await tg.settle(1_000, 20_000);
     expect(pushes("confirming")).toBe(1);
+    expect(told(asker)).toBe(1);
+    // Only the instance that led last stood in: the standby never polled.
+    expect(said(first, "users who write meanwhile are told")).toBe(true);
+    expect(said(second, "users who write meanwhile are told")).toBe(false);
     // Exactly one leads, and it is the one polling.
     const leads = (instance: BotProcess) =>
       instance.lines.filter((l) => l.includes("now the leader")).length -
