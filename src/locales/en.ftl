@@ -153,6 +153,7 @@ flow-ask-refund-memo =
     Does this {$coin} address need a memo ({$name}) for a <b>refund</b>? An exchange account or a shared wallet gives one with its address: type it, or tap No memo (or type skip).
 flow-refund-memo-again = Type the refund memo for {$coin}, or tap No memo.
 flow-summary-refund-memo = Refund memo: <code>{$memo}</code>
+refund-memo-line = Refund memo: <code>{$memo}</code>
 flow-not-understood = Please type an answer or tap a button below the last message.
 flow-step-over = This step is over.
 flow-cancelled = ✖ Swap cancelled. Start a new one with /exchange.

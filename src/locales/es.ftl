@@ -153,6 +153,7 @@ flow-ask-refund-memo =
     ¿Esta dirección de {$coin} necesita un memo ({$name}) para el <b>reembolso</b>? Una cuenta de exchange o una billetera compartida lo da junto con su dirección: escríbelo, o toca «Sin memo» (o escribe skip).
 flow-refund-memo-again = Escribe el memo de reembolso para {$coin}, o toca «Sin memo».
 flow-summary-refund-memo = Memo de reembolso: <code>{$memo}</code>
+refund-memo-line = Memo de reembolso: <code>{$memo}</code>
 flow-not-understood = Escribe una respuesta o toca un botón debajo del último mensaje.
 flow-step-over = Este paso ya terminó.
 flow-cancelled = ✖ Intercambio cancelado. Empieza uno nuevo con /exchange.

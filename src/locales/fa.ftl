@@ -155,6 +155,7 @@ flow-ask-refund-memo =
     آیا این آدرس {$coin} برای <b>بازگشت وجه</b> به ممو ({$name}) نیاز دارد؟ حساب صرافی یا کیف پول مشترک آن را همراه آدرس می‌دهد: آن را بنویسید، یا «بدون ممو» را بزنید (یا skip بنویسید).
 flow-refund-memo-again = ممو بازگشت وجه {$coin} را بنویسید، یا «بدون ممو» را بزنید.
 flow-summary-refund-memo = ممو بازگشت وجه: <code>{$memo}</code>
+refund-memo-line = ممو بازگشت وجه: <code>{$memo}</code>
 flow-not-understood = لطفاً پاسخی بنویسید یا یکی از دکمه‌های زیر آخرین پیام را بزنید.
 flow-step-over = این مرحله تمام شده است.
 flow-cancelled = ✖ تبدیل لغو شد. با /exchange یک تبدیل جدید شروع کنید.

@@ -153,6 +153,7 @@ flow-ask-refund-memo =
     Este endereço {$coin} precisa de um memo ({$name}) para o <b>reembolso</b>? Uma conta de exchange ou uma carteira compartilhada informa um junto com o endereço: digite-o, ou toque em «Sem memo» (ou digite skip).
 flow-refund-memo-again = Digite o memo de reembolso para {$coin}, ou toque em «Sem memo».
 flow-summary-refund-memo = Memo de reembolso: <code>{$memo}</code>
+refund-memo-line = Memo de reembolso: <code>{$memo}</code>
 flow-not-understood = Digite uma resposta ou toque em um botão abaixo da última mensagem.
 flow-step-over = Este passo já terminou.
 flow-cancelled = ✖ Troca cancelada. Comece uma nova com /exchange.

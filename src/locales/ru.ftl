@@ -153,6 +153,7 @@ flow-ask-refund-memo =
     Нужен ли для этого адреса {$coin} memo ({$name}) для <b>возврата</b>? Его даёт счёт на бирже или общий кошелёк вместе с адресом: введите его или нажмите «Без memo» (или напишите skip).
 flow-refund-memo-again = Введите memo возврата для {$coin} или нажмите «Без memo».
 flow-summary-refund-memo = Memo возврата: <code>{$memo}</code>
+refund-memo-line = Memo возврата: <code>{$memo}</code>
 flow-not-understood = Напишите ответ или нажмите кнопку под последним сообщением.
 flow-step-over = Этот шаг уже пройден.
 flow-cancelled = ✖ Обмен отменён. Начните новый командой /exchange.

@@ -153,6 +153,7 @@ flow-ask-refund-memo =
     Bu {$coin} adresi <b>iade</b> için bir memo ({$name}) istiyor mu? Bir borsa hesabı ya da ortak cüzdan bunu adresiyle birlikte verir: yazın ya da «Memo yok» düğmesine dokunun (veya skip yazın).
 flow-refund-memo-again = {$coin} için iade memo'sunu yazın ya da «Memo yok» düğmesine dokunun.
 flow-summary-refund-memo = İade memo'su: <code>{$memo}</code>
+refund-memo-line = İade memo'su: <code>{$memo}</code>
 flow-not-understood = Lütfen bir yanıt yazın ya da son mesajın altındaki bir düğmeye dokunun.
 flow-step-over = Bu adım bitti.
 flow-cancelled = ✖ Takas iptal edildi. /exchange ile yenisini başlatın.

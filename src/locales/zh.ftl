@@ -154,6 +154,7 @@ flow-ask-refund-memo =
     这个 {$coin} 地址的<b>退款</b>需要备注（{$name}）吗？交易所账户或共享钱包会随地址一起提供：请输入它，或点「无备注」（也可以输入 skip）。
 flow-refund-memo-again = 请输入 {$coin} 的退款备注，或点「无备注」。
 flow-summary-refund-memo = 退款备注：<code>{$memo}</code>
+refund-memo-line = 退款备注：<code>{$memo}</code>
 flow-not-understood = 请输入回答，或点击最后一条消息下方的按钮。
 flow-step-over = 这一步已经结束。
 flow-cancelled = ✖ 兑换已取消。用 /exchange 开始新的兑换。

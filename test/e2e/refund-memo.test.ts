@@ -61,6 +61,22 @@ describe("the refund memo", () => {
     expect(tx.refund_address).toBe(XRP_ADDRESS);
     expect(tx.refund_extra_id).toBe("4242");
     expect(deposit.text).toContain(tx.deposit_address);
+    // Wherever the refund address is shown, its memo stands under it: /status, and a refund's
+    // push and card.
+    const status = await step(user, `/status ${tx.id}`, "Refund address");
+    expect(status.text).toMatch(new RegExp(`${XRP_ADDRESS}\nRefund memo: 4242`));
+    h.sandbox.control.setStatus(tx.id, "refunded");
+    const push = await user.waitFor((m) => m.text.includes(`${tx.id}: refunded`), {
+      timeoutMs: 20_000,
+    });
+    expect(push.text).toMatch(new RegExp(`${XRP_ADDRESS}\\.?\\nRefund memo: 4242`));
+    await user.waitFor(
+      (m) =>
+        m.messageId === deposit.messageId &&
+        m.text.includes("refunded") &&
+        m.text.includes("Refund memo: 4242"),
+      { timeoutMs: 20_000 },
+    );
   });
 
   it("is skipped with No memo or skip: nothing is sent; not asked without a refund address", async () => {

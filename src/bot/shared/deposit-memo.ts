@@ -1,5 +1,5 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
-import type { DepositView } from "../../swaps/swap.ts";
+import type { DepositView, Swap } from "../../swaps/swap.ts";
 import { escapeHtml } from "../html.ts";
 
 /**
@@ -39,5 +39,22 @@ export function withDepositMemo(
   const end = text.indexOf("\n", at);
   const memo = t("deposit-memo-line", { memo: view.depositMemo });
   const line = askToSend ? `${memo}\n${t("deposit-memo-warning")}` : memo;
+  return end < 0 ? `${text}\n${line}` : `${text.slice(0, end)}\n${line}${text.slice(end)}`;
+}
+
+/**
+ * The refund memo line, right under the refund address wherever a text shows it (the status, a
+ * refund's push and card): the user sees the memo a refund to that address carries.
+ */
+export function withRefundMemo(
+  t: TranslateFunction,
+  text: string,
+  view: Partial<Pick<Swap, "refundAddress" | "refundMemo">>,
+): string {
+  if (!view.refundMemo || !view.refundAddress) return text;
+  const at = text.indexOf(escapeHtml(view.refundAddress));
+  if (at < 0) return text;
+  const end = text.indexOf("\n", at);
+  const line = t("refund-memo-line", { memo: view.refundMemo });
   return end < 0 ? `${text}\n${line}` : `${text.slice(0, end)}\n${line}${text.slice(end)}`;
 }

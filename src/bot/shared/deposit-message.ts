@@ -5,7 +5,7 @@ import { isFinal } from "../../swaps/status.ts";
 import { type DepositView, SANDBOX_EXCHANGE } from "../../swaps/swap.ts";
 import { label } from "./coin-label.ts";
 import { swapCopyKeyboard } from "./copy-buttons.ts";
-import { withDepositMemo, withPayoutMemo } from "./deposit-memo.ts";
+import { withDepositMemo, withPayoutMemo, withRefundMemo } from "./deposit-memo.ts";
 import { approx } from "./quote-text.ts";
 import { statusName } from "./status-name.ts";
 import { closingNote, type SwapFacts, swapVariables } from "./swap-outcome.ts";
@@ -20,7 +20,11 @@ import { webAppButton } from "./web-app-button.ts";
 export function depositText(t: TranslateFunction, view: DepositView & SwapFacts): string {
   const status = statusName(t, view.status);
   if (isFinal(view.status)) {
-    const outcome = t(`card-${view.status}`, { ...swapVariables(t, view), status });
+    const outcome = withRefundMemo(
+      t,
+      t(`card-${view.status}`, { ...swapVariables(t, view), status }),
+      view,
+    );
     const text = [outcome, closingNote(t, view)].join("\n\n");
     return view.exchange === SANDBOX_EXCHANGE ? `${t("card-sandbox")}\n\n${text}` : text;
   }

@@ -1,6 +1,6 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { isKnownStatus } from "../../swaps/status.ts";
-import { withDepositMemo } from "./deposit-memo.ts";
+import { withDepositMemo, withRefundMemo } from "./deposit-memo.ts";
 import { statusName } from "./status-name.ts";
 import { closingNote, type SwapFacts, swapVariables } from "./swap-outcome.ts";
 
@@ -21,7 +21,7 @@ export function pushText(
     return t("push-other", { id: swap.id, status: t("status-wait") });
   }
   const pushed = t(`push-${status}`, swapVariables(t, swap));
-  const text = withDepositMemo(t, pushed, swap, status === "wait");
+  const text = withRefundMemo(t, withDepositMemo(t, pushed, swap, status === "wait"), swap);
   return [text, receipt, closingNote(t, swap, status)]
     .filter((part) => part !== undefined)
     .join("\n\n");

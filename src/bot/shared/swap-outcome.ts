@@ -19,7 +19,7 @@ export type SwapFacts = Pick<
   | "depositMemo"
   | "withdrawalAddress"
 > &
-  Partial<Pick<Swap, "amountOut" | "txHashOut" | "refundAddress">>;
+  Partial<Pick<Swap, "amountOut" | "txHashOut" | "refundAddress" | "refundMemo">>;
 
 /** The variables the pushes and the finished cards share. Plain values: `t` escapes them. */
 export function swapVariables(t: TranslateFunction, swap: SwapFacts) {

@@ -5,7 +5,7 @@ import type { Swap } from "../../swaps/swap.ts";
 import type { SwapView } from "../../swaps/swap-reader.ts";
 import { ageText } from "../shared/age-text.ts";
 import { label } from "../shared/coin-label.ts";
-import { withDepositMemo, withPayoutMemo } from "../shared/deposit-memo.ts";
+import { withDepositMemo, withPayoutMemo, withRefundMemo } from "../shared/deposit-memo.ts";
 import { formatTime } from "../shared/format-time.ts";
 import { approx, rateRelation } from "../shared/quote-text.ts";
 import { statusName } from "../shared/status-name.ts";
@@ -39,7 +39,8 @@ export function statusCardText(t: TranslateFunction, view: SwapView, now: number
     hashOut: swap.txHashOut ?? none,
     created: formatTime(swap.createdAt),
   });
-  const parts = [withPayoutMemo(t, withDepositMemo(t, text, swap), swap), closingNote(t, swap)];
+  const memos = withRefundMemo(t, withPayoutMemo(t, withDepositMemo(t, text, swap), swap), swap);
+  const parts = [memos, closingNote(t, swap)];
   if (view.elsewhere) parts.push(t("status-elsewhere"));
   else if (swap.givenUpAt !== null && !isFinal(swap.status)) parts.push(t("status-given-up"));
   if (!view.fresh && !view.elsewhere) parts.push(staleNote(t, view, now));
