@@ -4,6 +4,7 @@ import { CoinPicker } from "./coin-picker.tsx";
 import { NetworkChoice } from "./network-choice.tsx";
 import { QuoteBox } from "./quote-box.tsx";
 import { message, type Order, Summary } from "./summary.tsx";
+import { TextField } from "./text-field.tsx";
 import { useT } from "./texts.ts";
 
 /** How often the quote is asked again while the form is open (the server caches it for seconds). */
@@ -246,75 +247,39 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
         </p>
       )}
 
-      <div class="field">
-        <label for="payout">{t("payout")}</label>
-        <input
-          id="payout"
-          autocomplete="off"
-          autocapitalize="off"
-          spellcheck={false}
-          value={payout}
-          onInput={(e) => setPayout((e.currentTarget as HTMLInputElement).value)}
-        />
-        {problems.payout && (
-          <p class="problem" role="alert">
-            {problems.payout}
-          </p>
-        )}
-      </div>
+      <TextField
+        id="payout"
+        label={t("payout")}
+        value={payout}
+        onInput={setPayout}
+        problem={problems.payout}
+      />
       {takesMemo && (
-        <div class="field">
-          <label for="payout-memo">{t("payout-memo")}</label>
-          <input
-            id="payout-memo"
-            autocomplete="off"
-            autocapitalize="off"
-            spellcheck={false}
-            value={payoutMemo}
-            onInput={(e) => setPayoutMemo((e.currentTarget as HTMLInputElement).value)}
-          />
-          <p class="hint">{t("payout-memo-hint")}</p>
-          {problems.payoutMemo && (
-            <p class="problem" role="alert">
-              {problems.payoutMemo}
-            </p>
-          )}
-        </div>
-      )}
-      <div class="field">
-        <label for="refund">{t("refund")}</label>
-        <input
-          id="refund"
-          autocomplete="off"
-          autocapitalize="off"
-          spellcheck={false}
-          value={refund}
-          onInput={(e) => setRefund((e.currentTarget as HTMLInputElement).value)}
+        <TextField
+          id="payout-memo"
+          label={t("payout-memo")}
+          value={payoutMemo}
+          onInput={setPayoutMemo}
+          hint={t("payout-memo-hint")}
+          problem={problems.payoutMemo}
         />
-        <p class="hint">{t("refund-hint")}</p>
-        {problems.refund && (
-          <p class="problem" role="alert">
-            {problems.refund}
-          </p>
-        )}
-      </div>
+      )}
+      <TextField
+        id="refund"
+        label={t("refund")}
+        value={refund}
+        onInput={setRefund}
+        hint={t("refund-hint")}
+        problem={problems.refund}
+      />
       {refundTakesMemo && (
-        <div class="field">
-          <label for="refund-memo">{t("refund-memo")}</label>
-          <input
-            id="refund-memo"
-            autocomplete="off"
-            autocapitalize="off"
-            spellcheck={false}
-            value={refundMemo}
-            onInput={(e) => setRefundMemo((e.currentTarget as HTMLInputElement).value)}
-          />
-          {problems.refundMemo && (
-            <p class="problem" role="alert">
-              {problems.refundMemo}
-            </p>
-          )}
-        </div>
+        <TextField
+          id="refund-memo"
+          label={t("refund-memo")}
+          value={refundMemo}
+          onInput={setRefundMemo}
+          problem={problems.refundMemo}
+        />
       )}
       {note && (
         <p class="problem" role="alert">
