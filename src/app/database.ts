@@ -1,7 +1,7 @@
 import type { Context } from "grammy";
+import { conversationStorage, type StoredVersions } from "../bot/plumbing/conversation-storage.ts";
 import type { CatalogStore } from "../catalog/catalog.ts";
 import type { Config } from "../config.ts";
-import type { StoredVersions } from "../db/conversation-storage.ts";
 import { openStorage, type Storage } from "../db/open.ts";
 import type { LockSessions } from "../db/pg/lock-session.ts";
 import { createChatSettings } from "../frontends/chat-settings.ts";
@@ -19,6 +19,9 @@ export interface SharedDatabase {
   /** On becoming the leader: outbox rows claimed by a predecessor come back to be sent. */
   takeOverOutbox(): Promise<number>;
 }
+
+/** How many chats' conversation states SQLite's single process keeps in memory. */
+const CONVERSATION_CACHE = 10_000;
 
 export type Database = Awaited<ReturnType<typeof openDatabase>>;
 
@@ -66,7 +69,7 @@ export async function openDatabase(
     shared = { ledger: storage.ledger, lock, takeOverOutbox: () => storage.takeOverOutbox() };
   }
   const { repos } = storage;
-  const chatSettings = createChatSettings(storage.chats);
+  const chatSettings = createChatSettings(repos.chats);
   return {
     storage,
     repos,
@@ -77,14 +80,20 @@ export async function openDatabase(
     ports: storage.ports(chatSettings),
     /** The conversations plugin's storage for a flow version; polled updates are journaled. */
     conversations: <C extends Context>(versions: StoredVersions<C>) =>
-      storage.conversationStorage(versions, { journaled: !config.webhook }),
+      conversationStorage<C>(repos.conversations, {
+        ...versions,
+        // SQLite's single process writes every state, so it may keep them in memory; on
+        // PostgreSQL another instance may have moved a chat on: every update reads afresh.
+        cacheSize: storage.dialect === "sqlite" ? CONVERSATION_CACHE : 0,
+        journaled: !config.webhook,
+      }),
     check: () => storage.check(),
     coins: {
       load: () => repos.coins.all(),
       save: (coins) => repos.coins.replaceAll(coins),
     } satisfies CatalogStore,
     setStatusCard: async (id: string, messageId: number) => {
-      await repos.transactions.setCardMessage(id, messageId);
+      await repos.transactions.setStatusCard(id, messageId);
     },
     forgetPreview: (chatId: number) => repos.privacy.preview(chatId),
     forgetChat: (chatId: number) => {

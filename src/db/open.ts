@@ -1,14 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { ConversationData, ConversationStorage } from "@grammyjs/conversations";
-import type { Context } from "grammy";
 import type { BudgetLedger } from "../lib/shared-budget.ts";
 import type { ChatsStore } from "../swaps/ports.ts";
 import { type Database, openDatabase } from "./client.ts";
-import { conversationStorage, type StoredVersions } from "./conversation-storage.ts";
 import { claimDatabase } from "./instance-lock.ts";
 import type { PgDatabase } from "./pg/client.ts";
-import { chatsStore, createPorts } from "./ports.ts";
-import { createRepositories, type Repositories } from "./repositories.ts";
+import { createPorts, createRepositories, type Ports, type Repositories } from "./repositories.ts";
 import type { Seam } from "./seam.ts";
 
 /** Where the state lives: `databaseUrl` (PostgreSQL) wins over `databasePath` (SQLite). */
@@ -26,15 +22,8 @@ export interface StorageOptions {
 interface CommonStorage {
   /** Every repository. */
   readonly repos: Repositories;
-  /** The chats table as the chat settings cache sees it. */
-  readonly chats: ChatsStore;
   /** The core's ports; `chats` is the cache in front of the chats table. */
-  ports(chats: Pick<ChatsStore, "markBlocked" | "language">): ReturnType<typeof createPorts>;
-  /** The `storage` option of the conversations plugin (see conversation-storage.ts). */
-  conversationStorage<C extends Context>(
-    versions: StoredVersions<C>,
-    options: { journaled: boolean },
-  ): ConversationStorage<C, ConversationData>;
+  ports(chats: Pick<ChatsStore, "markBlocked" | "language">): Ports;
   /**
    * Rejects when the store cannot serve the bot (SQLite: see Database.check; PostgreSQL: the
    * server answers and takes writes, not a standby nor a database set read-only). It only reads:
@@ -56,9 +45,6 @@ export type Storage = CommonStorage &
         readonly ledger: BudgetLedger;
       }
   );
-
-/** How many chats' conversation states SQLite's single process keeps in memory. */
-const CONVERSATION_CACHE = 10_000;
 
 /** True for the URLs that select PostgreSQL. */
 export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
@@ -86,8 +72,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
       dialect: "postgres",
       pg,
       ledger: createBudgetLedger(pg.pool),
-      // Another instance may have moved a chat on: every update reads its state afresh.
-      ...common(pgSeam(pg.db), (version) => ({ version })),
+      ...common(pgSeam(pg.db)),
       check: async () => {
         const { rows } = await pg.pool.query<{ readOnly: string }>(
           `select current_setting('transaction_read_only') as "readOnly"`,
@@ -108,11 +93,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   }
   return {
     dialect: "sqlite",
-    // This process is the file's only writer, so the states it wrote can be kept in memory.
-    ...common(sqlite.seam, (version) => ({
-      version,
-      cacheSize: CONVERSATION_CACHE,
-    })),
+    ...common(sqlite.seam),
     check: async () => sqlite.check(),
     close: async () => {
       sqlite.close();
@@ -121,29 +102,13 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   };
 }
 
-function common(
-  seam: Seam,
-  conversationOptions: (version: string | number) => {
-    version: string | number;
-    cacheSize?: number;
-  },
-) {
+function common(seam: Seam) {
   const repos = createRepositories(seam);
   const outbox = { owner: randomUUID() };
   return {
     repos,
-    chats: chatsStore(repos),
     ports: (chats: Pick<ChatsStore, "markBlocked" | "language">) =>
       createPorts(repos, chats, outbox),
-    takeOverOutbox: () => repos.notifications.releaseClaimsExcept(outbox.owner),
-    conversationStorage: <C extends Context>(
-      versions: StoredVersions<C>,
-      { journaled }: { journaled: boolean },
-    ) =>
-      conversationStorage<C>(repos.conversations, {
-        ...conversationOptions(versions.version),
-        ...versions,
-        journaled,
-      }),
+    takeOverOutbox: () => seam.outbox.releaseExcept(outbox.owner),
   };
 }

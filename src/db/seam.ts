@@ -61,27 +61,29 @@ export interface OutboxClaims {
 /** `chatId` → `chat_id`: the columns are the row types' keys in snake case. */
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
+const selectLists = new WeakMap<z.ZodObject, SQL>();
+
 /** The select list of a row schema's keys: `"chat_id" as "chatId", …`. */
 export function columnsOf(schema: z.ZodObject): SQL {
-  return sql.raw(
-    Object.keys(schema.shape)
-      .map((key) => `"${snake(key)}" as "${key}"`)
-      .join(", "),
-  );
+  let list = selectLists.get(schema);
+  if (!list) {
+    const names = Object.keys(schema.shape).map((key) => `"${snake(key)}" as "${key}"`);
+    list = sql.raw(names.join(", "));
+    selectLists.set(schema, list);
+  }
+  return list;
 }
 
 /** `insert into <table> (<columns>) values (…), (…)` for rows of the same keys. */
 export function insertInto(table: string, rows: readonly Record<string, unknown>[]): SQL {
   const keys = Object.keys(rows[0] ?? {});
   const names = sql.raw(keys.map((key) => `"${snake(key)}"`).join(", "));
-  const tuples = rows.map(
-    (row) =>
-      sql`(${sql.join(
-        keys.map((key) => sql`${row[key] ?? null}`),
-        sql`, `,
-      )})`,
-  );
-  return sql`insert into ${sql.identifier(table)} (${names}) values ${sql.join(tuples, sql`, `)}`;
+  const values = (row: Record<string, unknown>) =>
+    sql`(${sql.join(
+      keys.map((key) => sql`${row[key] ?? null}`),
+      sql`, `,
+    )})`;
+  return sql`insert into ${sql.identifier(table)} (${names}) values ${sql.join(rows.map(values), sql`, `)}`;
 }
 
 /** The assignments of an UPDATE's SET (or ON CONFLICT DO UPDATE SET): `"a" = ?, "b" = ?`. */
@@ -109,10 +111,27 @@ export function parseRows<S extends z.ZodType>(schema: S, rows: Row[]): z.output
   return rows.map((row) => schema.parse(row));
 }
 
-/** The first row, checked; undefined when there is none. */
-export function parseRow<S extends z.ZodType>(schema: S, rows: Row[]): z.output<S> | undefined {
-  return rows.length === 0 ? undefined : schema.parse(rows[0]);
+/** `select <schema's columns> <rest>`: the rows, checked. */
+export async function select<S extends z.ZodObject>(
+  executor: Executor,
+  schema: S,
+  rest: SQL,
+): Promise<z.output<S>[]> {
+  return parseRows(schema, await executor.all(sql`select ${columnsOf(schema)} ${rest}`));
+}
+
+/** `select`'s first row; undefined when there is none. */
+export async function selectOne<S extends z.ZodObject>(
+  executor: Executor,
+  schema: S,
+  rest: SQL,
+): Promise<z.output<S> | undefined> {
+  return (await select(executor, schema, rest))[0];
 }
 
 /** `count(*)`'s answer, whichever the driver's type. */
 export const countOf = (rows: Row[]): number => long.parse(rows[0]?.n ?? 0);
+
+/** `select count(*) <rest>`. */
+export const count = async (executor: Executor, rest: SQL): Promise<number> =>
+  countOf(await executor.all(sql`select count(*) as n ${rest}`));

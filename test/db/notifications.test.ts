@@ -57,7 +57,7 @@ describe.each(dialects)("notifications outbox ($dialect)", ({ open }) => {
     const { repos } = await outbox();
     await repos.transactions.applyStatus("t1", "confirmation", 1_000);
     const [first] = await repos.notifications.due(10, 1_000);
-    await repos.notifications.markFailed(first!.id, "Telegram 500", 6_000);
+    await repos.notifications.retryLater(first!.id, "Telegram 500", 6_000);
     expect(await repos.notifications.due(10, 5_999)).toEqual([]);
     expect(await repos.notifications.due(10, 6_000)).toMatchObject([
       { id: first!.id, attempts: 1 },
@@ -70,7 +70,7 @@ describe.each(dialects)("notifications outbox ($dialect)", ({ open }) => {
     const { repos } = await outbox();
     await repos.transactions.applyStatus("t1", "confirmation", 1_000);
     const [first] = await repos.notifications.due(10, 1_000);
-    await repos.notifications.markFailed(first!.id, "timeout", 2_000, true);
+    await repos.notifications.retryLater(first!.id, "timeout", 2_000, true);
     expect(await repos.notifications.due(10, 2_000)).toMatchObject([{ maybeSentAt: 2_000 }]);
   });
 
@@ -81,7 +81,7 @@ describe.each(dialects)("notifications outbox ($dialect)", ({ open }) => {
     const [confirming] = await repos.notifications.due(10, 2_000);
     expect(confirming?.status).toBe("confirmation");
     expect(await repos.notifications.due(10, 2_000)).toHaveLength(1);
-    await repos.notifications.markFailed(confirming!.id, "flaky", 3_000);
+    await repos.notifications.retryLater(confirming!.id, "flaky", 3_000);
     expect(await repos.notifications.due(10, 2_500)).toEqual([]);
     await repos.notifications.markSent(confirming!.id, 3_000);
     expect((await repos.notifications.due(10, 3_000)).map((n) => n.status)).toEqual(["exchanging"]);
@@ -94,15 +94,16 @@ describe.each(dialects)("notifications outbox ($dialect)", ({ open }) => {
     await repos.chats.markBlocked(1);
     expect((await repos.notifications.due(10, 2_000)).map((n) => n.chatId)).toEqual([2]);
     expect(await repos.notifications.pendingCount()).toBe(2);
-    await repos.chats.markUnblocked(1);
+    await repos.chats.touch(1, "private");
     expect((await repos.notifications.due(10, 2_000)).map((n) => n.chatId)).toEqual([1, 2]);
   });
 
-  it("drops one message, or a chat's backlog, without letting them be queued again", async () => {
+  it("drops messages without letting them be queued again", async () => {
     const { repos } = await outbox();
     await repos.transactions.applyStatus("t1", "confirmation", 1_000);
     await repos.transactions.applyStatus("t2", "confirmation", 1_000);
-    expect(await repos.notifications.dropForChat(1, "stale backlog")).toBe(1);
+    const [first] = await repos.notifications.due(1, 2_000);
+    await repos.notifications.drop(first!.id, "stale backlog");
     expect((await repos.notifications.due(10, 2_000)).map((n) => n.chatId)).toEqual([2]);
     expect(await repos.notifications.enqueue("t1", 1, "confirmation")).toBe(false);
     expect(await repos.notifications.pendingCount()).toBe(1);
@@ -140,7 +141,7 @@ describe.each(dialects)("notifications outbox ($dialect)", ({ open }) => {
     const { repos } = await outbox();
     await repos.transactions.applyStatus("t1", "confirmation", 1_000);
     const [first] = await repos.notifications.due(10, 1_000);
-    await repos.notifications.markFailed(first!.id, "x".repeat(10_000), 2_000);
+    await repos.notifications.retryLater(first!.id, "x".repeat(10_000), 2_000);
     expect((await repos.notifications.forTransaction("t1"))[0]?.lastError).toHaveLength(500);
   });
 });
@@ -188,7 +189,7 @@ describe("claiming the outbox (PostgreSQL, several senders)", () => {
     const { repos } = await queued(2);
     const [one, two] = await repos.notifications.claimDue(10, 2_000, "a", 60_000);
     await repos.notifications.markSent(one!.id, 2_100);
-    await repos.notifications.markFailed(two!.id, "Telegram 500", 3_000);
+    await repos.notifications.retryLater(two!.id, "Telegram 500", 3_000);
     const again = await repos.notifications.claimDue(10, 3_000, "b", 60_000);
     expect(again).toMatchObject([{ id: two!.id, attempts: 1 }]);
     expect(await repos.notifications.claimDue(10, 62_999, "c", 60_000)).toEqual([]);

@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Chat, chatRow } from "../rows.ts";
-import { assignments, columnsOf, insertInto, parseRow, type Seam } from "../seam.ts";
-
-export type { Chat };
+import { assignments, insertInto, type Seam, selectOne } from "../seam.ts";
 
 /** The chats the bot talks to: their chosen locale and whether they blocked the bot. */
 export function createChatsRepository(db: Seam) {
@@ -15,39 +13,29 @@ export function createChatsRepository(db: Seam) {
       sql`${insertInto("chats", [row])} on conflict (id) do update set ${assignments(set)}`,
     );
   };
-
-  /**
-   * Records a chat that just sent us an update. It talked to us, so it no longer blocks the bot.
-   * `languageCode` (Telegram's hint) is only a first guess: it never overrides a chosen locale.
-   */
-  const upsert = (chatId: number, type: string, languageCode?: string, now = Date.now()) =>
-    save(
-      { id: chatId, type, languageCode: languageCode ?? null, createdAt: now, updatedAt: now },
-      {
-        type,
-        blockedAt: null,
-        languageCode: sql`coalesce(chats.language_code, ${languageCode ?? null})`,
-        updatedAt: now,
-      },
-    );
-
-  const get = async (chatId: number): Promise<Chat | undefined> =>
-    parseRow(
-      chatRow,
-      await db.all(sql`select ${columnsOf(chatRow)} from chats where id = ${chatId}`),
-    );
+  const get = (chatId: number): Promise<Chat | undefined> =>
+    selectOne(db, chatRow, sql`from chats where id = ${chatId}`);
 
   return {
-    upsert,
-    /** `upsert` without a language hint. */
-    touch: (chatId: number, type: string, now = Date.now()) => upsert(chatId, type, undefined, now),
-
     get,
 
+    /**
+     * Records a chat that just sent us an update. It talked to us, so it no longer blocks the bot.
+     * `languageCode` (Telegram's hint) is only a first guess: it never overrides a chosen locale.
+     */
+    touch: (chatId: number, type: string, languageCode?: string, now = Date.now()) =>
+      save(
+        { id: chatId, type, languageCode: languageCode ?? null, createdAt: now, updatedAt: now },
+        {
+          type,
+          blockedAt: null,
+          languageCode: sql`coalesce(chats.language_code, ${languageCode ?? null})`,
+          updatedAt: now,
+        },
+      ),
+
     /** The chat's locale, or undefined for "use the default". */
-    async language(chatId: number): Promise<string | undefined> {
-      return (await get(chatId))?.languageCode ?? undefined;
-    },
+    language: async (chatId: number) => (await get(chatId))?.languageCode ?? undefined,
 
     /** The user's explicit choice. A chat not recorded yet gets a row of type "unknown". */
     setLanguage: (chatId: number, languageCode: string, now = Date.now()) =>
@@ -58,7 +46,7 @@ export function createChatsRepository(db: Seam) {
 
     /**
      * Telegram answered 403: pushes to this chat are skipped until it talks to us again. A chat not
-     * recorded yet gets a row of type "unknown" (its next update through `upsert` corrects it).
+     * recorded yet gets a row of type "unknown" (its next update through `touch` corrects it).
      */
     markBlocked: (chatId: number, now = Date.now()) =>
       save(
@@ -66,16 +54,6 @@ export function createChatsRepository(db: Seam) {
         { blockedAt: now, updatedAt: now },
       ),
 
-    async markUnblocked(chatId: number, now = Date.now()): Promise<void> {
-      await db.run(
-        sql`update chats set blocked_at = null, updated_at = ${now} where id = ${chatId}`,
-      );
-    },
-
-    async isBlocked(chatId: number): Promise<boolean> {
-      return (await get(chatId))?.blockedAt != null;
-    },
+    isBlocked: async (chatId: number) => (await get(chatId))?.blockedAt != null,
   };
 }
-
-export type ChatsRepository = ReturnType<typeof createChatsRepository>;

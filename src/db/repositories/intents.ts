@@ -1,20 +1,13 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DecimalString } from "../../lib/decimal.ts";
-import type {
-  ClaimResult,
-  Intent,
-  IntentInput,
-  IntentState,
-  SwapRecord,
-} from "../../swaps/ports.ts";
+import type { ClaimResult, Intent, IntentInput, SwapRecord } from "../../swaps/ports.ts";
 import type { SwapOrder } from "../../swaps/swap.ts";
 import { type IntentRow, intentRow } from "../rows.ts";
-import { columnsOf, type Executor, insertInto, parseRow, parseRows, type Seam } from "../seam.ts";
+import { type Executor, insertInto, type Seam, select, selectOne } from "../seam.ts";
 import { enqueueOutbox } from "./notifications.ts";
+import { MAX_ERROR_LENGTH } from "./outbox.ts";
 import { insertTransaction } from "./transactions.ts";
-
-export type { ClaimResult, Intent, IntentInput, IntentState };
 
 /** The stored POST /transactions body, checked on the way in and on the way out. */
 export const requestSchema = z.object({
@@ -38,10 +31,7 @@ export const requestSchema = z.object({
   refundMemo: z.string().optional(),
 }) satisfies z.ZodType<SwapOrder, unknown>;
 
-/** Longest error text kept. */
-export const MAX_ERROR_LENGTH = 500;
-
-export function toIntent(row: IntentRow): Intent {
+function toIntent(row: IntentRow): Intent {
   const parsed = requestSchema.safeParse(JSON.parse(row.request));
   if (!parsed.success) {
     // Only this module writes the column, after the same check: a failure here is a schema drift.
@@ -54,8 +44,6 @@ export function toIntent(row: IntentRow): Intent {
   };
 }
 
-const INTENT = columnsOf(intentRow);
-
 /** Not yet created: a created intent is never downgraded. */
 const NOT_CREATED = sql`state <> 'created'`;
 
@@ -66,11 +54,8 @@ const NOT_CREATED = sql`state <> 'created'`;
  * after a clean failure retries.
  */
 export function createIntentsRepository(db: Seam) {
-  const read = async (executor: Executor, key: string, lock = sql``) =>
-    parseRow(
-      intentRow,
-      await executor.all(sql`select ${INTENT} from swap_intents where "key" = ${key}${lock}`),
-    );
+  const read = (executor: Executor, key: string, lock = sql``) =>
+    selectOne(executor, intentRow, sql`from swap_intents where "key" = ${key}${lock}`);
 
   /**
    * Records the created transaction and closes its intent, inside the caller's transaction. The
@@ -123,19 +108,13 @@ export function createIntentsRepository(db: Seam) {
       });
     },
 
-    async markCreated(key: string, transactionId: string, now = Date.now()): Promise<boolean> {
-      const updated = await db.run(sql`update swap_intents set state = 'created',
-        transaction_id = ${transactionId}, error = null, updated_at = ${now} where "key" = ${key}`);
-      return updated === 1;
-    },
-
     /**
      * Records the created transaction and closes its intent in one transaction, so a crash cannot
      * leave a deposit address untracked nor an intent pointing at nothing. The chat and user are
      * the intent's: a transaction always belongs to the chat that confirmed it. Returns whether
      * the transaction row was new (false: the reconciler had already adopted it).
      */
-    completeWithTransaction(
+    recordCreated(
       key: string,
       record: SwapRecord,
       now = Date.now(),
@@ -217,10 +196,14 @@ export function createIntentsRepository(db: Seam) {
      * the POST and recording the answer).
      */
     async listUnresolved(pendingBefore: number): Promise<Intent[]> {
-      const rows = await db.all(sql`select ${INTENT} from swap_intents
+      const rows = await select(
+        db,
+        intentRow,
+        sql`from swap_intents
         where state = 'unknown' or (state = 'pending' and created_at < ${pendingBefore})
-        order by created_at`);
-      return parseRows(intentRow, rows).map(toIntent);
+        order by created_at`,
+      );
+      return rows.map(toIntent);
     },
 
     async get(key: string): Promise<Intent | undefined> {
@@ -229,5 +212,3 @@ export function createIntentsRepository(db: Seam) {
     },
   };
 }
-
-export type IntentsRepository = ReturnType<typeof createIntentsRepository>;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { FINAL_STATUSES } from "../../swaps/status.ts";
-import { countOf, type Executor, type Seam } from "../seam.ts";
+import { count, type Executor, type Seam } from "../seam.ts";
 
 const FINISHED = sql`status in ${[...FINAL_STATUSES]}`;
 
@@ -24,12 +24,8 @@ const CHUNK = 500;
  * made), the next /forget deletes it like the rest.
  */
 export function createPrivacyRepository(db: Seam) {
-  const unresolved = async (executor: Executor, chatId: number): Promise<number> =>
-    countOf(
-      await executor.all(
-        sql`select count(*) as n from swap_intents where chat_id = ${chatId} and ${UNRESOLVED}`,
-      ),
-    );
+  const unresolved = (executor: Executor, chatId: number) =>
+    count(executor, sql`from swap_intents where chat_id = ${chatId} and ${UNRESOLVED}`);
 
   return {
     /** What /forget would delete and keep. */
@@ -51,9 +47,9 @@ export function createPrivacyRepository(db: Seam) {
           await tx.run(sql`delete from notifications where transaction_id in ${chunk}`);
           await tx.run(sql`delete from transactions where id in ${chunk}`);
         }
-        const openSwaps = countOf(
-          await tx.all(sql`select count(*) as n from transactions
-            where chat_id = ${chatId} and not (${FINISHED})`),
+        const openSwaps = await count(
+          tx,
+          sql`from transactions where chat_id = ${chatId} and not (${FINISHED})`,
         );
         const kept = openSwaps + (await unresolved(tx, chatId));
         await tx.run(

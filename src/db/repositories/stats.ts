@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { DecimalTotal } from "../../lib/decimal.ts";
-import { countOf, long, type Seam } from "../seam.ts";
+import { count, long, type Seam } from "../seam.ts";
 
 const DAY = 24 * 60 * 60_000;
 
@@ -48,8 +48,7 @@ export function createStatsRepository(db: Seam) {
 
     /** Chats that talked to the bot in the last day and week. */
     async activeChats(now = Date.now()) {
-      const since = async (from: number) =>
-        countOf(await db.all(sql`select count(*) as n from chats where updated_at >= ${from}`));
+      const since = (from: number) => count(db, sql`from chats where updated_at >= ${from}`);
       return { today: await since(now - DAY), week: await since(now - 7 * DAY) };
     },
   };

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type {
   SupportDelivery,
   SupportDeliveryKind,
@@ -10,21 +10,18 @@ import type {
 import { supportDeliveryRow, ticketRow } from "../rows.ts";
 import {
   columnsOf,
+  count,
   countOf,
   type Executor,
   insertInto,
   long,
-  parseRow,
   parseRows,
   type Seam,
+  selectOne,
 } from "../seam.ts";
-
-/** Longest error text kept (as the notifications' outbox). */
-const MAX_ERROR_LENGTH = 500;
+import { outboxRows, UNSENT } from "./outbox.ts";
 
 const TICKET = columnsOf(ticketRow);
-const DELIVERY = columnsOf(supportDeliveryRow);
-const UNSENT = sql`sent_at is null and dropped_at is null`;
 /** The kinds that go to the support chat: their sent messages are the ticket's there. */
 const TO_SUPPORT = sql`kind in ('opened', 'user-message', 'closed-by-user')`;
 
@@ -58,24 +55,17 @@ async function enqueue(
 
 /** The support desk's tickets and its outbox (see swaps/support-ports.ts). */
 export function createSupportRepository(db: Seam) {
-  const ticket = async (executor: Executor, id: number): Promise<Ticket | undefined> =>
-    parseRow(
-      ticketRow,
-      await executor.all(sql`select ${TICKET} from support_tickets where id = ${id}`),
-    );
+  const rows = outboxRows(db, "support_outbox");
+  const ticket = (rest: SQL): Promise<Ticket | undefined> =>
+    selectOne(db, ticketRow, sql`from support_tickets where ${rest}`);
 
   return {
-    ticket: (id: number) => ticket(db, id),
+    ticket: (id: number) => ticket(sql`id = ${id}`),
 
-    async activeTicket(chatId: number, draftSince: number): Promise<Ticket | undefined> {
-      return parseRow(
-        ticketRow,
-        await db.all(sql`select ${TICKET} from support_tickets
-          where chat_id = ${chatId}
-            and (state = 'open' or (state = 'draft' and created_at >= ${draftSince}))
-          order by case when state = 'open' then 0 else 1 end, id desc limit 1`),
-      );
-    },
+    activeTicket: (chatId: number, draftSince: number) =>
+      ticket(sql`chat_id = ${chatId}
+        and (state = 'open' or (state = 'draft' and created_at >= ${draftSince}))
+        order by case when state = 'open' then 0 else 1 end, id desc limit 1`),
 
     /** The chat's draft, about `transactionId` now: its one draft is reused (its number kept). */
     draft(author: TicketAuthor, transactionId: string | null, now: number): Promise<Ticket> {
@@ -120,35 +110,23 @@ export function createSupportRepository(db: Seam) {
     addAnswer: (ticketId: number, message: TicketMessage, now: number) =>
       enqueue(db, ticketId, "answer", message, messageKey(message), now),
 
-    async messagesSince(chatId: number, since: number): Promise<number> {
-      return countOf(
-        await db.all(sql`select count(*) as n from support_outbox o
-          join support_tickets t on t.id = o.ticket_id
+    messagesSince: (chatId: number, since: number) =>
+      count(
+        db,
+        sql`from support_outbox o join support_tickets t on t.id = o.ticket_id
           where t.chat_id = ${chatId} and o.kind in ('opened', 'user-message')
-            and o.created_at >= ${since}`),
-      );
-    },
+            and o.created_at >= ${since}`,
+      ),
 
     async markFloodWarned(ticketId: number, at: number): Promise<void> {
       await db.run(sql`update support_tickets set flood_warned_at = ${at} where id = ${ticketId}`);
     },
 
-    async ticketOfSupportMessage(messageId: number): Promise<Ticket | undefined> {
-      return parseRow(
-        ticketRow,
-        await db.all(sql`select ${TICKET} from support_tickets where id = (
-          select ticket_id from support_outbox
-          where sent_message_id = ${messageId} and ${TO_SUPPORT} limit 1)`),
-      );
-    },
+    ticketOfSupportMessage: (messageId: number) =>
+      ticket(sql`id = (select ticket_id from support_outbox
+        where sent_message_id = ${messageId} and ${TO_SUPPORT} limit 1)`),
 
-    async ticketOfTopic(topicId: number): Promise<Ticket | undefined> {
-      return parseRow(
-        ticketRow,
-        await db.all(sql`select ${TICKET} from support_tickets where topic_id = ${topicId}
-          order by id desc limit 1`),
-      );
-    },
+    ticketOfTopic: (topicId: number) => ticket(sql`topic_id = ${topicId} order by id desc limit 1`),
 
     close(ticketId: number, by: "support" | "user", now: number): Promise<boolean> {
       return db.transaction(async (tx) => {
@@ -178,41 +156,28 @@ export function createSupportRepository(db: Seam) {
         and not exists (select 1 from support_outbox earlier
           where earlier.ticket_id = support_outbox.ticket_id and earlier.id < support_outbox.id
             and earlier.sent_at is null and earlier.dropped_at is null)`;
-      const rows = await db.outbox.claim(
+      const delivery = columnsOf(supportDeliveryRow);
+      const claimed = await db.outbox.claim(
         "support_outbox",
-        DELIVERY,
+        delivery,
         due,
         limit,
         now,
         owner,
         now + leaseMs,
       );
-      return parseRows(supportDeliveryRow, rows);
+      return parseRows(supportDeliveryRow, claimed);
     },
 
-    async markSent(id: number, at: number, messageId: number): Promise<void> {
-      await db.run(sql`update support_outbox
-        set sent_at = ${at}, sent_message_id = ${messageId}${db.outbox.ended}
-        where id = ${id} and ${UNSENT}`);
-    },
+    /** Sent as `messageId` (in the support chat: replies to it reach the ticket). */
+    markSent: (id: number, at: number, messageId: number) =>
+      rows.markSent(id, at, sql`, sent_message_id = ${messageId}`),
 
-    async retryLater(id: number, error: string, retryAt: number): Promise<void> {
-      await db.run(sql`update support_outbox set attempts = attempts + 1,
-          last_error = ${error.slice(0, MAX_ERROR_LENGTH)}, next_attempt_at = ${retryAt}
-          ${db.outbox.ended}
-        where id = ${id} and ${UNSENT}`);
-    },
+    retryLater: (id: number, error: string, retryAt: number) => rows.retryLater(id, error, retryAt),
 
-    async drop(id: number, reason: string, at: number): Promise<void> {
-      await db.run(sql`update support_outbox
-        set dropped_at = ${at}, last_error = ${reason.slice(0, MAX_ERROR_LENGTH)}${db.outbox.ended}
-        where id = ${id} and ${UNSENT}`);
-    },
+    drop: rows.drop,
 
-    /** Unsent and not dropped, due or waiting to retry: /metrics' support_outbox_depth. */
-    async pendingCount(): Promise<number> {
-      return countOf(await db.all(sql`select count(*) as n from support_outbox where ${UNSENT}`));
-    },
+    pendingCount: rows.pendingCount,
 
     /** The statuses announced to the swap's chat, in order, with when they were queued. */
     async statusHistory(transactionId: string): Promise<Array<{ status: string; at: number }>> {
@@ -233,5 +198,3 @@ export function createSupportRepository(db: Seam) {
     },
   };
 }
-
-export type SupportRepository = ReturnType<typeof createSupportRepository>;

@@ -6,13 +6,15 @@ import { openSwapRow, swapRow } from "../rows.ts";
 import {
   assignments,
   columnsOf,
+  count,
   countOf,
   type Executor,
   insertInto,
   long,
-  parseRow,
   parseRows,
   type Seam,
+  select,
+  selectOne,
 } from "../seam.ts";
 import { enqueueNotification, enqueueOutbox, givenUpKey, statusKey } from "./notifications.ts";
 
@@ -49,7 +51,6 @@ export const OPEN = sql.raw(`status not in (${FINAL_STATUSES.map((s) => `'${s}'`
 /** Ids per UPDATE … WHERE id IN (…): keeps statements small. */
 const CHUNK = 500;
 
-const SWAP = columnsOf(swapRow);
 const COLUMNS = Object.keys(swapRow.shape);
 
 /** A sight of the swap upstream ends a run of 404s. */
@@ -97,11 +98,8 @@ function mergeDetails(current: Transaction, details: TransactionDetails) {
 
 /** The chat ↔ transaction map and everything the bot knows of each swap. */
 export function createTransactionsRepository(db: Seam) {
-  const one = async (executor: Executor, id: string, lock = sql``) =>
-    parseRow(
-      swapRow,
-      await executor.all(sql`select ${SWAP} from transactions where id = ${id}${lock}`),
-    );
+  const one = (executor: Executor, id: string, lock = sql``) =>
+    selectOne(executor, swapRow, sql`from transactions where id = ${id}${lock}`);
 
   /** A swap's row inside a write transaction, locked (PostgreSQL) until it ends. */
   const locked = (tx: Executor, id: string) => one(tx, id, db.forUpdate);
@@ -157,23 +155,15 @@ export function createTransactionsRepository(db: Seam) {
     },
 
     /** Privacy: another chat's transaction does not exist for this chat. */
-    async getForChat(chatId: number, id: string): Promise<Transaction | undefined> {
-      return parseRow(
-        swapRow,
-        await db.all(
-          sql`select ${SWAP} from transactions where id = ${id} and chat_id = ${chatId}`,
-        ),
-      );
-    },
+    getForChat: (chatId: number, id: string): Promise<Transaction | undefined> =>
+      selectOne(db, swapRow, sql`from transactions where id = ${id} and chat_id = ${chatId}`),
 
-    async latestForChat(chatId: number): Promise<Transaction | undefined> {
-      return parseRow(
+    latestForChat: (chatId: number): Promise<Transaction | undefined> =>
+      selectOne(
+        db,
         swapRow,
-        await db.all(
-          sql`select ${SWAP} from transactions where chat_id = ${chatId} ${NEWEST_FIRST} limit 1`,
-        ),
-      );
-    },
+        sql`from transactions where chat_id = ${chatId} ${NEWEST_FIRST} limit 1`,
+      ),
 
     /**
      * One history page, newest first, with the chat's total for the pager: one statement (the
@@ -185,14 +175,14 @@ export function createTransactionsRepository(db: Seam) {
       chatId: number,
       page: { limit: number; offset: number },
     ): Promise<{ items: Transaction[]; total: number }> {
-      const rows = await db.all(sql`select ${SWAP},
+      const rows = await db.all(sql`select ${columnsOf(swapRow)},
         (select count(*) from transactions where chat_id = ${chatId}) as "n" from transactions
         where chat_id = ${chatId} ${NEWEST_FIRST} limit ${page.limit} offset ${page.offset}`);
       if (rows.length === 0 && page.offset > 0) {
-        const total = countOf(
-          await db.all(sql`select count(*) as n from transactions where chat_id = ${chatId}`),
-        );
-        return { items: [], total };
+        return {
+          items: [],
+          total: await count(db, sql`from transactions where chat_id = ${chatId}`),
+        };
       }
       return { items: parseRows(swapRow, rows), total: countOf(rows) };
     },
@@ -201,14 +191,13 @@ export function createTransactionsRepository(db: Seam) {
      * Transactions of `exchange` not yet in a terminal state nor given up, oldest first: what the
      * tracker follows.
      */
-    async listOpen(exchange: string): Promise<OpenSwap[]> {
-      return parseRows(
+    listOpen: (exchange: string): Promise<OpenSwap[]> =>
+      select(
+        db,
         openSwapRow,
-        await db.all(sql`select ${columnsOf(openSwapRow)} from transactions
-          where ${OPEN} and exchange = ${exchange} and given_up_at is null
-          order by created_at`),
-      );
-    },
+        sql`from transactions
+        where ${OPEN} and exchange = ${exchange} and given_up_at is null order by created_at`,
+      ),
 
     /**
      * Rows recorded before swaps named their exchange (empty) were created on a real exchange:
@@ -249,19 +238,6 @@ export function createTransactionsRepository(db: Seam) {
           now,
         );
       });
-    },
-
-    /** The upstream `created_at` of the oldest open transaction: the tracker's `dateFrom`. */
-    async oldestOpenCreatedAt(): Promise<string | undefined> {
-      const [row] = await db.all(
-        sql`select created_at as "createdAt" from transactions where ${OPEN}
-          order by created_at limit 1`,
-      );
-      return row === undefined ? undefined : String(row.createdAt);
-    },
-
-    async countOpen(): Promise<number> {
-      return countOf(await db.all(sql`select count(*) as n from transactions where ${OPEN}`));
     },
 
     /** Open transactions per status, for metrics. */
@@ -315,25 +291,11 @@ export function createTransactionsRepository(db: Seam) {
       });
     },
 
-    /** Stores details without touching the status (no notification). Returns whether it exists. */
-    updateDetails(id: string, details: TransactionDetails): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const current = await locked(tx, id);
-        if (!current) return false;
-        const set = assignments(mergeDetails(current, details));
-        await tx.run(sql`update transactions set ${set} where id = ${id}`);
-        return true;
-      });
-    },
-
     /** The status card to edit in place from now on. */
-    async setCardMessage(id: string, messageId: number): Promise<boolean> {
-      return (
-        (await db.run(
-          sql`update transactions set card_message_id = ${messageId} where id = ${id}`,
-        )) === 1
-      );
-    },
+    setStatusCard: async (id: string, messageId: number): Promise<boolean> =>
+      (await db.run(
+        sql`update transactions set card_message_id = ${messageId} where id = ${id}`,
+      )) === 1,
 
     /** Records that these were seen upstream unchanged (the tracker checks the stalest first). */
     async markChecked(ids: readonly string[], now = Date.now()): Promise<void> {
@@ -347,5 +309,3 @@ export function createTransactionsRepository(db: Seam) {
     },
   };
 }
-
-export type TransactionsRepository = ReturnType<typeof createTransactionsRepository>;
