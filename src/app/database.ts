@@ -3,10 +3,10 @@ import { conversationStorage, type StoredVersions } from "../bot/plumbing/conver
 import type { CatalogStore } from "../catalog/catalog.ts";
 import type { Config } from "../config.ts";
 import { openStorage, type Storage } from "../db/open.ts";
-import type { LockSessions } from "../db/pg/lock-session.ts";
 import { createChatSettings } from "../frontends/chat-settings.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { BudgetLedger } from "../lib/shared-budget.ts";
+import { type LockSessions, lockSessions } from "../ops/lock-sessions.ts";
 import type { ExchangeTarget } from "./exchange.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
@@ -63,8 +63,12 @@ export async function openDatabase(
   let shared: SharedDatabase | undefined;
   if (storage.dialect === "postgres") {
     // Imported here, as open.ts does: an SQLite bot never loads the PostgreSQL driver.
-    const { lockSessions } = await import("../db/pg/lock-session.ts");
-    const lock = lockSessions(config.databaseUrl!, storage.pg.pool);
+    const { connectSession } = await import("../db/pg/client.ts");
+    const { pool } = storage.pg;
+    const lock = lockSessions(
+      () => connectSession(config.databaseUrl!),
+      () => pool.connect(),
+    );
     await life.start({ name: "database session check", start: () => lock.check() });
     shared = { ledger: storage.ledger, lock, takeOverOutbox: () => storage.takeOverOutbox() };
   }

@@ -1,4 +1,34 @@
 import { randomInt } from "node:crypto";
+import type { LockConnection } from "./leadership.ts";
+
+/** The sessions the leader lock lives on: checked once at start-up, then opened on demand. */
+export interface LockSessions {
+  /**
+   * Rejects (SessionCheckError) when a session cannot keep the lock: a transaction-mode pooler
+   * between us and the server, or a server too old to end a silent session.
+   */
+  check(): Promise<void>;
+  /** A connection of its own, outside the pool: the lock lives and dies with its session. */
+  connect(): Promise<LockConnection>;
+}
+
+/** The leader lock's sessions, opened by `connect`; `borrow` takes a connection of the pool. */
+export function lockSessions(
+  connect: () => Promise<LockConnection>,
+  borrow: () => Promise<BorrowedSession>,
+): LockSessions {
+  return {
+    async check() {
+      const session = await connect();
+      try {
+        await checkSessionKept(session, borrow);
+      } finally {
+        await session.end().catch(() => undefined);
+      }
+    },
+    connect,
+  };
+}
 
 /** A connection as the check uses it: node-postgres' Client and PoolClient both fit. */
 export interface SqlSession {
