@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { OutboxEntry, OutboxKind } from "../../swaps/ports.ts";
 import type { OpenSwap } from "../../swaps/swap.ts";
 import { type Notification, notificationRow, outboxEntryRow } from "../rows.ts";
-import { columnsOf, type Executor, insertInto, parseRows, type Seam, select } from "../seam.ts";
+import { type Executor, insertInto, type Seam, select } from "../seam.ts";
 import { outboxRows, UNSENT } from "./outbox.ts";
 
 export type { Notification };
@@ -29,28 +29,18 @@ export const stuckKey = (transactionId: string, status: string) =>
 export const givenUpKey = (transactionId: string) => `given-up:${transactionId}`;
 
 /**
- * Queues a message. A second one with the same key is ignored (UNIQUE), so a retried tracker cycle
- * cannot queue a change twice. Takes an executor so that other repositories can call it inside
- * their own transaction. Returns whether a row was added.
+ * Queues a message, inside the caller's transaction when `executor` is one. A second one with the
+ * same key is ignored (UNIQUE), so a retried tracker cycle cannot queue a change twice. Returns
+ * whether a row was added.
  */
 export async function enqueueOutbox(
   executor: Executor,
-  input: OutboxInput,
+  { kind, chatId, transactionId, intentKey, status, dedupeKey }: OutboxInput,
   now: number,
 ): Promise<boolean> {
-  const row = {
-    kind: input.kind,
-    chatId: input.chatId,
-    transactionId: input.transactionId ?? null,
-    intentKey: input.intentKey ?? null,
-    status: input.status ?? null,
-    dedupeKey: input.dedupeKey,
-    createdAt: now,
-    nextAttemptAt: now,
-  };
-  return (
-    (await executor.run(sql`${insertInto("notifications", [row])} on conflict do nothing`)) === 1
-  );
+  const row = { kind, chatId, transactionId, intentKey, status, dedupeKey };
+  const insert = insertInto("notifications", [{ ...row, createdAt: now, nextAttemptAt: now }]);
+  return (await executor.run(sql`${insert} on conflict do nothing`)) === 1;
 }
 
 /** Queues the push of one status change. */
@@ -66,11 +56,7 @@ export function enqueueNotification(
   );
 }
 
-/**
- * Unsent and due; not for a chat that blocked the bot; and not behind an earlier unsent row of the
- * same transaction, so a chat never hears "exchanging" before the "confirming" that failed once
- * and waits to retry.
- */
+/** Unsent and due; not for a chat that blocked the bot; not behind an earlier unsent row of the same swap (docs/design.md §5). */
 const dueAt = (now: number): SQL => sql`${UNSENT} and next_attempt_at <= ${now}
   and not exists (select 1 from chats
     where chats.id = notifications.chat_id and chats.blocked_at is not null)
@@ -80,7 +66,7 @@ const dueAt = (now: number): SQL => sql`${UNSENT} and next_attempt_at <= ${now}
 
 /** The outbox of everything the bot tells a chat unasked. */
 export function createNotificationsRepository(db: Seam) {
-  const rows = outboxRows(db, "notifications");
+  const rows = outboxRows(db, "notifications", outboxEntryRow, dueAt);
   return {
     enqueue(transactionId: string, chatId: number, status: string, now = Date.now()) {
       return enqueueNotification(db, { transactionId, chatId, status }, now);
@@ -88,17 +74,10 @@ export function createNotificationsRepository(db: Seam) {
 
     enqueueOutbox: (input: OutboxInput, now = Date.now()) => enqueueOutbox(db, input, now),
 
-    /** The chat's "taking longer than usual" message for the swap's state (TrackerStore). */
-    queueStuck: (swap: Pick<OpenSwap, "id" | "chatId" | "status">, at: number) =>
+    queueStuck: ({ id, chatId, status }: Pick<OpenSwap, "id" | "chatId" | "status">, at: number) =>
       enqueueOutbox(
         db,
-        {
-          kind: "stuck",
-          chatId: swap.chatId,
-          transactionId: swap.id,
-          status: swap.status,
-          dedupeKey: stuckKey(swap.id, swap.status),
-        },
+        { kind: "stuck", chatId, transactionId: id, status, dedupeKey: stuckKey(id, status) },
         at,
       ),
 
@@ -110,25 +89,7 @@ export function createNotificationsRepository(db: Seam) {
         sql`from notifications where ${dueAt(now)} order by id limit ${limit}`,
       ),
 
-    /** `due`, claimed for `owner` until `now + leaseMs` (seam.ts, `OutboxClaims`). */
-    async claimDue(
-      limit: number,
-      now: number,
-      owner: string,
-      leaseMs: number,
-    ): Promise<OutboxEntry[]> {
-      const entry = columnsOf(outboxEntryRow);
-      const claimed = await db.outbox.claim(
-        "notifications",
-        entry,
-        dueAt(now),
-        limit,
-        now,
-        owner,
-        now + leaseMs,
-      );
-      return parseRows(outboxEntryRow, claimed);
-    },
+    claimDue: rows.claimDue,
 
     markSent: (id: number, now = Date.now()) => rows.markSent(id, now),
 

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { count, type OutboxTable, type Seam } from "../seam.ts";
+import type { z } from "zod";
+import { columnsOf, count, type OutboxTable, parseRows, type Seam } from "../seam.ts";
 
 /** Longest error text kept: enough to diagnose, bounded so a huge error cannot bloat the table. */
 export const MAX_ERROR_LENGTH = 500;
@@ -7,15 +8,30 @@ export const MAX_ERROR_LENGTH = 500;
 export const UNSENT = sql`sent_at is null and dropped_at is null`;
 
 /**
- * What the two outboxes (`notifications`, `support_outbox`) do alike: a row is settled once (sent,
- * to be retried, or dropped) and its claim ends with it (docs/design.md §6, "Claims").
+ * What the two outboxes (`notifications`, `support_outbox`) do alike: rows `dueAt` a time are
+ * claimed for one sender and read as `entry`; a row is settled once (sent, to be retried, or
+ * dropped) and its claim ends with it (docs/design.md §6, "Claims").
  */
-export function outboxRows(db: Seam, table: OutboxTable) {
+export function outboxRows<S extends z.ZodObject>(
+  db: Seam,
+  table: OutboxTable,
+  entry: S,
+  dueAt: (now: number) => SQL,
+) {
   const name = sql.identifier(table);
   const settle = async (id: number, set: SQL) => {
     await db.run(sql`update ${name} set ${set}${db.outbox.ended} where id = ${id} and ${UNSENT}`);
   };
   return {
+    /** Due rows, oldest first, claimed for `owner` until `now + leaseMs` (seam.ts, OutboxClaims). */
+    async claimDue(limit: number, now: number, owner: string, leaseMs: number) {
+      const until = now + leaseMs;
+      const columns = columnsOf(entry);
+      return parseRows(
+        entry,
+        await db.outbox.claim(table, columns, dueAt(now), limit, now, owner, until),
+      );
+    },
     /** Telegram accepted it. Idempotent: the first time it was sent stays recorded. */
     markSent: (id: number, at: number, also = sql``) => settle(id, sql`sent_at = ${at}${also}`),
     /** Counts the attempt and schedules the next one, for whichever sender gets there. */

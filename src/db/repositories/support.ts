@@ -1,6 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
 import type {
-  SupportDelivery,
   SupportDeliveryKind,
   SupportStats,
   Ticket,
@@ -15,7 +14,6 @@ import {
   type Executor,
   insertInto,
   long,
-  parseRows,
   type Seam,
   selectOne,
 } from "../seam.ts";
@@ -37,25 +35,21 @@ async function enqueue(
   dedupeKey: string,
   now: number,
 ): Promise<boolean> {
-  const row = {
-    ticketId,
-    kind,
-    text: message?.text ?? null,
-    sourceChatId: message?.sourceChatId ?? null,
-    sourceMessageId: message?.sourceMessageId ?? null,
-    media: message?.media ?? false,
-    dedupeKey,
-    createdAt: now,
-    nextAttemptAt: now,
-  };
-  return (
-    (await executor.run(sql`${insertInto("support_outbox", [row])} on conflict do nothing`)) === 1
-  );
+  const { text, sourceChatId, sourceMessageId, media = false } = message ?? {};
+  const row = { ticketId, kind, text, sourceChatId, sourceMessageId, media, dedupeKey };
+  const insert = insertInto("support_outbox", [{ ...row, createdAt: now, nextAttemptAt: now }]);
+  return (await executor.run(sql`${insert} on conflict do nothing`)) === 1;
 }
+
+/** In order within a ticket: nothing goes out ahead of an earlier row that waits to retry. */
+const dueAt = (now: number) => sql`${UNSENT} and next_attempt_at <= ${now}
+  and not exists (select 1 from support_outbox earlier
+    where earlier.ticket_id = support_outbox.ticket_id and earlier.id < support_outbox.id
+      and earlier.sent_at is null and earlier.dropped_at is null)`;
 
 /** The support desk's tickets and its outbox (see swaps/support-ports.ts). */
 export function createSupportRepository(db: Seam) {
-  const rows = outboxRows(db, "support_outbox");
+  const rows = outboxRows(db, "support_outbox", supportDeliveryRow, dueAt);
   const ticket = (rest: SQL): Promise<Ticket | undefined> =>
     selectOne(db, ticketRow, sql`from support_tickets where ${rest}`);
 
@@ -144,30 +138,7 @@ export function createSupportRepository(db: Seam) {
       await db.run(sql`update support_tickets set topic_id = ${topicId} where id = ${ticketId}`);
     },
 
-    /** Unsent and due, oldest first, claimed for `owner` until `now + leaseMs`. */
-    async claimDue(
-      limit: number,
-      now: number,
-      owner: string,
-      leaseMs: number,
-    ): Promise<SupportDelivery[]> {
-      // In order within a ticket: nothing goes out ahead of an earlier row that waits to retry.
-      const due = sql`${UNSENT} and next_attempt_at <= ${now}
-        and not exists (select 1 from support_outbox earlier
-          where earlier.ticket_id = support_outbox.ticket_id and earlier.id < support_outbox.id
-            and earlier.sent_at is null and earlier.dropped_at is null)`;
-      const delivery = columnsOf(supportDeliveryRow);
-      const claimed = await db.outbox.claim(
-        "support_outbox",
-        delivery,
-        due,
-        limit,
-        now,
-        owner,
-        now + leaseMs,
-      );
-      return parseRows(supportDeliveryRow, claimed);
-    },
+    claimDue: rows.claimDue,
 
     /** Sent as `messageId` (in the support chat: replies to it reach the ticket). */
     markSent: (id: number, at: number, messageId: number) =>

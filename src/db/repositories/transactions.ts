@@ -61,8 +61,7 @@ const NEWEST_FIRST = sql`order by created_at desc, inserted_at desc`;
 
 /**
  * Inserts a transaction unless its id is already stored (the reconciler may have adopted it
- * first); returns whether it was inserted. Takes an executor so intents can call it inside their
- * own transaction.
+ * first); returns whether it was inserted. Intents call it inside their own transaction.
  */
 export async function insertTransaction(
   executor: Executor,
@@ -96,7 +95,11 @@ function mergeDetails(current: Transaction, details: TransactionDetails) {
   };
 }
 
-/** The chat ↔ transaction map and everything the bot knows of each swap. */
+/**
+ * Everything the bot knows of each swap: the core's `SwapQueries` and `TrackerStore` (their
+ * methods say what each does). A status change and its outbox rows are written in one
+ * transaction, the swap's row locked while read (docs/design.md §5, §6).
+ */
 export function createTransactionsRepository(db: Seam) {
   const one = (executor: Executor, id: string, lock = sql``) =>
     selectOne(executor, swapRow, sql`from transactions where id = ${id}${lock}`);
@@ -105,12 +108,9 @@ export function createTransactionsRepository(db: Seam) {
   const locked = (tx: Executor, id: string) => one(tx, id, db.forUpdate);
 
   /**
-   * Records what the exchange says now. The status change and its outbox rows are written in ONE
-   * transaction: a crash leaves both or neither, so every change is announced (at least once) and
-   * none is queued twice. The row is locked while read, so two instances applying the same change
-   * queue it once. Same status: only the details and `last_checked_at` move and nothing is
-   * queued. Any status string is kept, including ones the spec does not list. Returns whether the
-   * status changed (false as well for an unknown id).
+   * Records what the exchange says now; a new status queues one push per state reached. Same
+   * status: only the details and `last_checked_at` move. Any status string is kept, including
+   * ones the spec does not list. Returns whether the status changed (false for an unknown id).
    */
   const applyStatus = (
     id: string,
@@ -129,30 +129,37 @@ export function createTransactionsRepository(db: Seam) {
         lastCheckedAt: now,
       });
       await tx.run(sql`update transactions set ${set}, ${KNOWN} where id = ${id}`);
-      if (changed) {
-        for (const reached of statesReached(current.status, status)) {
-          await enqueueNotification(
-            tx,
-            { transactionId: id, chatId: current.chatId, status: reached },
-            now,
-          );
-        }
+      const { chatId } = current;
+      for (const reached of changed ? statesReached(current.status, status) : []) {
+        await enqueueNotification(tx, { transactionId: id, chatId, status: reached }, now);
       }
       return changed;
     });
 
+  /** Queues a message about swap `current` (locked, in `tx`). */
+  const tell = (
+    tx: Executor,
+    current: Transaction,
+    kind: "given-up" | "stuck",
+    status: string,
+    dedupeKey: string,
+    now: number,
+  ) =>
+    enqueueOutbox(
+      tx,
+      { kind, chatId: current.chatId, transactionId: current.id, status, dedupeKey },
+      now,
+    );
+
   return {
     /** Returns false (and changes nothing) when the id is already stored. */
-    insert(record: NewTransaction, now = Date.now()): Promise<boolean> {
-      return insertTransaction(db, record, now);
-    },
+    insert: (record: NewTransaction, now = Date.now()) => insertTransaction(db, record, now),
 
     /** Any chat's transaction: for the tracker and the outbox, never for a user-supplied id. */
     get: (id: string): Promise<Transaction | undefined> => one(db, id),
 
-    async exists(id: string): Promise<boolean> {
-      return (await db.all(sql`select 1 as one from transactions where id = ${id}`)).length > 0;
-    },
+    exists: async (id: string) =>
+      (await db.all(sql`select 1 as one from transactions where id = ${id}`)).length > 0,
 
     /** Privacy: another chat's transaction does not exist for this chat. */
     getForChat: (chatId: number, id: string): Promise<Transaction | undefined> =>
@@ -166,31 +173,21 @@ export function createTransactionsRepository(db: Seam) {
       ),
 
     /**
-     * One history page, newest first, with the chat's total for the pager: one statement (the
-     * total by a scalar subquery, which SQLite runs once and costs less than a window over the
-     * rows), so both come from one state of the database without a transaction; a page past the
-     * end counts apart.
+     * One history page and the chat's total in one statement (a scalar subquery, which SQLite runs
+     * once and costs less than a window), so both come from one state of the database; a page past
+     * the end counts apart.
      */
     async pageForChat(
       chatId: number,
       page: { limit: number; offset: number },
     ): Promise<{ items: Transaction[]; total: number }> {
-      const rows = await db.all(sql`select ${columnsOf(swapRow)},
-        (select count(*) from transactions where chat_id = ${chatId}) as "n" from transactions
-        where chat_id = ${chatId} ${NEWEST_FIRST} limit ${page.limit} offset ${page.offset}`);
-      if (rows.length === 0 && page.offset > 0) {
-        return {
-          items: [],
-          total: await count(db, sql`from transactions where chat_id = ${chatId}`),
-        };
-      }
+      const mine = sql`from transactions where chat_id = ${chatId}`;
+      const rows = await db.all(sql`select ${columnsOf(swapRow)}, (select count(*) ${mine}) as "n"
+        ${mine} ${NEWEST_FIRST} limit ${page.limit} offset ${page.offset}`);
+      if (rows.length === 0 && page.offset > 0) return { items: [], total: await count(db, mine) };
       return { items: parseRows(swapRow, rows), total: countOf(rows) };
     },
 
-    /**
-     * Transactions of `exchange` not yet in a terminal state nor given up, oldest first: what the
-     * tracker follows.
-     */
     listOpen: (exchange: string): Promise<OpenSwap[]> =>
       select(
         db,
@@ -203,42 +200,22 @@ export function createTransactionsRepository(db: Seam) {
      * Rows recorded before swaps named their exchange (empty) were created on a real exchange:
      * they are the configured one's. Returns how many were named.
      */
-    claimUnnamed(exchange: string): Promise<number> {
-      return db.run(sql`update transactions set exchange = ${exchange} where exchange = ''`);
-    },
+    claimUnnamed: (exchange: string) =>
+      db.run(sql`update transactions set exchange = ${exchange} where exchange = ''`),
 
-    /**
-     * The exchange answered 404 for the swap: the first of a run is kept (`since` is used only
-     * then), and no read by id is made before `nextLookupAt`.
-     */
     async recordNotFound(id: string, since: number, nextLookupAt: number): Promise<void> {
       await db.run(sql`update transactions
         set not_found_since = coalesce(not_found_since, ${since}), next_lookup_at = ${nextLookupAt}
         where id = ${id}`);
     },
 
-    /**
-     * Stops following a swap the exchange no longer knows, and queues its chat's one message
-     * about it, atomically. Returns whether the message was queued (false: given up before).
-     */
-    giveUp(id: string, now = Date.now()): Promise<boolean> {
-      return db.transaction(async (tx) => {
+    giveUp: (id: string, now = Date.now()) =>
+      db.transaction(async (tx) => {
         const current = await locked(tx, id);
         if (!current || current.givenUpAt !== null) return false;
         await tx.run(sql`update transactions set given_up_at = ${now} where id = ${id}`);
-        return enqueueOutbox(
-          tx,
-          {
-            kind: "given-up",
-            chatId: current.chatId,
-            transactionId: id,
-            status: current.status,
-            dedupeKey: givenUpKey(id),
-          },
-          now,
-        );
-      });
-    },
+        return tell(tx, current, "given-up", current.status, givenUpKey(id), now);
+      }),
 
     /** Open transactions per status, for metrics. */
     async openByStatus(): Promise<Record<string, number>> {
@@ -250,18 +227,10 @@ export function createTransactionsRepository(db: Seam) {
 
     applyStatus,
 
-    /** `applyStatus` for a detail read (the shape the tracker and the status reader hold). */
-    applyProgress(id: string, progress: SwapProgress, now = Date.now()): Promise<boolean> {
-      return applyStatus(id, progress.status, now, progress);
-    },
+    applyProgress: (id: string, progress: SwapProgress, now = Date.now()) =>
+      applyStatus(id, progress.status, now, progress),
 
-    /**
-     * A detail read after the status was pushed (the tracker's receipts): a newer status is
-     * applied as by applyProgress (its push carries the details); the same one stores them and,
-     * when they add the hash its push and card show, queues the receipt: a card edit, or on
-     * complete a message with the payout once the push went out without it. Returns whether
-     * anything was queued.
-     */
+    /** A newer status is applied as by applyProgress (its push carries the details). */
     async applyReceipt(id: string, progress: SwapProgress, now = Date.now()): Promise<boolean> {
       if (await applyStatus(id, progress.status, now, progress)) return true;
       return db.transaction(async (tx) => {
@@ -277,27 +246,16 @@ export function createTransactionsRepository(db: Seam) {
         // One on its way (or sent) may lack them: the card is edited after it.
         const sent = push !== undefined && push.sentAt !== null;
         const kind = status === "success" && sent ? "message" : "card";
-        return enqueueOutbox(
-          tx,
-          {
-            kind: "stuck",
-            chatId: current.chatId,
-            transactionId: id,
-            status: RECEIPT_STATUS,
-            dedupeKey: receiptKey(kind, id, status),
-          },
-          now,
-        );
+        return tell(tx, current, "stuck", RECEIPT_STATUS, receiptKey(kind, id, status), now);
       });
     },
 
     /** The status card to edit in place from now on. */
-    setStatusCard: async (id: string, messageId: number): Promise<boolean> =>
+    setStatusCard: async (id: string, messageId: number) =>
       (await db.run(
         sql`update transactions set card_message_id = ${messageId} where id = ${id}`,
       )) === 1,
 
-    /** Records that these were seen upstream unchanged (the tracker checks the stalest first). */
     async markChecked(ids: readonly string[], now = Date.now()): Promise<void> {
       if (ids.length === 0) return;
       await db.transaction(async (tx) => {
