@@ -6,7 +6,8 @@ import { openStorage, type Storage } from "../db/open.ts";
 import { createChatSettings } from "../frontends/chat-settings.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { BudgetLedger } from "../lib/shared-budget.ts";
-import { type LockSessions, lockSessions } from "../ops/lock-sessions.ts";
+import { claimDatabase } from "../ops/instance-lock.ts";
+import type { LockSessions } from "../ops/lock-sessions.ts";
 import type { ExchangeTarget } from "./exchange.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
@@ -38,9 +39,12 @@ export async function openDatabase(
   exchange: ExchangeTarget,
 ) {
   let opened: Storage | undefined;
+  let claim: { release(): void } | undefined;
   await life.start({
     name: "database",
     start: async () => {
+      // SQLite serves one instance: a second process on the file refuses to start.
+      if (config.databaseUrl === undefined) claim = claimDatabase(config.databasePath);
       opened = await openStorage({
         databasePath: config.databasePath,
         databaseUrl: config.databaseUrl,
@@ -50,6 +54,9 @@ export async function openDatabase(
             { error: error.message, code: "code" in error ? error.code : undefined },
             `database connection lost: ${error.message}`,
           ),
+      }).catch((error: unknown) => {
+        claim?.release();
+        throw error;
       });
       logger.info({ store: opened.dialect }, "database ready");
       if (!exchange.sandbox) {
@@ -57,18 +64,18 @@ export async function openDatabase(
         if (named > 0) logger.info({ named, exchange: exchange.exchangeId }, "swaps named");
       }
     },
-    stop: () => opened?.close(),
+    stop: async () => {
+      await opened?.close();
+      claim?.release();
+    },
   });
   const storage = opened!;
   let shared: SharedDatabase | undefined;
   if (storage.dialect === "postgres") {
     // Imported here, as open.ts does: an SQLite bot never loads the PostgreSQL driver.
-    const { connectSession } = await import("../db/pg/client.ts");
+    const { lockSessions } = await import("../ops/lock-sessions.ts");
     const { pool } = storage.pg;
-    const lock = lockSessions(
-      () => connectSession(config.databaseUrl!),
-      () => pool.connect(),
-    );
+    const lock = lockSessions(config.databaseUrl!, () => pool.connect());
     await life.start({ name: "database session check", start: () => lock.check() });
     shared = { ledger: storage.ledger, lock, takeOverOutbox: () => storage.takeOverOutbox() };
   }

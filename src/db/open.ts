@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { BudgetLedger } from "../lib/shared-budget.ts";
 import type { ChatsStore } from "../swaps/ports.ts";
-import { type Database, openDatabase } from "./client.ts";
-import { claimDatabase } from "./instance-lock.ts";
+import { openDatabase } from "./client.ts";
 import type { PgDatabase } from "./pg/client.ts";
 import { createPorts, createRepositories, type Ports, type Repositories } from "./repositories.ts";
 import type { Seam } from "./seam.ts";
@@ -82,23 +81,12 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
       close: () => pg.close(),
     };
   }
-  // SQLite serves one instance: a second process on the file refuses to start.
-  const claim = claimDatabase(options.databasePath);
-  let sqlite: Database;
-  try {
-    sqlite = openDatabase(options.databasePath);
-  } catch (error) {
-    claim.release();
-    throw error;
-  }
+  const sqlite = openDatabase(options.databasePath);
   return {
     dialect: "sqlite",
     ...common(sqlite.seam),
     check: async () => sqlite.check(),
-    close: async () => {
-      sqlite.close();
-      claim.release();
-    },
+    close: async () => sqlite.close(),
   };
 }
 

@@ -18,7 +18,6 @@ export interface Executor {
  * pg/seam.ts).
  */
 export interface Seam extends Executor {
-  readonly dialect: "sqlite" | "postgres";
   /**
    * Runs `work` as one write transaction: all of its statements commit together or none does. Its
    * statements must go through the executor it is given.

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import pg from "pg";
 import type { LockConnection } from "./leadership.ts";
 
 /** The sessions the leader lock lives on: checked once at start-up, then opened on demand. */
@@ -12,11 +13,22 @@ export interface LockSessions {
   connect(): Promise<LockConnection>;
 }
 
-/** The leader lock's sessions, opened by `connect`; `borrow` takes a connection of the pool. */
-export function lockSessions(
-  connect: () => Promise<LockConnection>,
-  borrow: () => Promise<BorrowedSession>,
-): LockSessions {
+/**
+ * The leader lock's sessions on the database at `url`: each a connection of its own, outside the
+ * pool (`borrow` takes one of the pool's, for the check). TCP keep-alive notices a peer that
+ * vanished; the session's own timeout (see leadership.ts) covers one that is there but silent.
+ */
+export function lockSessions(url: string, borrow: () => Promise<BorrowedSession>): LockSessions {
+  const connect = async () => {
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: 10_000,
+      application_name: "swapbot-leader",
+    });
+    await client.connect();
+    return client;
+  };
   return {
     async check() {
       const session = await connect();

@@ -7,12 +7,6 @@ import * as schema from "./schema.ts";
 /** The drizzle instance every PostgreSQL repository takes; typed with the schema. */
 export type PgDb = NodePgDatabase<typeof schema>;
 
-/** A transaction open on it: what a helper takes to run inside its caller's transaction. */
-export type PgTx = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
-
-/** The database or a transaction on it. */
-export type PgExecutor = PgDb | PgTx;
-
 export interface PgDatabase {
   db: PgDb;
   /** The pool, for tests and the instance coordination; queries belong in the repositories. */
@@ -103,20 +97,4 @@ async function migrateLocked(pool: pg.Pool): Promise<void> {
   } finally {
     client.release(broken);
   }
-}
-
-/**
- * One connection of its own, outside the pool (the leader lock's session lives and dies with it).
- * TCP keep-alive notices a peer that vanished; the session's own timeout (see ops/leadership.ts)
- * covers one that is still there but silent.
- */
-export async function connectSession(url: string): Promise<pg.Client> {
-  const client = new pg.Client({
-    connectionString: url,
-    keepAlive: true,
-    connectionTimeoutMillis: 10_000,
-    application_name: "swapbot-leader",
-  });
-  await client.connect();
-  return client;
 }
