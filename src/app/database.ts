@@ -3,6 +3,7 @@ import { conversationStorage, type StoredVersions } from "../bot/plumbing/conver
 import type { CatalogStore } from "../catalog/catalog.ts";
 import type { Config } from "../config.ts";
 import { openStorage, type Storage } from "../db/open.ts";
+import { createBudgetLedger } from "../exchange/budget-ledger.ts";
 import { createChatSettings } from "../frontends/chat-settings.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { BudgetLedger } from "../lib/shared-budget.ts";
@@ -77,7 +78,11 @@ export async function openDatabase(
     const { pool } = storage.pg;
     const lock = lockSessions(config.databaseUrl!, () => pool.connect());
     await life.start({ name: "database session check", start: () => lock.check() });
-    shared = { ledger: storage.ledger, lock, takeOverOutbox: () => storage.takeOverOutbox() };
+    shared = {
+      ledger: createBudgetLedger(pool),
+      lock,
+      takeOverOutbox: () => storage.takeOverOutbox(),
+    };
   }
   const { repos } = storage;
   const chatSettings = createChatSettings(repos.chats);

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { BudgetLedger } from "../lib/shared-budget.ts";
 import type { ChatsStore } from "../swaps/ports.ts";
 import { openDatabase } from "./client.ts";
 import type { PgDatabase } from "./pg/client.ts";
@@ -14,12 +13,8 @@ export interface StorageOptions {
   onError?: (error: Error) => void;
 }
 
-/**
- * Everything the app keeps, on either store: the core's ports, the repositories behind them, and
- * the conversations plugin's storage.
- */
+/** Everything the app keeps, on either store: the repositories and the core's ports on them. */
 interface CommonStorage {
-  /** Every repository. */
   readonly repos: Repositories;
   /** The core's ports; `chats` is the cache in front of the chats table. */
   ports(chats: Pick<ChatsStore, "markBlocked" | "language">): Ports;
@@ -35,15 +30,7 @@ interface CommonStorage {
 }
 
 export type Storage = CommonStorage &
-  (
-    | { readonly dialect: "sqlite" }
-    | {
-        readonly dialect: "postgres";
-        readonly pg: PgDatabase;
-        /** The exchange budgets every instance counts against. */
-        readonly ledger: BudgetLedger;
-      }
-  );
+  ({ readonly dialect: "sqlite" } | { readonly dialect: "postgres"; readonly pg: PgDatabase });
 
 /** True for the URLs that select PostgreSQL. */
 export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
@@ -58,10 +45,9 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
       throw new Error("DATABASE_URL must start with postgres:// or postgresql://");
     }
     // Loaded only here: the driver and its schema would cost every SQLite bot some 10 MB.
-    const [{ openPgDatabase }, { pgSeam }, { createBudgetLedger }] = await Promise.all([
+    const [{ openPgDatabase }, { pgSeam }] = await Promise.all([
       import("./pg/client.ts"),
       import("./pg/seam.ts"),
-      import("./pg/budget-ledger.ts"),
     ]);
     const pg = await openPgDatabase(
       options.databaseUrl,
@@ -70,7 +56,6 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     return {
       dialect: "postgres",
       pg,
-      ledger: createBudgetLedger(pg.pool),
       ...common(pgSeam(pg.db)),
       check: async () => {
         const { rows } = await pg.pool.query<{ readOnly: string }>(
