@@ -105,8 +105,6 @@ export const supportDeliveryRow = rowOf(supportOutbox).pick({
   attempts: true,
 }) satisfies z.ZodType<SupportDelivery, unknown>;
 
-/** A catalog entry as the upstream listed it. */
 export const coinRow = rowOf(coins).pick({ code: true, name: true, icon: true, notes: true });
 
-/** A journaled update: its id and Telegram's JSON. */
 export const journaledRow = rowOf(updateJournal).pick({ updateId: true, payload: true });

@@ -6,9 +6,9 @@ export type Row = Record<string, unknown>;
 
 /** Where a statement runs: the database, or one transaction open on it. */
 export interface Executor {
-  /** The rows the statement returns (a `returning` clause's too). */
+  /** The rows (a `returning` clause's too). */
   all(query: SQL): Promise<Row[]>;
-  /** How many rows the statement changed. */
+  /** How many rows changed. */
   run(query: SQL): Promise<number>;
 }
 
@@ -131,6 +131,5 @@ export async function selectOne<S extends z.ZodObject>(
 /** `count(*)`'s answer, whichever the driver's type. */
 export const countOf = (rows: Row[]): number => long.parse(rows[0]?.n ?? 0);
 
-/** `select count(*) <rest>`. */
 export const count = async (executor: Executor, rest: SQL): Promise<number> =>
   countOf(await executor.all(sql`select count(*) as n ${rest}`));

@@ -93,14 +93,16 @@ describe.each(dialects)("$dialect", ({ open }) => {
   });
 
   describe("meta repository", () => {
-    it("keeps small facts by key", async () => {
+    it("keeps small facts by key, the learned page-size cap among them", async () => {
       const { repos } = await open();
       expect(await repos.meta.get("transactions.pageCap")).toBeUndefined();
+      expect(await repos.meta.loadPageCap()).toBeUndefined();
       await repos.meta.set("transactions.pageCap", "100");
-      await repos.meta.set("transactions.pageCap", "50");
+      await repos.meta.savePageCap(50);
       expect(await repos.meta.get("transactions.pageCap")).toBe("50");
-      await repos.meta.delete("transactions.pageCap");
-      expect(await repos.meta.get("transactions.pageCap")).toBeUndefined();
+      expect(await repos.meta.loadPageCap()).toBe(50);
+      await repos.meta.set("transactions.pageCap", "nonsense");
+      expect(await repos.meta.loadPageCap()).toBeUndefined();
     });
   });
 });

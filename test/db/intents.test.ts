@@ -118,7 +118,7 @@ describe.each(dialects)("swap intents ($dialect)", ({ open }) => {
       state: "failed",
       error: "not found upstream",
     });
-    expect(await repos.notifications.due(10, 9_000)).toMatchObject([
+    expect(await repos.notifications.claimDue(10, 9_000, "me", 60_000)).toMatchObject([
       { kind: "not-created", chatId: 10, intentKey: "summary-1", transactionId: null },
     ]);
     // A created intent is left alone.

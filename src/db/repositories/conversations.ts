@@ -51,10 +51,7 @@ function parseState(value: string): VersionedState<ConversationData> | undefined
  */
 export function createConversationsRepository(db: Seam) {
   return {
-    async read(key: string): Promise<{
-      state: VersionedState<ConversationData> | undefined;
-      revision: number;
-    }> {
+    async read(key: string) {
       const [row] = await db.all(
         sql`select "value", revision from conversation_state where "key" = ${key}`,
       );

@@ -42,7 +42,7 @@ function toIntent(row: IntentRow): Intent {
   };
 }
 
-/** Confirm's intents: claimed before the POST, so a summary creates at most one swap (docs/design.md §3). */
+/** Confirm's intents: claimed before the POST, so a summary creates one swap (docs/design.md §3). */
 export function createIntentsRepository(db: Seam) {
   const read = (executor: Executor, key: string, lock = sql``) =>
     selectOne(executor, intentRow, sql`from swap_intents where "key" = ${key}${lock}`);

@@ -17,9 +17,6 @@ export function createMetaRepository(db: Seam) {
   return {
     get,
     set,
-    async delete(key: string): Promise<void> {
-      await db.run(sql`delete from meta where "key" = ${key}`);
-    },
     /** The list endpoint's page-size cap learned earlier (the tracker's and the reconciler's). */
     async loadPageCap(): Promise<number | undefined> {
       const value = Number(await get(PAGE_CAP_KEY));

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { OutboxEntry, OutboxKind } from "../../swaps/ports.ts";
+import type { OutboxKind } from "../../swaps/ports.ts";
 import type { OpenSwap } from "../../swaps/swap.ts";
 import { type Notification, notificationRow, outboxEntryRow } from "../rows.ts";
 import { type Executor, insertInto, type Seam, select } from "../seam.ts";
@@ -43,7 +43,6 @@ export async function enqueueOutbox(
   return (await executor.run(sql`${insert} on conflict do nothing`)) === 1;
 }
 
-/** Queues the push of one status change. */
 export function enqueueNotification(
   executor: Executor,
   input: { transactionId: string; chatId: number; status: string },
@@ -56,7 +55,7 @@ export function enqueueNotification(
   );
 }
 
-/** Unsent and due; not for a chat that blocked the bot; not behind an earlier unsent row of the same swap (docs/design.md §5). */
+/** Due, unsent, for a chat that did not block the bot, behind no unsent row of its swap (docs/design.md §5). */
 const dueAt = (now: number): SQL => sql`${UNSENT} and next_attempt_at <= ${now}
   and not exists (select 1 from chats
     where chats.id = notifications.chat_id and chats.blocked_at is not null)
@@ -79,14 +78,6 @@ export function createNotificationsRepository(db: Seam) {
         db,
         { kind: "stuck", chatId, transactionId: id, status, dedupeKey: stuckKey(id, status) },
         at,
-      ),
-
-    /** Unsent notifications whose time has come, oldest first (claims not considered). */
-    due: (limit: number, now = Date.now()): Promise<OutboxEntry[]> =>
-      select(
-        db,
-        outboxEntryRow,
-        sql`from notifications where ${dueAt(now)} order by id limit ${limit}`,
       ),
 
     claimDue: rows.claimDue,

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { RECEIPT_STATUS, receiptKey } from "../../swaps/ports.ts";
 import { FINAL_STATUSES, statesReached } from "../../swaps/status.ts";
 import type { NewSwap, OpenSwap, Swap, SwapProgress } from "../../swaps/swap.ts";
@@ -79,6 +79,14 @@ export async function insertTransaction(
   return (
     (await executor.run(sql`${insertInto("transactions", [row])} on conflict do nothing`)) === 1
   );
+}
+
+/** How many transactions `where` selects, per status. */
+export async function countByStatus(db: Executor, where: SQL): Promise<Record<string, number>> {
+  const rows = await db.all(
+    sql`select status, count(*) as n from transactions where ${where} group by status`,
+  );
+  return Object.fromEntries(rows.map((r) => [String(r.status), long.parse(r.n)]));
 }
 
 function mergeDetails(current: Transaction, details: TransactionDetails) {
@@ -218,12 +226,7 @@ export function createTransactionsRepository(db: Seam) {
       }),
 
     /** Open transactions per status, for metrics. */
-    async openByStatus(): Promise<Record<string, number>> {
-      const rows = await db.all(
-        sql`select status, count(*) as n from transactions where ${OPEN} group by status`,
-      );
-      return Object.fromEntries(rows.map((r) => [String(r.status), long.parse(r.n)]));
-    },
+    openByStatus: () => countByStatus(db, OPEN),
 
     applyStatus,
 
