@@ -121,7 +121,6 @@ export const conversationState = pgTable("conversation_state", {
   updatedAt: long("updated_at").notNull(),
 });
 
-/** Telegram updates taken by polling and not yet handled (see the SQLite schema). */
 export const updateJournal = pgTable("update_journal", {
   updateId: long("update_id").primaryKey(),
   payload: text("payload").notNull(),
@@ -189,7 +188,6 @@ export const budgetSlots = pgTable(
   (t) => [index("budget_slots_class").on(t.endpointClass)],
 );
 
-/** The support desk's tickets (see the SQLite schema). */
 export const supportTickets = pgTable(
   "support_tickets",
   {
@@ -213,7 +211,7 @@ export const supportTickets = pgTable(
   ],
 );
 
-/** The support desk's outbox (see the SQLite schema): claimed like `notifications`. */
+/** Claimed like `notifications`. */
 export const supportOutbox = pgTable(
   "support_outbox",
   {

@@ -25,19 +25,7 @@ export type Transaction = Swap & { insertedAt: number };
  * A transaction to record. Nullable upstream fields are required (pass null) so that a caller
  * cannot forget one; the bot's own bookkeeping fields are optional.
  */
-export type NewTransaction = Omit<NewSwap, "suspect"> &
-  Partial<
-    Pick<
-      Swap,
-      | "suspect"
-      | "statusChangedAt"
-      | "cardMessageId"
-      | "lastCheckedAt"
-      | "notFoundSince"
-      | "nextLookupAt"
-      | "givenUpAt"
-    >
-  >;
+export type NewTransaction = Omit<NewSwap, "suspect"> & Partial<Swap>;
 
 /** Fields of a detail read besides the status (missing or null keeps what is stored). */
 export type TransactionDetails = Omit<SwapProgress, "status">;
