@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ChatsStore } from "../swaps/ports.ts";
 import { openDatabase } from "./client.ts";
-import type { PgDatabase } from "./pg/client.ts";
-import { createPorts, createRepositories, type Ports, type Repositories } from "./repositories.ts";
+import { createPorts, createRepositories } from "./repositories.ts";
 import type { Seam } from "./seam.ts";
 
 /** Where the state lives: `databaseUrl` (PostgreSQL) wins over `databasePath` (SQLite). */
@@ -14,32 +13,18 @@ export interface StorageOptions {
 }
 
 /** Everything the app keeps, on either store: the repositories and the core's ports on them. */
-interface CommonStorage {
-  readonly repos: Repositories;
-  /** The core's ports; `chats` is the cache in front of the chats table. */
-  ports(chats: Pick<ChatsStore, "markBlocked" | "language">): Ports;
-  /**
-   * Rejects when the store cannot serve the bot (SQLite: see Database.check; PostgreSQL: the
-   * server answers and takes writes, not a standby nor a database set read-only). It only reads:
-   * /healthz calls it per probe.
-   */
-  check(): Promise<void>;
-  /** On becoming the leader: outbox rows claimed by a predecessor come back to be sent. */
-  takeOverOutbox(): Promise<number>;
-  close(): Promise<void>;
-}
-
-export type Storage = CommonStorage &
-  ({ readonly dialect: "sqlite" } | { readonly dialect: "postgres"; readonly pg: PgDatabase });
+export type Storage = Awaited<ReturnType<typeof openStorage>>;
 
 /** True for the URLs that select PostgreSQL. */
 export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
 
 /**
  * Opens the configured store and brings its schema up to date: PostgreSQL when `databaseUrl` is
- * set (no SQLite file is created then), else the SQLite file.
+ * set (no SQLite file is created then), else the SQLite file. `check` rejects when the store
+ * cannot serve the bot (SQLite: see Database.check; PostgreSQL: the server answers and takes
+ * writes, not a standby nor a database set read-only); it only reads: /healthz calls it per probe.
  */
-export async function openStorage(options: StorageOptions): Promise<Storage> {
+export async function openStorage(options: StorageOptions) {
   if (options.databaseUrl !== undefined) {
     if (!isPostgresUrl(options.databaseUrl)) {
       throw new Error("DATABASE_URL must start with postgres:// or postgresql://");
@@ -54,10 +39,10 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
       options.onError ? { onError: options.onError } : {},
     );
     return {
-      dialect: "postgres",
+      dialect: "postgres" as const,
       pg,
       ...common(pgSeam(pg.db)),
-      check: async () => {
+      check: async (): Promise<void> => {
         const { rows } = await pg.pool.query<{ readOnly: string }>(
           `select current_setting('transaction_read_only') as "readOnly"`,
         );
@@ -68,7 +53,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   }
   const sqlite = openDatabase(options.databasePath);
   return {
-    dialect: "sqlite",
+    dialect: "sqlite" as const,
     ...common(sqlite.seam),
     check: async () => sqlite.check(),
     close: async () => sqlite.close(),
@@ -80,8 +65,10 @@ function common(seam: Seam) {
   const outbox = { owner: randomUUID() };
   return {
     repos,
+    /** The core's ports; `chats` is the cache in front of the chats table. */
     ports: (chats: Pick<ChatsStore, "markBlocked" | "language">) =>
       createPorts(repos, chats, outbox),
+    /** On becoming the leader: outbox rows claimed by a predecessor come back to be sent. */
     takeOverOutbox: () => seam.outbox.releaseExcept(outbox.owner),
   };
 }

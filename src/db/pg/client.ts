@@ -7,12 +7,7 @@ import * as schema from "./schema.ts";
 /** The drizzle instance every PostgreSQL repository takes; typed with the schema. */
 export type PgDb = NodePgDatabase<typeof schema>;
 
-export interface PgDatabase {
-  db: PgDb;
-  /** The pool, for tests and the instance coordination; queries belong in the repositories. */
-  pool: pg.Pool;
-  close(): Promise<void>;
-}
+export type PgDatabase = Awaited<ReturnType<typeof openPgDatabase>>;
 
 /** The committed PostgreSQL migrations, found from this file whatever the working directory. */
 export const PG_MIGRATIONS_DIR = projectPath("drizzle", "pg");
@@ -44,7 +39,7 @@ export interface PgOptions {
  * Connects to `url` (a `postgres://` URL) and brings the schema up to date under the migration
  * lock. Fails (and leaves nothing open) when the server cannot be reached or migrating fails.
  */
-export async function openPgDatabase(url: string, options: PgOptions = {}): Promise<PgDatabase> {
+export async function openPgDatabase(url: string, options: PgOptions = {}) {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? POOL_SIZE,
@@ -72,6 +67,7 @@ export async function openPgDatabase(url: string, options: PgOptions = {}): Prom
   let closed: Promise<void> | undefined;
   return {
     db: drizzle(pool, { schema }),
+    /** The pool, for tests and the instance coordination; queries belong in the repositories. */
     pool,
     close: () => {
       closed ??= pool.end();
