@@ -56,10 +56,7 @@ export function createConversationsRepository(db: Seam) {
         sql`select "value", revision from conversation_state where "key" = ${key}`,
       );
       if (!row) return { state: undefined, revision: 0 };
-      return {
-        state: parseState(String(row.value)),
-        revision: long.parse(row.revision),
-      };
+      return { state: parseState(String(row.value)), revision: long.parse(row.revision) };
     },
 
     async write(

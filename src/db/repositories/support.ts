@@ -52,6 +52,14 @@ export function createSupportRepository(db: Seam) {
   const rows = outboxRows(db, "support_outbox", supportDeliveryRow, dueAt);
   const ticket = (rest: SQL): Promise<Ticket | undefined> =>
     selectOne(db, ticketRow, sql`from support_tickets where ${rest}`);
+  /** Sets `set` on a ticket in state `from` and queues word of it, atomically (false: not `from`). */
+  const advance = (ticketId: number, set: SQL, from: string, tell: (tx: Executor) => unknown) =>
+    db.transaction(async (tx) => {
+      const moved = await tx.run(sql`update support_tickets set ${set}
+        where id = ${ticketId} and state = ${from}`);
+      if (moved > 0) await tell(tx);
+      return moved > 0;
+    });
 
   return {
     ticket: (id: number) => ticket(sql`id = ${id}`),
@@ -80,23 +88,15 @@ export function createSupportRepository(db: Seam) {
       });
     },
 
-    async discardDraft(chatId: number): Promise<boolean> {
-      return (
-        (await db.run(sql`delete from support_tickets
-          where chat_id = ${chatId} and state = 'draft'`)) > 0
-      );
-    },
+    discardDraft: async (chatId: number) =>
+      (await db.run(
+        sql`delete from support_tickets where chat_id = ${chatId} and state = 'draft'`,
+      )) > 0,
 
-    open(ticketId: number, message: TicketMessage, now: number): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const opened = await tx.run(sql`update support_tickets
-          set state = 'open', opened_at = ${now}
-          where id = ${ticketId} and state = 'draft'`);
-        if (opened === 0) return false;
-        await enqueue(tx, ticketId, "opened", message, messageKey(message), now);
-        return true;
-      });
-    },
+    open: (ticketId: number, message: TicketMessage, now: number) =>
+      advance(ticketId, sql`state = 'open', opened_at = ${now}`, "draft", (tx) =>
+        enqueue(tx, ticketId, "opened", message, messageKey(message), now),
+      ),
 
     addUserMessage: (ticketId: number, message: TicketMessage, now: number) =>
       enqueue(db, ticketId, "user-message", message, messageKey(message), now),
@@ -122,16 +122,11 @@ export function createSupportRepository(db: Seam) {
 
     ticketOfTopic: (topicId: number) => ticket(sql`topic_id = ${topicId} order by id desc limit 1`),
 
-    close(ticketId: number, by: "support" | "user", now: number): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const closed = await tx.run(sql`update support_tickets
-          set state = 'closed', closed_at = ${now}
-          where id = ${ticketId} and state = 'open'`);
-        if (closed === 0) return false;
-        const kind = by === "support" ? "closed-by-support" : "closed-by-user";
-        await enqueue(tx, ticketId, kind, undefined, `${kind}:${ticketId}`, now);
-        return true;
-      });
+    close(ticketId: number, by: "support" | "user", now: number) {
+      const kind = by === "support" ? "closed-by-support" : "closed-by-user";
+      return advance(ticketId, sql`state = 'closed', closed_at = ${now}`, "open", (tx) =>
+        enqueue(tx, ticketId, kind, undefined, `${kind}:${ticketId}`, now),
+      );
     },
 
     async setTopic(ticketId: number, topicId: number): Promise<void> {
