@@ -4,11 +4,7 @@ import { count, type Executor, type Seam } from "../seam.ts";
 
 const FINISHED = sql`status in ${[...FINAL_STATUSES]}`;
 
-/**
- * A confirmed swap whose creation is still being settled: the POST is under way (`pending`) or
- * its answer was lost (`unknown`) and the reconciler may yet find the transaction and send its
- * deposit address. Its payout and refund addresses are what it is matched by upstream.
- */
+/** A confirmed swap whose creation is still being settled (its POST under way, or its answer lost). */
 const UNRESOLVED = sql`state in ('pending', 'unknown')`;
 
 /** Ids per DELETE … WHERE id IN (…): keeps statements small. */
@@ -18,10 +14,10 @@ const CHUNK = 500;
  * /forget: a chat's data leaves the database. Swaps still in progress stay (and with them what is
  * needed to tell the chat how they end); everything else about the chat goes, in one transaction.
  *
- * A confirmed swap not yet resolved counts as in progress: deleting its intent would leave a
- * transaction the exchange may have created without anyone tracking it or the user ever seeing
- * its deposit address. Once it resolves (created: tracked until it finishes; failed: nothing was
- * made), the next /forget deletes it like the rest.
+ * A confirmed swap not yet resolved counts as in progress: the reconciler may yet find it (by its
+ * payout and refund addresses) and send its deposit address; deleting its intent would leave a
+ * swap the exchange may have created untracked, its address never seen. Once it resolves
+ * (created: tracked until it finishes; failed: nothing was made), the next /forget deletes it.
  */
 export function createPrivacyRepository(db: Seam) {
   const unresolved = (executor: Executor, chatId: number) =>
