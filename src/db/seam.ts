@@ -105,6 +105,16 @@ export function assignments(set: Record<string, unknown>): SQL {
   return template(texts, values);
 }
 
+/**
+ * `(?, ?, …)` of `values`, for `in`: as one flat SQL (drizzle expands an array put in `sql` into a
+ * chunk per value and another per comma). At least one value.
+ */
+export function list(values: readonly unknown[]): SQL {
+  const texts = values.map((_, i) => (i === 0 ? "(" : ", "));
+  texts.push(")");
+  return template(texts, [...values]);
+}
+
 /** `sql` called as a tag would be: `texts` around `values` (one more text than values). */
 function template(texts: string[], values: unknown[]): SQL {
   return sql(Object.assign(texts, { raw: texts }), ...values);
