@@ -110,7 +110,7 @@ export function assignments(set: Record<string, unknown>): SQL {
  * chunk per value and another per comma). At least one value.
  */
 export function list(values: readonly unknown[]): SQL {
-  const texts = values.map((_, i) => (i === 0 ? "(" : ", "));
+  const texts = values.map((_, i): string => (i === 0 ? "(" : ", "));
   texts.push(")");
   return template(texts, [...values]);
 }
