@@ -22,17 +22,27 @@ export function createChatsRepository(db: Seam) {
     /**
      * Records a chat that just sent us an update. It talked to us, so it no longer blocks the bot.
      * `languageCode` (Telegram's hint) is only a first guess: it never overrides a chosen locale.
+     * Returns the language the row holds afterwards: a chat's first update needs no second read.
      */
-    touch: (chatId: number, type: string, languageCode?: string, now = Date.now()) =>
-      save(
-        { id: chatId, type, languageCode: languageCode ?? null, createdAt: now, updatedAt: now },
-        {
-          type,
-          blockedAt: null,
-          languageCode: sql`coalesce(chats.language_code, ${languageCode ?? null})`,
-          updatedAt: now,
-        },
-      ),
+    async touch(
+      chatId: number,
+      type: string,
+      languageCode?: string,
+      now = Date.now(),
+    ): Promise<string | undefined> {
+      const row = { id: chatId, type, languageCode: languageCode ?? null, createdAt: now };
+      const set = {
+        type,
+        blockedAt: null,
+        languageCode: sql`coalesce(chats.language_code, ${languageCode ?? null})`,
+        updatedAt: now,
+      };
+      const [stored] = await db.all(
+        sql`${insertInto("chats", [{ ...row, updatedAt: now }])} on conflict (id) do update set ${assignments(set)}
+          returning language_code as "languageCode"`,
+      );
+      return stored?.languageCode == null ? undefined : String(stored.languageCode);
+    },
 
     /** The chat's locale, or undefined for "use the default". */
     language: async (chatId: number) => (await get(chatId))?.languageCode ?? undefined,
