@@ -145,15 +145,11 @@ export function createIntentsRepository(db: Seam) {
      * Intents whose outcome nobody knows, oldest first: `unknown` ones, and `pending` ones older
      * than `pendingBefore` (their process died between the POST and recording the answer).
      */
-    listUnresolved: async (pendingBefore: number): Promise<Intent[]> =>
-      (
-        await select(
-          db,
-          intentRow,
-          sql`from swap_intents where state = 'unknown'
-            or (state = 'pending' and created_at < ${pendingBefore}) order by created_at`,
-        )
-      ).map(toIntent),
+    async listUnresolved(pendingBefore: number): Promise<Intent[]> {
+      const unresolved = sql`from swap_intents where state = 'unknown'
+        or (state = 'pending' and created_at < ${pendingBefore}) order by created_at`;
+      return (await select(db, intentRow, unresolved)).map(toIntent);
+    },
 
     async get(key: string): Promise<Intent | undefined> {
       const row = await read(db, key);
