@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LISTED } from "../../src/swaps/ports.ts";
 import { dialects, newTransaction, rejection } from "./helpers.ts";
 
 describe.each(dialects)("transactions repository ($dialect)", ({ open }) => {
@@ -61,6 +62,38 @@ describe.each(dialects)("transactions repository ($dialect)", ({ open }) => {
     expect(await repos.transactions.pageForChat(7, { limit: 2, offset: 4 })).toEqual({
       items: [],
       total: 3,
+    });
+  });
+
+  it("lists a chat's page with only the columns a list shows, as pageForChat has them", async () => {
+    const { repos } = await open();
+    for (const [id, createdAt] of [
+      ["old", "2026-01-01T00:00:00Z"],
+      ["new", "2026-03-01T00:00:00Z"],
+    ] as const) {
+      await repos.transactions.insert(
+        newTransaction({ id, chatId: 7, createdAt, txHashIn: `h-${id}`, suspect: id === "old" }),
+      );
+    }
+    await repos.transactions.insert(newTransaction({ id: "other", chatId: 8 }));
+    const full = await repos.transactions.pageForChat(7, { limit: 10, offset: 0 });
+    const listed = await repos.transactions.listedForChat(7, { limit: 10, offset: 0 });
+    expect(listed.total).toBe(2);
+    expect(listed.items.map((t) => t.id)).toEqual(["new", "old"]);
+    expect(Object.keys(listed.items[0] ?? {}).sort()).toEqual(Object.keys(LISTED).sort());
+    expect(listed.items).toEqual(
+      full.items.map((swap) =>
+        Object.fromEntries(Object.keys(LISTED).map((k) => [k, swap[k as keyof typeof swap]])),
+      ),
+    );
+    expect(listed.items[1]?.suspect).toBe(true);
+    expect(await repos.transactions.listedForChat(9, { limit: 10, offset: 0 })).toEqual({
+      items: [],
+      total: 0,
+    });
+    expect(await repos.transactions.listedForChat(7, { limit: 10, offset: 5 })).toEqual({
+      items: [],
+      total: 2,
     });
   });
 

@@ -12,8 +12,8 @@ import type { DepositView } from "../../swaps/swap.ts";
 import { servesPage } from "../page-versions.ts";
 import { answers } from "./answers.ts";
 import { createRoutes } from "./create-routes.ts";
-import { gzipJson } from "./gzip-json.ts";
 import { InitDataChecker, type WebAppUser } from "./init-data.ts";
+import { jsonAnswers } from "./json-answers.ts";
 import { quoteRoutes } from "./quote-routes.ts";
 import { swapRoutes } from "./swap-routes.ts";
 import { type PageLocale, PageTexts } from "./texts.ts";
@@ -25,7 +25,7 @@ export interface WebAppDeps {
   /** "Confirm a summary", the core's use case the chat calls too. */
   confirm: ConfirmSummary;
   /** The chat's swaps as the database has them: a viewer never costs an exchange read. */
-  swapQueries: Pick<SwapQueries, "getForChat" | "pageForChat">;
+  swapQueries: Pick<SwapQueries, "getForChat" | "listedForChat">;
   texts: PageTexts;
   sandbox: boolean;
   /** Where a swap's transactions can be looked at (EXPLORER_URLS over the defaults). */
@@ -54,14 +54,8 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
   const initData = new InitDataChecker(deps.botToken, deps.now);
   const api = new Hono<Env>();
 
-  // Answers name addresses and swaps: no cache (a shared proxy's, the WebView's) may keep them.
-  // Set before the answer is made, so that it is made with it: set on a made answer, hono has
-  // @hono/node-server rebuild it as a whole web Response with a body stream (half a request's CPU).
-  api.use((c, next) => {
-    c.header("Cache-Control", "no-store");
-    return next();
-  });
-  api.use(gzipJson);
+  // Every answer made whole with its headers (no-store, security, gzip when taken): json-answers.ts.
+  api.use(jsonAnswers);
   api.use(async (c, next) => {
     const raw = /^tma (.+)$/.exec(c.req.header("authorization") ?? "")?.[1];
     const check = initData.check(raw);

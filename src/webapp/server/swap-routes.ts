@@ -22,7 +22,7 @@ export function swapRoutes(api: Hono<Env>, deps: WebAppDeps, { t, bad }: Answers
   api.get("/swaps", async (c) => {
     const query = listQuery.safeParse(c.req.query());
     if (!query.success) return c.json(bad(t(c, "webapp-error")), 400);
-    const page = await deps.swapQueries.pageForChat(c.get("user").id, {
+    const page = await deps.swapQueries.listedForChat(c.get("user").id, {
       limit: PAGE_SIZE,
       offset: query.data.offset,
     });
