@@ -93,6 +93,11 @@ export interface SwapQueries {
     chatId: number,
     page: { limit: number; offset: number },
   ): Awaitable<{ items: ListedSwap[]; total: number }>;
+  /**
+   * A number that moves whenever the chat's listed swaps change (one stored, removed, or changed
+   * in a LISTED column), by whoever: a list made at a version is current while it holds.
+   */
+  listVersion(chatId: number): Awaitable<number>;
   /** Stores what a detail read said; a status change queues its notification atomically. */
   applyProgress(id: string, progress: SwapProgress, at: number): Awaitable<boolean>;
 }

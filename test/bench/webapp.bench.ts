@@ -54,12 +54,11 @@ export async function run(): Promise<void> {
     await askAsViewers({ viewers: asViewers, url: `${pageUrl}api/swaps`, rounds: 1 });
 
     // Each viewer polls its list as the page does, 20 times; all 100 at once.
-    let cpu = process.cpuUsage();
     const list = await profiled("swap-list", () =>
       askAsViewers({ viewers: asViewers, url: `${pageUrl}api/swaps`, rounds: 20 }),
     );
     console.log(
-      `swap list (${SWAPS_PER_VIEWER} swaps each), ${VIEWERS} concurrent viewers × 20: ${figures(list)} · ${cpuPer(cpu, list.times.length)} µs CPU a request${client(list)}`,
+      `swap list (${SWAPS_PER_VIEWER} swaps each), ${VIEWERS} concurrent viewers × 20: ${figures(list)}${cpu(list)}`,
     );
     const listBody = await (
       await fetch(`${pageUrl}api/swaps`, { headers: headers(viewers[0]!) })
@@ -70,23 +69,16 @@ export async function run(): Promise<void> {
     const quoteUrl = `${pageUrl}api/quote?from=btc&to=eth&amount=0.5&rateType=float`;
     await askAsViewers({ viewers: [headers(899_999)], url: quoteUrl, rounds: 1 });
     const upstreamBefore = h.app.quotes.stats.upstreamCalls;
-    cpu = process.cpuUsage();
     const quotes = await profiled("cached-quote", () =>
       askAsViewers({ viewers: asViewers, url: quoteUrl, rounds: 4 }),
     );
     console.log(
-      `cached quote, ${VIEWERS} concurrent viewers × 4: ${figures(quotes)} · upstream calls ${h.app.quotes.stats.upstreamCalls - upstreamBefore} · ${cpuPer(cpu, quotes.times.length)} µs CPU a request${client(quotes)}`,
+      `cached quote, ${VIEWERS} concurrent viewers × 4: ${figures(quotes)} · upstream calls ${h.app.quotes.stats.upstreamCalls - upstreamBefore}${cpu(quotes)}`,
     );
     console.log(`load average at the end: ${load()}`);
   } finally {
     await h.close();
   }
-}
-
-/** This process's CPU (user + system) since `from`, per request, in µs: the server's alone. */
-function cpuPer(from: NodeJS.CpuUsage, requests: number): string {
-  const used = process.cpuUsage(from);
-  return ((used.user + used.system) / requests).toFixed(0);
 }
 
 /**
@@ -105,15 +97,13 @@ async function bareHono(json: ArrayBuffer): Promise<void> {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/swaps`;
   const viewers = Array.from({ length: VIEWERS }, () => ({ "accept-encoding": "gzip" }));
   await askAsViewers({ viewers, url, rounds: 1 });
-  const cpu = process.cpuUsage();
-  const times = await askAsViewers({ viewers, url, rounds: 20 });
-  const per = cpuPer(cpu, times.times.length);
+  const times = await profiled("bare-hono", () => askAsViewers({ viewers, url, rounds: 20 }));
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     if ("closeAllConnections" in server) server.closeAllConnections();
   });
   console.log(
-    `bare Hono handler, the same list (${kb(json.byteLength)} of JSON, ${kb(body.length)} gzipped), same viewers × 20: ${figures(times)} · ${per} µs CPU a request${client(times)}`,
+    `bare Hono handler, the same list (${kb(json.byteLength)} of JSON, ${kb(body.length)} gzipped), same viewers × 20: ${figures(times)}${cpu(times)}`,
   );
 }
 
@@ -141,9 +131,12 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
 const figures = ({ times }: ViewersResult) =>
   `p50 ${ms(percentile(times, 50))} · p95 ${ms(percentile(times, 95))} · max ${ms(Math.max(...times))}`;
 
-/** What asking cost the viewers' process: it shares the machine's cores with the server. */
-const client = ({ clientCpuUs }: ViewersResult) =>
-  ` (the viewers' client: ${clientCpuUs.toFixed(0)} µs)`;
+/**
+ * The CPU a request cost this process (the server's: process.cpuUsage while the viewers asked),
+ * and what it cost the viewers' process, which shares the machine's cores with the server.
+ */
+const cpu = ({ serverCpuUs, clientCpuUs }: ViewersResult) =>
+  ` · ${serverCpuUs.toFixed(0)} µs CPU a request (the viewers' client: ${clientCpuUs.toFixed(0)} µs)`;
 
 const load = () =>
   `${loadavg()

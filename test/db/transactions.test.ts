@@ -97,6 +97,44 @@ describe.each(dialects)("transactions repository ($dialect)", ({ open }) => {
     });
   });
 
+  it("moves a chat's list version on a swap stored, removed or changed in any listed column, and on nothing else", async () => {
+    const { repos, exec } = await open();
+    const version = (chatId: number) => repos.transactions.listVersion(chatId);
+    expect(await version(7)).toBe(0);
+    await repos.transactions.insert(newTransaction({ id: "v1", chatId: 7 }));
+    let seen = await version(7);
+    expect(seen).toBeGreaterThan(0);
+    expect(await version(8)).toBe(0);
+    const moved = async () => {
+      const now = await version(7);
+      const was = seen;
+      seen = now;
+      return now !== was;
+    };
+    const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    // Every column a list shows: a test that fails names it (the migration's trigger lists them).
+    for (const key of Object.keys(LISTED).filter((k) => k !== "id")) {
+      const value = key === "suspect" ? "true" : `'changed-${key}'`;
+      await exec(`update transactions set ${snake(key)} = ${value} where id = 'v1'`);
+      expect(`${key}: ${await moved()}`).toBe(`${key}: true`);
+    }
+    // The same values written again, and the bot's bookkeeping: the list is the same.
+    await exec(`update transactions set status = 'changed-status' where id = 'v1'`);
+    await repos.transactions.markChecked(["v1"], 5_000);
+    await exec(`update transactions set last_checked_at = 9, card_message_id = 3 where id = 'v1'`);
+    expect(await moved()).toBe(false);
+    await exec(`update transactions set id = 'v2' where id = 'v1'`);
+    expect(await moved()).toBe(true);
+    // Moved to another chat (never done, but the other chat's list changes too), and removed.
+    await exec(`update transactions set chat_id = 8 where id = 'v2'`);
+    expect(await moved()).toBe(true);
+    expect(await version(8)).toBeGreaterThan(0);
+    const before8 = await version(8);
+    await exec(`delete from transactions where id = 'v2'`);
+    expect(await version(8)).toBeGreaterThan(before8);
+    expect(await moved()).toBe(false);
+  });
+
   it("lists open transactions oldest first, unknown statuses included, terminal ones not", async () => {
     const { repos } = await open();
     const rows = [

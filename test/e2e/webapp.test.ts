@@ -528,7 +528,7 @@ describe("the Mini App", () => {
     expect(((await plain.json()) as { texts: Record<string, string> }).texts).toBeDefined();
   });
 
-  it("a polled list (gzipped answers remembered by their text) shows a swap's new status at once, and never another chat's swaps", async () => {
+  it("a polled list (remembered at the chat's list version, gzipped by its text) shows a swap's new status at once, and never another chat's swaps", async () => {
     const [owner, other] = [h.tg.user(), h.tg.user()];
     const ids = h.sandbox.control.seed(4, { spreadOverMs: 60_000 });
     for (const id of ids) {
@@ -567,6 +567,14 @@ describe("the Mini App", () => {
     // Another chat polling at the same time sees none of them.
     expect((await list(other.id)).body).toEqual({ items: [], total: 0 });
     expect((await list(owner.id)).body.total).toBe(4);
+    // A swap stored for the chat (the reconciler's way: no bot code in between) shows at once too.
+    const [late] = h.sandbox.control.seed(1, { spreadOverMs: 1 });
+    await h.app.repos.transactions.insert(
+      swapOf(h.sandbox.control, late!, owner.id, h.app.exchangeId),
+    );
+    const grown = await list(owner.id);
+    expect(grown.body.total).toBe(5);
+    expect(grown.body.items.map((s) => s.id)).toContain(late);
   });
 
   it("refuses a request body larger than any form's with 413, and takes one that fits", async () => {

@@ -176,6 +176,12 @@ export const coins = pgTable("coins", {
   updatedAt: long("updated_at").notNull(),
 });
 
+/** See the SQLite schema's swapListVersions. */
+export const swapListVersions = pgTable("swap_list_versions", {
+  chatId: long("chat_id").primaryKey(),
+  version: long("version").notNull().default(0),
+});
+
 export const meta = pgTable("meta", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),

@@ -210,6 +210,17 @@ export function createTransactionsRepository(db: Seam) {
       pageOf(listedSwapRow, LISTED_COLUMNS, chatId, page),
 
     /**
+     * The chat's list version: moved by the database (triggers) whenever one of its swaps is
+     * stored, removed or changes in a listed column; 0 before the first such change.
+     */
+    async listVersion(chatId: number): Promise<number> {
+      const [row] = await db.all(
+        sql`select version as n from swap_list_versions where chat_id = ${chatId}`,
+      );
+      return row === undefined ? 0 : countOf([row]);
+    },
+
+    /**
      * Transactions of `exchange` not yet in a terminal state nor given up, oldest first: what the
      * tracker follows.
      */

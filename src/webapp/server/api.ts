@@ -25,7 +25,7 @@ export interface WebAppDeps {
   /** "Confirm a summary", the core's use case the chat calls too. */
   confirm: ConfirmSummary;
   /** The chat's swaps as the database has them: a viewer never costs an exchange read. */
-  swapQueries: Pick<SwapQueries, "getForChat" | "listedForChat">;
+  swapQueries: Pick<SwapQueries, "getForChat" | "listedForChat" | "listVersion">;
   texts: PageTexts;
   sandbox: boolean;
   /** Where a swap's transactions can be looked at (EXPLORER_URLS over the defaults). */

@@ -3,6 +3,8 @@ import QRCode from "qrcode";
 import { z } from "zod";
 import type { Answers } from "./answers.ts";
 import type { Env, WebAppDeps } from "./api.ts";
+import { jsonText } from "./json-answers.ts";
+import { ListAnswers } from "./list-answers.ts";
 import { pageSwap } from "./swap-view.ts";
 
 const PAGE_SIZE = 20;
@@ -19,17 +21,23 @@ export function swapRoutes(api: Hono<Env>, deps: WebAppDeps, { t, bad }: Answers
     return parsed.success ? deps.swapQueries.getForChat(userId, parsed.data) : undefined;
   };
 
+  const lists = new ListAnswers();
   api.get("/swaps", async (c) => {
     const query = listQuery.safeParse(c.req.query());
     if (!query.success) return c.json(bad(t(c, "webapp-error")), 400);
-    const page = await deps.swapQueries.listedForChat(c.get("user").id, {
-      limit: PAGE_SIZE,
-      offset: query.data.offset,
-    });
-    return c.json({
+    const chatId = c.get("user").id;
+    const { offset } = query.data;
+    // The version first: a change after it makes the page read below newer than it, never older.
+    const version = await deps.swapQueries.listVersion(chatId);
+    const known = lists.get(chatId, offset, version);
+    if (known !== undefined) return jsonText(c, known);
+    const page = await deps.swapQueries.listedForChat(chatId, { limit: PAGE_SIZE, offset });
+    const text = JSON.stringify({
       items: page.items.map((swap) => pageSwap(swap, deps.explorers)),
       total: page.total,
     });
+    lists.set(chatId, offset, version, text);
+    return jsonText(c, text);
   });
 
   api.get("/swaps/:id", async (c) => {
