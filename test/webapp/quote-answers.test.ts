@@ -48,12 +48,12 @@ describe("QuoteAnswers", () => {
     const first = quote("15");
     let made = 0;
     const make = (q: Quote) => () => `${q.rate} #${++made}`;
-    expect(answers.answer(first, "en float btc 0.5", make(first))).toBe("15 #1");
-    expect(answers.answer(first, "en float btc 0.5", make(first))).toBe("15 #1");
-    expect(answers.answer(first, "de float btc 0.5", make(first))).toBe("15 #2");
+    expect(answers.answer(first, "en float btc 0.5", make(first)).text).toBe("15 #1");
+    expect(answers.answer(first, "en float btc 0.5", make(first)).text).toBe("15 #1");
+    expect(answers.answer(first, "de float btc 0.5", make(first)).text).toBe("15 #2");
     // The quote service cached a newer quote: its answer is made anew.
     const next = quote("16");
-    expect(answers.answer(next, "en float btc 0.5", make(next))).toBe("16 #3");
+    expect(answers.answer(next, "en float btc 0.5", make(next)).text).toBe("16 #3");
     // Many amounts asked of one quote: at most 64 answers are kept for it.
     for (let i = 0; i < 200; i++) answers.answer(next, `en float btc ${i}`, make(next));
     let remade = 0;

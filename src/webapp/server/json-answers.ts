@@ -38,8 +38,8 @@ function plainJson(text: string, status: Status): Response {
 }
 
 /**
- * Gzipped answers by their text: a page polls its list every few seconds and mostly gets the
- * same answer, and every user of a locale the same session texts. Looking a text up costs a
+ * Gzipped answers by their text: every user of a locale gets the same session texts, and a page
+ * polling gets the same answer again (remembered ones keep their own bytes: jsonMade). Looking a text up costs a
  * fraction of gzipping it again, and a text is its own key: a changed answer is gzipped anew.
  * Bounded: 200 answers (a 20-swap page is about 10 KiB of JSON, 2 KiB gzipped).
  */
@@ -50,11 +50,15 @@ function gzippedJson(text: string, status: Status): Response {
   if (text.length < MIN_BYTES) return plainJson(text, status);
   let body = gzippedTexts.get(text);
   if (!body) {
-    const gzipped = gzipSync(text, GZIP_OPTIONS);
-    body = new Uint8Array(gzipped.buffer, gzipped.byteOffset, gzipped.byteLength);
+    body = gzipText(text);
     gzippedTexts.set(text, body);
   }
   return new Response(body, { status, headers: GZIPPED });
+}
+
+function gzipText(text: string): Uint8Array {
+  const gzipped = gzipSync(text, GZIP_OPTIONS);
+  return new Uint8Array(gzipped.buffer, gzipped.byteOffset, gzipped.byteLength);
 }
 
 const plainAnswer = (object: unknown, status?: Status) => plainJson(JSON.stringify(object), status);
@@ -75,9 +79,21 @@ export const jsonAnswers: MiddlewareHandler = (c, next) => {
   return next();
 };
 
-/** An answer whose JSON text was made before (a remembered one), as `c.json` would send it. */
-export const jsonText = (c: Context, text: string, status?: Status): Response =>
-  takesGzip(c) ? gzippedJson(text, status) : plainJson(text, status);
+/**
+ * A JSON answer made to be sent again (a remembered one): its text, and its gzipped bytes once a
+ * client that takes gzip has asked for it.
+ */
+export interface MadeAnswer {
+  readonly text: string;
+  gzipped?: Uint8Array;
+}
+
+/** A remembered answer, as `c.json` would send it (gzipped once, then the same bytes). */
+export function jsonMade(c: Context, made: MadeAnswer): Response {
+  if (!takesGzip(c) || made.text.length < MIN_BYTES) return plainJson(made.text, undefined);
+  made.gzipped ??= gzipText(made.text);
+  return new Response(made.gzipped, { headers: GZIPPED });
+}
 
 const takesGzip = (c: Context): boolean =>
   c.req.method !== "HEAD" && GZIP.test(c.req.header("accept-encoding") ?? "");

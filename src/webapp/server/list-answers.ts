@@ -1,4 +1,5 @@
 import { Lru } from "../../lib/lru.ts";
+import type { MadeAnswer } from "./json-answers.ts";
 
 /** Pages remembered at once: a page of 20 swaps is about 10 KiB of JSON. */
 const PAGES = 1_000;
@@ -11,16 +12,16 @@ const PAGES = 1_000;
  * PAGES answers, the least recently asked forgotten first.
  */
 export class ListAnswers {
-  private readonly pages = new Lru<string, { version: number; text: string }>(PAGES);
+  private readonly pages = new Lru<string, { version: number; answer: MadeAnswer }>(PAGES);
 
   /** The answer made for the chat's page at `version`, if it is the one remembered. */
-  get(chatId: number, offset: number, version: number): string | undefined {
+  get(chatId: number, offset: number, version: number): MadeAnswer | undefined {
     const known = this.pages.get(`${chatId}:${offset}`);
-    return known?.version === version ? known.text : undefined;
+    return known?.version === version ? known.answer : undefined;
   }
 
   /** `version` must have been read before the page was: a change in between makes it older. */
-  set(chatId: number, offset: number, version: number, text: string): void {
-    this.pages.set(`${chatId}:${offset}`, { version, text });
+  set(chatId: number, offset: number, version: number, answer: MadeAnswer): void {
+    this.pages.set(`${chatId}:${offset}`, { version, answer });
   }
 }

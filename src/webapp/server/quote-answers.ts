@@ -3,6 +3,7 @@ import type { Coin } from "../../catalog/search.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import { Lru } from "../../lib/lru.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
+import type { MadeAnswer } from "./json-answers.ts";
 
 /** Query strings whose reading is remembered (a page asks the same few while a user types). */
 const ASKED = 2_000;
@@ -33,7 +34,7 @@ export interface Refused {
  */
 export class QuoteAnswers<Q> {
   private readonly asked = new Lru<string, Asked<Q>>(ASKED);
-  private readonly answers = new WeakMap<Quote, Map<string, string>>();
+  private readonly answers = new WeakMap<Quote, Map<string, MadeAnswer>>();
 
   constructor(private readonly catalog: Pick<CoinCatalog, "byCode">) {}
 
@@ -47,19 +48,19 @@ export class QuoteAnswers<Q> {
   }
 
   /** The JSON answer for `quote` under `key` (all else it depends on), made by `make` once. */
-  answer(quote: Quote, key: string, make: () => string): string {
+  answer(quote: Quote, key: string, make: () => string): MadeAnswer {
     let made = this.answers.get(quote);
     if (!made) {
       made = new Map();
       this.answers.set(quote, made);
     }
-    let text = made.get(key);
-    if (text === undefined) {
+    let answer = made.get(key);
+    if (answer === undefined) {
       if (made.size >= PER_QUOTE) made.clear();
-      text = make();
-      made.set(key, text);
+      answer = { text: make() };
+      made.set(key, answer);
     }
-    return text;
+    return answer;
   }
 
   private current(known: Asked<Q>): boolean {

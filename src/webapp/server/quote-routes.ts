@@ -5,7 +5,7 @@ import { QuoteShareSpent } from "../../quotes/quote-service.ts";
 import { describeExchangeError } from "../../swaps/failures.ts";
 import { type Answers, pageCoin, pageQuote } from "./answers.ts";
 import type { Env, WebAppDeps } from "./api.ts";
-import { jsonText } from "./json-answers.ts";
+import { jsonMade } from "./json-answers.ts";
 import { limitsOf, named, pair, pairQuery, pickCoins, rateType, side } from "./pair-input.ts";
 import { priceOf } from "./pricing.ts";
 import { type Asked, QuoteAnswers, type Refused } from "./quote-answers.ts";
@@ -61,13 +61,13 @@ export function quoteRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): voi
       if (!priced.ok) return c.json(bad(priced.problem, "amount"), 400);
       const { send, quote } = priced;
       const locale = c.get("locale");
-      const text = remembered.answer(quote, `${locale} ${q.rateType} ${q.from} ${send}`, () =>
+      const made = remembered.answer(quote, `${locale} ${q.rateType} ${q.from} ${send}`, () =>
         JSON.stringify({
           quote: pageQuote(quote, q.rateType, send),
           problem: say.fitProblem(c, send, limitsOf(quote), q.from),
         }),
       );
-      return jsonText(c, text);
+      return jsonMade(c, made);
     } catch (error) {
       if (error instanceof QuoteShareSpent) {
         return c.json({ error: "busy", message: t(c, "webapp-slow-down") }, 429);
