@@ -94,6 +94,9 @@ export const transactions = sqliteTable(
   (t) => [
     // History pages (newest first) and ownership checks; also serves lookups by chat alone.
     index("transactions_chat_created").on(t.chatId, t.createdAt),
+    // A history page in its order (newest first, then as stored): read up to its limit, not every
+    // row of the chat sorted first (a chat of 500 swaps sorted all 500, every column, per page).
+    index("transactions_chat_newest").on(t.chatId, t.createdAt, t.insertedAt),
     // Only the open rows: the tracker's oldest-open `dateFrom` and its list stay cheap however
     // many finished swaps pile up.
     index("transactions_open_created")

@@ -375,3 +375,14 @@ describe.each(dialects)("following swaps the exchange does not know ($dialect)",
     expect((await repos.transactions.get("play"))?.exchange).toBe("sandbox");
   });
 });
+
+describe("transactions repository (SQLite's plan)", () => {
+  it("reads a history page in its order from an index, without sorting the chat's rows", async () => {
+    const { rows } = await dialects[0].open();
+    const plan = await rows(`explain query plan select id from transactions where chat_id = 7
+      order by created_at desc, inserted_at desc limit 20 offset 0`);
+    const steps = plan.map((step) => String(step.detail)).join("; ");
+    expect(steps).toContain("transactions_chat_newest");
+    expect(steps).not.toContain("TEMP B-TREE");
+  });
+});
