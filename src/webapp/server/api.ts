@@ -13,7 +13,7 @@ import { servesPage } from "../page-versions.ts";
 import { answers } from "./answers.ts";
 import { createRoutes } from "./create-routes.ts";
 import { InitDataChecker, type WebAppUser } from "./init-data.ts";
-import { jsonAnswers } from "./json-answers.ts";
+import { answerJson } from "./json-answers.ts";
 import { quoteRoutes } from "./quote-routes.ts";
 import { swapRoutes } from "./swap-routes.ts";
 import { type PageLocale, PageTexts } from "./texts.ts";
@@ -54,9 +54,17 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
   const initData = new InitDataChecker(deps.botToken, deps.now);
   const api = new Hono<Env>();
 
-  // Every answer made whole with its headers (no-store, security, gzip when taken): json-answers.ts.
-  api.use(jsonAnswers);
+  // Not for a GET or HEAD (no body): the middleware asks for the request's body stream, which
+  // makes @hono/node-server build a whole web Request (and an AbortController) for the request.
+  const limitBody = bodyLimit({
+    maxSize: 4 * 1024,
+    onError: (c) => c.json({ error: "too-large" }, 413),
+  });
+  // One middleware for what every call goes through (each one more costs a step of hono's chain):
+  // its answers made whole with their headers (json-answers.ts), its init data, its page's
+  // version, its body's size.
   api.use(async (c, next) => {
+    answerJson(c);
     const raw = /^tma (.+)$/.exec(c.req.header("authorization") ?? "")?.[1];
     const check = initData.check(raw);
     if (!check.ok) {
@@ -72,17 +80,8 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     if (!servesPage(c.req.header("x-page-version"))) {
       return c.json({ error: "updated", message: texts.t(c.get("locale"), "webapp-updated") }, 409);
     }
-    await next();
+    return c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next);
   });
-  // Not for a GET or HEAD (no body): the middleware asks for the request's body stream, which
-  // makes @hono/node-server build a whole web Request (and an AbortController) for the request.
-  const limitBody = bodyLimit({
-    maxSize: 4 * 1024,
-    onError: (c) => c.json({ error: "too-large" }, 413),
-  });
-  api.use((c, next) =>
-    c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next),
-  );
 
   const say = answers(texts);
 

@@ -1,5 +1,5 @@
 import { constants, gzipSync } from "node:zlib";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { Lru } from "../../lib/lru.ts";
 import { SECURITY_HEADERS } from "./security-headers.ts";
 
@@ -66,7 +66,7 @@ const gzippedAnswer = (object: unknown, status?: Status) =>
   gzippedJson(JSON.stringify(object), status);
 
 /**
- * The API's `c.json`: every answer made whole in one step, as a plain body with a header record
+ * Gives the request the API's `c.json`: every answer made whole in one step, as a plain body with a header record
  * made once per process (above), which @hono/node-server writes as it is. Setting headers one by
  * one (`c.header`, hono's secureHeaders after `next()`) costs a web Headers object an answer and
  * its conversion back, and reading a made answer back to gzip it has the server rebuild it as a
@@ -74,10 +74,9 @@ const gzippedAnswer = (object: unknown, status?: Status) =>
  * through a CompressionStream at the default level: the answers are a few KiB of JSON, and level 1
  * in one synchronous call keeps most of the saving for a fraction of the work.
  */
-export const jsonAnswers: MiddlewareHandler = (c, next) => {
+export function answerJson(c: Context): void {
   c.json = (takesGzip(c) ? gzippedAnswer : plainAnswer) as Context["json"];
-  return next();
-};
+}
 
 /**
  * A JSON answer made to be sent again (a remembered one): its text, and its gzipped bytes once a
