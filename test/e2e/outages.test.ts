@@ -99,8 +99,9 @@ describe("PostgreSQL goes away and comes back", () => {
       });
       expect(told.text).toContain("no need to send it again");
     }
-    // Without the keep-alive the event loop emptied here and the process exited 0.
-    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    // Without the keep-alive the event loop emptied here and the process exited 0. Two more of
+    // the stand-in's looks (one per failed lock try, every 2 s) tell no one again.
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
     expect(running(bot), tail(bot)).toBe(true);
     await postgres.start();
 
@@ -144,7 +145,8 @@ describe("PostgreSQL goes away and comes back", () => {
     const asker = tg.user();
     asker.send("/help");
     await asker.waitFor((m) => m.text.includes("briefly unavailable"), { timeoutMs: 20_000 });
-    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    // Two more of the stand-in's looks (every 2 s) tell no one again; both processes stay up.
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
     expect(running(first), tail(first)).toBe(true);
     expect(running(second), tail(second)).toBe(true);
     const restartedAt = Date.now();

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { type FakeTelegram, startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
@@ -63,6 +64,24 @@ async function sqliteBot() {
     tg,
     sandbox,
     bot,
+    /**
+     * Every update the bot took is handled to its end, its state written (its journal row goes in
+     * the same transaction): a message seen by the user may still have its step's write to come.
+     */
+    allStored: () =>
+      until(
+        () => {
+          const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+          try {
+            const row = db.prepare("SELECT count(*) AS n FROM update_journal").get();
+            return (row as { n: number }).n === 0;
+          } finally {
+            db.close();
+          }
+        },
+        15_000,
+        "every update taken is stored to its end",
+      ),
     /** No write to a file of the bot's succeeds any more. */
     fillDisk: () => limit("0"),
     /** Room again. */
@@ -78,9 +97,12 @@ const unavailable = (text: string) => text.includes("briefly unavailable");
 
 describe("the disk fills up under a running bot on SQLite", () => {
   it("a user's message that cannot be stored: they are told once that the bot is briefly unavailable and need not send it again, the error is logged, the process stays up, and once there is room the message is answered", async () => {
-    const { tg, sandbox, bot, fillDisk, freeDisk } = await sqliteBot();
+    const { tg, sandbox, bot, allStored, fillDisk, freeDisk } = await sqliteBot();
     const user = tg.user();
     await createSwapViaChat(user);
+    // The deposit address is out before the flow's last step is stored: a disk full in between
+    // would fail that write (answered "try again in a minute"), not the journal's.
+    await allStored();
 
     fillDisk();
     // Every update is journaled before it is handled: the journal's write fails, so the update

@@ -2,33 +2,42 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * The files that wait longest (bot processes, a browser, real-time windows), longest first, as
- * measured on a 2-core machine: started first, none of them ends the run alone while the other
+ * measured on a 2-core machine (a whole run's JSON report, 2026-11-26; refresh it when a file's
+ * time changes much, or a new long file is added): started first, none of them ends the run alone while the other
  * workers sit idle. A file missing here or one that got faster only costs a little of that.
  */
 const LONGEST = [
-  "test/e2e/tracker-reads.test.ts",
+  "test/e2e/outages.test.ts",
+  "test/e2e/webapp.test.ts",
   "test/e2e/fair-shares.test.ts",
   "test/e2e/crash.test.ts",
-  "test/e2e/tracker-fairness.test.ts",
-  "test/e2e/status-pushes.test.ts",
-  "test/e2e/webapp.test.ts",
-  "test/e2e/finished-swaps.test.ts",
-  "test/e2e/reconcile.test.ts",
   "test/e2e/process.test.ts",
+  "test/e2e/sqlite-disk-full.test.ts",
+  "test/bot/support.test.ts",
+  "test/e2e/status-pushes.test.ts",
+  "test/e2e/tracker-fairness.test.ts",
+  "test/e2e/reconcile.test.ts",
   "test/e2e/instances.test.ts",
-  "test/upgrades/previous-release.test.ts",
+  "test/e2e/finished-swaps.test.ts",
   "test/bot/swap-flow.test.ts",
-  "test/e2e/stuck-swaps.test.ts",
+  "test/upgrades/previous-release.test.ts",
   "test/e2e/flow-lifecycle.test.ts",
+  "test/e2e/telegram-unreachable.test.ts",
+  "test/e2e/try.test.ts",
+  "test/e2e/sqlite-faults.test.ts",
   "test/tracker/status-tracker.test.ts",
+  "test/e2e/money-promise.test.ts",
+  "test/rig/fake-telegram.test.ts",
   "test/e2e/secrets.test.ts",
+  "test/e2e/copy-buttons.test.ts",
   "test/db/pg-client.test.ts",
   "test/ops/ops-server.test.ts",
+  "test/e2e/languages.test.ts",
   "test/bot/forget.test.ts",
-  "test/rig/fake-telegram.test.ts",
-  "test/bot/outbox/notifier.test.ts",
   "test/bot/rate.test.ts",
-  "test/e2e/try.test.ts",
+  "test/e2e/explorer-links.test.ts",
+  "test/e2e/deposit-instructions.test.ts",
+  "test/bot/language.test.ts",
 ];
 
 /**
