@@ -120,8 +120,9 @@ export function installFeatures(
 
   // One chat's updates in order (a flow's steps), different chats in parallel.
   root.use(oneChatAtATime(chatKey));
-  root.use(createLocaleMiddleware(i18n, deps.chatLanguage));
   // Bookkeeping (when the chat was last seen): the database refusing it must not silence the chat.
+  // Before the locale: a chat's first message writes its row and learns its language in one
+  // statement, so the locale below needs no read of its own.
   const touchFailed = (error: unknown) =>
     deps.logger.warn({ err: error }, "could not record the chat's visit");
   root.on("message", (ctx, next) => {
@@ -134,6 +135,8 @@ export function installFeatures(
     }
     return touched instanceof Promise ? touched.catch(touchFailed).then(next) : next();
   });
+
+  root.use(createLocaleMiddleware(i18n, deps.chatLanguage));
 
   const features = root.errorBoundary(async ({ error, ctx }) => {
     deps.logger.error({ err: error, update: ctx.update.update_id }, "update failed");

@@ -56,15 +56,16 @@ export function createChatSettings(chats: ChatsStore, capacity = 20_000) {
       touched.set(chatId, now);
       const hint = chatType === "private" ? languageHint?.slice(0, 2).toLowerCase() : undefined;
       return (async () => {
+        let stored: string | undefined;
         try {
-          await chats.touch(chatId, chatType, hint);
+          stored = await chats.touch(chatId, chatType, hint);
         } catch (error) {
           touched.delete(chatId);
           throw error;
         }
-        // The store keeps a language already there, else takes the hint: so does the cache, and
-        // the chat's next update needs no query.
-        if (hint && languages.get(chatId) === null) languages.set(chatId, hint);
+        // The store kept a language already there, else took the hint: the cache holds what the
+        // row now does, and the chat's language needs no query (the bot touches before it asks).
+        languages.set(chatId, stored ?? null);
       })();
     },
   };

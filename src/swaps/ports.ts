@@ -222,7 +222,10 @@ export interface OutboxStore {
 export interface ChatsStore {
   language(chatId: number): Awaitable<string | undefined>;
   setLanguage(chatId: number, language: string): Awaitable<void>;
-  /** The chat talks to us; `languageHint` (Telegram's) is kept only while no locale is stored. */
-  touch(chatId: number, type: string, languageHint?: string): Awaitable<void>;
+  /**
+   * The chat talks to us; `languageHint` (Telegram's) is kept only while no locale is stored.
+   * Returns the chat's stored language after it (the hint, or the locale kept).
+   */
+  touch(chatId: number, type: string, languageHint?: string): Awaitable<string | undefined>;
   markBlocked(chatId: number, now?: number): Awaitable<void>;
 }

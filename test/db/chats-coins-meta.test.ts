@@ -20,6 +20,15 @@ describe.each(dialects)("$dialect", ({ open }) => {
       expect(await repos.chats.get(1)).toMatchObject({ createdAt: 1_000, updatedAt: 3_000 });
     });
 
+    it("an upsert answers the language the row holds after it: the hint, or the locale kept", async () => {
+      const { repos } = await open();
+      expect(await repos.chats.upsert(7, "private", "de", 1_000)).toBe("de");
+      expect(await repos.chats.upsert(7, "private", "fr", 2_000)).toBe("de");
+      await repos.chats.setLanguage(7, "en", 3_000);
+      expect(await repos.chats.upsert(7, "private", "fr", 4_000)).toBe("en");
+      expect(await repos.chats.upsert(8, "group")).toBeUndefined();
+    });
+
     it("has no language for an unknown chat or one without a hint", async () => {
       const { repos } = await open();
       await repos.chats.touch(-100, "supergroup");

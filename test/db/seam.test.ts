@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { assignments, insertInto, list } from "../../src/db/seam.ts";
 import { dialects, newTransaction, rejection } from "./helpers.ts";
 
 describe.each(dialects)("the dialect seam ($dialect)", ({ open }) => {
@@ -45,6 +46,28 @@ describe.each(dialects)("the dialect seam ($dialect)", ({ open }) => {
     await outside;
     expect(await repos.meta.get("inside")).toBeUndefined();
     expect(await repos.meta.get("outside")).toBe("kept");
+  });
+
+  it("writes rows, assignments and in-lists built flat, values as parameters (quotes, nulls and SQL kept)", async () => {
+    const { seam } = await open();
+    const rows = [
+      { key: "a'; drop table meta; --", value: "x", updatedAt: 1 },
+      { key: "b", value: "y", updatedAt: 2 },
+      { key: "c", value: "z", updatedAt: 3 },
+    ];
+    expect(await seam.run(insertInto("meta", rows))).toBe(3);
+    const set = { value: sql`upper(${"w"})`, updatedAt: 9 };
+    expect(
+      await seam.run(sql`update meta set ${assignments(set)} where "key" in ${list(["b", "c"])}`),
+    ).toBe(2);
+    const read = await seam.all(
+      sql`select "key", "value", updated_at as "at" from meta where "key" in ${list(rows.map((r) => r.key))} order by "key"`,
+    );
+    expect(read.map((row) => [row.key, row.value, Number(row.at)])).toEqual([
+      ["a'; drop table meta; --", "x", 1],
+      ["b", "W", 9],
+      ["c", "W", 9],
+    ]);
   });
 
   it("reads booleans, big integers and nulls back as the row types say", async () => {

@@ -13,6 +13,7 @@ function memoryChats(): ChatsStore & { reads: number } {
     },
     touch(chatId: number, _type: string, hint?: string) {
       rows.set(chatId, rows.get(chatId) ?? hint);
+      return rows.get(chatId);
     },
     setLanguage(chatId: number, language: string) {
       rows.set(chatId, language);
@@ -31,6 +32,20 @@ describe("chat settings", () => {
     expect(await settings.language(1)).toBe("ru");
     expect(await settings.language(1)).toBe("ru");
     expect(chats.reads).toBe(1);
+  });
+
+  it("a chat touched first needs no read for its language: the touch told it", async () => {
+    const chats = memoryChats();
+    const settings = createChatSettings(chats);
+    await settings.setLanguage(3, "private", "de");
+    const fresh = createChatSettings(chats);
+    await fresh.touch(3, "private", "ru");
+    await fresh.touch(4, "private", "pt-BR");
+    await fresh.touch(5, "group");
+    expect(await fresh.language(3)).toBe("de");
+    expect(await fresh.language(4)).toBe("pt");
+    expect(await fresh.language(5)).toBeUndefined();
+    expect(chats.reads).toBe(0);
   });
 
   it("a hint never replaces a language chosen with /language", async () => {

@@ -19,17 +19,27 @@ export function createChatsRepository(db: Seam) {
   /**
    * Records a chat that just sent us an update. It talked to us, so it no longer blocks the bot.
    * `languageCode` (Telegram's hint) is only a first guess: it never overrides a chosen locale.
+   * Returns the language the row holds afterwards: a chat's first update needs no second read.
    */
-  const upsert = (chatId: number, type: string, languageCode?: string, now = Date.now()) =>
-    save(
-      { id: chatId, type, languageCode: languageCode ?? null, createdAt: now, updatedAt: now },
-      {
-        type,
-        blockedAt: null,
-        languageCode: sql`coalesce(chats.language_code, ${languageCode ?? null})`,
-        updatedAt: now,
-      },
+  const upsert = async (
+    chatId: number,
+    type: string,
+    languageCode?: string,
+    now = Date.now(),
+  ): Promise<string | undefined> => {
+    const row = { id: chatId, type, languageCode: languageCode ?? null, createdAt: now };
+    const set = {
+      type,
+      blockedAt: null,
+      languageCode: sql`coalesce(chats.language_code, ${languageCode ?? null})`,
+      updatedAt: now,
+    };
+    const [stored] = await db.all(
+      sql`${insertInto("chats", [{ ...row, updatedAt: now }])} on conflict (id) do update set ${assignments(set)}
+        returning language_code as "languageCode"`,
     );
+    return stored?.languageCode == null ? undefined : String(stored.languageCode);
+  };
 
   const get = async (chatId: number): Promise<Chat | undefined> =>
     parseRow(
@@ -40,7 +50,9 @@ export function createChatsRepository(db: Seam) {
   return {
     upsert,
     /** `upsert` without a language hint. */
-    touch: (chatId: number, type: string, now = Date.now()) => upsert(chatId, type, undefined, now),
+    touch: async (chatId: number, type: string, now = Date.now()) => {
+      await upsert(chatId, type, undefined, now);
+    },
 
     get,
 

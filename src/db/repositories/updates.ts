@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { journaledRow } from "../rows.ts";
-import { type Executor, insertInto, parseRows, type Seam } from "../seam.ts";
+import { type Executor, insertInto, list, parseRows, type Seam } from "../seam.ts";
 
 /** An update as Telegram sent it: its id and its JSON. */
 export interface JournaledUpdate {
@@ -42,7 +42,7 @@ export function createUpdatesRepository(db: Seam) {
     /** Forgets handled updates. */
     async done(updateIds: readonly number[]): Promise<void> {
       if (updateIds.length === 0) return;
-      await db.run(sql`delete from update_journal where update_id in ${[...updateIds]}`);
+      await db.run(sql`delete from update_journal where update_id in ${list(updateIds)}`);
     },
 
     /**
