@@ -49,6 +49,8 @@ export function createPorts(
     getForChat: (chatId, id) => repos.transactions.getForChat(chatId, id),
     latestForChat: (chatId) => repos.transactions.latestForChat(chatId),
     pageForChat: (chatId, page) => repos.transactions.pageForChat(chatId, page),
+    listedForChat: (chatId, page) => repos.transactions.listedForChat(chatId, page),
+    listVersion: (chatId) => repos.transactions.listVersion(chatId),
     applyProgress: (id, progress, at) => repos.transactions.applyProgress(id, progress, at),
   };
 

@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { RECEIPT_STATUS, receiptKey } from "../../swaps/ports.ts";
 import { FINAL_STATUSES, statesReached } from "../../swaps/status.ts";
 import type { NewSwap, OpenSwap, Swap, SwapProgress } from "../../swaps/swap.ts";
-import { openSwapRow, swapRow } from "../rows.ts";
+import { listedSwapRow, openSwapRow, swapRow } from "../rows.ts";
 import {
   assignments,
   columnsOf,
@@ -50,6 +51,7 @@ export const OPEN = sql.raw(`status not in (${FINAL_STATUSES.map((s) => `'${s}'`
 const CHUNK = 500;
 
 const SWAP = columnsOf(swapRow);
+const LISTED_COLUMNS = columnsOf(listedSwapRow);
 const COLUMNS = Object.keys(swapRow.shape);
 
 /** A sight of the swap upstream ends a run of 404s. */
@@ -105,6 +107,25 @@ export function createTransactionsRepository(db: Seam) {
 
   /** A swap's row inside a write transaction, locked (PostgreSQL) until it ends. */
   const locked = (tx: Executor, id: string) => one(tx, id, db.forUpdate);
+
+  /** A chat's page of swaps (`columns` of `schema`) and its total: see pageForChat. */
+  const pageOf = async <S extends z.ZodObject>(
+    schema: S,
+    columns: SQL,
+    chatId: number,
+    page: { limit: number; offset: number },
+  ): Promise<{ items: z.output<S>[]; total: number }> => {
+    const rows = await db.all(sql`select ${columns},
+      (select count(*) from transactions where chat_id = ${chatId}) as "n" from transactions
+      where chat_id = ${chatId} ${NEWEST_FIRST} limit ${page.limit} offset ${page.offset}`);
+    if (rows.length === 0 && page.offset > 0) {
+      const total = countOf(
+        await db.all(sql`select count(*) as n from transactions where chat_id = ${chatId}`),
+      );
+      return { items: [], total };
+    }
+    return { items: parseRows(schema, rows), total: countOf(rows) };
+  };
 
   /**
    * Records what the exchange says now. The status change and its outbox rows are written in ONE
@@ -181,20 +202,22 @@ export function createTransactionsRepository(db: Seam) {
      * rows), so both come from one state of the database without a transaction; a page past the
      * end counts apart.
      */
-    async pageForChat(
-      chatId: number,
-      page: { limit: number; offset: number },
-    ): Promise<{ items: Transaction[]; total: number }> {
-      const rows = await db.all(sql`select ${SWAP},
-        (select count(*) from transactions where chat_id = ${chatId}) as "n" from transactions
-        where chat_id = ${chatId} ${NEWEST_FIRST} limit ${page.limit} offset ${page.offset}`);
-      if (rows.length === 0 && page.offset > 0) {
-        const total = countOf(
-          await db.all(sql`select count(*) as n from transactions where chat_id = ${chatId}`),
-        );
-        return { items: [], total };
-      }
-      return { items: parseRows(swapRow, rows), total: countOf(rows) };
+    pageForChat: (chatId: number, page: { limit: number; offset: number }) =>
+      pageOf(swapRow, SWAP, chatId, page),
+
+    /** pageForChat with only the columns a list shows: the Mini App polls it. */
+    listedForChat: (chatId: number, page: { limit: number; offset: number }) =>
+      pageOf(listedSwapRow, LISTED_COLUMNS, chatId, page),
+
+    /**
+     * The chat's list version: moved by the database (triggers) whenever one of its swaps is
+     * stored, removed or changes in a listed column; 0 before the first such change.
+     */
+    async listVersion(chatId: number): Promise<number> {
+      const [row] = await db.all(
+        sql`select version as n from swap_list_versions where chat_id = ${chatId}`,
+      );
+      return row === undefined ? 0 : countOf([row]);
     },
 
     /**
