@@ -1,6 +1,6 @@
 import { type Column, getTableColumns, type Table } from "drizzle-orm";
 import { z } from "zod";
-import type { OutboxEntry } from "../swaps/ports.ts";
+import { LISTED, type ListedSwap, type OutboxEntry } from "../swaps/ports.ts";
 import type { SupportDelivery, Ticket } from "../swaps/support-ports.ts";
 import type { OpenSwap, Swap } from "../swaps/swap.ts";
 import {
@@ -57,6 +57,9 @@ export function rowOf<T extends Table>(table: T): z.ZodObject<RowShape<T>> {
 }
 
 export const swapRow = rowOf(transactions) satisfies z.ZodType<Swap, unknown>;
+
+/** A swap as a list shows it (the Mini App's). */
+export const listedSwapRow = swapRow.pick(LISTED) satisfies z.ZodType<ListedSwap, unknown>;
 
 export const openSwapRow = swapRow.pick({
   id: true,

@@ -94,6 +94,9 @@ export const transactions = sqliteTable(
   (t) => [
     // History pages (newest first) and ownership checks; also serves lookups by chat alone.
     index("transactions_chat_created").on(t.chatId, t.createdAt),
+    // A history page in its order (newest first, then as stored): read up to its limit, not every
+    // row of the chat sorted first (a chat of 500 swaps sorted all 500, every column, per page).
+    index("transactions_chat_newest").on(t.chatId, t.createdAt, t.insertedAt),
     // Only the open rows: the tracker's oldest-open `dateFrom` and its list stay cheap however
     // many finished swaps pile up.
     index("transactions_open_created")
@@ -188,6 +191,17 @@ export const coins = sqliteTable("coins", {
 });
 
 /** Small persisted facts: a learned page-size cap, when the catalog was loaded. */
+/**
+ * A counter per chat that the database itself moves (triggers, in the migration that made this
+ * table) whenever one of the chat's swaps is stored, removed, or changes in a column a list shows
+ * (LISTED in swaps/ports.ts): whoever wrote it, this release, the previous one or another
+ * instance. The Mini App remembers a chat's list until it moves (webapp/server/list-answers.ts).
+ */
+export const swapListVersions = sqliteTable("swap_list_versions", {
+  chatId: integer("chat_id").primaryKey(),
+  version: integer("version").notNull().default(0),
+});
+
 export const meta = sqliteTable("meta", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),

@@ -53,6 +53,33 @@ export interface SwapStore {
   getForChat(chatId: number, id: string): Awaitable<Swap | undefined>;
 }
 
+/** What a swap listed to its user needs (the Mini App's list): 22 of the row's columns. */
+export const LISTED = {
+  id: true,
+  coinFrom: true,
+  coinTo: true,
+  networkFrom: true,
+  networkTo: true,
+  amountIn: true,
+  amountOutExpected: true,
+  amountOut: true,
+  rateType: true,
+  depositAddress: true,
+  depositMemo: true,
+  withdrawalAddress: true,
+  payoutMemo: true,
+  refundAddress: true,
+  txHashIn: true,
+  txHashOut: true,
+  txLinkIn: true,
+  txLinkOut: true,
+  status: true,
+  createdAt: true,
+  exchange: true,
+  suspect: true,
+} as const satisfies Partial<Record<keyof Swap, true>>;
+export type ListedSwap = Pick<Swap, keyof typeof LISTED>;
+
 /** The reader of a chat's own swaps. */
 export interface SwapQueries {
   getForChat(chatId: number, id: string): Awaitable<Swap | undefined>;
@@ -61,6 +88,16 @@ export interface SwapQueries {
     chatId: number,
     page: { limit: number; offset: number },
   ): Awaitable<{ items: Swap[]; total: number }>;
+  /** pageForChat with only what a list shows (LISTED): the Mini App polls it. */
+  listedForChat(
+    chatId: number,
+    page: { limit: number; offset: number },
+  ): Awaitable<{ items: ListedSwap[]; total: number }>;
+  /**
+   * A number that moves whenever the chat's listed swaps change (one stored, removed, or changed
+   * in a LISTED column), by whoever: a list made at a version is current while it holds.
+   */
+  listVersion(chatId: number): Awaitable<number>;
   /** Stores what a detail read said; a status change queues its notification atomically. */
   applyProgress(id: string, progress: SwapProgress, at: number): Awaitable<boolean>;
 }

@@ -30,6 +30,7 @@ describe("openDatabase", () => {
         "support_outbox",
         "support_tickets",
         "swap_intents",
+        "swap_list_versions",
         "transactions",
         "update_journal",
         "__drizzle_migrations",

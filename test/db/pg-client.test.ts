@@ -36,6 +36,7 @@ describe("openPgDatabase", () => {
       "support_outbox",
       "support_tickets",
       "swap_intents",
+      "swap_list_versions",
       "transactions",
       "update_journal",
     ]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LISTED } from "../../src/swaps/ports.ts";
 import { dialects, newTransaction, rejection } from "./helpers.ts";
 
 describe.each(dialects)("transactions repository ($dialect)", ({ open }) => {
@@ -62,6 +63,76 @@ describe.each(dialects)("transactions repository ($dialect)", ({ open }) => {
       items: [],
       total: 3,
     });
+  });
+
+  it("lists a chat's page with only the columns a list shows, as pageForChat has them", async () => {
+    const { repos } = await open();
+    for (const [id, createdAt] of [
+      ["old", "2026-01-01T00:00:00Z"],
+      ["new", "2026-03-01T00:00:00Z"],
+    ] as const) {
+      await repos.transactions.insert(
+        newTransaction({ id, chatId: 7, createdAt, txHashIn: `h-${id}`, suspect: id === "old" }),
+      );
+    }
+    await repos.transactions.insert(newTransaction({ id: "other", chatId: 8 }));
+    const full = await repos.transactions.pageForChat(7, { limit: 10, offset: 0 });
+    const listed = await repos.transactions.listedForChat(7, { limit: 10, offset: 0 });
+    expect(listed.total).toBe(2);
+    expect(listed.items.map((t) => t.id)).toEqual(["new", "old"]);
+    expect(Object.keys(listed.items[0] ?? {}).sort()).toEqual(Object.keys(LISTED).sort());
+    expect(listed.items).toEqual(
+      full.items.map((swap) =>
+        Object.fromEntries(Object.keys(LISTED).map((k) => [k, swap[k as keyof typeof swap]])),
+      ),
+    );
+    expect(listed.items[1]?.suspect).toBe(true);
+    expect(await repos.transactions.listedForChat(9, { limit: 10, offset: 0 })).toEqual({
+      items: [],
+      total: 0,
+    });
+    expect(await repos.transactions.listedForChat(7, { limit: 10, offset: 5 })).toEqual({
+      items: [],
+      total: 2,
+    });
+  });
+
+  it("moves a chat's list version on a swap stored, removed or changed in any listed column, and on nothing else", async () => {
+    const { repos, exec } = await open();
+    const version = (chatId: number) => repos.transactions.listVersion(chatId);
+    expect(await version(7)).toBe(0);
+    await repos.transactions.insert(newTransaction({ id: "v1", chatId: 7 }));
+    let seen = await version(7);
+    expect(seen).toBeGreaterThan(0);
+    expect(await version(8)).toBe(0);
+    const moved = async () => {
+      const now = await version(7);
+      const was = seen;
+      seen = now;
+      return now !== was;
+    };
+    const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    // Every column a list shows: a test that fails names it (the migration's trigger lists them).
+    for (const key of Object.keys(LISTED).filter((k) => k !== "id")) {
+      const value = key === "suspect" ? "true" : `'changed-${key}'`;
+      await exec(`update transactions set ${snake(key)} = ${value} where id = 'v1'`);
+      expect(`${key}: ${await moved()}`).toBe(`${key}: true`);
+    }
+    // The same values written again, and the bot's bookkeeping: the list is the same.
+    await exec(`update transactions set status = 'changed-status' where id = 'v1'`);
+    await repos.transactions.markChecked(["v1"], 5_000);
+    await exec(`update transactions set last_checked_at = 9, card_message_id = 3 where id = 'v1'`);
+    expect(await moved()).toBe(false);
+    await exec(`update transactions set id = 'v2' where id = 'v1'`);
+    expect(await moved()).toBe(true);
+    // Moved to another chat (never done, but the other chat's list changes too), and removed.
+    await exec(`update transactions set chat_id = 8 where id = 'v2'`);
+    expect(await moved()).toBe(true);
+    expect(await version(8)).toBeGreaterThan(0);
+    const before8 = await version(8);
+    await exec(`delete from transactions where id = 'v2'`);
+    expect(await version(8)).toBeGreaterThan(before8);
+    expect(await moved()).toBe(false);
   });
 
   it("lists open transactions oldest first, unknown statuses included, terminal ones not", async () => {
@@ -285,5 +356,16 @@ describe.each(dialects)("following swaps the exchange does not know ($dialect)",
     expect(await repos.transactions.claimUnnamed("https://x.example")).toBe(1);
     expect((await repos.transactions.get("old"))?.exchange).toBe("https://x.example");
     expect((await repos.transactions.get("play"))?.exchange).toBe("sandbox");
+  });
+});
+
+describe("transactions repository (SQLite's plan)", () => {
+  it("reads a history page in its order from an index, without sorting the chat's rows", async () => {
+    const { rows } = await dialects[0].open();
+    const plan = await rows(`explain query plan select id from transactions where chat_id = 7
+      order by created_at desc, inserted_at desc limit 20 offset 0`);
+    const steps = plan.map((step) => String(step.detail)).join("; ");
+    expect(steps).toContain("transactions_chat_newest");
+    expect(steps).not.toContain("TEMP B-TREE");
   });
 });

@@ -15,6 +15,7 @@ import {
   signedInitData,
 } from "../support/browser.ts";
 import { createSwapViaChat, ETH_ADDRESS } from "../support/flows.ts";
+import { swapOf } from "../support/seed-swaps.ts";
 import { TEST_DIALECT } from "../support/test-dialect.ts";
 import { until } from "../support/until.ts";
 
@@ -491,6 +492,16 @@ describe("the Mini App", () => {
     const refused = await fetch(`${pageUrl}api/swaps`);
     expect(refused.status).toBe(401);
     expect(refused.headers.get("cache-control")).toBe("no-store");
+    // Made with their headers (json-answers.ts), not through secureHeaders: the page's ones all the same.
+    const page = await fetch(pageUrl);
+    for (const name of ["content-security-policy", "x-content-type-options", "referrer-policy"]) {
+      expect(page.headers.get(name)).toBeTruthy();
+      expect(list.headers.get(name)).toBe(page.headers.get(name));
+      expect(refused.headers.get(name)).toBe(page.headers.get(name));
+    }
+    const unknown = await fetch(`${pageUrl}api/nothing-here`, { headers: auth });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("cache-control")).toBe("no-store");
   });
 
   it("gzips the API's larger JSON answers, and leaves small ones as they are", async () => {
@@ -515,6 +526,55 @@ describe("the Mini App", () => {
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(plain.headers.get("content-type")).toContain("application/json");
     expect(((await plain.json()) as { texts: Record<string, string> }).texts).toBeDefined();
+  });
+
+  it("a polled list (remembered at the chat's list version, gzipped by its text) shows a swap's new status at once, and never another chat's swaps", async () => {
+    const [owner, other] = [h.tg.user(), h.tg.user()];
+    const ids = h.sandbox.control.seed(4, { spreadOverMs: 60_000 });
+    for (const id of ids) {
+      await h.app.repos.transactions.insert(
+        swapOf(h.sandbox.control, id, owner.id, h.app.exchangeId),
+      );
+    }
+    const as = (id: number) => ({
+      authorization: `tma ${signedInitData(h.tg.token, { id })}`,
+      "accept-encoding": "gzip",
+    });
+    type Listed = { items: { id: string; status: string }[]; total: number };
+    const list = async (id: number) => {
+      const answer = await fetch(`${pageUrl}api/swaps`, { headers: as(id) });
+      expect(answer.status).toBe(200);
+      return {
+        encoding: answer.headers.get("content-encoding"),
+        body: (await answer.json()) as Listed,
+      };
+    };
+    const first = await list(owner.id);
+    expect(first.encoding).toBe("gzip");
+    expect(first.body.items.map((s) => s.id).sort()).toEqual([...ids].sort());
+    expect((await list(owner.id)).body).toEqual(first.body);
+    const moved = ids[0]!;
+    h.sandbox.control.setStatus(moved, "confirmation");
+    await until(
+      async () => (await h.app.repos.transactions.get(moved))?.status === "confirmation",
+      20_000,
+      "the tracker stored the new status",
+    );
+    // The next poll after the store has it, not a remembered one.
+    const after = await list(owner.id);
+    expect(after.body.items.find((s) => s.id === moved)?.status).toBe("confirmation");
+    expect(after.body.items.filter((s) => s.status === "confirmation")).toHaveLength(1);
+    // Another chat polling at the same time sees none of them.
+    expect((await list(other.id)).body).toEqual({ items: [], total: 0 });
+    expect((await list(owner.id)).body.total).toBe(4);
+    // A swap stored for the chat (the reconciler's way: no bot code in between) shows at once too.
+    const [late] = h.sandbox.control.seed(1, { spreadOverMs: 1 });
+    await h.app.repos.transactions.insert(
+      swapOf(h.sandbox.control, late!, owner.id, h.app.exchangeId),
+    );
+    const grown = await list(owner.id);
+    expect(grown.body.total).toBe(5);
+    expect(grown.body.items.map((s) => s.id)).toContain(late);
   });
 
   it("refuses a request body larger than any form's with 413, and takes one that fits", async () => {

@@ -91,6 +91,9 @@ export const transactions = pgTable(
   },
   (t) => [
     index("transactions_chat_created").on(t.chatId, t.createdAt),
+    // A history page in its order (newest first, then as stored): read up to its limit, not every
+    // row of the chat sorted first (a chat of 500 swaps sorted all 500, every column, per page).
+    index("transactions_chat_newest").on(t.chatId, t.createdAt, t.insertedAt),
     index("transactions_open_created")
       .on(t.createdAt)
       .where(sql.raw(`status not in (${terminalList})`)),
@@ -165,6 +168,12 @@ export const coins = pgTable("coins", {
   notes: text("notes").notNull(),
   position: integer("position").notNull(),
   updatedAt: long("updated_at").notNull(),
+});
+
+/** See the SQLite schema's swapListVersions. */
+export const swapListVersions = pgTable("swap_list_versions", {
+  chatId: long("chat_id").primaryKey(),
+  version: long("version").notNull().default(0),
 });
 
 export const meta = pgTable("meta", {

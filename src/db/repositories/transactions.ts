@@ -1,8 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { RECEIPT_STATUS, receiptKey } from "../../swaps/ports.ts";
 import { FINAL_STATUSES, statesReached } from "../../swaps/status.ts";
 import type { NewSwap, OpenSwap, Swap, SwapProgress } from "../../swaps/swap.ts";
-import { openSwapRow, swapRow } from "../rows.ts";
+import { listedSwapRow, openSwapRow, swapRow } from "../rows.ts";
 import {
   assignments,
   columnsOf,
@@ -103,6 +104,19 @@ export function createTransactionsRepository(db: Seam) {
   /** A swap's row inside a write transaction, locked (PostgreSQL) until it ends. */
   const locked = (tx: Executor, id: string) => one(tx, id, db.forUpdate);
 
+  /** A chat's page of swaps, read as `schema`, and its total: see pageForChat. */
+  const pageOf = async <S extends z.ZodObject>(
+    schema: S,
+    chatId: number,
+    page: { limit: number; offset: number },
+  ): Promise<{ items: z.output<S>[]; total: number }> => {
+    const mine = sql`from transactions where chat_id = ${chatId}`;
+    const rows = await db.all(sql`select ${columnsOf(schema)}, (select count(*) ${mine}) as "n"
+      ${mine} ${NEWEST_FIRST} limit ${page.limit} offset ${page.offset}`);
+    if (rows.length === 0 && page.offset > 0) return { items: [], total: await count(db, mine) };
+    return { items: parseRows(schema, rows), total: countOf(rows) };
+  };
+
   /**
    * Records what the exchange says now; a new status queues one push per state reached. Same
    * status: only the details and `last_checked_at` move. Any status string is kept, including
@@ -173,15 +187,22 @@ export function createTransactionsRepository(db: Seam) {
      * once and costs less than a window), so both come from one state of the database; a page past
      * the end counts apart.
      */
-    async pageForChat(
-      chatId: number,
-      page: { limit: number; offset: number },
-    ): Promise<{ items: Transaction[]; total: number }> {
-      const mine = sql`from transactions where chat_id = ${chatId}`;
-      const rows = await db.all(sql`select ${columnsOf(swapRow)}, (select count(*) ${mine}) as "n"
-        ${mine} ${NEWEST_FIRST} limit ${page.limit} offset ${page.offset}`);
-      if (rows.length === 0 && page.offset > 0) return { items: [], total: await count(db, mine) };
-      return { items: parseRows(swapRow, rows), total: countOf(rows) };
+    pageForChat: (chatId: number, page: { limit: number; offset: number }) =>
+      pageOf(swapRow, chatId, page),
+
+    /** pageForChat with only the columns a list shows: the Mini App polls it. */
+    listedForChat: (chatId: number, page: { limit: number; offset: number }) =>
+      pageOf(listedSwapRow, chatId, page),
+
+    /**
+     * The chat's list version: moved by the database (triggers) whenever one of its swaps is
+     * stored, removed or changes in a listed column; 0 before the first such change.
+     */
+    async listVersion(chatId: number): Promise<number> {
+      const [row] = await db.all(
+        sql`select version as n from swap_list_versions where chat_id = ${chatId}`,
+      );
+      return row === undefined ? 0 : countOf([row]);
     },
 
     listOpen: (exchange: string): Promise<OpenSwap[]> =>

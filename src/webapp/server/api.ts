@@ -12,8 +12,8 @@ import type { DepositView } from "../../swaps/swap.ts";
 import { servesPage } from "../page-versions.ts";
 import { answers } from "./answers.ts";
 import { createRoutes } from "./create-routes.ts";
-import { gzipJson } from "./gzip-json.ts";
 import { InitDataChecker, type WebAppUser } from "./init-data.ts";
+import { answerJson } from "./json-answers.ts";
 import { quoteRoutes } from "./quote-routes.ts";
 import { swapRoutes } from "./swap-routes.ts";
 import { type PageLocale, PageTexts } from "./texts.ts";
@@ -25,7 +25,7 @@ export interface WebAppDeps {
   /** "Confirm a summary", the core's use case the chat calls too. */
   confirm: ConfirmSummary;
   /** The chat's swaps as the database has them: a viewer never costs an exchange read. */
-  swapQueries: Pick<SwapQueries, "getForChat" | "pageForChat">;
+  swapQueries: Pick<SwapQueries, "getForChat" | "listedForChat" | "listVersion">;
   texts: PageTexts;
   sandbox: boolean;
   /** Where a swap's transactions can be looked at (EXPLORER_URLS over the defaults). */
@@ -54,15 +54,17 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
   const initData = new InitDataChecker(deps.botToken, deps.now);
   const api = new Hono<Env>();
 
-  // Answers name addresses and swaps: no cache (a shared proxy's, the WebView's) may keep them.
-  // Set before the answer is made, so that it is made with it: set on a made answer, hono has
-  // @hono/node-server rebuild it as a whole web Response with a body stream (half a request's CPU).
-  api.use((c, next) => {
-    c.header("Cache-Control", "no-store");
-    return next();
+  // Not for a GET or HEAD (no body): the middleware asks for the request's body stream, which
+  // makes @hono/node-server build a whole web Request (and an AbortController) for the request.
+  const limitBody = bodyLimit({
+    maxSize: 4 * 1024,
+    onError: (c) => c.json({ error: "too-large" }, 413),
   });
-  api.use(gzipJson);
+  // One middleware for what every call goes through (each one more costs a step of hono's chain):
+  // its answers made whole with their headers (json-answers.ts), its init data, its page's
+  // version, its body's size.
   api.use(async (c, next) => {
+    answerJson(c);
     const raw = /^tma (.+)$/.exec(c.req.header("authorization") ?? "")?.[1];
     const check = initData.check(raw);
     if (!check.ok) {
@@ -78,17 +80,8 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     if (!servesPage(c.req.header("x-page-version"))) {
       return c.json({ error: "updated", message: texts.t(c.get("locale"), "webapp-updated") }, 409);
     }
-    await next();
+    return c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next);
   });
-  // Not for a GET or HEAD (no body): the middleware asks for the request's body stream, which
-  // makes @hono/node-server build a whole web Request (and an AbortController) for the request.
-  const limitBody = bodyLimit({
-    maxSize: 4 * 1024,
-    onError: (c) => c.json({ error: "too-large" }, 413),
-  });
-  api.use((c, next) =>
-    c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next),
-  );
 
   const say = answers(texts);
 

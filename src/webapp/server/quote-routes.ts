@@ -5,10 +5,13 @@ import { QuoteShareSpent } from "../../quotes/quote-service.ts";
 import { describeExchangeError } from "../../swaps/failures.ts";
 import { type Answers, pageCoin, pageQuote } from "./answers.ts";
 import type { Env, WebAppDeps } from "./api.ts";
+import { jsonMade } from "./json-answers.ts";
 import { limitsOf, named, pair, pairQuery, pickCoins, rateType, side } from "./pair-input.ts";
 import { priceOf } from "./pricing.ts";
+import { type Asked, QuoteAnswers, type Refused } from "./quote-answers.ts";
 
 const quoteQuery = pairQuery.extend({ amount: z.string().max(40), rateType, side });
+type QuoteRequest = z.infer<typeof quoteQuery>;
 
 /** The catalog and the quotes: GET /coins, /limits, /quote. */
 export function quoteRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): void {
@@ -34,23 +37,37 @@ export function quoteRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): voi
     return c.json({ limits: limits ?? null });
   });
 
+  const remembered = new QuoteAnswers<QuoteRequest>(catalog);
+  /** The query read as the route takes it (zod at the boundary), or what is wrong with it. */
+  const readQuery = (query: Record<string, string>): Asked<QuoteRequest> | Refused => {
+    const parsed = quoteQuery.safeParse(query);
+    if (!parsed.success) return { problem: "webapp-pick-coin" };
+    const request = named(catalog, parsed.data);
+    const coins = pickCoins(catalog, request.from, request.to);
+    if (typeof coins === "string") return { problem: coins };
+    const amount = parseAmount(request.amount);
+    if (!amount.ok) return { problem: "webapp-amount-invalid", field: "amount" };
+    return { request, amount: amount.value, coins };
+  };
+
   api.get("/quote", async (c) => {
-    const query = quoteQuery.safeParse(c.req.query());
-    if (!query.success) return c.json(bad(t(c, "webapp-pick-coin")), 400);
-    const q = named(catalog, query.data);
-    const coins = pickCoins(catalog, q.from, q.to);
-    if (typeof coins === "string") return c.json(bad(t(c, coins)), 400);
-    const amount = parseAmount(q.amount);
-    if (!amount.ok) return c.json(bad(t(c, "webapp-amount-invalid"), "amount"), 400);
+    const url = c.req.url;
+    const asked = remembered.read(url.slice(url.indexOf("?") + 1), () => readQuery(c.req.query()));
+    if ("problem" in asked) return c.json(bad(t(c, asked.problem), asked.field), 400);
+    const { request: q, amount } = asked;
     try {
       // The user's share of the public budget (QuoteService): a cached answer costs none.
-      const priced = await priceOf(deps, say, c, q, amount.value, q.rateType, c.get("user").id);
+      const priced = await priceOf(deps, say, c, q, amount, q.rateType, c.get("user").id);
       if (!priced.ok) return c.json(bad(priced.problem, "amount"), 400);
       const { send, quote } = priced;
-      return c.json({
-        quote: pageQuote(quote, q.rateType, send),
-        problem: say.fitProblem(c, send, limitsOf(quote), q.from),
-      });
+      const locale = c.get("locale");
+      const made = remembered.answer(quote, `${locale} ${q.rateType} ${q.from} ${send}`, () =>
+        JSON.stringify({
+          quote: pageQuote(quote, q.rateType, send),
+          problem: say.fitProblem(c, send, limitsOf(quote), q.from),
+        }),
+      );
+      return jsonMade(c, made);
     } catch (error) {
       if (error instanceof QuoteShareSpent) {
         return c.json({ error: "busy", message: t(c, "webapp-slow-down") }, 429);

@@ -7,6 +7,7 @@ import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { projectPath } from "../../lib/project-root.ts";
 import { createApi, type WebAppDeps } from "./api.ts";
+import { SECURITY } from "./security-headers.ts";
 
 /** Where `npm run build:webapp` (run by `npm ci`) puts the page: index.html and hashed bundles. */
 export const WEBAPP_BUILD_DIR = projectPath("build", "webapp");
@@ -21,29 +22,16 @@ export interface WebAppServer {
 }
 
 /**
- * The page and its API on one origin. The page loads nothing from anywhere else (CSP
- * `default-src 'self'`); Telegram shows it in a frame on its web clients, so only Telegram may
- * frame it.
+ * The page and its API on one origin, both with the security headers of security-headers.ts:
+ * the API's answers are made with them (json-answers.ts), so the API is routed before hono's
+ * secureHeaders, which sets them on the page's files.
  */
 export function createWebApp(deps: WebAppDeps, buildDir = WEBAPP_BUILD_DIR): Hono {
   const app = new Hono();
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'none'"],
-        formAction: ["'none'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'", "https://web.telegram.org", "https://*.telegram.org"],
-      },
-      xFrameOptions: false,
-      crossOriginOpenerPolicy: false,
-      referrerPolicy: "no-referrer",
-    }),
-  );
   app.route("/api", createApi(deps));
+  app.use(secureHeaders(SECURITY));
   app.all("/api/*", (c) => c.json({ error: "not-found" }, 404));
-  // The page's files (the API gzips its own answers: gzip-json.ts).
+  // The page's files (the API gzips its own answers: json-answers.ts).
   app.use(compress());
   app.use("*", async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.text("Method Not Allowed", 405);

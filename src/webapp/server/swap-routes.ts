@@ -3,11 +3,14 @@ import QRCode from "qrcode";
 import { z } from "zod";
 import type { Answers } from "./answers.ts";
 import type { Env, WebAppDeps } from "./api.ts";
+import { jsonMade } from "./json-answers.ts";
+import { ListAnswers } from "./list-answers.ts";
 import { pageSwap } from "./swap-view.ts";
 
 const PAGE_SIZE = 20;
 const swapId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
-const listQuery = z.object({ offset: z.coerce.number().int().min(0).max(100_000).default(0) });
+// Optional, then `?? 0`: zod's `.default()` clones its value on every parse.
+const listQuery = z.object({ offset: z.coerce.number().int().min(0).max(100_000).optional() });
 
 /**
  * The user's swaps, from the database (a viewer never costs an exchange read): GET /swaps,
@@ -19,17 +22,25 @@ export function swapRoutes(api: Hono<Env>, deps: WebAppDeps, { t, bad }: Answers
     return parsed.success ? deps.swapQueries.getForChat(userId, parsed.data) : undefined;
   };
 
+  const lists = new ListAnswers();
   api.get("/swaps", async (c) => {
     const query = listQuery.safeParse(c.req.query());
     if (!query.success) return c.json(bad(t(c, "webapp-error")), 400);
-    const page = await deps.swapQueries.pageForChat(c.get("user").id, {
-      limit: PAGE_SIZE,
-      offset: query.data.offset,
-    });
-    return c.json({
-      items: page.items.map((swap) => pageSwap(swap, deps.explorers)),
-      total: page.total,
-    });
+    const chatId = c.get("user").id;
+    const offset = query.data.offset ?? 0;
+    // The version first: a change after it makes the page read below newer than it, never older.
+    const version = await deps.swapQueries.listVersion(chatId);
+    const known = lists.get(chatId, offset, version);
+    if (known !== undefined) return jsonMade(c, known);
+    const page = await deps.swapQueries.listedForChat(chatId, { limit: PAGE_SIZE, offset });
+    const made = {
+      text: JSON.stringify({
+        items: page.items.map((swap) => pageSwap(swap, deps.explorers)),
+        total: page.total,
+      }),
+    };
+    lists.set(chatId, offset, version, made);
+    return jsonMade(c, made);
   });
 
   api.get("/swaps/:id", async (c) => {

@@ -1,0 +1,1 @@
+CREATE INDEX `transactions_chat_newest` ON `transactions` (`chat_id`,`created_at`,`inserted_at`);
