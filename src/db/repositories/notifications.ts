@@ -43,17 +43,11 @@ export async function enqueueOutbox(
   return (await executor.run(sql`${insert} on conflict do nothing`)) === 1;
 }
 
-export function enqueueNotification(
-  executor: Executor,
-  input: { transactionId: string; chatId: number; status: string },
-  now: number,
-): Promise<boolean> {
-  return enqueueOutbox(
-    executor,
-    { kind: "status", ...input, dedupeKey: statusKey(input.transactionId, input.status) },
-    now,
-  );
-}
+/** The push of a status a swap reached. */
+export const statusPush = (id: string, chatId: number, status: string): OutboxInput => {
+  const dedupeKey = statusKey(id, status);
+  return { kind: "status", chatId, transactionId: id, status, dedupeKey };
+};
 
 /** Due, unsent, for a chat that did not block the bot, behind no unsent row of its swap (docs/design.md §5). */
 const dueAt = (now: number): SQL => sql`${UNSENT} and next_attempt_at <= ${now}
@@ -67,9 +61,8 @@ const dueAt = (now: number): SQL => sql`${UNSENT} and next_attempt_at <= ${now}
 export function createNotificationsRepository(db: Seam) {
   const rows = outboxRows(db, "notifications", outboxEntryRow, dueAt);
   return {
-    enqueue(transactionId: string, chatId: number, status: string, now = Date.now()) {
-      return enqueueNotification(db, { transactionId, chatId, status }, now);
-    },
+    enqueue: (transactionId: string, chatId: number, status: string, now = Date.now()) =>
+      enqueueOutbox(db, statusPush(transactionId, chatId, status), now),
 
     enqueueOutbox: (input: OutboxInput, now = Date.now()) => enqueueOutbox(db, input, now),
 
@@ -91,13 +84,10 @@ export function createNotificationsRepository(db: Seam) {
 
     pendingCount: rows.pendingCount,
 
-    forTransaction: (transactionId: string): Promise<Notification[]> =>
-      select(
-        db,
-        notificationRow,
-        sql`from notifications
-        where transaction_id = ${transactionId} order by id`,
-      ),
+    forTransaction(transactionId: string): Promise<Notification[]> {
+      const its = sql`from notifications where transaction_id = ${transactionId} order by id`;
+      return select(db, notificationRow, its);
+    },
   };
 }
 

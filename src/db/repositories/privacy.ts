@@ -52,12 +52,9 @@ export function createPrivacyRepository(db: Seam) {
           sql`delete from swap_intents where chat_id = ${chatId} and not (${UNRESOLVED})`,
         );
         // Its finished tickets (and drafts) go too; an open one stays until it is closed.
-        const tickets = sql`select id from support_tickets
-          where chat_id = ${chatId} and state <> 'open'`;
-        await tx.run(sql`delete from support_outbox where ticket_id in (${tickets})`);
-        await tx.run(
-          sql`delete from support_tickets where chat_id = ${chatId} and state <> 'open'`,
-        );
+        const closed = sql`from support_tickets where chat_id = ${chatId} and state <> 'open'`;
+        await tx.run(sql`delete from support_outbox where ticket_id in (select id ${closed})`);
+        await tx.run(sql`delete ${closed}`);
         await tx.run(sql`delete from conversation_state where "key" = ${String(chatId)}`);
         if (kept === 0) await tx.run(sql`delete from chats where id = ${chatId}`);
         return { deleted: done.length, kept };

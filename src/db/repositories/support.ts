@@ -104,13 +104,11 @@ export function createSupportRepository(db: Seam) {
     addAnswer: (ticketId: number, message: TicketMessage, now: number) =>
       enqueue(db, ticketId, "answer", message, messageKey(message), now),
 
-    messagesSince: (chatId: number, since: number) =>
-      count(
-        db,
-        sql`from support_outbox o join support_tickets t on t.id = o.ticket_id
-          where t.chat_id = ${chatId} and o.kind in ('opened', 'user-message')
-            and o.created_at >= ${since}`,
-      ),
+    messagesSince(chatId: number, since: number): Promise<number> {
+      const theirs = sql`from support_outbox o join support_tickets t on t.id = o.ticket_id
+        where t.chat_id = ${chatId} and o.kind in ('opened', 'user-message')`;
+      return count(db, sql`${theirs} and o.created_at >= ${since}`);
+    },
 
     async markFloodWarned(ticketId: number, at: number): Promise<void> {
       await db.run(sql`update support_tickets set flood_warned_at = ${at} where id = ${ticketId}`);
@@ -157,10 +155,8 @@ export function createSupportRepository(db: Seam) {
     async stats(): Promise<SupportStats> {
       const [row] = await db.all(sql`select count(*) as n, min(opened_at) as oldest
         from support_tickets where state = 'open'`);
-      return {
-        open: countOf([row ?? {}]),
-        oldestOpenedAt: row?.oldest == null ? null : long.parse(row.oldest),
-      };
+      const oldestOpenedAt = row?.oldest == null ? null : long.parse(row.oldest);
+      return { open: countOf([row ?? {}]), oldestOpenedAt };
     },
   };
 }

@@ -17,7 +17,7 @@ import {
   select,
   selectOne,
 } from "../seam.ts";
-import { enqueueNotification, enqueueOutbox, givenUpKey, statusKey } from "./notifications.ts";
+import { enqueueOutbox, givenUpKey, statusKey, statusPush } from "./notifications.ts";
 
 /** A swap as stored, with when it was stored. */
 export type Transaction = Swap & { insertedAt: number };
@@ -141,7 +141,7 @@ export function createTransactionsRepository(db: Seam) {
       await tx.run(sql`update transactions set ${set}, ${KNOWN} where id = ${id}`);
       const { chatId } = current;
       for (const reached of changed ? statesReached(current.status, status) : []) {
-        await enqueueNotification(tx, { transactionId: id, chatId, status: reached }, now);
+        await enqueueOutbox(tx, statusPush(id, chatId, reached), now);
       }
       return changed;
     });
@@ -175,12 +175,10 @@ export function createTransactionsRepository(db: Seam) {
     getForChat: (chatId: number, id: string): Promise<Transaction | undefined> =>
       selectOne(db, swapRow, sql`from transactions where id = ${id} and chat_id = ${chatId}`),
 
-    latestForChat: (chatId: number): Promise<Transaction | undefined> =>
-      selectOne(
-        db,
-        swapRow,
-        sql`from transactions where chat_id = ${chatId} ${NEWEST_FIRST} limit 1`,
-      ),
+    latestForChat(chatId: number): Promise<Transaction | undefined> {
+      const newest = sql`from transactions where chat_id = ${chatId} ${NEWEST_FIRST} limit 1`;
+      return selectOne(db, swapRow, newest);
+    },
 
     /**
      * One history page and the chat's total in one statement (a scalar subquery, which SQLite runs
@@ -199,19 +197,14 @@ export function createTransactionsRepository(db: Seam) {
      * stored, removed or changes in a listed column; 0 before the first such change.
      */
     async listVersion(chatId: number): Promise<number> {
-      const [row] = await db.all(
-        sql`select version as n from swap_list_versions where chat_id = ${chatId}`,
-      );
-      return row === undefined ? 0 : countOf([row]);
+      const version = sql`select version as n from swap_list_versions where chat_id = ${chatId}`;
+      return countOf(await db.all(version));
     },
 
-    listOpen: (exchange: string): Promise<OpenSwap[]> =>
-      select(
-        db,
-        openSwapRow,
-        sql`from transactions
-        where ${OPEN} and exchange = ${exchange} and given_up_at is null order by created_at`,
-      ),
+    listOpen(exchange: string): Promise<OpenSwap[]> {
+      const followed = sql`${OPEN} and exchange = ${exchange} and given_up_at is null`;
+      return select(db, openSwapRow, sql`from transactions where ${followed} order by created_at`);
+    },
 
     /**
      * Rows recorded before swaps named their exchange (empty) were created on a real exchange:
