@@ -1,12 +1,14 @@
 import type { Context } from "grammy";
+import { conversationStorage, type StoredVersions } from "../bot/plumbing/conversation-storage.ts";
 import type { CatalogStore } from "../catalog/catalog.ts";
 import type { Config } from "../config.ts";
-import type { StoredVersions } from "../db/conversation-storage.ts";
 import { openStorage, type Storage } from "../db/open.ts";
-import type { LockSessions } from "../db/pg/lock-session.ts";
+import { createBudgetLedger } from "../exchange/budget-ledger.ts";
 import { createChatSettings } from "../frontends/chat-settings.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { BudgetLedger } from "../lib/shared-budget.ts";
+import { claimDatabase } from "../ops/instance-lock.ts";
+import type { LockSessions } from "../ops/lock-sessions.ts";
 import type { ExchangeTarget } from "./exchange.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
@@ -19,6 +21,9 @@ export interface SharedDatabase {
   /** On becoming the leader: outbox rows claimed by a predecessor come back to be sent. */
   takeOverOutbox(): Promise<number>;
 }
+
+/** How many chats' conversation states SQLite's single process keeps in memory. */
+const CONVERSATION_CACHE = 10_000;
 
 export type Database = Awaited<ReturnType<typeof openDatabase>>;
 
@@ -35,9 +40,12 @@ export async function openDatabase(
   exchange: ExchangeTarget,
 ) {
   let opened: Storage | undefined;
+  let claim: { release(): void } | undefined;
   await life.start({
     name: "database",
     start: async () => {
+      // SQLite serves one instance: a second process on the file refuses to start.
+      if (config.databaseUrl === undefined) claim = claimDatabase(config.databasePath);
       opened = await openStorage({
         databasePath: config.databasePath,
         databaseUrl: config.databaseUrl,
@@ -47,6 +55,9 @@ export async function openDatabase(
             { error: error.message, code: "code" in error ? error.code : undefined },
             `database connection lost: ${error.message}`,
           ),
+      }).catch((error: unknown) => {
+        claim?.release();
+        throw error;
       });
       logger.info({ store: opened.dialect }, "database ready");
       if (!exchange.sandbox) {
@@ -54,19 +65,27 @@ export async function openDatabase(
         if (named > 0) logger.info({ named, exchange: exchange.exchangeId }, "swaps named");
       }
     },
-    stop: () => opened?.close(),
+    stop: async () => {
+      await opened?.close();
+      claim?.release();
+    },
   });
   const storage = opened!;
   let shared: SharedDatabase | undefined;
   if (storage.dialect === "postgres") {
     // Imported here, as open.ts does: an SQLite bot never loads the PostgreSQL driver.
-    const { lockSessions } = await import("../db/pg/lock-session.ts");
-    const lock = lockSessions(config.databaseUrl!, storage.pg.pool);
+    const { lockSessions } = await import("../ops/lock-sessions.ts");
+    const { pool } = storage.pg;
+    const lock = lockSessions(config.databaseUrl!, () => pool.connect());
     await life.start({ name: "database session check", start: () => lock.check() });
-    shared = { ledger: storage.ledger, lock, takeOverOutbox: () => storage.takeOverOutbox() };
+    shared = {
+      ledger: createBudgetLedger(pool),
+      lock,
+      takeOverOutbox: () => storage.takeOverOutbox(),
+    };
   }
   const { repos } = storage;
-  const chatSettings = createChatSettings(storage.chats);
+  const chatSettings = createChatSettings(repos.chats);
   return {
     storage,
     repos,
@@ -77,14 +96,20 @@ export async function openDatabase(
     ports: storage.ports(chatSettings),
     /** The conversations plugin's storage for a flow version; polled updates are journaled. */
     conversations: <C extends Context>(versions: StoredVersions<C>) =>
-      storage.conversationStorage(versions, { journaled: !config.webhook }),
+      conversationStorage<C>(repos.conversations, {
+        ...versions,
+        // SQLite's single process writes every state, so it may keep them in memory; on
+        // PostgreSQL another instance may have moved a chat on: every update reads afresh.
+        cacheSize: storage.dialect === "sqlite" ? CONVERSATION_CACHE : 0,
+        journaled: !config.webhook,
+      }),
     check: () => storage.check(),
     coins: {
       load: () => repos.coins.all(),
       save: (coins) => repos.coins.replaceAll(coins),
     } satisfies CatalogStore,
     setStatusCard: async (id: string, messageId: number) => {
-      await repos.transactions.setCardMessage(id, messageId);
+      await repos.transactions.setStatusCard(id, messageId);
     },
     forgetPreview: (chatId: number) => repos.privacy.preview(chatId),
     forgetChat: (chatId: number) => {

@@ -5,28 +5,13 @@ import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { projectPath } from "../lib/project-root.ts";
 import * as schema from "./schema.ts";
-import type { Seam } from "./seam.ts";
 import { BUSY_WAIT_MS, SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-busy.ts";
 import { sqliteSeam } from "./sqlite-seam.ts";
 
 /** The drizzle instance on the connection, typed with the schema (migrations, tests). */
 export type Db = BetterSQLite3Database<typeof schema>;
 
-export interface Database {
-  /** What the repositories run on: the one way in while the app runs (see sqlite-seam.ts). */
-  seam: Seam;
-  /** Drizzle on the same connection, for migrations and tests; it bypasses the seam's turns. */
-  db: Db;
-  /** The raw connection, for pragmas and tests; queries belong in the repositories. */
-  sqlite: BetterSqlite3.Database;
-  /**
-   * Throws when the database cannot serve the bot: the connection is closed, or the file (or its
-   * folder, where the WAL lives) was removed or is no longer writable. It only reads, so a
-   * health probe can call it as often as it likes.
-   */
-  check(): void;
-  close(): void;
-}
+export type Database = ReturnType<typeof openDatabase>;
 
 /** The committed migrations, found from this file so that the working directory does not matter. */
 export const MIGRATIONS_DIR = projectPath("drizzle", "sqlite");
@@ -39,7 +24,7 @@ export const MIGRATIONS_DIR = projectPath("drizzle", "sqlite");
  * (only a power loss can drop the last commits); another connection's lock (a backup, a second
  * process during a deploy) is waited out for a while instead of failing at once.
  */
-export function openDatabase(path: string): Database {
+export function openDatabase(path: string) {
   if (path !== ":memory:" && path !== "") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new BetterSqlite3(path);
   try {
@@ -54,10 +39,17 @@ export function openDatabase(path: string): Database {
     const ping = sqlite.prepare("select 1");
     const onDisk = path !== ":memory:" && path !== "";
     return {
+      /** What the repositories run on: the one way in while the app runs (see sqlite-seam.ts). */
       seam: sqliteSeam(sqlite),
+      /** Drizzle on the same connection, for migrations and tests; it bypasses the seam's turns. */
       db,
+      /** The raw connection, for pragmas and tests; queries belong in the repositories. */
       sqlite,
-      check: () => {
+      /**
+       * Throws when the database cannot serve the bot: the connection is closed, or the file (or
+       * its folder, where the WAL lives) was removed or is no longer writable. It only reads.
+       */
+      check: (): void => {
         ping.get();
         if (onDisk) {
           accessSync(path, constants.W_OK);

@@ -1,14 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { ConversationData, ConversationStorage } from "@grammyjs/conversations";
-import type { Context } from "grammy";
-import type { BudgetLedger } from "../lib/shared-budget.ts";
 import type { ChatsStore } from "../swaps/ports.ts";
-import { type Database, openDatabase } from "./client.ts";
-import { conversationStorage, type StoredVersions } from "./conversation-storage.ts";
-import { claimDatabase } from "./instance-lock.ts";
-import type { PgDatabase } from "./pg/client.ts";
-import { chatsStore, createPorts } from "./ports.ts";
-import { createRepositories, type Repositories } from "./repositories.ts";
+import { openDatabase } from "./client.ts";
+import { createPorts, createRepositories } from "./repositories.ts";
 import type { Seam } from "./seam.ts";
 
 /** Where the state lives: `databaseUrl` (PostgreSQL) wins over `databasePath` (SQLite). */
@@ -19,76 +12,37 @@ export interface StorageOptions {
   onError?: (error: Error) => void;
 }
 
-/**
- * Everything the app keeps, on either store: the core's ports, the repositories behind them, and
- * the conversations plugin's storage.
- */
-interface CommonStorage {
-  /** Every repository. */
-  readonly repos: Repositories;
-  /** The chats table as the chat settings cache sees it. */
-  readonly chats: ChatsStore;
-  /** The core's ports; `chats` is the cache in front of the chats table. */
-  ports(chats: Pick<ChatsStore, "markBlocked" | "language">): ReturnType<typeof createPorts>;
-  /** The `storage` option of the conversations plugin (see conversation-storage.ts). */
-  conversationStorage<C extends Context>(
-    versions: StoredVersions<C>,
-    options: { journaled: boolean },
-  ): ConversationStorage<C, ConversationData>;
-  /**
-   * Rejects when the store cannot serve the bot (SQLite: see Database.check; PostgreSQL: the
-   * server answers and takes writes, not a standby nor a database set read-only). It only reads:
-   * /healthz calls it per probe.
-   */
-  check(): Promise<void>;
-  /** On becoming the leader: outbox rows claimed by a predecessor come back to be sent. */
-  takeOverOutbox(): Promise<number>;
-  close(): Promise<void>;
-}
-
-export type Storage = CommonStorage &
-  (
-    | { readonly dialect: "sqlite" }
-    | {
-        readonly dialect: "postgres";
-        readonly pg: PgDatabase;
-        /** The exchange budgets every instance counts against. */
-        readonly ledger: BudgetLedger;
-      }
-  );
-
-/** How many chats' conversation states SQLite's single process keeps in memory. */
-const CONVERSATION_CACHE = 10_000;
+/** Everything the app keeps, on either store: the repositories and the core's ports on them. */
+export type Storage = Awaited<ReturnType<typeof openStorage>>;
 
 /** True for the URLs that select PostgreSQL. */
 export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
 
 /**
  * Opens the configured store and brings its schema up to date: PostgreSQL when `databaseUrl` is
- * set (no SQLite file is created then), else the SQLite file.
+ * set (no SQLite file is created then), else the SQLite file. `check` rejects when the store
+ * cannot serve the bot (SQLite: see Database.check; PostgreSQL: the server answers and takes
+ * writes, not a standby nor a database set read-only); it only reads: /healthz calls it per probe.
  */
-export async function openStorage(options: StorageOptions): Promise<Storage> {
+export async function openStorage(options: StorageOptions) {
   if (options.databaseUrl !== undefined) {
     if (!isPostgresUrl(options.databaseUrl)) {
       throw new Error("DATABASE_URL must start with postgres:// or postgresql://");
     }
     // Loaded only here: the driver and its schema would cost every SQLite bot some 10 MB.
-    const [{ openPgDatabase }, { pgSeam }, { createBudgetLedger }] = await Promise.all([
+    const [{ openPgDatabase }, { pgSeam }] = await Promise.all([
       import("./pg/client.ts"),
       import("./pg/seam.ts"),
-      import("./pg/budget-ledger.ts"),
     ]);
     const pg = await openPgDatabase(
       options.databaseUrl,
       options.onError ? { onError: options.onError } : {},
     );
     return {
-      dialect: "postgres",
+      dialect: "postgres" as const,
       pg,
-      ledger: createBudgetLedger(pg.pool),
-      // Another instance may have moved a chat on: every update reads its state afresh.
-      ...common(pgSeam(pg.db), (version) => ({ version })),
-      check: async () => {
+      ...common(pgSeam(pg.db)),
+      check: async (): Promise<void> => {
         const { rows } = await pg.pool.query<{ readOnly: string }>(
           `select current_setting('transaction_read_only') as "readOnly"`,
         );
@@ -97,53 +51,24 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
       close: () => pg.close(),
     };
   }
-  // SQLite serves one instance: a second process on the file refuses to start.
-  const claim = claimDatabase(options.databasePath);
-  let sqlite: Database;
-  try {
-    sqlite = openDatabase(options.databasePath);
-  } catch (error) {
-    claim.release();
-    throw error;
-  }
+  const sqlite = openDatabase(options.databasePath);
   return {
-    dialect: "sqlite",
-    // This process is the file's only writer, so the states it wrote can be kept in memory.
-    ...common(sqlite.seam, (version) => ({
-      version,
-      cacheSize: CONVERSATION_CACHE,
-    })),
+    dialect: "sqlite" as const,
+    ...common(sqlite.seam),
     check: async () => sqlite.check(),
-    close: async () => {
-      sqlite.close();
-      claim.release();
-    },
+    close: async () => sqlite.close(),
   };
 }
 
-function common(
-  seam: Seam,
-  conversationOptions: (version: string | number) => {
-    version: string | number;
-    cacheSize?: number;
-  },
-) {
+function common(seam: Seam) {
   const repos = createRepositories(seam);
   const outbox = { owner: randomUUID() };
   return {
     repos,
-    chats: chatsStore(repos),
+    /** The core's ports; `chats` is the cache in front of the chats table. */
     ports: (chats: Pick<ChatsStore, "markBlocked" | "language">) =>
       createPorts(repos, chats, outbox),
-    takeOverOutbox: () => repos.notifications.releaseClaimsExcept(outbox.owner),
-    conversationStorage: <C extends Context>(
-      versions: StoredVersions<C>,
-      { journaled }: { journaled: boolean },
-    ) =>
-      conversationStorage<C>(repos.conversations, {
-        ...conversationOptions(versions.version),
-        ...versions,
-        journaled,
-      }),
+    /** On becoming the leader: outbox rows claimed by a predecessor come back to be sent. */
+    takeOverOutbox: () => seam.outbox.releaseExcept(outbox.owner),
   };
 }

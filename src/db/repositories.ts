@@ -1,3 +1,13 @@
+import { randomUUID } from "node:crypto";
+import type {
+  ChatsStore,
+  OutboxStore,
+  ReconcileStore,
+  SwapQueries,
+  SwapStore,
+  TrackerStore,
+} from "../swaps/ports.ts";
+import type { SupportOutboxStore, SupportStore } from "../swaps/support-ports.ts";
 import { createChatsRepository } from "./repositories/chats.ts";
 import { createCoinsRepository } from "./repositories/coins.ts";
 import { createConversationsRepository } from "./repositories/conversations.ts";
@@ -11,28 +21,76 @@ import { createTransactionsRepository } from "./repositories/transactions.ts";
 import { createUpdatesRepository } from "./repositories/updates.ts";
 import type { Seam } from "./seam.ts";
 
-/**
- * Every repository, on either database: each is written once over the dialect seam. Where several
- * tables change together (a created transaction, its intent and its message) one repository
- * method does it in one transaction.
- */
+/** Every repository, on either database: each is written once over the dialect seam. */
 export function createRepositories(db: Seam) {
   return {
     chats: createChatsRepository(db),
     coins: createCoinsRepository(db),
-    /** The conversations plugin's rows; `conversationStorage()` builds the plugin option on them. */
     conversations: createConversationsRepository(db),
     intents: createIntentsRepository(db),
     meta: createMetaRepository(db),
     notifications: createNotificationsRepository(db),
     privacy: createPrivacyRepository(db),
     stats: createStatsRepository(db),
-    /** The support desk's tickets and outbox. */
     support: createSupportRepository(db),
     transactions: createTransactionsRepository(db),
-    /** Telegram updates taken by polling and not yet handled. */
     updates: createUpdatesRepository(db),
   };
 }
 
 export type Repositories = ReturnType<typeof createRepositories>;
+
+export interface Ports {
+  swapStore: SwapStore;
+  swapQueries: SwapQueries;
+  reconcileStore: ReconcileStore;
+  trackerStore: TrackerStore;
+  outboxStore: OutboxStore;
+  supportStore: SupportStore;
+  supportOutboxStore: SupportOutboxStore;
+}
+
+/**
+ * How long an outbox row stays claimed by the sender that took it: far longer than a send
+ * (bounded retries included), so a live sender never loses its rows; a dead one's come back.
+ */
+const OUTBOX_LEASE_MS = 60_000;
+
+/**
+ * The core's ports: the repositories themselves, a port that spans tables taking each method from
+ * its table's. `chats` is the cache in front of the chats table; outbox rows are claimed for
+ * `owner`, this process's sender (docs/design.md §6, "Claims").
+ */
+export function createPorts(
+  repos: Repositories,
+  chats: Pick<ChatsStore, "markBlocked" | "language">,
+  { owner, leaseMs = OUTBOX_LEASE_MS }: { owner: string; leaseMs?: number } = {
+    owner: randomUUID(),
+  },
+): Ports {
+  const { intents, meta, notifications, support, transactions } = repos;
+  const pageCap = { loadPageCap: meta.loadPageCap, savePageCap: meta.savePageCap };
+  return {
+    swapStore: { ...intents, getForChat: transactions.getForChat },
+    swapQueries: transactions,
+    reconcileStore: { ...intents, ...pageCap, isKnownSwap: transactions.exists },
+    trackerStore: { ...transactions, ...pageCap, queueStuck: notifications.queueStuck },
+    outboxStore: {
+      ...notifications,
+      due: (limit, now) => notifications.claimDue(limit, now, owner, leaseMs),
+      markChatBlocked: chats.markBlocked,
+      chatLanguage: chats.language,
+      swap: transactions.get,
+      setStatusCard: transactions.setStatusCard,
+    },
+    supportStore: support,
+    supportOutboxStore: {
+      ...support,
+      due: (limit, now) => support.claimDue(limit, now, owner, leaseMs),
+      swap: (ticket) =>
+        ticket.transactionId === null
+          ? undefined
+          : transactions.getForChat(ticket.chatId, ticket.transactionId),
+    },
+  };
+}

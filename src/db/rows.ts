@@ -1,6 +1,6 @@
 import { type Column, getTableColumns, type Table } from "drizzle-orm";
 import { z } from "zod";
-import { LISTED, type ListedSwap } from "../swaps/ports.ts";
+import { LISTED, type ListedSwap, type OutboxEntry } from "../swaps/ports.ts";
 import type { SupportDelivery, Ticket } from "../swaps/support-ports.ts";
 import type { OpenSwap, Swap } from "../swaps/swap.ts";
 import {
@@ -79,18 +79,14 @@ export type IntentRow = z.output<typeof intentRow>;
 export const notificationRow = rowOf(notifications);
 export type Notification = z.output<typeof notificationRow>;
 
-/** One outbox row as the sender reads it. */
-export const outboxEntryRow = notificationRow.pick({
-  id: true,
-  kind: true,
-  transactionId: true,
-  intentKey: true,
-  chatId: true,
-  status: true,
-  attempts: true,
-  maybeSentAt: true,
-  dedupeKey: true,
-});
+/** One outbox row as the sender reads it: all but when it was queued, sent or dropped, and why. */
+export const outboxEntryRow = notificationRow.omit({
+  createdAt: true,
+  sentAt: true,
+  droppedAt: true,
+  nextAttemptAt: true,
+  lastError: true,
+}) satisfies z.ZodType<OutboxEntry, unknown>;
 
 export const chatRow = rowOf(chats);
 export type Chat = z.output<typeof chatRow>;
@@ -109,8 +105,6 @@ export const supportDeliveryRow = rowOf(supportOutbox).pick({
   attempts: true,
 }) satisfies z.ZodType<SupportDelivery, unknown>;
 
-/** A catalog entry as the upstream listed it. */
 export const coinRow = rowOf(coins).pick({ code: true, name: true, icon: true, notes: true });
 
-/** A journaled update: its id and Telegram's JSON. */
 export const journaledRow = rowOf(updateJournal).pick({ updateId: true, payload: true });

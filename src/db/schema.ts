@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { OUTBOX_KINDS } from "../swaps/ports.ts";
+import { INTENT_STATES, OUTBOX_KINDS } from "../swaps/ports.ts";
 import { SUPPORT_DELIVERY_KINDS, TICKET_STATES } from "../swaps/support-ports.ts";
 
 /**
@@ -105,13 +105,7 @@ export const transactions = sqliteTable(
   ],
 );
 
-export const INTENT_STATES = ["pending", "created", "failed", "unknown"] as const;
-export type IntentState = (typeof INTENT_STATES)[number];
-
-/**
- * The idempotency of Confirm: a row with the summary's key is claimed before POST /transactions,
- * so a double tap or a redelivered update finds it taken and creates nothing.
- */
+/** Confirm's intents: claimed before the POST, so a summary creates one swap (docs/design.md §3). */
 export const swapIntents = sqliteTable(
   "swap_intents",
   {
@@ -142,14 +136,7 @@ export const conversationState = sqliteTable("conversation_state", {
   updatedAt: integer("updated_at").notNull(),
 });
 
-/**
- * Telegram updates taken by long polling and not yet handled to the end. getUpdates confirms a
- * batch when the next one is asked for, which may be before its updates were handled: a process
- * killed meanwhile (between a flow's prompt and the write of its state, say) would lose them. A
- * row is written before its batch is handed on, and deleted once the update is handled, in the
- * same transaction as the conversation state it moved on: the next start (or leader) handles
- * what is left, once.
- */
+/** Telegram updates taken by long polling and not yet handled (docs/design.md §6, "Updates are never lost"). */
 export const updateJournal = sqliteTable("update_journal", {
   updateId: integer("update_id").primaryKey(),
   /** The update as Telegram sent it, JSON. */
@@ -157,11 +144,7 @@ export const updateJournal = sqliteTable("update_journal", {
   receivedAt: integer("received_at").notNull(),
 });
 
-/**
- * The outbox: everything the bot tells a chat unasked (a status change, a reconciled deposit
- * address, a swap that could not be set up), written in the same SQLite transaction as the change
- * it announces. Sent at least once; once `sent_at` is set it is never picked again.
- */
+/** The outbox: everything the bot tells a chat unasked (docs/design.md §5, "The outbox"). */
 export const notifications = sqliteTable(
   "notifications",
   {

@@ -6,9 +6,9 @@ export type Row = Record<string, unknown>;
 
 /** Where a statement runs: the database, or one transaction open on it. */
 export interface Executor {
-  /** The rows the statement returns (a `returning` clause's too). */
+  /** The rows (a `returning` clause's too). */
   all(query: SQL): Promise<Row[]>;
-  /** How many rows the statement changed. */
+  /** How many rows changed. */
   run(query: SQL): Promise<number>;
 }
 
@@ -18,7 +18,6 @@ export interface Executor {
  * pg/seam.ts).
  */
 export interface Seam extends Executor {
-  readonly dialect: "sqlite" | "postgres";
   /**
    * Runs `work` as one write transaction: all of its statements commit together or none does. Its
    * statements must go through the executor it is given.
@@ -61,13 +60,17 @@ export interface OutboxClaims {
 /** `chatId` → `chat_id`: the columns are the row types' keys in snake case. */
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
+const selectLists = new WeakMap<z.ZodObject, SQL>();
+
 /** The select list of a row schema's keys: `"chat_id" as "chatId", …`. */
 export function columnsOf(schema: z.ZodObject): SQL {
-  return sql.raw(
-    Object.keys(schema.shape)
-      .map((key) => `"${snake(key)}" as "${key}"`)
-      .join(", "),
-  );
+  let list = selectLists.get(schema);
+  if (!list) {
+    const names = Object.keys(schema.shape).map((key) => `"${snake(key)}" as "${key}"`);
+    list = sql.raw(names.join(", "));
+    selectLists.set(schema, list);
+  }
+  return list;
 }
 
 /**
@@ -137,10 +140,26 @@ export function parseRows<S extends z.ZodType>(schema: S, rows: Row[]): z.output
   return rows.map((row) => schema.parse(row));
 }
 
-/** The first row, checked; undefined when there is none. */
-export function parseRow<S extends z.ZodType>(schema: S, rows: Row[]): z.output<S> | undefined {
-  return rows.length === 0 ? undefined : schema.parse(rows[0]);
+/** `select <schema's columns> <rest>`: the rows, checked. */
+export async function select<S extends z.ZodObject>(
+  executor: Executor,
+  schema: S,
+  rest: SQL,
+): Promise<z.output<S>[]> {
+  return parseRows(schema, await executor.all(sql`select ${columnsOf(schema)} ${rest}`));
+}
+
+/** `select`'s first row; undefined when there is none. */
+export async function selectOne<S extends z.ZodObject>(
+  executor: Executor,
+  schema: S,
+  rest: SQL,
+): Promise<z.output<S> | undefined> {
+  return (await select(executor, schema, rest))[0];
 }
 
 /** `count(*)`'s answer, whichever the driver's type. */
 export const countOf = (rows: Row[]): number => long.parse(rows[0]?.n ?? 0);
+
+export const count = async (executor: Executor, rest: SQL): Promise<number> =>
+  countOf(await executor.all(sql`select count(*) as n ${rest}`));

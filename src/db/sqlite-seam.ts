@@ -104,7 +104,6 @@ export function sqliteSeam(
 
   const all = outside(allNow);
   return {
-    dialect: "sqlite",
     all,
     run: outside(runNow),
     // Take the write lock up front: a deferred transaction that read first can fail with

@@ -45,12 +45,12 @@ export type SwapRecord = Omit<NewSwap, "chatId" | "userId">;
 
 /** The swap service's storage. */
 export interface SwapStore {
-  claimIntent(input: IntentInput): Awaitable<ClaimResult>;
-  /** Records the swap and closes its intent as created, atomically. */
-  recordCreated(intentKey: string, swap: SwapRecord): Awaitable<void>;
-  markIntentFailed(key: string, error: string): Awaitable<void>;
-  markIntentUnknown(key: string): Awaitable<void>;
-  findSwap(chatId: number, id: string): Awaitable<Swap | undefined>;
+  claim(input: IntentInput): Awaitable<ClaimResult>;
+  /** Records the swap and closes its intent as created, atomically (inserted: its row is new). */
+  recordCreated(intentKey: string, swap: SwapRecord): Awaitable<{ inserted: boolean }>;
+  markFailed(key: string, error: string): Awaitable<void>;
+  markUnknown(key: string): Awaitable<void>;
+  getForChat(chatId: number, id: string): Awaitable<Swap | undefined>;
 }
 
 /** What a swap listed to its user needs (the Mini App's list): 22 of the row's columns. */
@@ -105,15 +105,18 @@ export interface SwapQueries {
 /** The reconciler's storage. */
 export interface ReconcileStore {
   /** Intents whose outcome is unknown, and pending ones whose POST began before `pendingBefore`. */
-  unresolvedIntents(pendingBefore: number): Awaitable<Intent[]>;
+  listUnresolved(pendingBefore: number): Awaitable<Intent[]>;
   isKnownSwap(id: string): Awaitable<boolean>;
   /**
    * Records the swap found upstream, closes the intent and queues the chat's message (its deposit
    * address, or the warning for a suspect swap), atomically.
    */
-  adopt(intentKey: string, swap: SwapRecord): Awaitable<void>;
-  /** Nothing was created: the intent fails (and may be confirmed again) and the chat is told. */
-  giveUp(intent: Intent, reason: string): Awaitable<void>;
+  adopt(intentKey: string, swap: SwapRecord): Awaitable<{ inserted: boolean }>;
+  /**
+   * Nothing was created: the intent fails (and may be confirmed again) and the chat is told
+   * (false: it was created meanwhile, and is left alone).
+   */
+  giveUp(intent: Intent, reason: string): Awaitable<boolean>;
   /** The list endpoint's page-size cap learned earlier (the tracker's too). */
   loadPageCap(): Awaitable<number | undefined>;
   savePageCap(cap: number): Awaitable<void>;
@@ -214,7 +217,8 @@ export interface OutboxStore {
   drop(id: number, reason: string, at: number): Awaitable<void>;
   markChatBlocked(chatId: number, at: number): Awaitable<void>;
   swap(transactionId: string): Awaitable<Swap | undefined>;
-  setStatusCard(transactionId: string, messageId: number): Awaitable<void>;
+  /** False: no such swap. */
+  setStatusCard(transactionId: string, messageId: number): Awaitable<boolean>;
   chatLanguage(chatId: number): Awaitable<string | undefined>;
 }
 

@@ -67,13 +67,13 @@ export class SwapService {
 
   async create(input: CreateSwapInput): Promise<CreateSwapResult> {
     const { store, logger } = this.deps;
-    const claim = await store.claimIntent(input);
+    const claim = await store.claim(input);
     if (!claim.claimed) {
       const { intent } = claim;
       if (intent.state === "created" && intent.transactionId) {
         return {
           kind: "already-created",
-          swap: await store.findSwap(input.chatId, intent.transactionId),
+          swap: await store.getForChat(input.chatId, intent.transactionId),
         };
       }
       return { kind: "pending" };
@@ -81,7 +81,7 @@ export class SwapService {
     // Checked after the claim: a Confirm tapped again on a swap already created is told so.
     const share = this.chatShare.take(input.chatId);
     if (!share.granted) {
-      await store.markIntentFailed(input.key, "the chat's share of creations is spent");
+      await store.markFailed(input.key, "the chat's share of creations is spent");
       logger.info({ chat: input.chatId, intent: input.key }, "chat's create share spent");
       return { kind: "chat-share-spent", created: share.used, retryAfterMs: share.retryInMs };
     }
@@ -91,12 +91,12 @@ export class SwapService {
     } catch (error) {
       if (!provesNothingCreated(error)) {
         // The request may have reached the exchange: only reconciliation can tell.
-        await store.markIntentUnknown(input.key);
+        await store.markUnknown(input.key);
         logger.warn({ err: error, intent: input.key }, "swap creation outcome unknown");
         return { kind: "pending" };
       }
       const failure = describeExchangeError(error);
-      await store.markIntentFailed(input.key, String(error));
+      await store.markFailed(input.key, String(error));
       logger.warn({ err: error, intent: input.key }, "swap creation failed");
       return { kind: "failed", failure, retryable: failure.kind !== "rejected" };
     }

@@ -135,7 +135,7 @@ export class Reconciler {
   async run(signal: AbortSignal = new AbortController().signal): Promise<void> {
     this.signal = signal;
     const { store, logger } = this.options;
-    const intents = await store.unresolvedIntents(this.clock.now() - this.options.pendingAfterMs);
+    const intents = await store.listUnresolved(this.clock.now() - this.options.pendingAfterMs);
     const live = new Set<string>();
     for (const intent of intents) {
       if (signal.aborted) return;

@@ -116,13 +116,13 @@ describe("import directions", () => {
   });
 
   it("are really checked: a planted wrong-way import is reported", () => {
-    const planted = join(SRC, "db", "ports.ts");
+    const planted = join(SRC, "db", "repositories.ts");
     const withPlant = (file: string) =>
       file === planted
         ? `import { x } from "../bot/outbox/notifier.ts";\n${read(file)}`
         : read(file);
     expect(violations(files, withPlant)).toEqual([
-      "db/ports.ts imports ../bot/outbox/notifier.ts: db/ may import only swaps, lib",
+      "db/repositories.ts imports ../bot/outbox/notifier.ts: db/ may import only swaps, lib",
     ]);
   });
 
@@ -239,16 +239,16 @@ describe("documents cited from the code", () => {
   });
 
   it("are really checked: a missing document, a bare name and a missing section are named", () => {
-    const planted = join(SRC, "db", "ports.ts");
+    const planted = join(SRC, "db", "repositories.ts");
     const withPlant = (file: string) =>
       file === planted
         ? `/** see design.md, and docs/design.md §99, README "Nowhere", notes.md */\n${read(file)}`
         : read(file);
     expect(badCitations(files, withPlant, existsSync)).toEqual([
-      "src/db/ports.ts cites design.md: name it docs/design.md",
-      "src/db/ports.ts cites docs/design.md §99, which has no such section",
-      'src/db/ports.ts cites README.md, "Nowhere", which has no such heading',
-      "src/db/ports.ts cites notes.md, which is not in the repository",
+      "src/db/repositories.ts cites design.md: name it docs/design.md",
+      "src/db/repositories.ts cites docs/design.md §99, which has no such section",
+      'src/db/repositories.ts cites README.md, "Nowhere", which has no such heading',
+      "src/db/repositories.ts cites notes.md, which is not in the repository",
     ]);
   });
 });

@@ -3,8 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import { openDatabase } from "../../src/db/client.ts";
-import { chatsStore, createPorts } from "../../src/db/ports.ts";
-import { createRepositories } from "../../src/db/repositories.ts";
+import { createPorts, createRepositories } from "../../src/db/repositories.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import { createChatSettings } from "../../src/frontends/chat-settings.ts";
 import type { DecimalString } from "../../src/lib/decimal.ts";
@@ -43,7 +42,7 @@ export async function run(): Promise<void> {
   const sandbox = await startSandbox({ schedule: false, limits: false });
   const database = openDatabase(join(dir, "bot.sqlite"));
   const repos = createRepositories(database.seam);
-  const stores = createPorts(repos, createChatSettings(chatsStore(repos)));
+  const stores = createPorts(repos, createChatSettings(repos.chats));
   const logger = pino({ level: "silent" });
   console.log(
     "reads one lost create answer costs (list pages + detail reads); sandbox page cap 100;\n" +

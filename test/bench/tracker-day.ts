@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import { openDatabase } from "../../src/db/client.ts";
-import { chatsStore, createPorts } from "../../src/db/ports.ts";
-import { createRepositories } from "../../src/db/repositories.ts";
+import { createPorts, createRepositories } from "../../src/db/repositories.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import { createChatSettings } from "../../src/frontends/chat-settings.ts";
 import { SPEC_LIMITS, startSandbox } from "../../src/sandbox/index.ts";
@@ -142,7 +141,7 @@ export async function replayDay(
   const database = openDatabase(join(dir, "bot.sqlite"));
   try {
     const repos = createRepositories(database.seam);
-    const stores = createPorts(repos, createChatSettings(chatsStore(repos)));
+    const stores = createPorts(repos, createChatSettings(repos.chats));
     const logger = pino({ level: "silent" });
     const minuteOf = (at: number) => Math.floor((at - T0) / MIN);
     const reads = new Array<number>(DAY_MS / MIN).fill(0);

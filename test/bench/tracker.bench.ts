@@ -7,8 +7,7 @@ import pino from "pino";
 import { createI18n } from "../../src/bot/i18n.ts";
 import { Notifier } from "../../src/bot/outbox/notifier.ts";
 import { openDatabase } from "../../src/db/client.ts";
-import { chatsStore, createPorts } from "../../src/db/ports.ts";
-import { createRepositories } from "../../src/db/repositories.ts";
+import { createPorts, createRepositories } from "../../src/db/repositories.ts";
 import type { Seam } from "../../src/db/seam.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import { createChatSettings } from "../../src/frontends/chat-settings.ts";
@@ -242,7 +241,7 @@ async function runBurst(n: number): Promise<void> {
   const tg = await startFakeTelegram();
   const database = openDatabase(join(dir, "bot.sqlite"));
   const repos = createRepositories(database.seam);
-  const stores = createPorts(repos, createChatSettings(chatsStore(repos)));
+  const stores = createPorts(repos, createChatSettings(repos.chats));
   const logger = pino({ level: "silent" });
   const exchange = new ExchangeClient({
     baseUrl: sandbox.url,
@@ -317,7 +316,7 @@ async function runScenario(scenario: Scenario, mode: TrackerMode): Promise<void>
   const tg = await startFakeTelegram();
   const database = openDatabase(join(dir, "bot.sqlite"));
   const repos = createRepositories(database.seam);
-  const stores = createPorts(repos, createChatSettings(chatsStore(repos)));
+  const stores = createPorts(repos, createChatSettings(repos.chats));
   const logger = pino({ level: "silent" });
   const exchange = new ExchangeClient({
     baseUrl: sandbox.url,

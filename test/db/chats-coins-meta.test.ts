@@ -5,7 +5,7 @@ describe.each(dialects)("$dialect", ({ open }) => {
   describe("chats repository", () => {
     it("records a chat with Telegram's language hint, which never overrides a chosen locale", async () => {
       const { repos } = await open();
-      await repos.chats.upsert(1, "private", "de", 1_000);
+      await repos.chats.touch(1, "private", "de", 1_000);
       expect(await repos.chats.get(1)).toEqual({
         id: 1,
         type: "private",
@@ -15,18 +15,18 @@ describe.each(dialects)("$dialect", ({ open }) => {
         updatedAt: 1_000,
       });
       await repos.chats.setLanguage(1, "en", 2_000);
-      await repos.chats.upsert(1, "private", "fr", 3_000);
+      await repos.chats.touch(1, "private", "fr", 3_000);
       expect(await repos.chats.language(1)).toBe("en");
       expect(await repos.chats.get(1)).toMatchObject({ createdAt: 1_000, updatedAt: 3_000 });
     });
 
     it("an upsert answers the language the row holds after it: the hint, or the locale kept", async () => {
       const { repos } = await open();
-      expect(await repos.chats.upsert(7, "private", "de", 1_000)).toBe("de");
-      expect(await repos.chats.upsert(7, "private", "fr", 2_000)).toBe("de");
+      expect(await repos.chats.touch(7, "private", "de", 1_000)).toBe("de");
+      expect(await repos.chats.touch(7, "private", "fr", 2_000)).toBe("de");
       await repos.chats.setLanguage(7, "en", 3_000);
-      expect(await repos.chats.upsert(7, "private", "fr", 4_000)).toBe("en");
-      expect(await repos.chats.upsert(8, "group")).toBeUndefined();
+      expect(await repos.chats.touch(7, "private", "fr", 4_000)).toBe("en");
+      expect(await repos.chats.touch(8, "group")).toBeUndefined();
     });
 
     it("has no language for an unknown chat or one without a hint", async () => {
@@ -45,7 +45,7 @@ describe.each(dialects)("$dialect", ({ open }) => {
 
     it("keeps chat ids beyond 32 bits, as Telegram's supergroups have", async () => {
       const { repos } = await open();
-      await repos.chats.upsert(-1_001_234_567_890, "supergroup", "en", 1_700_000_000_000);
+      await repos.chats.touch(-1_001_234_567_890, "supergroup", "en", 1_700_000_000_000);
       expect(await repos.chats.get(-1_001_234_567_890)).toMatchObject({
         id: -1_001_234_567_890,
         createdAt: 1_700_000_000_000,
@@ -57,12 +57,9 @@ describe.each(dialects)("$dialect", ({ open }) => {
       await repos.chats.markBlocked(2, 5_000);
       expect(await repos.chats.isBlocked(2)).toBe(true);
       expect(await repos.chats.get(2)).toMatchObject({ type: "unknown", blockedAt: 5_000 });
-      await repos.chats.upsert(2, "private");
+      await repos.chats.touch(2, "private");
       expect(await repos.chats.isBlocked(2)).toBe(false);
       expect((await repos.chats.get(2))?.type).toBe("private");
-      await repos.chats.markBlocked(2);
-      await repos.chats.markUnblocked(2);
-      expect(await repos.chats.isBlocked(2)).toBe(false);
       expect(await repos.chats.isBlocked(3)).toBe(false);
     });
   });
@@ -105,14 +102,16 @@ describe.each(dialects)("$dialect", ({ open }) => {
   });
 
   describe("meta repository", () => {
-    it("keeps small facts by key", async () => {
+    it("keeps small facts by key, the learned page-size cap among them", async () => {
       const { repos } = await open();
       expect(await repos.meta.get("transactions.pageCap")).toBeUndefined();
+      expect(await repos.meta.loadPageCap()).toBeUndefined();
       await repos.meta.set("transactions.pageCap", "100");
-      await repos.meta.set("transactions.pageCap", "50");
+      await repos.meta.savePageCap(50);
       expect(await repos.meta.get("transactions.pageCap")).toBe("50");
-      await repos.meta.delete("transactions.pageCap");
-      expect(await repos.meta.get("transactions.pageCap")).toBeUndefined();
+      expect(await repos.meta.loadPageCap()).toBe(50);
+      await repos.meta.set("transactions.pageCap", "nonsense");
+      expect(await repos.meta.loadPageCap()).toBeUndefined();
     });
   });
 });

@@ -8,7 +8,10 @@ import { Api, Context } from "grammy";
 import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import type { BotContext, FlowContext } from "../../src/bot/context.ts";
-import { conversationStorage, StaleConversationError } from "../../src/db/conversation-storage.ts";
+import {
+  conversationStorage,
+  StaleConversationError,
+} from "../../src/bot/plumbing/conversation-storage.ts";
 import { FakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
 import { dialects } from "./helpers.ts";
 

@@ -44,7 +44,7 @@ describe.each(dialects)("swap intents ($dialect)", ({ open }) => {
     const { repos } = await open();
     await repos.intents.claim(input);
     const { id, chatId, userId, ...created } = newTransaction({ id: "made" });
-    expect(await repos.intents.completeWithTransaction("summary-1", { id, ...created })).toEqual({
+    expect(await repos.intents.recordCreated("summary-1", { id, ...created })).toEqual({
       inserted: true,
     });
     expect(await repos.intents.claim(input)).toMatchObject({
@@ -58,12 +58,12 @@ describe.each(dialects)("swap intents ($dialect)", ({ open }) => {
     await repos.intents.claim(input);
     const { chatId, userId, ...created } = newTransaction({ id: "made" });
     const restore = await failOn("swap_intents", "update", "intents down");
-    expect(await rejection(repos.intents.completeWithTransaction("summary-1", created))).toMatch(
+    expect(await rejection(repos.intents.recordCreated("summary-1", created))).toMatch(
       /intents down/,
     );
     expect(await repos.transactions.exists("made")).toBe(false);
     await restore();
-    await repos.intents.completeWithTransaction("summary-1", created);
+    await repos.intents.recordCreated("summary-1", created);
     expect(await repos.transactions.getForChat(10, "made")).toMatchObject({ userId: 11 });
     expect(await repos.intents.get("summary-1")).toMatchObject({
       state: "created",
@@ -76,7 +76,7 @@ describe.each(dialects)("swap intents ($dialect)", ({ open }) => {
     await repos.intents.claim(input);
     await repos.transactions.insert(newTransaction({ id: "made", chatId: 10, userId: 11 }));
     const { chatId, userId, ...created } = newTransaction({ id: "made" });
-    expect(await repos.intents.completeWithTransaction("summary-1", created)).toEqual({
+    expect(await repos.intents.recordCreated("summary-1", created)).toEqual({
       inserted: false,
     });
     expect((await repos.intents.get("summary-1"))?.state).toBe("created");
@@ -118,13 +118,13 @@ describe.each(dialects)("swap intents ($dialect)", ({ open }) => {
       state: "failed",
       error: "not found upstream",
     });
-    expect(await repos.notifications.due(10, 9_000)).toMatchObject([
+    expect(await repos.notifications.claimDue(10, 9_000, "me", 60_000)).toMatchObject([
       { kind: "not-created", chatId: 10, intentKey: "summary-1", transactionId: null },
     ]);
     // A created intent is left alone.
     const { intent: again } = await repos.intents.claim(input, 10_000);
     const { chatId, userId, ...created } = newTransaction({ id: "late" });
-    await repos.intents.completeWithTransaction("summary-1", created);
+    await repos.intents.recordCreated("summary-1", created);
     expect(await repos.intents.giveUp(again, "too late")).toBe(false);
     expect((await repos.intents.get("summary-1"))?.state).toBe("created");
   });
@@ -178,7 +178,8 @@ describe.each(dialects)("swap intents ($dialect)", ({ open }) => {
   it("never turns a created intent back into failed or unknown", async () => {
     const { repos } = await open();
     await repos.intents.claim(input);
-    await repos.intents.markCreated("summary-1", "made");
+    const { id, chatId, userId, ...created } = newTransaction({ id: "made" });
+    await repos.intents.recordCreated("summary-1", { id, ...created });
     await repos.intents.markFailed("summary-1", "late error");
     await repos.intents.markUnknown("summary-1");
     expect(await repos.intents.get("summary-1")).toMatchObject({

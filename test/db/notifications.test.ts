@@ -14,7 +14,7 @@ describe.each(dialects)("notifications outbox ($dialect)", ({ open }) => {
     const { repos } = await outbox();
     await repos.transactions.applyStatus("t2", "confirmation", 1_000);
     await repos.transactions.applyStatus("t1", "confirmation", 2_000);
-    expect(await repos.notifications.due(10, 2_000)).toEqual([
+    expect(await repos.notifications.claimDue(10, 2_000, "me", 60_000)).toEqual([
       {
         id: expect.any(Number),
         kind: "status",
@@ -38,17 +38,21 @@ describe.each(dialects)("notifications outbox ($dialect)", ({ open }) => {
         dedupeKey: "status:t1:confirmation",
       },
     ]);
-    expect((await repos.notifications.due(1, 2_000)).map((n) => n.transactionId)).toEqual(["t2"]);
-    expect((await repos.notifications.due(10, 1_500)).map((n) => n.transactionId)).toEqual(["t2"]);
+    expect(
+      (await repos.notifications.claimDue(1, 2_000, "me", 60_000)).map((n) => n.transactionId),
+    ).toEqual(["t2"]);
+    expect(
+      (await repos.notifications.claimDue(10, 1_500, "me", 60_000)).map((n) => n.transactionId),
+    ).toEqual(["t2"]);
   });
 
   it("never hands out a notification again once it is marked sent", async () => {
     const { repos } = await outbox();
     await repos.transactions.applyStatus("t1", "confirmation", 1_000);
-    const [first] = await repos.notifications.due(10, 1_000);
+    const [first] = await repos.notifications.claimDue(10, 1_000, "me", 60_000);
     await repos.notifications.markSent(first!.id, 1_100);
     await repos.notifications.markSent(first!.id, 1_200);
-    expect(await repos.notifications.due(10, 10_000)).toEqual([]);
+    expect(await repos.notifications.claimDue(10, 10_000, "me", 60_000)).toEqual([]);
     expect((await repos.notifications.forTransaction("t1"))[0]?.sentAt).toBe(1_100);
     expect(await repos.notifications.pendingCount()).toBe(0);
   });
@@ -56,10 +60,10 @@ describe.each(dialects)("notifications outbox ($dialect)", ({ open }) => {
   it("retries a failed send at the time given, counting attempts", async () => {
     const { repos } = await outbox();
     await repos.transactions.applyStatus("t1", "confirmation", 1_000);
-    const [first] = await repos.notifications.due(10, 1_000);
-    await repos.notifications.markFailed(first!.id, "Telegram 500", 6_000);
-    expect(await repos.notifications.due(10, 5_999)).toEqual([]);
-    expect(await repos.notifications.due(10, 6_000)).toMatchObject([
+    const [first] = await repos.notifications.claimDue(10, 1_000, "me", 60_000);
+    await repos.notifications.retryLater(first!.id, "Telegram 500", 6_000);
+    expect(await repos.notifications.claimDue(10, 5_999, "me", 60_000)).toEqual([]);
+    expect(await repos.notifications.claimDue(10, 6_000, "me", 60_000)).toMatchObject([
       { id: first!.id, attempts: 1 },
     ]);
     expect((await repos.notifications.forTransaction("t1"))[0]?.lastError).toBe("Telegram 500");
@@ -69,22 +73,26 @@ describe.each(dialects)("notifications outbox ($dialect)", ({ open }) => {
   it("remembers a send that may have been delivered", async () => {
     const { repos } = await outbox();
     await repos.transactions.applyStatus("t1", "confirmation", 1_000);
-    const [first] = await repos.notifications.due(10, 1_000);
-    await repos.notifications.markFailed(first!.id, "timeout", 2_000, true);
-    expect(await repos.notifications.due(10, 2_000)).toMatchObject([{ maybeSentAt: 2_000 }]);
+    const [first] = await repos.notifications.claimDue(10, 1_000, "me", 60_000);
+    await repos.notifications.retryLater(first!.id, "timeout", 2_000, true);
+    expect(await repos.notifications.claimDue(10, 2_000, "me", 60_000)).toMatchObject([
+      { maybeSentAt: 2_000 },
+    ]);
   });
 
   it("holds a later status back until the earlier one of the same swap is sent", async () => {
     const { repos } = await outbox();
     await repos.transactions.applyStatus("t1", "confirmation", 1_000);
     await repos.transactions.applyStatus("t1", "exchanging", 1_001);
-    const [confirming] = await repos.notifications.due(10, 2_000);
+    const [confirming] = await repos.notifications.claimDue(10, 2_000, "me", 60_000);
     expect(confirming?.status).toBe("confirmation");
-    expect(await repos.notifications.due(10, 2_000)).toHaveLength(1);
-    await repos.notifications.markFailed(confirming!.id, "flaky", 3_000);
-    expect(await repos.notifications.due(10, 2_500)).toEqual([]);
+    expect(await repos.notifications.claimDue(10, 2_000, "me", 60_000)).toHaveLength(1);
+    await repos.notifications.retryLater(confirming!.id, "flaky", 3_000);
+    expect(await repos.notifications.claimDue(10, 2_500, "me", 60_000)).toEqual([]);
     await repos.notifications.markSent(confirming!.id, 3_000);
-    expect((await repos.notifications.due(10, 3_000)).map((n) => n.status)).toEqual(["exchanging"]);
+    expect(
+      (await repos.notifications.claimDue(10, 3_000, "me", 60_000)).map((n) => n.status),
+    ).toEqual(["exchanging"]);
   });
 
   it("skips chats that blocked the bot until they come back", async () => {
@@ -92,21 +100,28 @@ describe.each(dialects)("notifications outbox ($dialect)", ({ open }) => {
     await repos.transactions.applyStatus("t1", "confirmation", 1_000);
     await repos.transactions.applyStatus("t2", "confirmation", 1_000);
     await repos.chats.markBlocked(1);
-    expect((await repos.notifications.due(10, 2_000)).map((n) => n.chatId)).toEqual([2]);
+    expect(
+      (await repos.notifications.claimDue(10, 2_000, "me", 60_000)).map((n) => n.chatId),
+    ).toEqual([2]);
     expect(await repos.notifications.pendingCount()).toBe(2);
-    await repos.chats.markUnblocked(1);
-    expect((await repos.notifications.due(10, 2_000)).map((n) => n.chatId)).toEqual([1, 2]);
+    await repos.chats.touch(1, "private");
+    expect(
+      (await repos.notifications.claimDue(10, 2_000, "me", 60_000)).map((n) => n.chatId),
+    ).toEqual([1, 2]);
   });
 
-  it("drops one message, or a chat's backlog, without letting them be queued again", async () => {
+  it("drops messages without letting them be queued again", async () => {
     const { repos } = await outbox();
     await repos.transactions.applyStatus("t1", "confirmation", 1_000);
     await repos.transactions.applyStatus("t2", "confirmation", 1_000);
-    expect(await repos.notifications.dropForChat(1, "stale backlog")).toBe(1);
-    expect((await repos.notifications.due(10, 2_000)).map((n) => n.chatId)).toEqual([2]);
+    const [first] = await repos.notifications.claimDue(1, 2_000, "me", 60_000);
+    await repos.notifications.drop(first!.id, "stale backlog");
+    expect(
+      (await repos.notifications.claimDue(10, 2_000, "me", 60_000)).map((n) => n.chatId),
+    ).toEqual([2]);
     expect(await repos.notifications.enqueue("t1", 1, "confirmation")).toBe(false);
     expect(await repos.notifications.pendingCount()).toBe(1);
-    const [left] = await repos.notifications.due(10, 2_000);
+    const [left] = await repos.notifications.claimDue(10, 2_000, "me", 60_000);
     await repos.notifications.drop(left!.id, "chat not found");
     expect(await repos.notifications.pendingCount()).toBe(0);
     expect((await repos.notifications.forTransaction("t2"))[0]).toMatchObject({
@@ -120,7 +135,7 @@ describe.each(dialects)("notifications outbox ($dialect)", ({ open }) => {
     const message = { kind: "not-created", chatId: 3, intentKey: "k", dedupeKey: "nc:k" } as const;
     expect(await repos.notifications.enqueueOutbox(message, 1_000)).toBe(true);
     expect(await repos.notifications.enqueueOutbox(message, 1_001)).toBe(false);
-    expect(await repos.notifications.due(10, 1_000)).toMatchObject([
+    expect(await repos.notifications.claimDue(10, 1_000, "me", 60_000)).toMatchObject([
       { kind: "not-created", chatId: 3, intentKey: "k", transactionId: null, status: null },
     ]);
   });
@@ -129,18 +144,18 @@ describe.each(dialects)("notifications outbox ($dialect)", ({ open }) => {
     const { repos, reopen } = await outbox();
     await repos.transactions.applyStatus("t1", "confirmation", 1_000);
     await repos.transactions.applyStatus("t2", "confirmation", 1_000);
-    const [sent] = await repos.notifications.due(1, 1_000);
+    const [sent] = await repos.notifications.claimDue(1, 1_000, "me", 60_000);
     await repos.notifications.markSent(sent!.id);
     const reopened = await reopen();
-    const due = await reopened.notifications.due(10, 2_000);
+    const due = await reopened.notifications.claimDue(10, 2_000, "me", 60_000);
     expect(due.map((n) => n.transactionId)).toEqual(["t2"]);
   });
 
   it("keeps error texts short", async () => {
     const { repos } = await outbox();
     await repos.transactions.applyStatus("t1", "confirmation", 1_000);
-    const [first] = await repos.notifications.due(10, 1_000);
-    await repos.notifications.markFailed(first!.id, "x".repeat(10_000), 2_000);
+    const [first] = await repos.notifications.claimDue(10, 1_000, "me", 60_000);
+    await repos.notifications.retryLater(first!.id, "x".repeat(10_000), 2_000);
     expect((await repos.notifications.forTransaction("t1"))[0]?.lastError).toHaveLength(500);
   });
 });
@@ -188,17 +203,17 @@ describe("claiming the outbox (PostgreSQL, several senders)", () => {
     const { repos } = await queued(2);
     const [one, two] = await repos.notifications.claimDue(10, 2_000, "a", 60_000);
     await repos.notifications.markSent(one!.id, 2_100);
-    await repos.notifications.markFailed(two!.id, "Telegram 500", 3_000);
+    await repos.notifications.retryLater(two!.id, "Telegram 500", 3_000);
     const again = await repos.notifications.claimDue(10, 3_000, "b", 60_000);
     expect(again).toMatchObject([{ id: two!.id, attempts: 1 }]);
     expect(await repos.notifications.claimDue(10, 62_999, "c", 60_000)).toEqual([]);
   });
 
-  it("claims in the order due() hands them out, holding later statuses back", async () => {
+  it("claims oldest first, holding later statuses back, and gives a sender its own claims again", async () => {
     const { repos } = await queued(1);
     await repos.transactions.applyStatus("c0", "exchanging", 1_500);
     const claimed = await repos.notifications.claimDue(10, 2_000, "a", 60_000);
     expect(claimed.map((n) => n.status)).toEqual(["confirmation"]);
-    expect(claimed).toEqual(await repos.notifications.due(1, 2_000));
+    expect(claimed).toEqual(await repos.notifications.claimDue(1, 2_000, "a", 60_000));
   });
 });

@@ -1,8 +1,8 @@
 import pg from "pg";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { createBudgetLedger } from "../../src/db/pg/budget-ledger.ts";
 import { openPgDatabase, type PgDatabase } from "../../src/db/pg/client.ts";
+import { createBudgetLedger } from "../../src/exchange/budget-ledger.ts";
 import { acquireShared } from "../../src/lib/shared-budget.ts";
 import {
   Leadership,

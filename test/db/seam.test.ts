@@ -82,7 +82,7 @@ describe.each(dialects)("the dialect seam ($dialect)", ({ open }) => {
       suspect: true,
       cardMessageId: null,
     });
-    expect(await repos.transactions.countOpen()).toBe(1);
+    expect(await repos.transactions.openByStatus()).toEqual({ wait: 1 });
   });
 
   it("runs concurrent status changes of one swap one after the other, announcing each once", async () => {

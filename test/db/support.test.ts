@@ -100,7 +100,7 @@ describe.each(dialects)("support tickets ($dialect)", ({ open }) => {
 
 describe("claiming the support outbox (PostgreSQL, several senders)", () => {
   it("gives each row to one sender while its claim lasts, and a new leader takes the rest over", async () => {
-    const { repos } = await tempPgDatabase();
+    const { repos, seam } = await tempPgDatabase();
     for (let chat = 1; chat <= 12; chat++) {
       const ticket = await repos.support.draft(author(chat), null, 1_000);
       await repos.support.open(ticket.id, words(chat, 1), 1_000);
@@ -113,7 +113,7 @@ describe("claiming the support outbox (PostgreSQL, several senders)", () => {
     expect(new Set(ids).size).toBe(12);
     expect(await repos.support.claimDue(10, 2_000, "d", 30_000)).toEqual([]);
     // A new leader drops the claims of the others: their unsent rows are its to send.
-    expect(await repos.notifications.releaseClaimsExcept("d")).toBe(12);
+    expect(await seam.outbox.releaseExcept("d")).toBe(12);
     expect(await repos.support.claimDue(20, 2_100, "d", 30_000)).toHaveLength(12);
   });
 });

@@ -153,16 +153,13 @@ describe.each(dialects)("transactions repository ($dialect)", ({ open }) => {
       ["b", "exchanging"],
       ["odd", "on_hold"],
     ]);
-    expect(await repos.transactions.oldestOpenCreatedAt()).toBe("2026-01-02T00:00:00Z");
-    expect(await repos.transactions.countOpen()).toBe(3);
     expect(await repos.transactions.openByStatus()).toEqual({ wait: 1, exchanging: 1, on_hold: 1 });
   });
 
-  it("has no oldest open transaction when none is open", async () => {
+  it("counts no open transaction when none is open", async () => {
     const { repos } = await open();
     await repos.transactions.insert(newTransaction({ status: "success" }));
-    expect(await repos.transactions.oldestOpenCreatedAt()).toBeUndefined();
-    expect(await repos.transactions.countOpen()).toBe(0);
+    expect(await repos.transactions.openByStatus()).toEqual({});
   });
 
   describe("applyStatus", () => {
@@ -283,27 +280,13 @@ describe.each(dialects)("transactions repository ($dialect)", ({ open }) => {
     });
   });
 
-  it("updates details without a status change or notification", async () => {
-    const { repos } = await open();
-    await repos.transactions.insert(newTransaction({ id: "t", status: "exchanging" }), 1_000);
-    expect(await repos.transactions.updateDetails("t", { txHashIn: "h", rate: "2" })).toBe(true);
-    expect(await repos.transactions.get("t")).toMatchObject({
-      status: "exchanging",
-      txHashIn: "h",
-      rate: "2",
-      statusChangedAt: 1_000,
-    });
-    expect(await repos.notifications.pendingCount()).toBe(0);
-    expect(await repos.transactions.updateDetails("ghost", { rate: "1" })).toBe(false);
-  });
-
   it("remembers the status card and when transactions were checked", async () => {
     const { repos } = await open();
     await repos.transactions.insert(newTransaction({ id: "t1" }));
     await repos.transactions.insert(newTransaction({ id: "t2" }));
     await repos.transactions.insert(newTransaction({ id: "t3" }));
-    expect(await repos.transactions.setCardMessage("t1", 42)).toBe(true);
-    expect(await repos.transactions.setCardMessage("ghost", 42)).toBe(false);
+    expect(await repos.transactions.setStatusCard("t1", 42)).toBe(true);
+    expect(await repos.transactions.setStatusCard("ghost", 42)).toBe(false);
     await repos.transactions.markChecked(["t1", "t2"], 9_000);
     expect(await repos.transactions.get("t1")).toMatchObject({
       cardMessageId: 42,

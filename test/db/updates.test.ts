@@ -2,7 +2,7 @@ import { PLUGIN_DATA_VERSION, uniformStorage } from "@grammyjs/conversations";
 import { Api, Context } from "grammy";
 import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { conversationStorage } from "../../src/db/conversation-storage.ts";
+import { conversationStorage } from "../../src/bot/plumbing/conversation-storage.ts";
 import { FakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
 import { dialects } from "./helpers.ts";
 

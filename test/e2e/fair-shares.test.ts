@@ -26,7 +26,7 @@ function storeSwaps(harness: Harness, chatId: number, count: number, agoMs = 0):
       swapOf(harness.sandbox.control, id, chatId, harness.app.exchangeId),
     );
     // Their deposit messages went out (a swap without one is answered with that message).
-    harness.app.repos.transactions.setCardMessage(id, 1_000 + n);
+    harness.app.repos.transactions.setStatusCard(id, 1_000 + n);
   }
   return ids;
 }

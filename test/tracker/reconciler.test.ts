@@ -1,7 +1,7 @@
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { chatsStore, createPorts } from "../../src/db/ports.ts";
 import type { Repositories } from "../../src/db/repositories.ts";
+import { createPorts } from "../../src/db/repositories.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import { createChatSettings } from "../../src/frontends/chat-settings.ts";
 import type { DecimalString } from "../../src/lib/decimal.ts";
@@ -48,7 +48,7 @@ async function lostPost(order: SwapOrder): Promise<Rig> {
   sandbox = await startSandbox({ schedule: false, limits: false });
   const { url, apiKey } = sandbox;
   const { repos } = tempDatabase();
-  const stores = createPorts(repos, createChatSettings(chatsStore(repos)));
+  const stores = createPorts(repos, createChatSettings(repos.chats));
   clock = new TestClock();
   clock.watchHttp();
   const sentAt = clock.now() - 10_000;

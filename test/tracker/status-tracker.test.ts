@@ -4,8 +4,7 @@ import { join } from "node:path";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../src/db/client.ts";
-import { chatsStore, createPorts } from "../../src/db/ports.ts";
-import { createRepositories, type Repositories } from "../../src/db/repositories.ts";
+import { createPorts, createRepositories, type Repositories } from "../../src/db/repositories.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import { createChatSettings } from "../../src/frontends/chat-settings.ts";
 import { type Quirks, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
@@ -54,7 +53,7 @@ async function startRig(open: number, cap: number, quirks: Partial<Quirks> = {})
     firstChat: 500,
     spreadOverMs: 30 * 60_000,
   });
-  const stores = createPorts(repos, createChatSettings(chatsStore(repos)));
+  const stores = createPorts(repos, createChatSettings(repos.chats));
   const exchange = new ExchangeClient({
     baseUrl: sandbox.url,
     apiKey: sandbox.apiKey,

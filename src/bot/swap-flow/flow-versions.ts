@@ -41,7 +41,7 @@ export const OLDER_FLOW_VERSIONS: Readonly<Record<number, OlderFlow>> = {
   },
 };
 
-/** How the conversations' storage reads the versions (db/conversation-storage.ts's StoredVersions). */
+/** How the conversations' storage reads the versions (plumbing/conversation-storage.ts's StoredVersions). */
 export interface FlowVersions<C> {
   version: number;
   carry(from: string | number, state: ConversationData): ConversationData | undefined;

@@ -7,18 +7,7 @@ import * as schema from "./schema.ts";
 /** The drizzle instance every PostgreSQL repository takes; typed with the schema. */
 export type PgDb = NodePgDatabase<typeof schema>;
 
-/** A transaction open on it: what a helper takes to run inside its caller's transaction. */
-export type PgTx = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
-
-/** The database or a transaction on it. */
-export type PgExecutor = PgDb | PgTx;
-
-export interface PgDatabase {
-  db: PgDb;
-  /** The pool, for tests and the instance coordination; queries belong in the repositories. */
-  pool: pg.Pool;
-  close(): Promise<void>;
-}
+export type PgDatabase = Awaited<ReturnType<typeof openPgDatabase>>;
 
 /** The committed PostgreSQL migrations, found from this file whatever the working directory. */
 export const PG_MIGRATIONS_DIR = projectPath("drizzle", "pg");
@@ -50,7 +39,7 @@ export interface PgOptions {
  * Connects to `url` (a `postgres://` URL) and brings the schema up to date under the migration
  * lock. Fails (and leaves nothing open) when the server cannot be reached or migrating fails.
  */
-export async function openPgDatabase(url: string, options: PgOptions = {}): Promise<PgDatabase> {
+export async function openPgDatabase(url: string, options: PgOptions = {}) {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? POOL_SIZE,
@@ -78,6 +67,7 @@ export async function openPgDatabase(url: string, options: PgOptions = {}): Prom
   let closed: Promise<void> | undefined;
   return {
     db: drizzle(pool, { schema }),
+    /** The pool, for tests and the instance coordination; queries belong in the repositories. */
     pool,
     close: () => {
       closed ??= pool.end();
@@ -103,20 +93,4 @@ async function migrateLocked(pool: pg.Pool): Promise<void> {
   } finally {
     client.release(broken);
   }
-}
-
-/**
- * One connection of its own, outside the pool (the leader lock's session lives and dies with it).
- * TCP keep-alive notices a peer that vanished; the session's own timeout (see ops/leadership.ts)
- * covers one that is still there but silent.
- */
-export async function connectSession(url: string): Promise<pg.Client> {
-  const client = new pg.Client({
-    connectionString: url,
-    keepAlive: true,
-    connectionTimeoutMillis: 10_000,
-    application_name: "swapbot-leader",
-  });
-  await client.connect();
-  return client;
 }

@@ -10,12 +10,12 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { OUTBOX_KINDS } from "../../swaps/ports.ts";
+import { INTENT_STATES, OUTBOX_KINDS } from "../../swaps/ports.ts";
 import { SUPPORT_DELIVERY_KINDS, TICKET_STATES } from "../../swaps/support-ports.ts";
 
 /**
- * The PostgreSQL tables: `../schema.ts` (SQLite) in the same meaning, column for column, so that
- * both adapters answer the same repository API. Times are unix milliseconds in `bigint` (read as
+ * The PostgreSQL tables: `../schema.ts` (SQLite) in the same meaning, column for column (what
+ * each column holds is said there), so both answer the same repositories. Times are unix milliseconds in `bigint` (read as
  * JS numbers), chat and user ids too (Telegram's ids exceed 32 bits); amounts are TEXT decimal
  * strings, exactly as the exchange sent them.
  *
@@ -67,17 +67,13 @@ export const transactions = pgTable(
     rate: text("rate"),
     rateType: text("rate_type").notNull(),
     depositAddress: text("deposit_address").notNull(),
-    /** The deposit memo / destination tag that goes with the address; null when none. */
     depositMemo: text("deposit_memo"),
     withdrawalAddress: text("withdrawal_address").notNull(),
     refundAddress: text("refund_address"),
     txHashIn: text("tx_hash_in"),
     txHashOut: text("tx_hash_out"),
-    /** The payout memo (destination tag) sent with the order; null when none. */
     payoutMemo: text("payout_memo"),
-    /** The refund address's memo; null when none. */
     refundMemo: text("refund_memo"),
-    /** The exchange's own explorer links of the hashes (the exolix dialect gives them). */
     txLinkIn: text("tx_link_in"),
     txLinkOut: text("tx_link_out"),
     status: text("status").notNull(),
@@ -104,8 +100,6 @@ export const transactions = pgTable(
   ],
 );
 
-export const INTENT_STATES = ["pending", "created", "failed", "unknown"] as const;
-
 export const swapIntents = pgTable(
   "swap_intents",
   {
@@ -113,7 +107,6 @@ export const swapIntents = pgTable(
     chatId: long("chat_id").notNull(),
     userId: long("user_id").notNull(),
     request: text("request").notNull(),
-    /** The payout of the fixed quote confirmed (decimal text); null: a floating rate. */
     fixedAmountOut: text("fixed_amount_out"),
     state: text("state", { enum: INTENT_STATES }).notNull(),
     transactionId: text("transaction_id"),
@@ -127,12 +120,10 @@ export const swapIntents = pgTable(
 export const conversationState = pgTable("conversation_state", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
-  /** Bumped by every write: a write based on an older read is refused. */
   revision: integer("revision").notNull().default(0),
   updatedAt: long("updated_at").notNull(),
 });
 
-/** Telegram updates taken by polling and not yet handled (see the SQLite schema). */
 export const updateJournal = pgTable("update_journal", {
   updateId: long("update_id").primaryKey(),
   payload: text("payload").notNull(),
@@ -206,7 +197,6 @@ export const budgetSlots = pgTable(
   (t) => [index("budget_slots_class").on(t.endpointClass)],
 );
 
-/** The support desk's tickets (see the SQLite schema). */
 export const supportTickets = pgTable(
   "support_tickets",
   {
@@ -230,7 +220,7 @@ export const supportTickets = pgTable(
   ],
 );
 
-/** The support desk's outbox (see the SQLite schema): claimed like `notifications`. */
+/** Claimed like `notifications`. */
 export const supportOutbox = pgTable(
   "support_outbox",
   {

@@ -17,7 +17,6 @@ const executorOf = (target: Target): Executor => ({
 export function pgSeam(db: PgDb): Seam {
   const pool = executorOf(db);
   return {
-    dialect: "postgres",
     ...pool,
     transaction: (work) => db.transaction((tx) => work(executorOf(tx))),
     forUpdate: sql` for update`,

@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Chat, chatRow } from "../rows.ts";
-import { assignments, columnsOf, insertInto, parseRow, type Seam } from "../seam.ts";
-
-export type { Chat };
+import { assignments, insertInto, type Seam, selectOne } from "../seam.ts";
 
 /** The chats the bot talks to: their chosen locale and whether they blocked the bot. */
 export function createChatsRepository(db: Seam) {
@@ -15,51 +13,39 @@ export function createChatsRepository(db: Seam) {
       sql`${insertInto("chats", [row])} on conflict (id) do update set ${assignments(set)}`,
     );
   };
-
-  /**
-   * Records a chat that just sent us an update. It talked to us, so it no longer blocks the bot.
-   * `languageCode` (Telegram's hint) is only a first guess: it never overrides a chosen locale.
-   * Returns the language the row holds afterwards: a chat's first update needs no second read.
-   */
-  const upsert = async (
-    chatId: number,
-    type: string,
-    languageCode?: string,
-    now = Date.now(),
-  ): Promise<string | undefined> => {
-    const row = { id: chatId, type, languageCode: languageCode ?? null, createdAt: now };
-    const set = {
-      type,
-      blockedAt: null,
-      languageCode: sql`coalesce(chats.language_code, ${languageCode ?? null})`,
-      updatedAt: now,
-    };
-    const [stored] = await db.all(
-      sql`${insertInto("chats", [{ ...row, updatedAt: now }])} on conflict (id) do update set ${assignments(set)}
-        returning language_code as "languageCode"`,
-    );
-    return stored?.languageCode == null ? undefined : String(stored.languageCode);
-  };
-
-  const get = async (chatId: number): Promise<Chat | undefined> =>
-    parseRow(
-      chatRow,
-      await db.all(sql`select ${columnsOf(chatRow)} from chats where id = ${chatId}`),
-    );
+  const get = (chatId: number): Promise<Chat | undefined> =>
+    selectOne(db, chatRow, sql`from chats where id = ${chatId}`);
 
   return {
-    upsert,
-    /** `upsert` without a language hint. */
-    touch: async (chatId: number, type: string, now = Date.now()) => {
-      await upsert(chatId, type, undefined, now);
-    },
-
     get,
 
-    /** The chat's locale, or undefined for "use the default". */
-    async language(chatId: number): Promise<string | undefined> {
-      return (await get(chatId))?.languageCode ?? undefined;
+    /**
+     * Records a chat that just sent us an update. It talked to us, so it no longer blocks the bot.
+     * `languageCode` (Telegram's hint) is only a first guess: it never overrides a chosen locale.
+     * Returns the language the row holds afterwards: a chat's first update needs no second read.
+     */
+    async touch(
+      chatId: number,
+      type: string,
+      languageCode?: string,
+      now = Date.now(),
+    ): Promise<string | undefined> {
+      const row = { id: chatId, type, languageCode: languageCode ?? null, createdAt: now };
+      const set = {
+        type,
+        blockedAt: null,
+        languageCode: sql`coalesce(chats.language_code, ${languageCode ?? null})`,
+        updatedAt: now,
+      };
+      const [stored] = await db.all(
+        sql`${insertInto("chats", [{ ...row, updatedAt: now }])} on conflict (id) do update set ${assignments(set)}
+          returning language_code as "languageCode"`,
+      );
+      return stored?.languageCode == null ? undefined : String(stored.languageCode);
     },
+
+    /** The chat's locale, or undefined for "use the default". */
+    language: async (chatId: number) => (await get(chatId))?.languageCode ?? undefined,
 
     /** The user's explicit choice. A chat not recorded yet gets a row of type "unknown". */
     setLanguage: (chatId: number, languageCode: string, now = Date.now()) =>
@@ -70,7 +56,7 @@ export function createChatsRepository(db: Seam) {
 
     /**
      * Telegram answered 403: pushes to this chat are skipped until it talks to us again. A chat not
-     * recorded yet gets a row of type "unknown" (its next update through `upsert` corrects it).
+     * recorded yet gets a row of type "unknown" (its next update through `touch` corrects it).
      */
     markBlocked: (chatId: number, now = Date.now()) =>
       save(
@@ -78,16 +64,6 @@ export function createChatsRepository(db: Seam) {
         { blockedAt: now, updatedAt: now },
       ),
 
-    async markUnblocked(chatId: number, now = Date.now()): Promise<void> {
-      await db.run(
-        sql`update chats set blocked_at = null, updated_at = ${now} where id = ${chatId}`,
-      );
-    },
-
-    async isBlocked(chatId: number): Promise<boolean> {
-      return (await get(chatId))?.blockedAt != null;
-    },
+    isBlocked: async (chatId: number) => (await get(chatId))?.blockedAt != null,
   };
 }
-
-export type ChatsRepository = ReturnType<typeof createChatsRepository>;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { coinRow } from "../rows.ts";
-import { columnsOf, countOf, insertInto, parseRows, type Seam } from "../seam.ts";
+import { count, insertInto, type Seam, select } from "../seam.ts";
 
 /** A catalog entry as the upstream lists it. */
 export type CoinEntry = z.output<typeof coinRow>;
@@ -13,12 +13,7 @@ const CHUNK = 1_000;
 export function createCoinsRepository(db: Seam) {
   return {
     /** In the upstream's order. */
-    async all(): Promise<CoinEntry[]> {
-      return parseRows(
-        coinRow,
-        await db.all(sql`select ${columnsOf(coinRow)} from coins order by position`),
-      );
-    },
+    all: (): Promise<CoinEntry[]> => select(db, coinRow, sql`from coins order by position`),
 
     /**
      * Swaps in a freshly fetched list in one transaction: readers see the old list or the new
@@ -44,10 +39,6 @@ export function createCoinsRepository(db: Seam) {
       });
     },
 
-    async count(): Promise<number> {
-      return countOf(await db.all(sql`select count(*) as n from coins`));
-    },
+    count: () => count(db, sql`from coins`),
   };
 }
-
-export type CoinsRepository = ReturnType<typeof createCoinsRepository>;

@@ -1,13 +1,49 @@
-import type { ConversationData, VersionedState } from "@grammyjs/conversations";
-import { sql } from "drizzle-orm";
 import {
-  type ConversationRows,
-  conversationDataSchema,
-  parseConversationState,
-  type StoredConversation,
-} from "../conversation-storage.ts";
+  type ConversationData,
+  PLUGIN_DATA_VERSION,
+  type VersionedState,
+} from "@grammyjs/conversations";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Executor, long, type Seam } from "../seam.ts";
 import { forgetUpdate } from "./updates.ts";
+
+/**
+ * The plugin's envelope, `[plugin data version, our version]` and the state, whose shape is
+ * `ConversationData`'s (plugin 2.1.1, `ConversationState` in plugin.d.ts; loose objects: a field a
+ * newer plugin adds passes through instead of being stripped).
+ */
+const envelopeSchema = z.object({
+  version: z.tuple([z.literal(PLUGIN_DATA_VERSION), z.union([z.string(), z.number()])]),
+  state: z.record(
+    z.string(),
+    z.array(
+      z.looseObject({
+        args: z.string().optional(),
+        replay: z.looseObject({
+          send: z.array(z.looseObject({ payload: z.string() })),
+          receive: z.array(z.looseObject({ send: z.number(), returnValue: z.unknown() })),
+        }),
+        interrupts: z.array(z.number()),
+      }),
+    ),
+  ),
+});
+
+/**
+ * A stored row's value as the plugin's envelope. One that no longer parses (or was written by
+ * another plugin data version) reads as empty: the chat loses its half-finished flow instead of
+ * failing on every update.
+ */
+function parseState(value: string): VersionedState<ConversationData> | undefined {
+  try {
+    const envelope = envelopeSchema.safeParse(JSON.parse(value));
+    // The schema checked ConversationData's shape; zod cannot carry the plugin's own type.
+    return envelope.success ? (envelope.data as VersionedState<ConversationData>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The conversations plugin's state per chat, written compare-and-set on its revision: an instance
@@ -15,15 +51,12 @@ import { forgetUpdate } from "./updates.ts";
  */
 export function createConversationsRepository(db: Seam) {
   return {
-    async read(key: string): Promise<StoredConversation<ConversationData>> {
+    async read(key: string) {
       const [row] = await db.all(
         sql`select "value", revision from conversation_state where "key" = ${key}`,
       );
       if (!row) return { state: undefined, revision: 0 };
-      return {
-        state: parseConversationState<ConversationData>(String(row.value), conversationDataSchema),
-        revision: long.parse(row.revision),
-      };
+      return { state: parseState(String(row.value)), revision: long.parse(row.revision) };
     },
 
     async write(
@@ -52,7 +85,7 @@ export function createConversationsRepository(db: Seam) {
         return deleted;
       });
     },
-  } satisfies ConversationRows<ConversationData>;
+  };
 }
 
 async function writeState(

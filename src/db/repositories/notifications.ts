@@ -1,12 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { OutboxEntry, OutboxKind } from "../../swaps/ports.ts";
+import type { OutboxKind } from "../../swaps/ports.ts";
+import type { OpenSwap } from "../../swaps/swap.ts";
 import { type Notification, notificationRow, outboxEntryRow } from "../rows.ts";
-import { columnsOf, countOf, type Executor, insertInto, parseRows, type Seam } from "../seam.ts";
+import { type Executor, insertInto, type Seam, select } from "../seam.ts";
+import { outboxRows, UNSENT } from "./outbox.ts";
 
 export type { Notification };
-
-/** Longest error text kept: enough to diagnose, bounded so a huge error cannot bloat the table. */
-const MAX_ERROR_LENGTH = 500;
 
 /** Something to tell a chat, with the key that makes it one message whoever queues it again. */
 export interface OutboxInput {
@@ -30,50 +29,27 @@ export const stuckKey = (transactionId: string, status: string) =>
 export const givenUpKey = (transactionId: string) => `given-up:${transactionId}`;
 
 /**
- * Queues a message. A second one with the same key is ignored (UNIQUE), so a retried tracker cycle
- * cannot queue a change twice. Takes an executor so that other repositories can call it inside
- * their own transaction. Returns whether a row was added.
+ * Queues a message, inside the caller's transaction when `executor` is one. A second one with the
+ * same key is ignored (UNIQUE), so a retried tracker cycle cannot queue a change twice. Returns
+ * whether a row was added.
  */
 export async function enqueueOutbox(
   executor: Executor,
-  input: OutboxInput,
+  { kind, chatId, transactionId, intentKey, status, dedupeKey }: OutboxInput,
   now: number,
 ): Promise<boolean> {
-  const row = {
-    kind: input.kind,
-    chatId: input.chatId,
-    transactionId: input.transactionId ?? null,
-    intentKey: input.intentKey ?? null,
-    status: input.status ?? null,
-    dedupeKey: input.dedupeKey,
-    createdAt: now,
-    nextAttemptAt: now,
-  };
-  return (
-    (await executor.run(sql`${insertInto("notifications", [row])} on conflict do nothing`)) === 1
-  );
+  const row = { kind, chatId, transactionId, intentKey, status, dedupeKey };
+  const insert = insertInto("notifications", [{ ...row, createdAt: now, nextAttemptAt: now }]);
+  return (await executor.run(sql`${insert} on conflict do nothing`)) === 1;
 }
 
-/** Queues the push of one status change. */
-export function enqueueNotification(
-  executor: Executor,
-  input: { transactionId: string; chatId: number; status: string },
-  now: number,
-): Promise<boolean> {
-  return enqueueOutbox(
-    executor,
-    { kind: "status", ...input, dedupeKey: statusKey(input.transactionId, input.status) },
-    now,
-  );
-}
+/** The push of a status a swap reached. */
+export const statusPush = (id: string, chatId: number, status: string): OutboxInput => {
+  const dedupeKey = statusKey(id, status);
+  return { kind: "status", chatId, transactionId: id, status, dedupeKey };
+};
 
-const UNSENT = sql`sent_at is null and dropped_at is null`;
-
-/**
- * Unsent and due; not for a chat that blocked the bot; and not behind an earlier unsent row of the
- * same transaction, so a chat never hears "exchanging" before the "confirming" that failed once
- * and waits to retry.
- */
+/** Due, unsent, for a chat that did not block the bot, behind no unsent row of its swap (docs/design.md §5). */
 const dueAt = (now: number): SQL => sql`${UNSENT} and next_attempt_at <= ${now}
   and not exists (select 1 from chats
     where chats.id = notifications.chat_id and chats.blocked_at is not null)
@@ -81,97 +57,36 @@ const dueAt = (now: number): SQL => sql`${UNSENT} and next_attempt_at <= ${now}
     where earlier.transaction_id = notifications.transaction_id and earlier.id < notifications.id
       and earlier.sent_at is null and earlier.dropped_at is null)`;
 
-const ENTRY = columnsOf(outboxEntryRow);
-
 /** The outbox of everything the bot tells a chat unasked. */
 export function createNotificationsRepository(db: Seam) {
+  const rows = outboxRows(db, "notifications", outboxEntryRow, dueAt);
   return {
-    enqueue(transactionId: string, chatId: number, status: string, now = Date.now()) {
-      return enqueueNotification(db, { transactionId, chatId, status }, now);
-    },
+    enqueue: (transactionId: string, chatId: number, status: string, now = Date.now()) =>
+      enqueueOutbox(db, statusPush(transactionId, chatId, status), now),
 
-    enqueueOutbox(input: OutboxInput, now = Date.now()) {
-      return enqueueOutbox(db, input, now);
-    },
+    enqueueOutbox: (input: OutboxInput, now = Date.now()) => enqueueOutbox(db, input, now),
 
-    /** Unsent notifications whose time has come, oldest first (claims not considered). */
-    async due(limit: number, now = Date.now()): Promise<OutboxEntry[]> {
-      return parseRows(
-        outboxEntryRow,
-        await db.all(
-          sql`select ${ENTRY} from notifications where ${dueAt(now)} order by id limit ${limit}`,
-        ),
-      );
-    },
+    queueStuck: ({ id, chatId, status }: Pick<OpenSwap, "id" | "chatId" | "status">, at: number) =>
+      enqueueOutbox(
+        db,
+        { kind: "stuck", chatId, transactionId: id, status, dedupeKey: stuckKey(id, status) },
+        at,
+      ),
 
-    /**
-     * `due`, claimed for `owner` until `now + leaseMs` in the same statement, so that two senders
-     * (instances sharing PostgreSQL) never get the same row while a claim lasts.
-     */
-    async claimDue(
-      limit: number,
-      now: number,
-      owner: string,
-      leaseMs: number,
-    ): Promise<OutboxEntry[]> {
-      const rows = await db.outbox.claim(
-        "notifications",
-        ENTRY,
-        dueAt(now),
-        limit,
-        now,
-        owner,
-        now + leaseMs,
-      );
-      return parseRows(outboxEntryRow, rows);
-    },
+    claimDue: rows.claimDue,
 
-    /** A new leader takes the outbox over; returns how many claims of others were dropped. */
-    releaseClaimsExcept: (owner: string): Promise<number> => db.outbox.releaseExcept(owner),
+    markSent: (id: number, now = Date.now()) => rows.markSent(id, now),
 
-    /** Telegram accepted it. Idempotent: the first time it was sent stays recorded. */
-    async markSent(id: number, now = Date.now()): Promise<void> {
-      await db.run(sql`update notifications set sent_at = ${now}${db.outbox.ended}
-        where id = ${id} and ${UNSENT}`);
-    },
+    retryLater: (id: number, error: string, retryAt: number, maybeSent = false) =>
+      rows.retryLater(id, error, retryAt, maybeSent ? sql`, maybe_sent_at = ${retryAt}` : sql``),
 
-    /** Counts the attempt and schedules the next one, for whichever sender gets there. */
-    async markFailed(id: number, error: string, retryAt: number, maybeSent = false): Promise<void> {
-      await db.run(sql`update notifications set attempts = attempts + 1,
-          last_error = ${error.slice(0, MAX_ERROR_LENGTH)}, next_attempt_at = ${retryAt}
-          ${maybeSent ? sql`, maybe_sent_at = ${retryAt}` : sql``}${db.outbox.ended}
-        where id = ${id} and ${UNSENT}`);
-    },
+    drop: (id: number, reason: string, now = Date.now()) => rows.drop(id, reason, now),
 
-    /** Given up on, unsent: it stays, so the same message is never queued again. */
-    async drop(id: number, reason: string, now = Date.now()): Promise<void> {
-      await db.run(sql`update notifications
-        set dropped_at = ${now}, last_error = ${reason.slice(0, MAX_ERROR_LENGTH)}
-        where id = ${id} and ${UNSENT}`);
-    },
+    pendingCount: rows.pendingCount,
 
-    /**
-     * Gives up the unsent backlog of a chat (e.g. it comes back after blocking the bot and a pile
-     * of stale statuses would be noise). The rows stay, so the same changes are not queued again.
-     * Returns how many were dropped.
-     */
-    dropForChat(chatId: number, reason: string, now = Date.now()): Promise<number> {
-      return db.run(sql`update notifications
-        set dropped_at = ${now}, last_error = ${reason.slice(0, MAX_ERROR_LENGTH)}
-        where chat_id = ${chatId} and ${UNSENT}`);
-    },
-
-    /** Unsent and not dropped, whether due now or waiting for a retry (blocked chats included). */
-    async pendingCount(): Promise<number> {
-      return countOf(await db.all(sql`select count(*) as n from notifications where ${UNSENT}`));
-    },
-
-    async forTransaction(transactionId: string): Promise<Notification[]> {
-      return parseRows(
-        notificationRow,
-        await db.all(sql`select ${columnsOf(notificationRow)} from notifications
-          where transaction_id = ${transactionId} order by id`),
-      );
+    forTransaction(transactionId: string): Promise<Notification[]> {
+      const its = sql`from notifications where transaction_id = ${transactionId} order by id`;
+      return select(db, notificationRow, its);
     },
   };
 }

@@ -1,14 +1,10 @@
 import { sql } from "drizzle-orm";
 import { FINAL_STATUSES } from "../../swaps/status.ts";
-import { countOf, type Executor, type Seam } from "../seam.ts";
+import { count, type Executor, type Seam } from "../seam.ts";
 
 const FINISHED = sql`status in ${[...FINAL_STATUSES]}`;
 
-/**
- * A confirmed swap whose creation is still being settled: the POST is under way (`pending`) or
- * its answer was lost (`unknown`) and the reconciler may yet find the transaction and send its
- * deposit address. Its payout and refund addresses are what it is matched by upstream.
- */
+/** A confirmed swap whose creation is still being settled (its POST under way, or its answer lost). */
 const UNRESOLVED = sql`state in ('pending', 'unknown')`;
 
 /** Ids per DELETE … WHERE id IN (…): keeps statements small. */
@@ -18,18 +14,14 @@ const CHUNK = 500;
  * /forget: a chat's data leaves the database. Swaps still in progress stay (and with them what is
  * needed to tell the chat how they end); everything else about the chat goes, in one transaction.
  *
- * A confirmed swap not yet resolved counts as in progress: deleting its intent would leave a
- * transaction the exchange may have created without anyone tracking it or the user ever seeing
- * its deposit address. Once it resolves (created: tracked until it finishes; failed: nothing was
- * made), the next /forget deletes it like the rest.
+ * A confirmed swap not yet resolved counts as in progress: the reconciler may yet find it (by its
+ * payout and refund addresses) and send its deposit address; deleting its intent would leave a
+ * swap the exchange may have created untracked, its address never seen. Once it resolves
+ * (created: tracked until it finishes; failed: nothing was made), the next /forget deletes it.
  */
 export function createPrivacyRepository(db: Seam) {
-  const unresolved = async (executor: Executor, chatId: number): Promise<number> =>
-    countOf(
-      await executor.all(
-        sql`select count(*) as n from swap_intents where chat_id = ${chatId} and ${UNRESOLVED}`,
-      ),
-    );
+  const unresolved = (executor: Executor, chatId: number) =>
+    count(executor, sql`from swap_intents where chat_id = ${chatId} and ${UNRESOLVED}`);
 
   return {
     /** What /forget would delete and keep. */
@@ -51,21 +43,18 @@ export function createPrivacyRepository(db: Seam) {
           await tx.run(sql`delete from notifications where transaction_id in ${chunk}`);
           await tx.run(sql`delete from transactions where id in ${chunk}`);
         }
-        const openSwaps = countOf(
-          await tx.all(sql`select count(*) as n from transactions
-            where chat_id = ${chatId} and not (${FINISHED})`),
+        const openSwaps = await count(
+          tx,
+          sql`from transactions where chat_id = ${chatId} and not (${FINISHED})`,
         );
         const kept = openSwaps + (await unresolved(tx, chatId));
         await tx.run(
           sql`delete from swap_intents where chat_id = ${chatId} and not (${UNRESOLVED})`,
         );
         // Its finished tickets (and drafts) go too; an open one stays until it is closed.
-        const tickets = sql`select id from support_tickets
-          where chat_id = ${chatId} and state <> 'open'`;
-        await tx.run(sql`delete from support_outbox where ticket_id in (${tickets})`);
-        await tx.run(
-          sql`delete from support_tickets where chat_id = ${chatId} and state <> 'open'`,
-        );
+        const closed = sql`from support_tickets where chat_id = ${chatId} and state <> 'open'`;
+        await tx.run(sql`delete from support_outbox where ticket_id in (select id ${closed})`);
+        await tx.run(sql`delete ${closed}`);
         await tx.run(sql`delete from conversation_state where "key" = ${String(chatId)}`);
         if (kept === 0) await tx.run(sql`delete from chats where id = ${chatId}`);
         return { deleted: done.length, kept };

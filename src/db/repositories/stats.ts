@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { DecimalTotal } from "../../lib/decimal.ts";
-import { countOf, long, type Seam } from "../seam.ts";
+import { count, long, type Seam } from "../seam.ts";
+import { countByStatus } from "./transactions.ts";
 
 const DAY = 24 * 60 * 60_000;
 
@@ -8,11 +9,7 @@ const PAIR = sql`upper(coin_from) || '→' || upper(coin_to)`;
 
 /** The operator's figures for /stats, straight from the tables. */
 export function createStatsRepository(db: Seam) {
-  const byStatus = async (since: number): Promise<Record<string, number>> => {
-    const rows = await db.all(sql`select status, count(*) as n from transactions
-      where inserted_at >= ${since} group by status`);
-    return Object.fromEntries(rows.map((r) => [String(r.status), long.parse(r.n)]));
-  };
+  const byStatus = (since: number) => countByStatus(db, sql`inserted_at >= ${since}`);
 
   return {
     async swapsByStatus(now = Date.now()) {
@@ -48,8 +45,7 @@ export function createStatsRepository(db: Seam) {
 
     /** Chats that talked to the bot in the last day and week. */
     async activeChats(now = Date.now()) {
-      const since = async (from: number) =>
-        countOf(await db.all(sql`select count(*) as n from chats where updated_at >= ${from}`));
+      const since = (from: number) => count(db, sql`from chats where updated_at >= ${from}`);
       return { today: await since(now - DAY), week: await since(now - 7 * DAY) };
     },
   };

@@ -1,6 +1,5 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type {
-  SupportDelivery,
   SupportDeliveryKind,
   SupportStats,
   Ticket,
@@ -10,21 +9,17 @@ import type {
 import { supportDeliveryRow, ticketRow } from "../rows.ts";
 import {
   columnsOf,
+  count,
   countOf,
   type Executor,
   insertInto,
   long,
-  parseRow,
-  parseRows,
   type Seam,
+  selectOne,
 } from "../seam.ts";
-
-/** Longest error text kept (as the notifications' outbox). */
-const MAX_ERROR_LENGTH = 500;
+import { outboxRows, UNSENT } from "./outbox.ts";
 
 const TICKET = columnsOf(ticketRow);
-const DELIVERY = columnsOf(supportDeliveryRow);
-const UNSENT = sql`sent_at is null and dropped_at is null`;
 /** The kinds that go to the support chat: their sent messages are the ticket's there. */
 const TO_SUPPORT = sql`kind in ('opened', 'user-message', 'closed-by-user')`;
 
@@ -40,42 +35,39 @@ async function enqueue(
   dedupeKey: string,
   now: number,
 ): Promise<boolean> {
-  const row = {
-    ticketId,
-    kind,
-    text: message?.text ?? null,
-    sourceChatId: message?.sourceChatId ?? null,
-    sourceMessageId: message?.sourceMessageId ?? null,
-    media: message?.media ?? false,
-    dedupeKey,
-    createdAt: now,
-    nextAttemptAt: now,
-  };
-  return (
-    (await executor.run(sql`${insertInto("support_outbox", [row])} on conflict do nothing`)) === 1
-  );
+  const { text, sourceChatId, sourceMessageId, media = false } = message ?? {};
+  const row = { ticketId, kind, text, sourceChatId, sourceMessageId, media, dedupeKey };
+  const insert = insertInto("support_outbox", [{ ...row, createdAt: now, nextAttemptAt: now }]);
+  return (await executor.run(sql`${insert} on conflict do nothing`)) === 1;
 }
+
+/** In order within a ticket: nothing goes out ahead of an earlier row that waits to retry. */
+const dueAt = (now: number) => sql`${UNSENT} and next_attempt_at <= ${now}
+  and not exists (select 1 from support_outbox earlier
+    where earlier.ticket_id = support_outbox.ticket_id and earlier.id < support_outbox.id
+      and earlier.sent_at is null and earlier.dropped_at is null)`;
 
 /** The support desk's tickets and its outbox (see swaps/support-ports.ts). */
 export function createSupportRepository(db: Seam) {
-  const ticket = async (executor: Executor, id: number): Promise<Ticket | undefined> =>
-    parseRow(
-      ticketRow,
-      await executor.all(sql`select ${TICKET} from support_tickets where id = ${id}`),
-    );
+  const rows = outboxRows(db, "support_outbox", supportDeliveryRow, dueAt);
+  const ticket = (rest: SQL): Promise<Ticket | undefined> =>
+    selectOne(db, ticketRow, sql`from support_tickets where ${rest}`);
+  /** Sets `set` on a ticket in state `from` and queues word of it, atomically (false: not `from`). */
+  const advance = (ticketId: number, set: SQL, from: string, tell: (tx: Executor) => unknown) =>
+    db.transaction(async (tx) => {
+      const moved = await tx.run(sql`update support_tickets set ${set}
+        where id = ${ticketId} and state = ${from}`);
+      if (moved > 0) await tell(tx);
+      return moved > 0;
+    });
 
   return {
-    ticket: (id: number) => ticket(db, id),
+    ticket: (id: number) => ticket(sql`id = ${id}`),
 
-    async activeTicket(chatId: number, draftSince: number): Promise<Ticket | undefined> {
-      return parseRow(
-        ticketRow,
-        await db.all(sql`select ${TICKET} from support_tickets
-          where chat_id = ${chatId}
-            and (state = 'open' or (state = 'draft' and created_at >= ${draftSince}))
-          order by case when state = 'open' then 0 else 1 end, id desc limit 1`),
-      );
-    },
+    activeTicket: (chatId: number, draftSince: number) =>
+      ticket(sql`chat_id = ${chatId}
+        and (state = 'open' or (state = 'draft' and created_at >= ${draftSince}))
+        order by case when state = 'open' then 0 else 1 end, id desc limit 1`),
 
     /** The chat's draft, about `transactionId` now: its one draft is reused (its number kept). */
     draft(author: TicketAuthor, transactionId: string | null, now: number): Promise<Ticket> {
@@ -96,23 +88,15 @@ export function createSupportRepository(db: Seam) {
       });
     },
 
-    async discardDraft(chatId: number): Promise<boolean> {
-      return (
-        (await db.run(sql`delete from support_tickets
-          where chat_id = ${chatId} and state = 'draft'`)) > 0
-      );
-    },
+    discardDraft: async (chatId: number) =>
+      (await db.run(
+        sql`delete from support_tickets where chat_id = ${chatId} and state = 'draft'`,
+      )) > 0,
 
-    open(ticketId: number, message: TicketMessage, now: number): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const opened = await tx.run(sql`update support_tickets
-          set state = 'open', opened_at = ${now}
-          where id = ${ticketId} and state = 'draft'`);
-        if (opened === 0) return false;
-        await enqueue(tx, ticketId, "opened", message, messageKey(message), now);
-        return true;
-      });
-    },
+    open: (ticketId: number, message: TicketMessage, now: number) =>
+      advance(ticketId, sql`state = 'open', opened_at = ${now}`, "draft", (tx) =>
+        enqueue(tx, ticketId, "opened", message, messageKey(message), now),
+      ),
 
     addUserMessage: (ticketId: number, message: TicketMessage, now: number) =>
       enqueue(db, ticketId, "user-message", message, messageKey(message), now),
@@ -120,99 +104,44 @@ export function createSupportRepository(db: Seam) {
     addAnswer: (ticketId: number, message: TicketMessage, now: number) =>
       enqueue(db, ticketId, "answer", message, messageKey(message), now),
 
-    async messagesSince(chatId: number, since: number): Promise<number> {
-      return countOf(
-        await db.all(sql`select count(*) as n from support_outbox o
-          join support_tickets t on t.id = o.ticket_id
-          where t.chat_id = ${chatId} and o.kind in ('opened', 'user-message')
-            and o.created_at >= ${since}`),
-      );
+    messagesSince(chatId: number, since: number): Promise<number> {
+      const theirs = sql`from support_outbox o join support_tickets t on t.id = o.ticket_id
+        where t.chat_id = ${chatId} and o.kind in ('opened', 'user-message')`;
+      return count(db, sql`${theirs} and o.created_at >= ${since}`);
     },
 
     async markFloodWarned(ticketId: number, at: number): Promise<void> {
       await db.run(sql`update support_tickets set flood_warned_at = ${at} where id = ${ticketId}`);
     },
 
-    async ticketOfSupportMessage(messageId: number): Promise<Ticket | undefined> {
-      return parseRow(
-        ticketRow,
-        await db.all(sql`select ${TICKET} from support_tickets where id = (
-          select ticket_id from support_outbox
-          where sent_message_id = ${messageId} and ${TO_SUPPORT} limit 1)`),
-      );
-    },
+    ticketOfSupportMessage: (messageId: number) =>
+      ticket(sql`id = (select ticket_id from support_outbox
+        where sent_message_id = ${messageId} and ${TO_SUPPORT} limit 1)`),
 
-    async ticketOfTopic(topicId: number): Promise<Ticket | undefined> {
-      return parseRow(
-        ticketRow,
-        await db.all(sql`select ${TICKET} from support_tickets where topic_id = ${topicId}
-          order by id desc limit 1`),
-      );
-    },
+    ticketOfTopic: (topicId: number) => ticket(sql`topic_id = ${topicId} order by id desc limit 1`),
 
-    close(ticketId: number, by: "support" | "user", now: number): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const closed = await tx.run(sql`update support_tickets
-          set state = 'closed', closed_at = ${now}
-          where id = ${ticketId} and state = 'open'`);
-        if (closed === 0) return false;
-        const kind = by === "support" ? "closed-by-support" : "closed-by-user";
-        await enqueue(tx, ticketId, kind, undefined, `${kind}:${ticketId}`, now);
-        return true;
-      });
+    close(ticketId: number, by: "support" | "user", now: number) {
+      const kind = by === "support" ? "closed-by-support" : "closed-by-user";
+      return advance(ticketId, sql`state = 'closed', closed_at = ${now}`, "open", (tx) =>
+        enqueue(tx, ticketId, kind, undefined, `${kind}:${ticketId}`, now),
+      );
     },
 
     async setTopic(ticketId: number, topicId: number): Promise<void> {
       await db.run(sql`update support_tickets set topic_id = ${topicId} where id = ${ticketId}`);
     },
 
-    /** Unsent and due, oldest first, claimed for `owner` until `now + leaseMs`. */
-    async claimDue(
-      limit: number,
-      now: number,
-      owner: string,
-      leaseMs: number,
-    ): Promise<SupportDelivery[]> {
-      // In order within a ticket: nothing goes out ahead of an earlier row that waits to retry.
-      const due = sql`${UNSENT} and next_attempt_at <= ${now}
-        and not exists (select 1 from support_outbox earlier
-          where earlier.ticket_id = support_outbox.ticket_id and earlier.id < support_outbox.id
-            and earlier.sent_at is null and earlier.dropped_at is null)`;
-      const rows = await db.outbox.claim(
-        "support_outbox",
-        DELIVERY,
-        due,
-        limit,
-        now,
-        owner,
-        now + leaseMs,
-      );
-      return parseRows(supportDeliveryRow, rows);
-    },
+    claimDue: rows.claimDue,
 
-    async markSent(id: number, at: number, messageId: number): Promise<void> {
-      await db.run(sql`update support_outbox
-        set sent_at = ${at}, sent_message_id = ${messageId}${db.outbox.ended}
-        where id = ${id} and ${UNSENT}`);
-    },
+    /** Sent as `messageId` (in the support chat: replies to it reach the ticket). */
+    markSent: (id: number, at: number, messageId: number) =>
+      rows.markSent(id, at, sql`, sent_message_id = ${messageId}`),
 
-    async retryLater(id: number, error: string, retryAt: number): Promise<void> {
-      await db.run(sql`update support_outbox set attempts = attempts + 1,
-          last_error = ${error.slice(0, MAX_ERROR_LENGTH)}, next_attempt_at = ${retryAt}
-          ${db.outbox.ended}
-        where id = ${id} and ${UNSENT}`);
-    },
+    retryLater: (id: number, error: string, retryAt: number) => rows.retryLater(id, error, retryAt),
 
-    async drop(id: number, reason: string, at: number): Promise<void> {
-      await db.run(sql`update support_outbox
-        set dropped_at = ${at}, last_error = ${reason.slice(0, MAX_ERROR_LENGTH)}${db.outbox.ended}
-        where id = ${id} and ${UNSENT}`);
-    },
+    drop: rows.drop,
 
-    /** Unsent and not dropped, due or waiting to retry: /metrics' support_outbox_depth. */
-    async pendingCount(): Promise<number> {
-      return countOf(await db.all(sql`select count(*) as n from support_outbox where ${UNSENT}`));
-    },
+    pendingCount: rows.pendingCount,
 
     /** The statuses announced to the swap's chat, in order, with when they were queued. */
     async statusHistory(transactionId: string): Promise<Array<{ status: string; at: number }>> {
@@ -226,12 +155,8 @@ export function createSupportRepository(db: Seam) {
     async stats(): Promise<SupportStats> {
       const [row] = await db.all(sql`select count(*) as n, min(opened_at) as oldest
         from support_tickets where state = 'open'`);
-      return {
-        open: countOf([row ?? {}]),
-        oldestOpenedAt: row?.oldest == null ? null : long.parse(row.oldest),
-      };
+      const oldestOpenedAt = row?.oldest == null ? null : long.parse(row.oldest);
+      return { open: countOf([row ?? {}]), oldestOpenedAt };
     },
   };
 }
-
-export type SupportRepository = ReturnType<typeof createSupportRepository>;

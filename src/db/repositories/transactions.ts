@@ -7,15 +7,17 @@ import { listedSwapRow, openSwapRow, swapRow } from "../rows.ts";
 import {
   assignments,
   columnsOf,
+  count,
   countOf,
   type Executor,
   insertInto,
   long,
-  parseRow,
   parseRows,
   type Seam,
+  select,
+  selectOne,
 } from "../seam.ts";
-import { enqueueNotification, enqueueOutbox, givenUpKey, statusKey } from "./notifications.ts";
+import { enqueueOutbox, givenUpKey, statusKey, statusPush } from "./notifications.ts";
 
 /** A swap as stored, with when it was stored. */
 export type Transaction = Swap & { insertedAt: number };
@@ -24,19 +26,7 @@ export type Transaction = Swap & { insertedAt: number };
  * A transaction to record. Nullable upstream fields are required (pass null) so that a caller
  * cannot forget one; the bot's own bookkeeping fields are optional.
  */
-export type NewTransaction = Omit<NewSwap, "suspect"> &
-  Partial<
-    Pick<
-      Swap,
-      | "suspect"
-      | "statusChangedAt"
-      | "cardMessageId"
-      | "lastCheckedAt"
-      | "notFoundSince"
-      | "nextLookupAt"
-      | "givenUpAt"
-    >
-  >;
+export type NewTransaction = Omit<NewSwap, "suspect"> & Partial<Swap>;
 
 /** Fields of a detail read besides the status (missing or null keeps what is stored). */
 export type TransactionDetails = Omit<SwapProgress, "status">;
@@ -50,8 +40,6 @@ export const OPEN = sql.raw(`status not in (${FINAL_STATUSES.map((s) => `'${s}'`
 /** Ids per UPDATE … WHERE id IN (…): keeps statements small. */
 const CHUNK = 500;
 
-const SWAP = columnsOf(swapRow);
-const LISTED_COLUMNS = columnsOf(listedSwapRow);
 const COLUMNS = Object.keys(swapRow.shape);
 
 /** A sight of the swap upstream ends a run of 404s. */
@@ -62,8 +50,7 @@ const NEWEST_FIRST = sql`order by created_at desc, inserted_at desc`;
 
 /**
  * Inserts a transaction unless its id is already stored (the reconciler may have adopted it
- * first); returns whether it was inserted. Takes an executor so intents can call it inside their
- * own transaction.
+ * first); returns whether it was inserted. Intents call it inside their own transaction.
  */
 export async function insertTransaction(
   executor: Executor,
@@ -83,6 +70,14 @@ export async function insertTransaction(
   );
 }
 
+/** How many transactions `where` selects, per status. */
+export async function countByStatus(db: Executor, where: SQL): Promise<Record<string, number>> {
+  const rows = await db.all(
+    sql`select status, count(*) as n from transactions where ${where} group by status`,
+  );
+  return Object.fromEntries(rows.map((r) => [String(r.status), long.parse(r.n)]));
+}
+
 function mergeDetails(current: Transaction, details: TransactionDetails) {
   return {
     amountOut: details.amountOut ?? current.amountOut,
@@ -97,43 +92,35 @@ function mergeDetails(current: Transaction, details: TransactionDetails) {
   };
 }
 
-/** The chat ↔ transaction map and everything the bot knows of each swap. */
+/**
+ * Everything the bot knows of each swap: the core's `SwapQueries` and `TrackerStore` (their
+ * methods say what each does). A status change and its outbox rows are written in one
+ * transaction, the swap's row locked while read (docs/design.md §5, §6).
+ */
 export function createTransactionsRepository(db: Seam) {
-  const one = async (executor: Executor, id: string, lock = sql``) =>
-    parseRow(
-      swapRow,
-      await executor.all(sql`select ${SWAP} from transactions where id = ${id}${lock}`),
-    );
+  const one = (executor: Executor, id: string, lock = sql``) =>
+    selectOne(executor, swapRow, sql`from transactions where id = ${id}${lock}`);
 
   /** A swap's row inside a write transaction, locked (PostgreSQL) until it ends. */
   const locked = (tx: Executor, id: string) => one(tx, id, db.forUpdate);
 
-  /** A chat's page of swaps (`columns` of `schema`) and its total: see pageForChat. */
+  /** A chat's page of swaps, read as `schema`, and its total: see pageForChat. */
   const pageOf = async <S extends z.ZodObject>(
     schema: S,
-    columns: SQL,
     chatId: number,
     page: { limit: number; offset: number },
   ): Promise<{ items: z.output<S>[]; total: number }> => {
-    const rows = await db.all(sql`select ${columns},
-      (select count(*) from transactions where chat_id = ${chatId}) as "n" from transactions
-      where chat_id = ${chatId} ${NEWEST_FIRST} limit ${page.limit} offset ${page.offset}`);
-    if (rows.length === 0 && page.offset > 0) {
-      const total = countOf(
-        await db.all(sql`select count(*) as n from transactions where chat_id = ${chatId}`),
-      );
-      return { items: [], total };
-    }
+    const mine = sql`from transactions where chat_id = ${chatId}`;
+    const rows = await db.all(sql`select ${columnsOf(schema)}, (select count(*) ${mine}) as "n"
+      ${mine} ${NEWEST_FIRST} limit ${page.limit} offset ${page.offset}`);
+    if (rows.length === 0 && page.offset > 0) return { items: [], total: await count(db, mine) };
     return { items: parseRows(schema, rows), total: countOf(rows) };
   };
 
   /**
-   * Records what the exchange says now. The status change and its outbox rows are written in ONE
-   * transaction: a crash leaves both or neither, so every change is announced (at least once) and
-   * none is queued twice. The row is locked while read, so two instances applying the same change
-   * queue it once. Same status: only the details and `last_checked_at` move and nothing is
-   * queued. Any status string is kept, including ones the spec does not list. Returns whether the
-   * status changed (false as well for an unknown id).
+   * Records what the exchange says now; a new status queues one push per state reached. Same
+   * status: only the details and `last_checked_at` move. Any status string is kept, including
+   * ones the spec does not list. Returns whether the status changed (false for an unknown id).
    */
   const applyStatus = (
     id: string,
@@ -152,163 +139,103 @@ export function createTransactionsRepository(db: Seam) {
         lastCheckedAt: now,
       });
       await tx.run(sql`update transactions set ${set}, ${KNOWN} where id = ${id}`);
-      if (changed) {
-        for (const reached of statesReached(current.status, status)) {
-          await enqueueNotification(
-            tx,
-            { transactionId: id, chatId: current.chatId, status: reached },
-            now,
-          );
-        }
+      const { chatId } = current;
+      for (const reached of changed ? statesReached(current.status, status) : []) {
+        await enqueueOutbox(tx, statusPush(id, chatId, reached), now);
       }
       return changed;
     });
 
+  /** Queues a message about swap `current` (locked, in `tx`). */
+  const tell = (
+    tx: Executor,
+    current: Transaction,
+    kind: "given-up" | "stuck",
+    status: string,
+    dedupeKey: string,
+    now: number,
+  ) =>
+    enqueueOutbox(
+      tx,
+      { kind, chatId: current.chatId, transactionId: current.id, status, dedupeKey },
+      now,
+    );
+
   return {
     /** Returns false (and changes nothing) when the id is already stored. */
-    insert(record: NewTransaction, now = Date.now()): Promise<boolean> {
-      return insertTransaction(db, record, now);
-    },
+    insert: (record: NewTransaction, now = Date.now()) => insertTransaction(db, record, now),
 
     /** Any chat's transaction: for the tracker and the outbox, never for a user-supplied id. */
     get: (id: string): Promise<Transaction | undefined> => one(db, id),
 
-    async exists(id: string): Promise<boolean> {
-      return (await db.all(sql`select 1 as one from transactions where id = ${id}`)).length > 0;
-    },
+    exists: async (id: string) =>
+      (await db.all(sql`select 1 as one from transactions where id = ${id}`)).length > 0,
 
     /** Privacy: another chat's transaction does not exist for this chat. */
-    async getForChat(chatId: number, id: string): Promise<Transaction | undefined> {
-      return parseRow(
-        swapRow,
-        await db.all(
-          sql`select ${SWAP} from transactions where id = ${id} and chat_id = ${chatId}`,
-        ),
-      );
-    },
+    getForChat: (chatId: number, id: string): Promise<Transaction | undefined> =>
+      selectOne(db, swapRow, sql`from transactions where id = ${id} and chat_id = ${chatId}`),
 
-    async latestForChat(chatId: number): Promise<Transaction | undefined> {
-      return parseRow(
-        swapRow,
-        await db.all(
-          sql`select ${SWAP} from transactions where chat_id = ${chatId} ${NEWEST_FIRST} limit 1`,
-        ),
-      );
+    latestForChat(chatId: number): Promise<Transaction | undefined> {
+      const newest = sql`from transactions where chat_id = ${chatId} ${NEWEST_FIRST} limit 1`;
+      return selectOne(db, swapRow, newest);
     },
 
     /**
-     * One history page, newest first, with the chat's total for the pager: one statement (the
-     * total by a scalar subquery, which SQLite runs once and costs less than a window over the
-     * rows), so both come from one state of the database without a transaction; a page past the
-     * end counts apart.
+     * One history page and the chat's total in one statement (a scalar subquery, which SQLite runs
+     * once and costs less than a window), so both come from one state of the database; a page past
+     * the end counts apart.
      */
     pageForChat: (chatId: number, page: { limit: number; offset: number }) =>
-      pageOf(swapRow, SWAP, chatId, page),
+      pageOf(swapRow, chatId, page),
 
     /** pageForChat with only the columns a list shows: the Mini App polls it. */
     listedForChat: (chatId: number, page: { limit: number; offset: number }) =>
-      pageOf(listedSwapRow, LISTED_COLUMNS, chatId, page),
+      pageOf(listedSwapRow, chatId, page),
 
     /**
      * The chat's list version: moved by the database (triggers) whenever one of its swaps is
      * stored, removed or changes in a listed column; 0 before the first such change.
      */
     async listVersion(chatId: number): Promise<number> {
-      const [row] = await db.all(
-        sql`select version as n from swap_list_versions where chat_id = ${chatId}`,
-      );
-      return row === undefined ? 0 : countOf([row]);
+      const version = sql`select version as n from swap_list_versions where chat_id = ${chatId}`;
+      return countOf(await db.all(version));
     },
 
-    /**
-     * Transactions of `exchange` not yet in a terminal state nor given up, oldest first: what the
-     * tracker follows.
-     */
-    async listOpen(exchange: string): Promise<OpenSwap[]> {
-      return parseRows(
-        openSwapRow,
-        await db.all(sql`select ${columnsOf(openSwapRow)} from transactions
-          where ${OPEN} and exchange = ${exchange} and given_up_at is null
-          order by created_at`),
-      );
+    listOpen(exchange: string): Promise<OpenSwap[]> {
+      const followed = sql`${OPEN} and exchange = ${exchange} and given_up_at is null`;
+      return select(db, openSwapRow, sql`from transactions where ${followed} order by created_at`);
     },
 
     /**
      * Rows recorded before swaps named their exchange (empty) were created on a real exchange:
      * they are the configured one's. Returns how many were named.
      */
-    claimUnnamed(exchange: string): Promise<number> {
-      return db.run(sql`update transactions set exchange = ${exchange} where exchange = ''`);
-    },
+    claimUnnamed: (exchange: string) =>
+      db.run(sql`update transactions set exchange = ${exchange} where exchange = ''`),
 
-    /**
-     * The exchange answered 404 for the swap: the first of a run is kept (`since` is used only
-     * then), and no read by id is made before `nextLookupAt`.
-     */
     async recordNotFound(id: string, since: number, nextLookupAt: number): Promise<void> {
       await db.run(sql`update transactions
         set not_found_since = coalesce(not_found_since, ${since}), next_lookup_at = ${nextLookupAt}
         where id = ${id}`);
     },
 
-    /**
-     * Stops following a swap the exchange no longer knows, and queues its chat's one message
-     * about it, atomically. Returns whether the message was queued (false: given up before).
-     */
-    giveUp(id: string, now = Date.now()): Promise<boolean> {
-      return db.transaction(async (tx) => {
+    giveUp: (id: string, now = Date.now()) =>
+      db.transaction(async (tx) => {
         const current = await locked(tx, id);
         if (!current || current.givenUpAt !== null) return false;
         await tx.run(sql`update transactions set given_up_at = ${now} where id = ${id}`);
-        return enqueueOutbox(
-          tx,
-          {
-            kind: "given-up",
-            chatId: current.chatId,
-            transactionId: id,
-            status: current.status,
-            dedupeKey: givenUpKey(id),
-          },
-          now,
-        );
-      });
-    },
-
-    /** The upstream `created_at` of the oldest open transaction: the tracker's `dateFrom`. */
-    async oldestOpenCreatedAt(): Promise<string | undefined> {
-      const [row] = await db.all(
-        sql`select created_at as "createdAt" from transactions where ${OPEN}
-          order by created_at limit 1`,
-      );
-      return row === undefined ? undefined : String(row.createdAt);
-    },
-
-    async countOpen(): Promise<number> {
-      return countOf(await db.all(sql`select count(*) as n from transactions where ${OPEN}`));
-    },
+        return tell(tx, current, "given-up", current.status, givenUpKey(id), now);
+      }),
 
     /** Open transactions per status, for metrics. */
-    async openByStatus(): Promise<Record<string, number>> {
-      const rows = await db.all(
-        sql`select status, count(*) as n from transactions where ${OPEN} group by status`,
-      );
-      return Object.fromEntries(rows.map((r) => [String(r.status), long.parse(r.n)]));
-    },
+    openByStatus: () => countByStatus(db, OPEN),
 
     applyStatus,
 
-    /** `applyStatus` for a detail read (the shape the tracker and the status reader hold). */
-    applyProgress(id: string, progress: SwapProgress, now = Date.now()): Promise<boolean> {
-      return applyStatus(id, progress.status, now, progress);
-    },
+    applyProgress: (id: string, progress: SwapProgress, now = Date.now()) =>
+      applyStatus(id, progress.status, now, progress),
 
-    /**
-     * A detail read after the status was pushed (the tracker's receipts): a newer status is
-     * applied as by applyProgress (its push carries the details); the same one stores them and,
-     * when they add the hash its push and card show, queues the receipt: a card edit, or on
-     * complete a message with the payout once the push went out without it. Returns whether
-     * anything was queued.
-     */
+    /** A newer status is applied as by applyProgress (its push carries the details). */
     async applyReceipt(id: string, progress: SwapProgress, now = Date.now()): Promise<boolean> {
       if (await applyStatus(id, progress.status, now, progress)) return true;
       return db.transaction(async (tx) => {
@@ -324,41 +251,16 @@ export function createTransactionsRepository(db: Seam) {
         // One on its way (or sent) may lack them: the card is edited after it.
         const sent = push !== undefined && push.sentAt !== null;
         const kind = status === "success" && sent ? "message" : "card";
-        return enqueueOutbox(
-          tx,
-          {
-            kind: "stuck",
-            chatId: current.chatId,
-            transactionId: id,
-            status: RECEIPT_STATUS,
-            dedupeKey: receiptKey(kind, id, status),
-          },
-          now,
-        );
-      });
-    },
-
-    /** Stores details without touching the status (no notification). Returns whether it exists. */
-    updateDetails(id: string, details: TransactionDetails): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const current = await locked(tx, id);
-        if (!current) return false;
-        const set = assignments(mergeDetails(current, details));
-        await tx.run(sql`update transactions set ${set} where id = ${id}`);
-        return true;
+        return tell(tx, current, "stuck", RECEIPT_STATUS, receiptKey(kind, id, status), now);
       });
     },
 
     /** The status card to edit in place from now on. */
-    async setCardMessage(id: string, messageId: number): Promise<boolean> {
-      return (
-        (await db.run(
-          sql`update transactions set card_message_id = ${messageId} where id = ${id}`,
-        )) === 1
-      );
-    },
+    setStatusCard: async (id: string, messageId: number) =>
+      (await db.run(
+        sql`update transactions set card_message_id = ${messageId} where id = ${id}`,
+      )) === 1,
 
-    /** Records that these were seen upstream unchanged (the tracker checks the stalest first). */
     async markChecked(ids: readonly string[], now = Date.now()): Promise<void> {
       if (ids.length === 0) return;
       await db.transaction(async (tx) => {
@@ -370,5 +272,3 @@ export function createTransactionsRepository(db: Seam) {
     },
   };
 }
-
-export type TransactionsRepository = ReturnType<typeof createTransactionsRepository>;

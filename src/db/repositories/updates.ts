@@ -1,12 +1,10 @@
 import { sql } from "drizzle-orm";
+import type { z } from "zod";
 import { journaledRow } from "../rows.ts";
 import { type Executor, insertInto, list, parseRows, type Seam } from "../seam.ts";
 
 /** An update as Telegram sent it: its id and its JSON. */
-export interface JournaledUpdate {
-  updateId: number;
-  payload: string;
-}
+export type JournaledUpdate = z.output<typeof journaledRow>;
 
 /** Rows per INSERT (three parameters each): a polled batch is 100 at most. */
 const CHUNK = 500;
@@ -39,7 +37,6 @@ export function createUpdatesRepository(db: Seam) {
         });
     },
 
-    /** Forgets handled updates. */
     async done(updateIds: readonly number[]): Promise<void> {
       if (updateIds.length === 0) return;
       await db.run(sql`delete from update_journal where update_id in ${list(updateIds)}`);

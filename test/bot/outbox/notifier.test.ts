@@ -3,7 +3,7 @@ import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { createI18n } from "../../../src/bot/i18n.ts";
 import { Notifier } from "../../../src/bot/outbox/notifier.ts";
-import { chatsStore, createPorts } from "../../../src/db/ports.ts";
+import { createPorts } from "../../../src/db/repositories.ts";
 import { createChatSettings } from "../../../src/frontends/chat-settings.ts";
 import {
   type FakeTelegram,
@@ -33,7 +33,7 @@ async function rig() {
   const user = tg.user();
   const database = tempDatabase();
   const { repos } = database;
-  const stores = createPorts(repos, createChatSettings(chatsStore(repos)));
+  const stores = createPorts(repos, createChatSettings(repos.chats));
   await repos.transactions.insert(newTransaction({ id: "t1", chatId: user.chatId }));
   // The notifier's time moves only when a test moves it, once its sends have been answered.
   clock = new TestClock();

@@ -1,12 +1,12 @@
 import pg from "pg";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
+import { Leadership, leaderLockKey, SessionNotKeptError } from "../../src/ops/leadership.ts";
 import {
   checkSessionKept,
   SESSION_POOLING_REQUIRED,
   SessionCheckError,
-} from "../../src/db/pg/session-check.ts";
-import { Leadership, leaderLockKey, SessionNotKeptError } from "../../src/ops/leadership.ts";
+} from "../../src/ops/lock-sessions.ts";
 import { freshPostgresDatabase } from "../support/postgres.ts";
 import { TransactionPooler } from "../support/transaction-pooler.ts";
 import { until } from "../support/until.ts";

@@ -1,12 +1,10 @@
-import {
-  type ConversationData,
-  type ConversationStorage,
-  PLUGIN_DATA_VERSION,
-  type VersionedState,
+import type {
+  ConversationData,
+  ConversationStorage,
+  VersionedState,
 } from "@grammyjs/conversations";
 import type { Context } from "grammy";
-import { z } from "zod";
-import { Lru } from "../lib/lru.ts";
+import { Lru } from "../../lib/lru.ts";
 
 /** A chat's stored conversation state and the revision it was read at (0: no row). */
 export interface StoredConversation<S> {
@@ -22,7 +20,7 @@ export interface ConversationRows<S> {
   read(key: string): Promise<StoredConversation<S>>;
   /**
    * Stores `state` if the row is still at `revision`; the row moves to `revision + 1`. With
-   * `updateId`, that update's journal row (see the updates repository) goes in the same
+   * `updateId`, that update's journal row (see transport/update-journal.ts) goes in the same
    * transaction: the update is handled exactly when its state is stored.
    */
   write(
@@ -35,58 +33,9 @@ export interface ConversationRows<S> {
   delete(key: string, revision: number, updateId?: number): Promise<boolean>;
 }
 
-/** The plugin's envelope: `[plugin data version, our version]` and the state. */
-const envelopeSchema = z.object({
-  version: z.tuple([z.number(), z.union([z.string(), z.number()])]),
-  state: z.unknown(),
-});
-
-/**
- * The shape of `ConversationData` (plugin 2.1.1, `ConversationState` in plugin.d.ts). Loose
- * objects: a field a newer plugin adds passes through instead of being stripped.
- */
-export const conversationDataSchema = z.record(
-  z.string(),
-  z.array(
-    z.looseObject({
-      args: z.string().optional(),
-      replay: z.looseObject({
-        send: z.array(z.looseObject({ payload: z.string() })),
-        receive: z.array(z.looseObject({ send: z.number(), returnValue: z.unknown() })),
-      }),
-      interrupts: z.array(z.number()),
-    }),
-  ),
-);
-
-/**
- * A stored row's value as the plugin's envelope. One that no longer parses (or was written by
- * another plugin data version) reads as empty: the chat loses its half-finished flow instead of
- * failing on every update.
- */
-export function parseConversationState<S>(
-  value: string,
-  stateSchema: z.ZodType<unknown>,
-): VersionedState<S> | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(value);
-  } catch {
-    return undefined;
-  }
-  const envelope = envelopeSchema.safeParse(json);
-  if (!envelope.success) return undefined;
-  const [pluginVersion, version] = envelope.data.version;
-  if (pluginVersion !== PLUGIN_DATA_VERSION) return undefined;
-  const state = stateSchema.safeParse(envelope.data.state);
-  if (!state.success) return undefined;
-  // The schema checked the shape S stands for; zod cannot carry the plugin's own type.
-  return { version: [PLUGIN_DATA_VERSION, version], state: state.data as S };
-}
-
 /**
  * Which version of the flow the stored states are for, and what becomes of a state another
- * version stored (the bot decides: bot/swap-flow/flow-versions.ts).
+ * version stored (the bot decides: swap-flow/flow-versions.ts).
  */
 export interface StoredVersions<C> {
   /** The version states are stored under now. */

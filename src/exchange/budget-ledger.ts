@@ -1,5 +1,5 @@
 import type pg from "pg";
-import type { BudgetLedger } from "../../lib/shared-budget.ts";
+import type { BudgetLedger } from "../lib/shared-budget.ts";
 
 /**
  * A slot never released (its instance died mid-request) counts as released this long after it

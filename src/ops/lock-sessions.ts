@@ -1,4 +1,46 @@
 import { randomInt } from "node:crypto";
+import pg from "pg";
+import type { LockConnection } from "./leadership.ts";
+
+/** The sessions the leader lock lives on: checked once at start-up, then opened on demand. */
+export interface LockSessions {
+  /**
+   * Rejects (SessionCheckError) when a session cannot keep the lock: a transaction-mode pooler
+   * between us and the server, or a server too old to end a silent session.
+   */
+  check(): Promise<void>;
+  /** A connection of its own, outside the pool: the lock lives and dies with its session. */
+  connect(): Promise<LockConnection>;
+}
+
+/**
+ * The leader lock's sessions on the database at `url`: each a connection of its own, outside the
+ * pool (`borrow` takes one of the pool's, for the check). TCP keep-alive notices a peer that
+ * vanished; the session's own timeout (see leadership.ts) covers one that is there but silent.
+ */
+export function lockSessions(url: string, borrow: () => Promise<BorrowedSession>): LockSessions {
+  const connect = async () => {
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: 10_000,
+      application_name: "swapbot-leader",
+    });
+    await client.connect();
+    return client;
+  };
+  return {
+    async check() {
+      const session = await connect();
+      try {
+        await checkSessionKept(session, borrow);
+      } finally {
+        await session.end().catch(() => undefined);
+      }
+    },
+    connect,
+  };
+}
 
 /** A connection as the check uses it: node-postgres' Client and PoolClient both fit. */
 export interface SqlSession {
