@@ -1,17 +1,21 @@
 -- Custom SQL migration file, put your code below! --
 -- The database moves a chat's list version itself, whoever writes: see swapListVersions in schema.ts.
 -- Hand-written (drizzle-kit generate --custom): drizzle-kit makes no triggers.
+-- A version is the next value of one sequence for every chat at the chat's last change: a chat's
+-- row made again after /forget removed it starts above every value it had, so a list page
+-- remembered before never matches it again.
 -- Its columns are LISTED (swaps/ports.ts) and chat_id, checked by test/db/transactions.test.ts.
 -- UPDATE OF them: the tracker's bookkeeping (last_checked_at, every cycle, every open swap) fires nothing.
+CREATE SEQUENCE "swap_list_version";--> statement-breakpoint
 CREATE FUNCTION "swap_list_moved"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
-    INSERT INTO "swap_list_versions" ("chat_id", "version") VALUES (OLD."chat_id", 1)
-      ON CONFLICT ("chat_id") DO UPDATE SET "version" = "swap_list_versions"."version" + 1;
+    INSERT INTO "swap_list_versions" ("chat_id", "version") VALUES (OLD."chat_id", nextval('swap_list_version'))
+      ON CONFLICT ("chat_id") DO UPDATE SET "version" = excluded."version";
   END IF;
   IF TG_OP <> 'DELETE' THEN
-    INSERT INTO "swap_list_versions" ("chat_id", "version") VALUES (NEW."chat_id", 1)
-      ON CONFLICT ("chat_id") DO UPDATE SET "version" = "swap_list_versions"."version" + 1;
+    INSERT INTO "swap_list_versions" ("chat_id", "version") VALUES (NEW."chat_id", nextval('swap_list_version'))
+      ON CONFLICT ("chat_id") DO UPDATE SET "version" = excluded."version";
   END IF;
   RETURN NULL;
 END

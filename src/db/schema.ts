@@ -190,10 +190,9 @@ export const coins = sqliteTable("coins", {
   updatedAt: integer("updated_at").notNull(),
 });
 
-/** Small persisted facts: a learned page-size cap, when the catalog was loaded. */
 /**
- * A counter per chat that the database itself moves (triggers, in the migration that made this
- * table) whenever one of the chat's swaps is stored, removed, or changes in a column a list shows
+ * A version per chat that the database itself moves (triggers, in the migration after this
+ * table's) whenever one of the chat's swaps is stored, removed, or changes in a column a list shows
  * (LISTED in swaps/ports.ts): whoever wrote it, this release, the previous one or another
  * instance. The Mini App remembers a chat's list until it moves (webapp/server/list-answers.ts).
  */
@@ -202,6 +201,7 @@ export const swapListVersions = sqliteTable("swap_list_versions", {
   version: integer("version").notNull().default(0),
 });
 
+/** Small persisted facts: a learned page-size cap, when the catalog was loaded. */
 export const meta = sqliteTable("meta", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),

@@ -95,9 +95,11 @@ export interface SwapQueries {
   ): Awaitable<{ items: ListedSwap[]; total: number }>;
   /**
    * A number that moves whenever the chat's listed swaps change (one stored, removed, or changed
-   * in a LISTED column), by whoever: a list made at a version is current while it holds.
+   * in a LISTED column), by whoever: a list made at a version is current while it holds. None
+   * while no change was seen (swaps older than the version's table) or after /forget removed it;
+   * one made again starts above every value before.
    */
-  listVersion(chatId: number): Awaitable<number>;
+  listVersion(chatId: number): Awaitable<number | undefined>;
   /** Stores what a detail read said; a status change queues its notification atomically. */
   applyProgress(id: string, progress: SwapProgress, at: number): Awaitable<boolean>;
 }

@@ -56,7 +56,9 @@ export function createPrivacyRepository(db: Seam) {
         await tx.run(sql`delete from support_outbox where ticket_id in (select id ${closed})`);
         await tx.run(sql`delete ${closed}`);
         await tx.run(sql`delete from conversation_state where "key" = ${String(chatId)}`);
-        if (kept === 0) await tx.run(sql`delete from chats where id = ${chatId}`);
+        if (kept > 0) return { deleted: done.length, kept };
+        await tx.run(sql`delete from chats where id = ${chatId}`);
+        await tx.run(sql`delete from swap_list_versions where chat_id = ${chatId}`);
         return { deleted: done.length, kept };
       });
     },

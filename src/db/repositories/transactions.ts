@@ -192,13 +192,11 @@ export function createTransactionsRepository(db: Seam) {
     listedForChat: (chatId: number, page: { limit: number; offset: number }) =>
       pageOf(listedSwapRow, chatId, page),
 
-    /**
-     * The chat's list version: moved by the database (triggers) whenever one of its swaps is
-     * stored, removed or changes in a listed column; 0 before the first such change.
-     */
-    async listVersion(chatId: number): Promise<number> {
+    /** The chat's list version, moved by the database's triggers (see the migration's notes). */
+    async listVersion(chatId: number): Promise<number | undefined> {
       const version = sql`select version as n from swap_list_versions where chat_id = ${chatId}`;
-      return countOf(await db.all(version));
+      const rows = await db.all(version);
+      return rows.length === 0 ? undefined : countOf(rows);
     },
 
     listOpen(exchange: string): Promise<OpenSwap[]> {

@@ -29,8 +29,9 @@ export function swapRoutes(api: Hono<Env>, deps: WebAppDeps, { t, bad }: Answers
     const chatId = c.get("user").id;
     const offset = query.data.offset ?? 0;
     // The version first: a change after it makes the page read below newer than it, never older.
+    // None kept for the chat: its list is read afresh every time.
     const version = await deps.swapQueries.listVersion(chatId);
-    const known = lists.get(chatId, offset, version);
+    const known = version === undefined ? undefined : lists.get(chatId, offset, version);
     if (known !== undefined) return jsonMade(c, known);
     const page = await deps.swapQueries.listedForChat(chatId, { limit: PAGE_SIZE, offset });
     const made = {
@@ -39,7 +40,7 @@ export function swapRoutes(api: Hono<Env>, deps: WebAppDeps, { t, bad }: Answers
         total: page.total,
       }),
     };
-    lists.set(chatId, offset, version, made);
+    if (version !== undefined) lists.set(chatId, offset, version, made);
     return jsonMade(c, made);
   });
 
