@@ -177,13 +177,18 @@ describe("users cannot starve the tracker", () => {
       harness.sandbox.control.alterNextCreate({ amount_in: 0.05 });
       const deposit = await step(creator, "confirm", "Swap created", 15_000);
       expect(deposit.text).toContain("Send exactly 0.5 BTC");
-      await new Promise((r) => setTimeout(r, Math.max(0, 45_000 - (Date.now() - started))));
+      // 45 s and 90 rounds: on a loaded machine the half-second timer ticks late, and the load is
+      // what the test is about.
+      await until(
+        () => asked >= 90 && Date.now() - started >= 45_000,
+        60_000,
+        "90 rounds of asking over at least 45 s",
+      );
     } finally {
       clearInterval(asking);
     }
     await harness.tg.settle(2_000);
     expect(harness.sandbox.control.stats.served429).toBe(0);
-    expect(asked).toBeGreaterThanOrEqual(85);
     for (const [i, user] of askers.entries()) {
       const cards = user.transcript().filter((m) => m.text.includes("Status:"));
       // Every asker was answered, mostly from what the bot knew, saying how fresh it was.
