@@ -342,6 +342,35 @@ describe("the Mini App", () => {
     await page.context().close();
   });
 
+  it("a coin typed over before its Enter was answered is not picked: the coin typed last is", async () => {
+    const page = await openPage(h.tg.user().id);
+    // The answer to "eth" is held (a slow network) until XRP is typed, entered and picked.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/api\/coins\?q=eth$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel("You send").fill("btc");
+    await page.getByLabel("You send").press("Enter");
+    await page.getByLabel("You receive").fill("eth");
+    const ethAnswered = page.waitForResponse(/\/api\/coins\?q=eth$/);
+    await page.getByLabel("You receive").press("Enter");
+    await page.getByLabel("You receive").fill("xrp");
+    await page.getByLabel("You receive").press("Enter");
+    await page.getByLabel("Payout memo").waitFor();
+    release();
+    await ethAnswered;
+    // The late answer changes nothing: XRP stays picked, its memo field with it.
+    await page.getByLabel("Amount").fill("0.04");
+    await page.getByText("You get about").waitFor();
+    expect(await page.getByLabel("You receive").inputValue()).toBe("XRP");
+    expect(await page.getByLabel("Payout memo").count()).toBe(1);
+    await page.context().close();
+  });
+
   it("a refund to an XRP address takes an optional Refund memo, checked as a destination tag, sent as refundExtraId and shown in the summary", async () => {
     const user = h.tg.user();
     const page = await openPage(user.id);

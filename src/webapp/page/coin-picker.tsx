@@ -34,6 +34,8 @@ export function CoinPicker(props: {
   const [open, setOpen] = useState(false);
   const [coins, setCoins] = useState<PageCoin[]>([]);
   const asked = useRef(0);
+  /** Moves on every keystroke: a pick by Enter typed over before it was answered is dropped. */
+  const typing = useRef(0);
 
   useEffect(() => {
     if (!open) return;
@@ -55,9 +57,10 @@ export function CoinPicker(props: {
   const pickTyped = async () => {
     const typed = query.trim().toLowerCase();
     if (!typed) return;
+    const n = typing.current;
     const found = await call<{ coins: PageCoin[] }>(`/coins?q=${encodeURIComponent(typed)}`);
     const coin = found.coins.find((c) => c.code === typed) ?? found.coins[0];
-    if (coin) pick(coin);
+    if (coin && n === typing.current) pick(coin);
   };
 
   return (
@@ -78,6 +81,7 @@ export function CoinPicker(props: {
             (e.currentTarget as HTMLInputElement).select();
           }}
           onInput={(e) => {
+            typing.current++;
             setQuery((e.currentTarget as HTMLInputElement).value);
             setOpen(true);
           }}
