@@ -336,7 +336,7 @@ export class ExchangeClient implements ExchangePort {
         throw await this.toExchangeError(error, context);
       }
       try {
-        text = await response.text();
+        text = await (deadline ? deadline.bodyOf(response) : response.text());
       } catch (error) {
         if (deadline?.passed) throw new ExchangeTimeoutError(endpoint, deadline.ms);
         // The connection broke after the status line: the request did reach the exchange.
