@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, startHarness } from "../support/bot-harness.ts";
 import type { FakeUser } from "../../tools/fake-telegram/fake-telegram.ts";
+import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { toSummary } from "../support/flows.ts";
 
 let h: Harness;
