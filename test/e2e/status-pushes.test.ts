@@ -49,7 +49,7 @@ describe("status pushes", () => {
       ["success", "complete"],
     ] as const) {
       h.sandbox.control.setStatus(id, status);
-      // At least one here (exactly one is asserted once the chat is quiet): a second push fails
+      // At least one here (exactly one is asserted after ten more polls): a second push fails
       // the test with the count rather than a wait that never ends.
       await clock.until(() => pushes(user, word) >= 1, PUSH_BOUND_MS, `the ${word} push`);
     }
