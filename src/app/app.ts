@@ -109,6 +109,7 @@ export async function startApp(
     ...built,
     onSuspect: background.reportSuspect,
     onChange: background.wakeNotifier,
+    onUnrecorded: background.postEnded,
   });
   const inFlight = installBot(config, logger, {
     ...built,

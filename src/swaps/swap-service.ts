@@ -6,7 +6,7 @@ import type { CreatedSwap, ExchangePort } from "./exchange-port.ts";
 import { describeExchangeError, type ExchangeFailure } from "./failures.ts";
 import { recordFromCreated, recordFromDetail } from "./from-exchange.ts";
 import { takesMemo } from "./memo-networks.ts";
-import type { IntentInput, SwapRecord, SwapStore } from "./ports.ts";
+import type { Intent, IntentInput, SwapRecord, SwapStore } from "./ports.ts";
 import type { DepositView, Swap } from "./swap.ts";
 import {
   fixedOutShortfall,
@@ -59,6 +59,11 @@ export class SwapService {
       /** The exchange swaps are created on (recorded with each). */
       exchangeId: string;
       onSuspect?: (report: SuspectReport) => void;
+      /**
+       * The claimed intent's POST is over (or was never sent) and its outcome could not be
+       * stored: a write failed, the intent stays pending. Nothing of it is running any more.
+       */
+      onUnrecorded?: (intent: Intent) => void;
     },
   ) {
     const { limit, windowMs } = deps.exchange.budgets.create;
@@ -66,7 +71,7 @@ export class SwapService {
   }
 
   async create(input: CreateSwapInput): Promise<CreateSwapResult> {
-    const { store, logger } = this.deps;
+    const { store } = this.deps;
     const claim = await store.claim(input);
     if (!claim.claimed) {
       const { intent } = claim;
@@ -78,6 +83,18 @@ export class SwapService {
       }
       return { kind: "pending" };
     }
+    try {
+      return await this.createClaimed(input);
+    } catch (error) {
+      // Whatever was sent has ended (the POST is awaited), unrecorded.
+      this.deps.onUnrecorded?.(claim.intent);
+      throw error;
+    }
+  }
+
+  /** Creates the swap of an intent this call has claimed, and records the outcome. */
+  private async createClaimed(input: CreateSwapInput): Promise<CreateSwapResult> {
+    const { store, logger } = this.deps;
     // Checked after the claim: a Confirm tapped again on a swap already created is told so.
     const share = this.chatShare.take(input.chatId);
     if (!share.granted) {
