@@ -149,9 +149,10 @@ describe("the disk fills up under a running bot on SQLite", () => {
     expect(loggedError(bot)).toBe(true);
 
     freeDisk();
-    // The claimed intent outlives its POST: the reconciler finds the swap upstream and adopts it.
+    // The POST is over and its answer unrecorded (the intent still pending): the reconciler looks
+    // the swap up at once, not once a POST could no longer be running, and adopts it.
     const found = await user.waitFor((m) => m.text.includes(tx.deposit_address), {
-      timeoutMs: 90_000,
+      timeoutMs: 20_000,
     });
     expect(found.text).toContain(tx.id);
     await tg.settle(1_000, 20_000);
