@@ -38,6 +38,8 @@ export function buildBackground(
     monitor: ExchangeMonitor;
     explorers: ExplorerTable;
     clock: Clock;
+    /** Whether this process's swap service is creating the intent's swap now. */
+    creating: (intent: Pick<Intent, "key" | "createdAt">) => boolean;
   },
 ) {
   const { exchange, exchangeId, db, topology, telegram, monitor, clock } = deps;
@@ -107,6 +109,7 @@ export function buildBackground(
     postWithinMs: CREATE_BUDGET_WAIT_MS + config.exchangeTimeoutMs,
     // SQLite: one process; a pending intent from before it took the database lost its POST.
     soleSince: db.soleSince,
+    creating: deps.creating,
     windowMarginMs: config.reconcileGiveUpMs,
     onOutbox: wakeNotifier,
     onSuspect: (report) => alerts.reportSuspect(report),

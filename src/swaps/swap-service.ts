@@ -6,7 +6,7 @@ import type { CreatedSwap, ExchangePort } from "./exchange-port.ts";
 import { describeExchangeError, type ExchangeFailure } from "./failures.ts";
 import { recordFromCreated, recordFromDetail } from "./from-exchange.ts";
 import { takesMemo } from "./memo-networks.ts";
-import type { Intent, IntentInput, SwapRecord, SwapStore } from "./ports.ts";
+import { type Intent, type IntentInput, postOf, type SwapRecord, type SwapStore } from "./ports.ts";
 import type { DepositView, Swap } from "./swap.ts";
 import {
   fixedOutShortfall,
@@ -50,6 +50,8 @@ export type SuspectReport = { swapId: string; chatId: number; mismatches: Mismat
 export class SwapService {
   /** Each chat's share of the create budget (see chatShareOfCreates). */
   private readonly chatShare: KeyShare<number>;
+  /** The POSTs (`postOf`) of the intents this process claimed and is creating now. */
+  private readonly underWay = new Set<string>();
 
   constructor(
     private readonly deps: {
@@ -83,13 +85,23 @@ export class SwapService {
       }
       return { kind: "pending" };
     }
+    const post = postOf(claim.intent);
+    this.underWay.add(post);
     try {
       return await this.createClaimed(input);
     } catch (error) {
       // Whatever was sent has ended (the POST is awaited), unrecorded.
+      this.underWay.delete(post);
       this.deps.onUnrecorded?.(claim.intent);
       throw error;
+    } finally {
+      this.underWay.delete(post);
     }
+  }
+
+  /** Whether this process is creating the intent's swap now: its POST may be under way. */
+  isCreating(intent: Pick<Intent, "key" | "createdAt">): boolean {
+    return this.underWay.has(postOf(intent));
   }
 
   /** Creates the swap of an intent this call has claimed, and records the outcome. */

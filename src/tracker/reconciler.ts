@@ -8,7 +8,7 @@ import type {
   ListedSwap as TransactionListItem,
 } from "../swaps/exchange-port.ts";
 import { recordFromDetail } from "../swaps/from-exchange.ts";
-import type { Intent, ReconcileStore } from "../swaps/ports.ts";
+import { type Intent, postOf, type ReconcileStore } from "../swaps/ports.ts";
 import type { SwapOrder } from "../swaps/swap.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
 import {
@@ -42,6 +42,12 @@ export interface ReconcilerOptions {
    * looked up at once. Unset where other live processes create swaps too (PostgreSQL).
    */
   soleSince?: number;
+  /**
+   * Whether this process is creating the intent's swap now (its POST may be under way): such an
+   * intent is never taken for a dead process's, whatever its `createdAt` says (the wall clock may
+   * have been set back since this process started).
+   */
+  creating?: (intent: Pick<Intent, "key" | "createdAt">) => boolean;
   /**
    * The longest a POST can run after its intent was claimed: the wait for create budget plus the
    * POST's total deadline (headers and body). No answer can arrive later than this.
@@ -164,7 +170,8 @@ export class Reconciler {
   async run(signal: AbortSignal = new AbortController().signal): Promise<void> {
     this.signal = signal;
     const { store, logger, pendingAfterMs, soleSince } = this.options;
-    const pendingBefore = Math.max(this.clock.now() - pendingAfterMs, soleSince ?? 0);
+    const waitedOut = this.clock.now() - pendingAfterMs;
+    const pendingBefore = Math.max(waitedOut, soleSince ?? 0);
     // A POST seen to end may be younger than that: then every pending one is listed, and sorted.
     const ended = [...this.ended.keys()];
     const listed = await store.listUnresolved(
@@ -176,8 +183,9 @@ export class Reconciler {
     const intents = listed.filter(
       (intent) =>
         intent.state !== "pending" ||
-        intent.createdAt < pendingBefore ||
-        this.ended.has(lookupId(intent)),
+        intent.createdAt < waitedOut ||
+        this.ended.has(lookupId(intent)) ||
+        this.claimedByEnded(intent),
     );
     const live = new Set<string>();
     for (const intent of intents) {
@@ -233,8 +241,16 @@ export class Reconciler {
       intent.state === "unknown"
         ? intent.updatedAt
         : (this.ended.get(lookupId(intent)) ??
-          (soleSince !== undefined && intent.createdAt < soleSince ? soleSince : deadline));
+          (soleSince !== undefined && this.claimedByEnded(intent) ? soleSince : deadline));
     return Math.min(deadline, seen);
+  }
+
+  /** Claimed by a process that has ended: before this one took the database (SQLite). */
+  private claimedByEnded(intent: Intent): boolean {
+    const { soleSince, creating } = this.options;
+    return (
+      soleSince !== undefined && intent.createdAt < soleSince && !(creating?.(intent) ?? false)
+    );
   }
 
   private async resolve(intent: Intent, lookup: Lookup): Promise<void> {
@@ -336,7 +352,7 @@ export class Reconciler {
 }
 
 /** A confirmed summary may be confirmed again after a failure: each POST is its own search. */
-const lookupId = (intent: Pick<Intent, "key" | "createdAt">) => `${intent.key}@${intent.createdAt}`;
+const lookupId = postOf;
 
 /**
  * What the list shows agrees with the order (what it leaves out is read from the detail). Its

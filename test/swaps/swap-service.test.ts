@@ -9,6 +9,7 @@ import type { Intent } from "../../src/swaps/ports.ts";
 import { SANDBOX_EXCHANGE, type SwapOrder } from "../../src/swaps/swap.ts";
 import { SwapService } from "../../src/swaps/swap-service.ts";
 import { dialects } from "../db/helpers.ts";
+import { until } from "../support/until.ts";
 
 /**
  * The swap service's word to the reconciler when a POST has ended but its outcome could not be
@@ -49,7 +50,7 @@ describe.each(dialects)("a swap service on $dialect", ({ open }) => {
       onUnrecorded: (intent) => unrecorded.push(intent),
     });
     const create = (key: string) => service.create({ key, chatId: 1, userId: 1, request: ORDER });
-    return { store, control: sandbox.control, unrecorded, create };
+    return { store, control: sandbox.control, unrecorded, create, service };
   }
 
   it("tells of a created swap whose recording the store refused; the intent stays pending", async () => {
@@ -71,6 +72,27 @@ describe.each(dialects)("a swap service on $dialect", ({ open }) => {
     await expect(create("k")).rejects.toThrow();
     expect((await store.repos.intents.get("k"))?.state).toBe("pending");
     expect(unrecorded.map((i) => i.key)).toEqual(["k"]);
+  });
+
+  it("says it is creating an intent's swap from its claim until its outcome is stored, and not after", async () => {
+    const { store, control, create, service } = await rig();
+    // The exchange creates the swap and answers a second later.
+    control.createThenHang(1_000);
+    const creating = create("k");
+    await until(() => control.transactions().length === 1, 10_000, "the swap created upstream");
+    const intent = (await store.repos.intents.get("k"))!;
+    expect(service.isCreating(intent)).toBe(true);
+    // Another POST of the same key (confirmed again) is not this one.
+    expect(service.isCreating({ key: "k", createdAt: intent.createdAt + 1 })).toBe(false);
+    expect((await creating).kind).toBe("created");
+    expect(service.isCreating(intent)).toBe(false);
+  });
+
+  it("is not creating a swap whose recording failed", async () => {
+    const { store, create, service, unrecorded } = await rig();
+    await store.failOn("transactions", "insert", "disk full");
+    await expect(create("k")).rejects.toThrow();
+    expect(service.isCreating(unrecorded[0]!)).toBe(false);
   });
 
   it("tells nothing when the outcome is stored: created, unknown or failed", async () => {

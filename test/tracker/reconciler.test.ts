@@ -5,6 +5,7 @@ import { createPorts } from "../../src/db/repositories.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import { createChatSettings } from "../../src/frontends/chat-settings.ts";
 import type { DecimalString } from "../../src/lib/decimal.ts";
+import type { Intent } from "../../src/swaps/ports.ts";
 import { type Sandbox, type SandboxControl, startSandbox } from "../../src/sandbox/index.ts";
 import { SANDBOX_EXCHANGE, type SwapOrder } from "../../src/swaps/swap.ts";
 import { Reconciler } from "../../src/tracker/reconciler.ts";
@@ -57,7 +58,11 @@ const PENDING_AFTER_MS = 35_000;
  */
 async function lostPost(
   order: SwapOrder,
-  options: { pending?: boolean; soleSince?: (sentAt: number) => number } = {},
+  options: {
+    pending?: boolean;
+    soleSince?: (sentAt: number) => number;
+    creating?: (intent: Pick<Intent, "key" | "createdAt">) => boolean;
+  } = {},
 ): Promise<Rig> {
   sandbox = await startSandbox({ schedule: false, limits: false });
   const { url, apiKey } = sandbox;
@@ -91,6 +96,7 @@ async function lostPost(
         postWithinMs: options.pending ? POST_WITHIN_MS : 1_000,
         windowMarginMs: 1_000,
         ...(options.soleSince ? { soleSince: options.soleSince(sentAt) } : {}),
+        ...(options.creating ? { creating: options.creating } : {}),
         clock,
       });
       reconciler.start();
@@ -215,6 +221,20 @@ describe("a pending intent: its POST's outcome was never recorded", () => {
     // The window ends a margin (1 s) after the process took the database, 19 s before it would
     // after the POST's deadline.
     await clock.until(async () => (await stateOf(repos)) === "failed", 5_000, "nothing created");
+  });
+
+  it("claimed before this process took the database by the wall clock, but being created by this process now (the clock was set back since), is not looked up", async () => {
+    const rig = await lostPost(BTC_TO_ETH, {
+      pending: true,
+      soleSince: (at) => at + 1,
+      creating: ({ key }) => key === "k",
+    });
+    const { control, repos, sentAt, start, clock } = rig;
+    control.seed(1, { amount: 0.5, withdrawalAddress: ETH_ADDRESS, createdAt: sentAt + 100 });
+    start();
+    await clock.runUntil(sentAt + PENDING_AFTER_MS - 1);
+    expect(listReads(control)).toBe(0);
+    expect(await stateOf(repos)).toBe("pending");
   });
 
   it("whose POST this process saw end unrecorded is looked up at once", async () => {
