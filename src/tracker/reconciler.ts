@@ -111,9 +111,8 @@ type Search =
  * address and networks, and adopts the match into the chat (its deposit address goes out through
  * the outbox), so no deposit address goes untracked. A pending intent is looked up once its POST
  * is over: known at once when its process has ended or this one saw it end, else once it is older
- * than the longest a POST can take. The chat is told that nothing was created
- * only when the window, closed, was read to its end without a match: never because a read failed
- * or took long. A transaction that matches but for a network is adopted then instead (marked as
+ * than the longest a POST can take. The chat is told that nothing was created only when the
+ * window, closed, was read to its end without a match: never because a read failed or took long. A transaction that matches but for a network is adopted then instead (marked as
  * not matching: its address is never shown), since one was created after all. Each intent is looked up on its own: one whose reads keep failing is retried with
  * backoff and holds no other back. It never creates a transaction, and never speaks to Telegram.
  */
