@@ -150,9 +150,11 @@ describe("the disk fills up under a running bot on SQLite", () => {
 
     freeDisk();
     // The POST is over and its answer unrecorded (the intent still pending): the reconciler looks
-    // the swap up at once, not once a POST could no longer be running, and adopts it.
+    // the swap up at once, not once a POST could no longer be running, and adopts it once there is
+    // room (its writes failed meanwhile, so its next try comes after a backoff about as long as
+    // the disk was full).
     const found = await user.waitFor((m) => m.text.includes(tx.deposit_address), {
-      timeoutMs: 20_000,
+      timeoutMs: 30_000,
     });
     expect(found.text).toContain(tx.id);
     await tg.settle(1_000, 20_000);
