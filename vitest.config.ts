@@ -34,10 +34,12 @@ export default defineConfig({
         test: {
           name: "exolix",
           include: END_TO_END,
-          // Once (spec) what the exchange's dialect cannot change: faults of the bot's other
-          // neighbours (SQLite, PostgreSQL, Telegram), where the exchange only stands by, and
-          // `npm run try`, which runs on its own embedded sandbox whatever the tests' dialect.
+          // Once (spec) what the exchange's dialect cannot change: starting and stopping the
+          // process and faults of the bot's other neighbours (SQLite, PostgreSQL, Telegram), where
+          // the exchange only stands by, and `npm run try`, which runs on its own embedded sandbox
+          // whatever the tests' dialect.
           exclude: [
+            "test/e2e/start-and-stop.test.ts",
             "test/e2e/try.test.ts",
             "test/e2e/sqlite-faults.test.ts",
             "test/e2e/sqlite-disk-full.test.ts",

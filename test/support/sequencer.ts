@@ -12,6 +12,7 @@ const LONGEST = [
   "test/e2e/fair-shares.test.ts",
   "test/e2e/crash.test.ts",
   "test/e2e/process.test.ts",
+  "test/e2e/start-and-stop.test.ts",
   "test/e2e/sqlite-disk-full.test.ts",
   "test/bot/support.test.ts",
   "test/e2e/status-pushes.test.ts",
