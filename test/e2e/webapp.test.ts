@@ -32,7 +32,14 @@ beforeAll(async () => {
   const port = await freePort();
   pageUrl = `http://127.0.0.1:${port}/`;
   h = await startHarness({
-    env: { WEBAPP_URL: pageUrl, WEBAPP_PORT: String(port), SUPPORT_CONTACT: "@swap_helpdesk" },
+    env: {
+      WEBAPP_URL: pageUrl,
+      WEBAPP_PORT: String(port),
+      SUPPORT_CONTACT: "@swap_helpdesk",
+      // An open swap's page asks for its status every half second, not every 3 s: the tests that
+      // follow a swap's status on the page wait on the page's poll.
+      WEBAPP_STATUS_POLL_MS: "500",
+    },
   });
   ({ browser, close: closeBrowser } = await launchBrowser());
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -136,7 +143,9 @@ describe("the Mini App", () => {
     }
     // Finished: the page no longer tells anyone to send funds.
     expect(await page.getByText(tx.deposit_address, { exact: true }).count()).toBe(0);
-    // Both transactions link to their chains' explorers, as the chat's card does.
+    // Both transactions link to their chains' explorers, as the chat's card does. The tracker
+    // stored "complete" from the exchange's list before the hashes (its read of the swap after the
+    // push): a page that saw "complete" first still asks until the payout hash is there.
     const done = await h.app.repos.transactions.get(tx.id);
     for (const [hash, explorer] of [
       [done?.txHashIn, "https://mempool.space/tx/"],
@@ -542,7 +551,13 @@ describe("the Mini App", () => {
     const session = await fetch(`${pageUrl}api/session`, { headers });
     expect(session.headers.get("content-encoding")).toBe("gzip");
     expect(session.headers.get("vary")).toContain("Accept-Encoding");
-    expect(((await session.json()) as { texts: Record<string, string> }).texts).toBeDefined();
+    const answer = (await session.json()) as {
+      texts: Record<string, string>;
+      statusPollMs: number;
+    };
+    expect(answer.texts).toBeDefined();
+    // WEBAPP_STATUS_POLL_MS, for the page's polls.
+    expect(answer.statusPollMs).toBe(500);
     const small = await fetch(`${pageUrl}api/swaps`, { headers });
     expect(small.headers.get("content-encoding")).toBeNull();
     expect(small.headers.get("content-type")).toContain("application/json");

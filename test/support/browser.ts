@@ -6,9 +6,10 @@ import { type Browser, chromium } from "playwright-core";
  * Debian's chromium-headless-shell (`.ci/run` installs it when missing; playwright-core downloads
  * no browser): chromium's own engine (Blink, Skia, V8; the same version as Debian's `chromium`)
  * without the desktop browser around it. Full chromium's headless mode opens every page as a
- * desktop tab with its own renderer processes: about 1.2 CPU-seconds a page against 0.2 here, which
- * made the page tests chromium's largest CPU item of a whole run (test/bench/RESULTS.md, "The page
- * tests' chromium"). CHROMIUM_PATH picks another one, for example `/usr/bin/chromium`.
+ * desktop tab with its own renderer processes: about 1.2 CPU-seconds a page against 0.3 here,
+ * which made the page tests chromium's largest CPU item of a whole run
+ * (test/bench/RESULTS.md, "The page tests' chromium"). CHROMIUM_PATH picks another one, for
+ * example `/usr/bin/chromium`.
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
