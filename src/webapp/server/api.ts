@@ -28,7 +28,7 @@ export interface WebAppDeps {
   swapQueries: Pick<SwapQueries, "getForChat" | "listedForChat" | "listVersion">;
   texts: PageTexts;
   sandbox: boolean;
-  /** How often an open swap's page asks for its status (WEBAPP_STATUS_POLL_MS); the page's own when unset. */
+  /** How often an open swap's page asks for its status (WEBAPP_STATUS_POLL_MS); else the page's. */
   statusPollMs?: number;
   /** Where a swap's transactions can be looked at (EXPLORER_URLS over the defaults). */
   explorers?: ExplorerTable;
