@@ -14,7 +14,7 @@ import { openDatabase } from "./database.ts";
 import { exchangeClient, startExchange } from "./exchange.ts";
 import { Lifecycle } from "./lifecycle.ts";
 import { startOps } from "./ops.ts";
-import { buildSwaps } from "./swaps.ts";
+import { buildSwaps, type Swaps } from "./swaps.ts";
 import { installBot, startTelegram } from "./telegram.ts";
 import { chooseTopology } from "./topology.ts";
 import { startTransport } from "./transport.ts";
@@ -104,12 +104,20 @@ export async function startApp(
     explorers,
     clock,
   };
-  const background = buildBackground(config, logger, built);
+  // The reconciler asks the swap service (built after it, since it reports to the background)
+  // which creates are under way.
+  let swapService: Swaps["swaps"] | undefined;
+  const background = buildBackground(config, logger, {
+    ...built,
+    creating: (intent) => swapService?.isCreating(intent) ?? false,
+  });
   const swaps = buildSwaps(config, logger, {
     ...built,
     onSuspect: background.reportSuspect,
     onChange: background.wakeNotifier,
+    onUnrecorded: background.postEnded,
   });
+  swapService = swaps.swaps;
   const inFlight = installBot(config, logger, {
     ...built,
     swaps,

@@ -10,6 +10,7 @@ import type { Logger } from "../lib/logger.ts";
 import { AdminAlerts } from "../ops/admin-alerts.ts";
 import type { ExchangeMonitor } from "../ops/exchange-monitor.ts";
 import { ExchangeRecoveryCheck } from "../ops/health.ts";
+import type { Intent } from "../swaps/ports.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
 import { Reconciler } from "../tracker/reconciler.ts";
 import { StatusTracker } from "../tracker/status-tracker.ts";
@@ -37,6 +38,8 @@ export function buildBackground(
     monitor: ExchangeMonitor;
     explorers: ExplorerTable;
     clock: Clock;
+    /** Whether this process's swap service is creating the intent's swap now. */
+    creating: (intent: Pick<Intent, "key" | "createdAt">) => boolean;
   },
 ) {
   const { exchange, exchangeId, db, topology, telegram, monitor, clock } = deps;
@@ -104,6 +107,9 @@ export function buildBackground(
     // A pending intent older than the longest POST (budget wait, deadline, a margin) lost its POST.
     pendingAfterMs: CREATE_BUDGET_WAIT_MS + config.exchangeTimeoutMs + 15_000,
     postWithinMs: CREATE_BUDGET_WAIT_MS + config.exchangeTimeoutMs,
+    // SQLite: one process; a pending intent from before it took the database lost its POST.
+    soleSince: db.soleSince,
+    creating: deps.creating,
     windowMarginMs: config.reconcileGiveUpMs,
     onOutbox: wakeNotifier,
     onSuspect: (report) => alerts.reportSuspect(report),
@@ -134,6 +140,8 @@ export function buildBackground(
     /** Something was queued for the support desk (no-op without one). */
     wakeSupport: () => supportDesk?.wake(),
     reportSuspect: (report: SuspectReport) => alerts.reportSuspect(report),
+    /** A POST of this process ended without its outcome stored: the reconciler looks at once. */
+    postEnded: (intent: Pick<Intent, "key" | "createdAt">) => reconciler.postEnded(intent),
     trackerLagMs: () => (tracker.lastCycleAt ? clock.now() - tracker.lastCycleAt : 0),
     parts: Object.entries(loops).map(
       ([name, loop]): Part => ({ name, start: () => loop.start(), stop: () => loop.stop() }),

@@ -40,7 +40,7 @@ export async function openDatabase(
   exchange: ExchangeTarget,
 ) {
   let opened: Storage | undefined;
-  let claim: { release(): void } | undefined;
+  let claim: { since: number; release(): void } | undefined;
   await life.start({
     name: "database",
     start: async () => {
@@ -90,6 +90,11 @@ export async function openDatabase(
     storage,
     repos,
     shared,
+    /**
+     * SQLite: when this process became the database's only one (its instance lock). Whatever a
+     * process began before then (a POST, say) is over. Unset on PostgreSQL: others run beside it.
+     */
+    soleSince: claim?.since,
     /** The chats' settings, cached in front of the chats table. */
     chatSettings,
     /** The core's ports. */

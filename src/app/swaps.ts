@@ -5,6 +5,7 @@ import type { Logger } from "../lib/logger.ts";
 import { QuoteService } from "../quotes/quote-service.ts";
 import { ConfirmSummary } from "../swaps/confirm-summary.ts";
 import type { ExchangePort } from "../swaps/exchange-port.ts";
+import type { Intent } from "../swaps/ports.ts";
 import { SwapReader } from "../swaps/swap-reader.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
 import { SwapService } from "../swaps/swap-service.ts";
@@ -26,6 +27,8 @@ export function buildSwaps(
     onSuspect: (report: SuspectReport) => void;
     /** A read changed a swap: its outbox row is waiting. */
     onChange: () => void;
+    /** A POST ended without its outcome stored (a write failed): the reconciler may look now. */
+    onUnrecorded: (intent: Intent) => void;
   },
 ) {
   const { exchange, exchangeId, db } = deps;
@@ -48,6 +51,7 @@ export function buildSwaps(
     logger,
     exchangeId,
     onSuspect: deps.onSuspect,
+    onUnrecorded: deps.onUnrecorded,
   });
   const reader = new SwapReader({
     exchange,

@@ -13,16 +13,18 @@ export class DatabaseInUseError extends Error {
  * exclusive lock SQLite takes on a small file beside the database (`<path>.lock`); the operating
  * system drops it when the process ends, however it ends, so a crash never leaves it stale.
  */
-export function claimDatabase(path: string): { release(): void } {
+export function claimDatabase(path: string): { since: number; release(): void } {
   // The claim comes before openDatabase, which would otherwise create the database's folder.
   mkdirSync(dirname(path), { recursive: true });
   const lock = new BetterSqlite3(`${path}.lock`);
+  let since: number;
   try {
     lock.pragma("busy_timeout = 0");
     lock.pragma("locking_mode = EXCLUSIVE");
     // The first write takes the exclusive lock; in EXCLUSIVE mode it is kept after the commit.
     lock.exec("CREATE TABLE IF NOT EXISTS owner (pid INTEGER, since INTEGER)");
     lock.prepare("INSERT INTO owner (pid, since) VALUES (?, ?)").run(process.pid, Date.now());
+    since = Date.now();
   } catch (error) {
     lock.close();
     if (error instanceof Error && /locked|busy/i.test(error.message)) {
@@ -33,6 +35,12 @@ export function claimDatabase(path: string): { release(): void } {
     throw error;
   }
   return {
+    /**
+     * When this process held the database (unix ms, wall clock, read once the lock was taken: any
+     * process before it had ended by then). Whatever another process began before this instant,
+     * it will never finish.
+     */
+    since,
     release: () => {
       if (lock.open) lock.close();
     },

@@ -34,6 +34,13 @@ export interface Intent {
   updatedAt: number;
 }
 
+/**
+ * One POST of an intent: a summary confirmed again after a failure is a new POST (its `createdAt`
+ * moves), never taken for the one before.
+ */
+export const postOf = (intent: Pick<Intent, "key" | "createdAt">): string =>
+  `${intent.key}@${intent.createdAt}`;
+
 export type IntentInput = Pick<Intent, "key" | "chatId" | "userId" | "request"> &
   Partial<Pick<Intent, "fixedAmountOut">>;
 

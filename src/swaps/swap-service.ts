@@ -6,7 +6,7 @@ import type { CreatedSwap, ExchangePort } from "./exchange-port.ts";
 import { describeExchangeError, type ExchangeFailure } from "./failures.ts";
 import { recordFromCreated, recordFromDetail } from "./from-exchange.ts";
 import { takesMemo } from "./memo-networks.ts";
-import type { IntentInput, SwapRecord, SwapStore } from "./ports.ts";
+import { type Intent, type IntentInput, postOf, type SwapRecord, type SwapStore } from "./ports.ts";
 import type { DepositView, Swap } from "./swap.ts";
 import {
   fixedOutShortfall,
@@ -50,6 +50,8 @@ export type SuspectReport = { swapId: string; chatId: number; mismatches: Mismat
 export class SwapService {
   /** Each chat's share of the create budget (see chatShareOfCreates). */
   private readonly chatShare: KeyShare<number>;
+  /** The POSTs (`postOf`) of the intents this process claimed and is creating now. */
+  private readonly underWay = new Set<string>();
 
   constructor(
     private readonly deps: {
@@ -59,6 +61,11 @@ export class SwapService {
       /** The exchange swaps are created on (recorded with each). */
       exchangeId: string;
       onSuspect?: (report: SuspectReport) => void;
+      /**
+       * The claimed intent's POST is over (or was never sent) and its outcome could not be
+       * stored: a write failed, the intent stays pending. Nothing of it is running any more.
+       */
+      onUnrecorded?: (intent: Intent) => void;
     },
   ) {
     const { limit, windowMs } = deps.exchange.budgets.create;
@@ -66,7 +73,7 @@ export class SwapService {
   }
 
   async create(input: CreateSwapInput): Promise<CreateSwapResult> {
-    const { store, logger } = this.deps;
+    const { store } = this.deps;
     const claim = await store.claim(input);
     if (!claim.claimed) {
       const { intent } = claim;
@@ -78,6 +85,28 @@ export class SwapService {
       }
       return { kind: "pending" };
     }
+    const post = postOf(claim.intent);
+    this.underWay.add(post);
+    try {
+      return await this.createClaimed(input);
+    } catch (error) {
+      // Whatever was sent has ended (the POST is awaited), unrecorded.
+      this.underWay.delete(post);
+      this.deps.onUnrecorded?.(claim.intent);
+      throw error;
+    } finally {
+      this.underWay.delete(post);
+    }
+  }
+
+  /** Whether this process is creating the intent's swap now: its POST may be under way. */
+  isCreating(intent: Pick<Intent, "key" | "createdAt">): boolean {
+    return this.underWay.has(postOf(intent));
+  }
+
+  /** Creates the swap of an intent this call has claimed, and records the outcome. */
+  private async createClaimed(input: CreateSwapInput): Promise<CreateSwapResult> {
+    const { store, logger } = this.deps;
     // Checked after the claim: a Confirm tapped again on a swap already created is told so.
     const share = this.chatShare.take(input.chatId);
     if (!share.granted) {

@@ -8,7 +8,7 @@ import type {
   ListedSwap as TransactionListItem,
 } from "../swaps/exchange-port.ts";
 import { recordFromDetail } from "../swaps/from-exchange.ts";
-import type { Intent, ReconcileStore } from "../swaps/ports.ts";
+import { type Intent, postOf, type ReconcileStore } from "../swaps/ports.ts";
 import type { SwapOrder } from "../swaps/swap.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
 import {
@@ -30,9 +30,24 @@ export interface ReconcilerOptions {
   clock?: Clock;
   /**
    * A pending intent older than this has lost its POST (the process died, or recording the answer
-   * failed): longer than the longest a POST can take, budget wait and deadline included.
+   * failed): longer than the longest a POST can take, budget wait and deadline included. Until
+   * then its POST may still be running, and adopting its swap would race the POST's own
+   * recording: it is looked up sooner only when its POST is known to be over (`soleSince`,
+   * `postEnded`).
    */
   pendingAfterMs: number;
+  /**
+   * SQLite, where one process runs (the instance lock): when this one took the database. A pending
+   * intent claimed before then belongs to a process that has ended, and so has its POST: it is
+   * looked up at once. Unset where other live processes create swaps too (PostgreSQL).
+   */
+  soleSince?: number;
+  /**
+   * Whether this process is creating the intent's swap now (its POST may be under way): such an
+   * intent is never taken for a dead process's, whatever its `createdAt` says (the wall clock may
+   * have been set back since this process started).
+   */
+  creating?: (intent: Pick<Intent, "key" | "createdAt">) => boolean;
   /**
    * The longest a POST can run after its intent was claimed: the wait for create budget plus the
    * POST's total deadline (headers and body). No answer can arrive later than this.
@@ -94,9 +109,10 @@ type Search =
  * the window around the POST (`dateFrom`/`dateTo`, every page of it, so no number of later
  * transactions on the key can hide the swap), looks for the same coins, exact amount, payout
  * address and networks, and adopts the match into the chat (its deposit address goes out through
- * the outbox), so no deposit address goes untracked. The chat is told that nothing was created
- * only when the window, closed, was read to its end without a match: never because a read failed
- * or took long. A transaction that matches but for a network is adopted then instead (marked as
+ * the outbox), so no deposit address goes untracked. A pending intent is looked up once its POST
+ * is over: known at once when its process has ended or this one saw it end, else once it is older
+ * than the longest a POST can take. The chat is told that nothing was created only when the
+ * window, closed, was read to its end without a match: never because a read failed or took long. A transaction that matches but for a network is adopted then instead (marked as
  * not matching: its address is never shown), since one was created after all. Each intent is looked up on its own: one whose reads keep failing is retried with
  * backoff and holds no other back. It never creates a transaction, and never speaks to Telegram.
  */
@@ -106,6 +122,8 @@ export class Reconciler {
   /** The pass under way's: aborts its reads when the bot stops. */
   private signal: AbortSignal = new AbortController().signal;
   private readonly lookups = new Map<string, Lookup>();
+  /** Pending intents whose POST this process saw end unrecorded (`postEnded`): when it ended. */
+  private readonly ended = new Map<string, number>();
   /** The list's page-size cap, shared with the tracker through the store. */
   private pageCap: number | undefined;
 
@@ -131,11 +149,43 @@ export class Reconciler {
     return this.loop.stop();
   }
 
+  /**
+   * The POST of `intent` is over but its outcome was not stored (the write failed; the intent stays
+   * pending): it is looked up at once rather than once `pendingAfterMs` has passed. In memory: after
+   * a restart, `soleSince` covers it (SQLite), or the wait does.
+   */
+  postEnded(intent: Pick<Intent, "key" | "createdAt">): void {
+    const now = this.clock.now();
+    // Past the wait it is looked up anyway: an instance whose reconciler is not running (a
+    // standby) keeps no more than that.
+    for (const [id, at] of this.ended) {
+      if (at < now - this.options.pendingAfterMs) this.ended.delete(id);
+    }
+    this.ended.set(lookupId(intent), now);
+    this.loop.wake();
+  }
+
   /** One pass over the unresolved intents: each one whose turn has come is looked up once. */
   async run(signal: AbortSignal = new AbortController().signal): Promise<void> {
     this.signal = signal;
-    const { store, logger } = this.options;
-    const intents = await store.listUnresolved(this.clock.now() - this.options.pendingAfterMs);
+    const { store, logger, pendingAfterMs, soleSince } = this.options;
+    const waitedOut = this.clock.now() - pendingAfterMs;
+    const pendingBefore = Math.max(waitedOut, soleSince ?? 0);
+    // A POST seen to end may be younger than that: then every pending one is listed, and sorted.
+    const ended = [...this.ended.keys()];
+    const listed = await store.listUnresolved(
+      ended.length > 0 ? Number.MAX_SAFE_INTEGER : pendingBefore,
+    );
+    // One no longer listed was resolved (or confirmed again: a new POST).
+    const listedIds = new Set(listed.map(lookupId));
+    for (const id of ended) if (!listedIds.has(id)) this.ended.delete(id);
+    const intents = listed.filter(
+      (intent) =>
+        intent.state !== "pending" ||
+        intent.createdAt < waitedOut ||
+        this.ended.has(lookupId(intent)) ||
+        this.claimedByEnded(intent),
+    );
     const live = new Set<string>();
     for (const intent of intents) {
       if (signal.aborted) return;
@@ -164,15 +214,10 @@ export class Reconciler {
   private lookupFor(id: string, intent: Intent): Lookup {
     let lookup = this.lookups.get(id);
     if (!lookup) {
-      const { postWithinMs, windowMarginMs } = this.options;
-      // An intent marked unknown got its POST's error then: the POST was over by that time.
-      const postEnd =
-        intent.state === "unknown"
-          ? Math.min(intent.updatedAt, intent.createdAt + postWithinMs)
-          : intent.createdAt + postWithinMs;
+      const { windowMarginMs } = this.options;
       lookup = {
         from: intent.createdAt - windowMarginMs,
-        to: postEnd + windowMarginMs,
+        to: this.postEndOf(intent) + windowMarginMs,
         nextAt: 0,
         failures: 0,
         earlyReads: 0,
@@ -181,6 +226,30 @@ export class Reconciler {
       this.lookups.set(id, lookup);
     }
     return lookup;
+  }
+
+  /**
+   * When the intent's POST was over at the latest: its deadline, or sooner when something tells:
+   * an intent marked unknown got its POST's error then; this process saw it end; the process
+   * that claimed it had ended when this one took the database.
+   */
+  private postEndOf(intent: Intent): number {
+    const { postWithinMs, soleSince } = this.options;
+    const deadline = intent.createdAt + postWithinMs;
+    const seen =
+      intent.state === "unknown"
+        ? intent.updatedAt
+        : (this.ended.get(lookupId(intent)) ??
+          (soleSince !== undefined && this.claimedByEnded(intent) ? soleSince : deadline));
+    return Math.min(deadline, seen);
+  }
+
+  /** Claimed by a process that has ended: before this one took the database (SQLite). */
+  private claimedByEnded(intent: Intent): boolean {
+    const { soleSince, creating } = this.options;
+    return (
+      soleSince !== undefined && intent.createdAt < soleSince && !(creating?.(intent) ?? false)
+    );
   }
 
   private async resolve(intent: Intent, lookup: Lookup): Promise<void> {
@@ -282,7 +351,7 @@ export class Reconciler {
 }
 
 /** A confirmed summary may be confirmed again after a failure: each POST is its own search. */
-const lookupId = (intent: Intent) => `${intent.key}@${intent.createdAt}`;
+const lookupId = postOf;
 
 /**
  * What the list shows agrees with the order (what it leaves out is read from the detail). Its

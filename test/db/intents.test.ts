@@ -175,6 +175,16 @@ describe.each(dialects)("swap intents ($dialect)", ({ open }) => {
     ]);
   });
 
+  it("lists every pending intent, however young, when the reconciler asks for all (a POST seen to end)", async () => {
+    const { repos } = await open();
+    const now = Date.now();
+    await repos.intents.claim(input, now);
+    await repos.intents.claim({ ...input, key: "summary-2" }, now - 1_000);
+    expect((await repos.intents.listUnresolved(Number.MAX_SAFE_INTEGER)).map((i) => i.key)).toEqual(
+      ["summary-2", "summary-1"],
+    );
+  });
+
   it("never turns a created intent back into failed or unknown", async () => {
     const { repos } = await open();
     await repos.intents.claim(input);

@@ -84,12 +84,10 @@ describe("a crash between sending a push and recording it", () => {
 });
 describe("a crash after the exchange created a swap but before the bot recorded it", () => {
   it("is reconciled at the next start: the user gets that swap's deposit address, and no second swap", async () => {
-    const { tg, sandbox, env } = await setUp({
-      STATUS_POLL_INTERVAL_MS: "200",
-      // A POST can take up to the create budget wait + this timeout: past that (plus a margin) a
-      // pending intent belongs to a dead process.
-      EXCHANGE_TIMEOUT_MS: "1000",
-    });
+    // The default EXCHANGE_TIMEOUT_MS: a POST may run 20 s, the wait for a pending intent of a
+    // live process is 35 s. This one's process has ended, which the next start knows (SQLite's
+    // instance lock): it is looked up at once.
+    const { tg, sandbox, env } = await setUp({ STATUS_POLL_INTERVAL_MS: "200" });
     const first = startBot(env);
     await tg.waitForPolling(30_000);
     const user = tg.user();
@@ -111,7 +109,7 @@ describe("a crash after the exchange created a swap but before the bot recorded 
 
     startBot(env);
     const found = await user.waitFor((m) => m.text.includes(tx!.deposit_address), {
-      timeoutMs: 60_000,
+      timeoutMs: 20_000,
     });
     expect(found.text).toContain(tx!.id);
     expect(found.text).toContain("Found it");

@@ -149,9 +149,12 @@ describe("the disk fills up under a running bot on SQLite", () => {
     expect(loggedError(bot)).toBe(true);
 
     freeDisk();
-    // The claimed intent outlives its POST: the reconciler finds the swap upstream and adopts it.
+    // The POST is over and its answer unrecorded (the intent still pending): the reconciler looks
+    // the swap up at once, not once a POST could no longer be running, and adopts it once there is
+    // room (its writes failed meanwhile, so its next try comes after a backoff about as long as
+    // the disk was full).
     const found = await user.waitFor((m) => m.text.includes(tx.deposit_address), {
-      timeoutMs: 90_000,
+      timeoutMs: 30_000,
     });
     expect(found.text).toContain(tx.id);
     await tg.settle(1_000, 20_000);

@@ -6,6 +6,7 @@ import { ExchangeClient } from "../../src/exchange/client.ts";
 import { createChatSettings } from "../../src/frontends/chat-settings.ts";
 import type { DecimalString } from "../../src/lib/decimal.ts";
 import { type Sandbox, type SandboxControl, startSandbox } from "../../src/sandbox/index.ts";
+import type { Intent } from "../../src/swaps/ports.ts";
 import { SANDBOX_EXCHANGE, type SwapOrder } from "../../src/swaps/swap.ts";
 import { Reconciler } from "../../src/tracker/reconciler.ts";
 import { tempDatabase } from "../db/helpers.ts";
@@ -43,17 +44,35 @@ interface Rig {
   start(): void;
 }
 
-/** An intent "k" whose POST answer was lost, for `order`; start() runs the reconciler on it. */
-async function lostPost(order: SwapOrder): Promise<Rig> {
+/**
+ * The reconciler's rules for a pending intent in `pendingPost`: a POST may run 20 s, and 35 s
+ * after it was sent a pending intent is looked up whatever else is known.
+ */
+const POST_WITHIN_MS = 20_000;
+const PENDING_AFTER_MS = 35_000;
+
+/**
+ * An intent "k" whose POST answer was lost, for `order`; start() runs the reconciler on it.
+ * `pending`: the intent is still pending (its outcome never recorded), its POST sent a second
+ * ago, under the rules above; `soleSince`: when the reconciler's process took the database.
+ */
+async function lostPost(
+  order: SwapOrder,
+  options: {
+    pending?: boolean;
+    soleSince?: (sentAt: number) => number;
+    creating?: (intent: Pick<Intent, "key" | "createdAt">) => boolean;
+  } = {},
+): Promise<Rig> {
   sandbox = await startSandbox({ schedule: false, limits: false });
   const { url, apiKey } = sandbox;
   const { repos } = tempDatabase();
   const stores = createPorts(repos, createChatSettings(repos.chats));
   clock = new TestClock();
   clock.watchHttp();
-  const sentAt = clock.now() - 10_000;
+  const sentAt = clock.now() - (options.pending ? 1_000 : 10_000);
   await repos.intents.claim({ key: "k", chatId: 1, userId: 1, request: order }, sentAt);
-  await repos.intents.markUnknown("k", sentAt + 500);
+  if (!options.pending) await repos.intents.markUnknown("k", sentAt + 500);
   return {
     control: sandbox.control,
     repos,
@@ -73,9 +92,11 @@ async function lostPost(order: SwapOrder): Promise<Rig> {
         logger: pino({ level: "silent" }),
         exchangeId: SANDBOX_EXCHANGE,
         intervalMs: 200,
-        pendingAfterMs: 60_000,
-        postWithinMs: 1_000,
+        pendingAfterMs: options.pending ? PENDING_AFTER_MS : 60_000,
+        postWithinMs: options.pending ? POST_WITHIN_MS : 1_000,
         windowMarginMs: 1_000,
+        ...(options.soleSince ? { soleSince: options.soleSince(sentAt) } : {}),
+        ...(options.creating ? { creating: options.creating } : {}),
         clock,
       });
       reconciler.start();
@@ -157,5 +178,102 @@ describe("a lost POST whose swap the exchange opened on another network than the
     expect((await repos.intents.get("k"))?.transactionId).toBe(ours);
     expect((await repos.transactions.get(ours!))?.suspect).toBe(false);
     expect(await repos.transactions.get(other!)).toBeUndefined();
+  });
+});
+
+describe("a pending intent: its POST's outcome was never recorded", () => {
+  const listReads = (control: SandboxControl) => control.stats.responses.list?.[200] ?? 0;
+  const stateOf = async (repos: Repositories) => (await repos.intents.get("k"))?.state;
+
+  it("of this live process, younger than the wait, is not looked up (its POST may still be running and record its answer); past the wait it is", async () => {
+    // This process took the database before the POST was sent: the POST may be its own.
+    const rig = await lostPost(BTC_TO_ETH, { pending: true, soleSince: (at) => at - 5_000 });
+    const { control, repos, sentAt, start, clock } = rig;
+    control.seed(1, { amount: 0.5, withdrawalAddress: ETH_ADDRESS, createdAt: sentAt + 100 });
+    start();
+    // Every pass up to just before the wait ends: not one read of the exchange.
+    await clock.runUntil(sentAt + PENDING_AFTER_MS - 1);
+    expect(listReads(control)).toBe(0);
+    expect(await stateOf(repos)).toBe("pending");
+
+    await clock.until(async () => (await stateOf(repos)) === "created", 5_000, "the swap adopted");
+    expect(listReads(control)).toBeGreaterThanOrEqual(1);
+  });
+
+  it("claimed before this process took the database (SQLite: by a process that has ended) is looked up at once", async () => {
+    const rig = await lostPost(BTC_TO_ETH, { pending: true, soleSince: (at) => at + 1 });
+    const { control, repos, sentAt, start, clock } = rig;
+    const [id] = control.seed(1, {
+      amount: 0.5,
+      withdrawalAddress: ETH_ADDRESS,
+      createdAt: sentAt + 100,
+    });
+    start();
+    // Well within the POST's 20 s, let alone the wait's 35 s.
+    await clock.until(async () => (await stateOf(repos)) === "created", 2_000, "the swap adopted");
+    expect((await repos.intents.get("k"))?.transactionId).toBe(id);
+  });
+
+  it("claimed before this process took the database, with nothing upstream: nothing was created is told once the window from that start has closed, not from the POST's deadline", async () => {
+    const rig = await lostPost(BTC_TO_ETH, { pending: true, soleSince: (at) => at + 1 });
+    const { repos, start, clock } = rig;
+    start();
+    // The window ends a margin (1 s) after the process took the database, 19 s before it would
+    // after the POST's deadline.
+    await clock.until(async () => (await stateOf(repos)) === "failed", 5_000, "nothing created");
+  });
+
+  it("claimed before this process took the database by the wall clock, but being created by this process now (the clock was set back since), is not looked up", async () => {
+    const rig = await lostPost(BTC_TO_ETH, {
+      pending: true,
+      soleSince: (at) => at + 1,
+      creating: ({ key }) => key === "k",
+    });
+    const { control, repos, sentAt, start, clock } = rig;
+    control.seed(1, { amount: 0.5, withdrawalAddress: ETH_ADDRESS, createdAt: sentAt + 100 });
+    start();
+    await clock.runUntil(sentAt + PENDING_AFTER_MS - 1);
+    expect(listReads(control)).toBe(0);
+    expect(await stateOf(repos)).toBe("pending");
+  });
+
+  it("whose POST this process saw end unrecorded is looked up at once", async () => {
+    const rig = await lostPost(BTC_TO_ETH, { pending: true, soleSince: (at) => at - 5_000 });
+    const { control, repos, sentAt, start, clock } = rig;
+    control.seed(1, { amount: 0.5, withdrawalAddress: ETH_ADDRESS, createdAt: sentAt + 100 });
+    start();
+    await clock.advance(2_000);
+    expect(listReads(control)).toBe(0);
+    expect(await stateOf(repos)).toBe("pending");
+
+    const intent = await repos.intents.get("k");
+    reconciler!.postEnded(intent!);
+    await clock.until(async () => (await stateOf(repos)) === "created", 2_000, "the swap adopted");
+  });
+
+  it("whose POST this process saw end unrecorded, with nothing upstream: nothing was created is told once the window from that end has closed", async () => {
+    const rig = await lostPost(BTC_TO_ETH, { pending: true });
+    const { repos, start, clock } = rig;
+    start();
+    reconciler!.postEnded((await repos.intents.get("k"))!);
+    await clock.until(async () => (await stateOf(repos)) === "failed", 5_000, "nothing created");
+  });
+
+  it("whose POST was confirmed again since: the new POST's intent is not taken for the one seen to end", async () => {
+    const rig = await lostPost(BTC_TO_ETH, { pending: true, soleSince: (at) => at - 5_000 });
+    const { control, repos, sentAt, start, clock } = rig;
+    const first = (await repos.intents.get("k"))!;
+    // The first POST failed (nothing created) and the summary was confirmed again: a new POST.
+    await repos.intents.markFailed("k", "refused", sentAt + 200);
+    await repos.intents.claim(
+      { key: "k", chatId: 1, userId: 1, request: BTC_TO_ETH },
+      sentAt + 300,
+    );
+    control.seed(1, { amount: 0.5, withdrawalAddress: ETH_ADDRESS, createdAt: sentAt + 400 });
+    start();
+    reconciler!.postEnded(first);
+    await clock.advance(5_000);
+    expect(listReads(control)).toBe(0);
+    expect(await stateOf(repos)).toBe("pending");
   });
 });

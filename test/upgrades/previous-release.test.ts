@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FLOW_STORAGE_VERSION } from "../../src/bot/swap-flow/flow.ts";
 import { OLDER_FLOW_VERSIONS } from "../../src/bot/swap-flow/flow-versions.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
@@ -14,7 +14,10 @@ import { type BotProcess, startBotProcess } from "../support/bot-process.ts";
 import { createSwapViaChat, step } from "../support/flows.ts";
 import { freshPostgresDatabase } from "../support/postgres.ts";
 import { flowVersionAt } from "../support/previous-release.ts";
-import type { InstalledRelease } from "../support/previous-release-install.ts";
+import {
+  type InstalledRelease,
+  installPreviousRelease,
+} from "../support/previous-release-install.ts";
 import { until } from "../support/until.ts";
 
 /**
@@ -39,11 +42,17 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-/** The previous release as the global setup installed it, or the sentence saying why not. */
+/**
+ * The previous release, installed here rather than in the global setup, so that no other file
+ * waits for it (a clean clone builds it first: some seconds); cached for later runs.
+ */
+let installed: InstalledRelease | undefined;
+beforeAll(async () => {
+  installed = await installPreviousRelease();
+}, 300_000);
+
 function previous(): InstalledRelease {
-  const installed = inject("previousRelease");
-  if ("error" in installed)
-    throw new Error(`the previous release is not installed: ${installed.error}`);
+  if (!installed) throw new Error("the previous release is not installed (see the hook's error)");
   return installed;
 }
 
