@@ -135,17 +135,25 @@ describe("the Mini App", () => {
       ["exchanging", "exchanging"],
       ["success", "complete"],
     ] as const) {
+      // The tracker stores "complete" from the exchange's list, and the hashes from the swap's own
+      // read after the push: that read is held 2 s, so the page sees "complete" before the hashes.
+      if (status === "success") h.sandbox.control.setDelay("get", 2_000);
       h.sandbox.control.setStatus(tx.id, status);
       await page.locator(".status", { hasText: word }).waitFor({ timeout: 20_000 });
       await until(() =>
         user.transcript().some((m) => !m.edited && m.text.includes(`${tx.id}: ${word}`)),
       );
     }
+    h.sandbox.control.setDelay("get", 0);
     // Finished: the page no longer tells anyone to send funds.
     expect(await page.getByText(tx.deposit_address, { exact: true }).count()).toBe(0);
-    // Both transactions link to their chains' explorers, as the chat's card does. The tracker
-    // stored "complete" from the exchange's list before the hashes (its read of the swap after the
-    // push): a page that saw "complete" first still asks until the payout hash is there.
+    // Both transactions link to their chains' explorers, as the chat's card does: a page that saw
+    // "complete" before the payout hash was stored still asks until it is there.
+    await until(
+      async () => !!(await h.app.repos.transactions.get(tx.id))?.txHashOut,
+      20_000,
+      "the payout hash stored",
+    );
     const done = await h.app.repos.transactions.get(tx.id);
     for (const [hash, explorer] of [
       [done?.txHashIn, "https://mempool.space/tx/"],
