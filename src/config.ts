@@ -147,6 +147,7 @@ const envSchema = z
         }),
       )
       .default("127.0.0.1"),
+    WEBAPP_STATUS_POLL_MS: int(250, 3_000),
     ADMIN_CHAT_IDS: z
       .string()
       .trim()
@@ -218,7 +219,7 @@ export interface Config {
   /** Interface /healthz and /metrics listen on (loopback unless the operator opens it). */
   metricsHost: string;
   /** The Mini App: its public URL and where it is served; off when undefined. */
-  webApp: { url: string; port: number; host: string } | undefined;
+  webApp: { url: string; port: number; host: string; statusPollMs: number } | undefined;
   adminChatIds: number[];
   /** How long the exchange may fail before the admins are alerted. */
   alertAfterMs: number;
@@ -303,7 +304,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
     webApp: e.WEBAPP_URL
-      ? { url: e.WEBAPP_URL, port: e.WEBAPP_PORT, host: e.WEBAPP_HOST }
+      ? {
+          url: e.WEBAPP_URL,
+          port: e.WEBAPP_PORT,
+          host: e.WEBAPP_HOST,
+          statusPollMs: e.WEBAPP_STATUS_POLL_MS,
+        }
       : undefined,
     adminChatIds: e.ADMIN_CHAT_IDS ?? [],
     alertAfterMs: e.ALERT_AFTER_MS,

@@ -35,7 +35,16 @@ describe("loadConfig", () => {
       url: "https://swap.example.org/app/",
       port: 8090,
       host: "127.0.0.1",
+      statusPollMs: 3_000,
     });
+  });
+
+  it("takes how often an open swap's page asks for its status, not more often than every 250 ms", () => {
+    const page = { BOT_TOKEN: token, WEBAPP_URL: "https://swap.example.org/app/" };
+    expect(loadConfig({ ...page, WEBAPP_STATUS_POLL_MS: "1000" }).webApp?.statusPollMs).toBe(1_000);
+    expect(errorOf({ ...page, WEBAPP_STATUS_POLL_MS: "100" })).toContain(
+      "WEBAPP_STATUS_POLL_MS must be a whole number ≥ 250",
+    );
   });
 
   it("accepts an http WEBAPP_URL only for localhost and 127.0.0.1", () => {

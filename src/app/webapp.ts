@@ -45,6 +45,7 @@ export async function startWebApp(
           swapQueries: swaps.swapQueries,
           texts: new PageTexts(),
           sandbox: deps.sandbox,
+          statusPollMs: settings.statusPollMs,
           explorers: deps.explorers,
           logger,
           supportLink:

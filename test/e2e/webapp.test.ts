@@ -32,7 +32,14 @@ beforeAll(async () => {
   const port = await freePort();
   pageUrl = `http://127.0.0.1:${port}/`;
   h = await startHarness({
-    env: { WEBAPP_URL: pageUrl, WEBAPP_PORT: String(port), SUPPORT_CONTACT: "@swap_helpdesk" },
+    env: {
+      WEBAPP_URL: pageUrl,
+      WEBAPP_PORT: String(port),
+      SUPPORT_CONTACT: "@swap_helpdesk",
+      // An open swap's page asks for its status every half second, not every 3 s: the tests that
+      // follow a swap's status on the page wait on the page's poll.
+      WEBAPP_STATUS_POLL_MS: "500",
+    },
   });
   ({ browser, close: closeBrowser } = await launchBrowser());
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -128,15 +135,25 @@ describe("the Mini App", () => {
       ["exchanging", "exchanging"],
       ["success", "complete"],
     ] as const) {
+      // The tracker stores "complete" from the exchange's list, and the hashes from the swap's own
+      // read after the push: that read is held 2 s, so the page sees "complete" before the hashes.
+      if (status === "success") h.sandbox.control.setDelay("get", 2_000);
       h.sandbox.control.setStatus(tx.id, status);
       await page.locator(".status", { hasText: word }).waitFor({ timeout: 20_000 });
       await until(() =>
         user.transcript().some((m) => !m.edited && m.text.includes(`${tx.id}: ${word}`)),
       );
     }
+    h.sandbox.control.setDelay("get", 0);
     // Finished: the page no longer tells anyone to send funds.
     expect(await page.getByText(tx.deposit_address, { exact: true }).count()).toBe(0);
-    // Both transactions link to their chains' explorers, as the chat's card does.
+    // Both transactions link to their chains' explorers, as the chat's card does: a page that saw
+    // "complete" before the payout hash was stored still asks until it is there.
+    await until(
+      async () => !!(await h.app.repos.transactions.get(tx.id))?.txHashOut,
+      20_000,
+      "the payout hash stored",
+    );
     const done = await h.app.repos.transactions.get(tx.id);
     for (const [hash, explorer] of [
       [done?.txHashIn, "https://mempool.space/tx/"],
@@ -319,6 +336,9 @@ describe("the Mini App", () => {
     await page.getByLabel("You send").press("Enter");
     await page.getByLabel("You receive").fill("eth");
     await page.getByLabel("You receive").press("Enter");
+    // ETH picked (the field then reads its code): a pick landing while the next fill had selected
+    // "eth" reset the selection, and "xrp" was typed after it ("ETHxrp").
+    await until(async () => (await page.getByLabel("You receive").inputValue()) === "ETH");
     // No memo field for a network without memos.
     expect(await page.getByLabel("Payout memo").count()).toBe(0);
     await page.getByLabel("You receive").fill("xrp");
@@ -542,7 +562,13 @@ describe("the Mini App", () => {
     const session = await fetch(`${pageUrl}api/session`, { headers });
     expect(session.headers.get("content-encoding")).toBe("gzip");
     expect(session.headers.get("vary")).toContain("Accept-Encoding");
-    expect(((await session.json()) as { texts: Record<string, string> }).texts).toBeDefined();
+    const answer = (await session.json()) as {
+      texts: Record<string, string>;
+      statusPollMs: number;
+    };
+    expect(answer.texts).toBeDefined();
+    // WEBAPP_STATUS_POLL_MS, for the page's polls.
+    expect(answer.statusPollMs).toBe(500);
     const small = await fetch(`${pageUrl}api/swaps`, { headers });
     expect(small.headers.get("content-encoding")).toBeNull();
     expect(small.headers.get("content-type")).toContain("application/json");

@@ -1,14 +1,28 @@
+import { existsSync } from "node:fs";
 import { sign } from "@tma.js/init-data-node";
 import { type Browser, chromium } from "playwright-core";
 
-/** Debian's chromium (`.ci/run` installs it when missing); playwright-core downloads none. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/**
+ * Debian's chromium-headless-shell (`.ci/run` installs it when missing; playwright-core downloads
+ * no browser): chromium's own engine (Blink, Skia, V8; the same version as Debian's `chromium`)
+ * without the desktop browser around it. Full chromium's headless mode opens every page as a
+ * desktop tab with its own renderer processes: about 1.2 CPU-seconds a page against 0.3 here,
+ * which made the page tests chromium's largest CPU item of a whole run
+ * (test/bench/RESULTS.md, "The page tests' chromium"). CHROMIUM_PATH picks another one, for
+ * example `/usr/bin/chromium`.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
 /**
  * A headless chromium. playwright gives every launch a fresh temporary profile of its own (it
  * refuses a --user-data-dir here) and removes it on close.
  */
 export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `No browser at ${CHROMIUM}: install Debian's chromium-headless-shell (apt-get install chromium-headless-shell), or set CHROMIUM_PATH to a chromium`,
+    );
+  }
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [

@@ -66,4 +66,6 @@ export interface Session {
   firstName: string;
   /** `https://t.me/<bot>?start=support`: a swap's view adds `-<id>`; null without support. */
   supportLink: string | null;
+  /** WEBAPP_STATUS_POLL_MS; a server before it sends none. */
+  statusPollMs?: number;
 }

@@ -56,9 +56,16 @@ function App() {
       <Tabs route={route} onRoute={setRoute} />
       <main>
         {route.view === "new" && <SwapForm onCreated={(id) => setRoute({ view: "swap", id })} />}
-        {route.view === "list" && <SwapList onOpen={(id) => setRoute({ view: "swap", id })} />}
+        {route.view === "list" && (
+          <SwapList onOpen={(id) => setRoute({ view: "swap", id })} pollMs={session.statusPollMs} />
+        )}
         {route.view === "swap" && (
-          <SwapView key={route.id} id={route.id} supportLink={session.supportLink} />
+          <SwapView
+            key={route.id}
+            id={route.id}
+            supportLink={session.supportLink}
+            pollMs={session.statusPollMs}
+          />
         )}
       </main>
     </Texts.Provider>

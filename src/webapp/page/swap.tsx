@@ -5,11 +5,29 @@ import { coinLabel as label } from "./coin-label.ts";
 import { CoinIcon } from "./coin-picker.tsx";
 import { useStatusWord, useT } from "./texts.ts";
 
-/** How often an open swap's page asks the bot (its database, never the exchange) for news. */
+/**
+ * How often an open swap's page asks the bot (its database, never the exchange) for news: the
+ * server's WEBAPP_STATUS_POLL_MS (the session's), this when a server before it sends none.
+ */
 const STATUS_POLL_MS = 3_000;
 
+/**
+ * Polls a complete swap still gets while its payout hash is missing: the tracker stores the
+ * status from the exchange's list first and the hashes from the swap's own read after its push
+ * (tracker/receipts.ts), so a poll in between sees "complete" without the payout transaction.
+ */
+const POLLS_FOR_PAYOUT_HASH = 20;
+
 /** One swap: what to send where (until the deposit arrives), and its status as it moves on. */
-export function SwapView({ id, supportLink }: { id: string; supportLink?: string | null }) {
+export function SwapView({
+  id,
+  supportLink,
+  pollMs = STATUS_POLL_MS,
+}: {
+  id: string;
+  supportLink?: string | null;
+  pollMs?: number;
+}) {
   const t = useT();
   const statusWord = useStatusWord();
   const [swap, setSwap] = useState<PageSwap>();
@@ -26,19 +44,21 @@ export function SwapView({ id, supportLink }: { id: string; supportLink?: string
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let hashPolls = POLLS_FOR_PAYOUT_HASH;
     const load = async () => {
       try {
         const { swap: fresh } = await call<{ swap: PageSwap }>(`/swaps/${encodeURIComponent(id)}`);
         if (stopped) return;
         setSwap(fresh);
         setProblem("");
-        if (fresh.final) return;
+        const hashToCome = fresh.status === "success" && !fresh.txHashOut && hashPolls-- > 0;
+        if (fresh.final && !hashToCome) return;
       } catch (error) {
         if (stopped) return;
         setProblem(error instanceof ApiError ? error.message : t("error"));
         if (error instanceof ApiError && error.status < 500) return;
       }
-      timer = setTimeout(load, STATUS_POLL_MS);
+      timer = setTimeout(load, pollMs);
     };
     void load();
     call<{ svg: string | null }>(`/swaps/${encodeURIComponent(id)}/qr`)
@@ -48,7 +68,7 @@ export function SwapView({ id, supportLink }: { id: string; supportLink?: string
       stopped = true;
       clearTimeout(timer);
     };
-  }, [id]);
+  }, [id, pollMs]);
 
   if (!swap)
     return (
@@ -249,7 +269,13 @@ function Copyable(props: {
 }
 
 /** The user's swaps, newest first; each opens its status. */
-export function SwapList({ onOpen }: { onOpen: (id: string) => void }) {
+export function SwapList({
+  onOpen,
+  pollMs = STATUS_POLL_MS,
+}: {
+  onOpen: (id: string) => void;
+  pollMs?: number;
+}) {
   const t = useT();
   const statusWord = useStatusWord();
   const [items, setItems] = useState<PageSwap[]>();
@@ -264,12 +290,12 @@ export function SwapList({ onOpen }: { onOpen: (id: string) => void }) {
             !stopped && setProblem(error instanceof ApiError ? error.message : t("error")),
         );
     void load();
-    const timer = setInterval(load, STATUS_POLL_MS * 2);
+    const timer = setInterval(load, pollMs * 2);
     return () => {
       stopped = true;
       clearInterval(timer);
     };
-  }, []);
+  }, [pollMs]);
   if (problem)
     return (
       <p class="problem" role="alert">

@@ -28,6 +28,8 @@ export interface WebAppDeps {
   swapQueries: Pick<SwapQueries, "getForChat" | "listedForChat" | "listVersion">;
   texts: PageTexts;
   sandbox: boolean;
+  /** How often an open swap's page asks for its status (WEBAPP_STATUS_POLL_MS); else the page's. */
+  statusPollMs?: number;
   /** Where a swap's transactions can be looked at (EXPLORER_URLS over the defaults). */
   explorers?: ExplorerTable;
   logger: Logger;
@@ -93,6 +95,7 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
       sandbox: deps.sandbox,
       firstName: c.get("user").firstName,
       supportLink: deps.supportLink?.() ?? null,
+      statusPollMs: deps.statusPollMs,
     }),
   );
   quoteRoutes(api, deps, say);
