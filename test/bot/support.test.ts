@@ -11,6 +11,7 @@ import {
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat, ETH_ADDRESS } from "../support/flows.ts";
 import { freshPostgresDatabase } from "../support/postgres.ts";
+import { TestClock } from "../support/test-clock.ts";
 import { until } from "../support/until.ts";
 
 /**
@@ -27,8 +28,14 @@ afterEach(async () => {
   h = undefined;
 });
 
-async function desk(env: Record<string, string> = {}, options: { forum?: boolean } = {}) {
-  h = await startHarness({ env: { SUPPORT_CHAT_ID: String(SUPPORT), ...env } });
+async function desk(
+  env: Record<string, string> = {},
+  options: { forum?: boolean; clock?: TestClock } = {},
+) {
+  h = await startHarness({
+    env: { SUPPORT_CHAT_ID: String(SUPPORT), ...env },
+    clock: options.clock,
+  });
   const agent = h.tg.user({
     firstName: "Agent",
     username: "agent_smith",
@@ -41,13 +48,28 @@ async function desk(env: Record<string, string> = {}, options: { forum?: boolean
 const inSupport = (bot: Harness, words: string) =>
   bot.tg.sentTo(SUPPORT).filter((m) => m.text.includes(words));
 
-/** /support, then the user's words: resolves with the ticket's first message in the support chat. */
-async function openTicket(bot: Harness, user: FakeUser, words: string): Promise<BotMessage> {
+/**
+ * /support, then the user's words: resolves with the ticket's first message in the support chat
+ * (moving `clock` until it is there, for a bot on a test clock).
+ */
+async function openTicket(
+  bot: Harness,
+  user: FakeUser,
+  words: string,
+  clock?: TestClock,
+): Promise<BotMessage> {
   await user.send("/support");
   await user.waitFor("What went wrong?");
   await user.send(words);
   const opened = await user.waitFor("Support has your message");
   const ticket = /ticket #(\d+)/.exec(opened.text)?.[1];
+  if (clock) {
+    await clock.until(
+      () => inSupport(bot, `Ticket #${ticket}`).length > 0,
+      10_000,
+      `ticket #${ticket} in the support chat`,
+    );
+  }
   return bot.tg.until(
     () => inSupport(bot, `Ticket #${ticket}`)[0],
     10_000,
@@ -147,10 +169,12 @@ describe("a ticket", () => {
   });
 
   it("takes the user's later messages, and their photos and documents, into the same ticket", async () => {
-    const { bot } = await desk();
+    // The desk's pace towards the support chat runs on a clock the test moves.
+    const clock = new TestClock();
+    const { bot } = await desk({}, { clock });
     const user = bot.tg.user({ firstName: "Bob" });
     await createSwapViaChat(user);
-    await openTicket(bot, user, "first words");
+    await openTicket(bot, user, "first words", clock);
 
     await user.send("and one more thing");
     await user.waitFor("Added to ticket #1");
@@ -159,14 +183,9 @@ describe("a ticket", () => {
     await user.sendDocument("statement.pdf");
     await user.waitFor("Added to ticket #1");
 
-    const followUps = await bot.tg.until(
-      () => {
-        const found = bot.tg.sentTo(SUPPORT).filter((m) => m.text.startsWith("🎫 #1 · Bob"));
-        return found.length === 3 ? found : undefined;
-      },
-      15_000,
-      () => new Error(`follow-ups missing: ${JSON.stringify(bot.tg.sentTo(SUPPORT))}`),
-    );
+    const found = () => bot.tg.sentTo(SUPPORT).filter((m) => m.text.startsWith("🎫 #1 · Bob"));
+    await clock.until(() => found().length === 3, 15_000, "the three follow-ups in support");
+    const followUps = found();
     expect(followUps[0]!.text).toContain("and one more thing");
     expect(followUps[1]).toMatchObject({ method: "copyMessage", photo: true });
     expect(followUps[1]!.text).toContain("my wallet");
@@ -409,24 +428,24 @@ describe("a Telegram that cannot say more", () => {
 
 describe("bounds", () => {
   it("a flood gets one polite answer and only the first messages reach support", async () => {
-    const { bot } = await desk();
+    // The desk's pace towards the support chat runs on a clock the test moves.
+    const clock = new TestClock();
+    const { bot } = await desk({}, { clock });
     const user = bot.tg.user({ firstName: "Flo" });
-    await openTicket(bot, user, "message 0");
+    await openTicket(bot, user, "message 0", clock);
     for (let i = 1; i <= 10; i++) await user.send(`message ${i}`);
     await user.waitFor("writing faster than support can read");
     await bot.tg.settle(300);
     const polite = user.transcript().filter((m) => m.text.includes("writing faster"));
     expect(polite).toHaveLength(1);
     // The first message and five follow-ups make the limit of six a minute.
-    await bot.tg.until(
-      () =>
-        bot.tg.sentTo(SUPPORT).filter((m) => m.text.startsWith("🎫 #1 · Flo")).length === 5
-          ? true
-          : undefined,
-      15_000,
-      () => new Error("the follow-ups under the limit did not arrive"),
+    await clock.until(
+      () => bot.tg.sentTo(SUPPORT).filter((m) => m.text.startsWith("🎫 #1 · Flo")).length === 5,
+      60_000,
+      "the follow-ups under the limit",
     );
-    await bot.tg.settle(1_500);
+    // A minute more of the desk's time: nothing else was queued for support.
+    await clock.advance(60_000);
     const passed = bot.tg.sentTo(SUPPORT).map((m) => m.text);
     expect(passed.filter((t) => /message \d+/.test(t))).toHaveLength(6);
     expect(passed.some((t) => t.includes("message 6"))).toBe(false);
@@ -504,7 +523,9 @@ describe("trust and contact", () => {
 
 describe("durability", () => {
   it("a ticket the support chat refuses (the bot not in it yet) waits and arrives later, once", async () => {
-    const { bot } = await desk();
+    // The desk's retry after the refusal comes on a clock the test moves.
+    const clock = new TestClock();
+    const { bot } = await desk({}, { clock });
     bot.tg.failNext("sendMessage", {
       errorCode: 403,
       description: "Forbidden: bot is not a member of the supergroup chat",
@@ -515,11 +536,13 @@ describe("durability", () => {
     await user.waitFor("What went wrong?");
     await user.send("is anyone there?");
     await user.waitFor("Support has your message");
-    await bot.tg.until(
-      () => inSupport(bot, "is anyone there?")[0],
-      20_000,
-      () => new Error("the refused ticket never arrived"),
+    await clock.until(
+      () => inSupport(bot, "is anyone there?").length > 0,
+      60_000,
+      "the refused ticket's arrival",
     );
+    // Ten minutes more of the desk's time: it went out once.
+    await clock.advance(10 * 60_000);
     expect(inSupport(bot, "Ticket #1")).toHaveLength(1);
     expect(bot.logs.some((l) => l.includes("the support chat refused"))).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { SPEC_LIMITS } from "../../src/sandbox/limits.ts";
+import type { FakeUser } from "../../tools/fake-telegram/fake-telegram.ts";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat, step, toSummary } from "../support/flows.ts";
 import { swapOf } from "../support/seed-swaps.ts";
@@ -33,6 +34,9 @@ function storeSwaps(harness: Harness, chatId: number, count: number, agoMs = 0):
 
 const detailReads = () => h!.sandbox.control.stats.byEndpoint.get ?? 0;
 
+/** /status of a swap, and its card: the one message /status answers with, named by the swap. */
+const status = (user: FakeUser, id: string) => step(user, `/status ${id}`, id);
+
 describe("a chat's share of /status reads", () => {
   it("a chat that asks beyond its share is answered from what the bot knows, saying how fresh it is; other chats still get live reads", async () => {
     // A long poll: the tracker does not read these swaps during the test.
@@ -47,7 +51,7 @@ describe("a chat's share of /status reads", () => {
     const live: string[] = [];
     const known: string[] = [];
     for (const id of ids) {
-      const card = await eager.reply(`/status ${id}`);
+      const card = await status(eager, id);
       expect(card.text).toContain(id);
       (KNOWN.test(card.text) ? known : live).push(id);
     }
@@ -56,7 +60,7 @@ describe("a chat's share of /status reads", () => {
     // Each live answer cost one read of the exchange; the known ones none.
     expect(detailReads() - before).toBe(live.length);
 
-    const card = await other.reply(`/status ${theirs}`);
+    const card = await status(other, theirs!);
     expect(card.text).toContain(theirs);
     expect(card.text).not.toMatch(KNOWN);
     expect(detailReads() - before).toBe(live.length + 1);
@@ -67,10 +71,10 @@ describe("a chat's share of /status reads", () => {
     const user = h.tg.user();
     const [id] = storeSwaps(h, user.chatId, 1);
     const before = detailReads();
-    const first = await user.reply(`/status ${id}`);
+    const first = await status(user, id!);
     expect(first.text).toContain("Status: waiting");
     expect(detailReads() - before).toBe(1);
-    const again = await user.reply(`/status ${id}`);
+    const again = await status(user, id!);
     expect(again.text).toContain("Status: waiting");
     expect(again.text).not.toMatch(KNOWN);
     expect(detailReads() - before).toBe(1);
@@ -89,11 +93,11 @@ describe("the users' half of the read budget", () => {
       [a, storeSwaps(h, a.chatId, 3)],
       [b, storeSwaps(h, b.chatId, 2)],
     ] as const) {
-      for (const id of ids) expect((await user.reply(`/status ${id}`)).text).not.toMatch(KNOWN);
+      for (const id of ids) expect((await status(user, id)).text).not.toMatch(KNOWN);
     }
     expect(detailReads() - before).toBe(5);
     const [last] = storeSwaps(h, b.chatId, 1);
-    const busy = await b.reply(`/status ${last}`);
+    const busy = await status(b, last!);
     expect(busy.text).toMatch(KNOWN);
     expect(busy.text).toContain("many people are asking");
     expect(detailReads() - before).toBe(5);
@@ -166,7 +170,13 @@ describe("users cannot starve the tracker", () => {
     }, 500);
     const started = Date.now();
     try {
-      await new Promise((r) => setTimeout(r, 5_000));
+      // The load has taken hold: every asker has asked beyond its share (answered from what the
+      // bot knows) before the first change is made.
+      await until(
+        () => askers.every((u) => u.transcript().some((m) => KNOWN.test(m.text))),
+        20_000,
+        "every asker beyond its share",
+      );
       harness.sandbox.control.setStatus(watched!, "confirmation");
       await until(pushed("confirming"), 3 * POLL_MS + 10_000, "the first change pushed");
       await new Promise((r) => setTimeout(r, 15_000));

@@ -5,9 +5,14 @@ import { createSwapViaChat, ETH_ADDRESS, step, toSummary } from "../support/flow
 import { TestClock } from "../support/test-clock.ts";
 import { UNLISTED_STATUS } from "../support/test-dialect.ts";
 
+/**
+ * The bot's loops (tracker, notifier, reconciler) run on a clock the tests move: a chat's
+ * one-a-second pace and the polls pass as fast as their I/O. The chat itself runs in real time.
+ */
+const clock = new TestClock();
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ clock });
 });
 afterAll(async () => {
   await h?.close();
@@ -35,21 +40,21 @@ async function finish(user: FakeUser, id: string, status: string, word: string):
   const created = user.transcript().find((m) => m.text.includes(id) && !m.photo)!;
   const deposit = h.sandbox.control.transaction(id)!.deposit_address;
   h.sandbox.control.setStatus(id, status);
-  const push = await user.waitFor(
-    (m) => m.messageId !== created.messageId && m.text.includes(`${id}: ${word}`),
-    {
-      timeoutMs: 8_000,
-    },
-  );
-  const card = await h.tg.until(
+  const pushOf = () =>
+    user
+      .transcript()
+      .find((m) => m.messageId !== created.messageId && m.text.includes(`${id}: ${word}`));
+  await clock.until(() => pushOf() !== undefined, 8_000, `the ${word} push`);
+  const cardOf = () => h.tg.message(user.chatId, created.messageId);
+  await clock.until(
     () => {
-      const now = h.tg.message(user.chatId, created.messageId);
-      return now && !SEND_INSTRUCTION.test(now.text) ? now : undefined;
+      const now = cardOf();
+      return now !== undefined && !SEND_INSTRUCTION.test(now.text);
     },
     8_000,
-    () => new Error(`the card was never edited to the final state:\n${user.transcriptText()}`),
+    "the card edited to the final state",
   );
-  return { id, deposit, card, push };
+  return { id, deposit, card: cardOf()!, push: pushOf()! };
 }
 
 describe("a finished swap gives no instruction to send", () => {
@@ -194,7 +199,9 @@ describe("a swap found by reconciliation only after it finished", () => {
       () => new Error("the exchange never created the swap"),
     );
     h.sandbox.control.setStatus(tx.id, "overdue");
-    const found = await user.waitFor("Found it", { timeoutMs: 20_000 });
+    const foundOf = () => user.transcript().find((m) => m.text.includes("Found it"));
+    await clock.until(() => foundOf() !== undefined, 60_000, "the swap found");
+    const found = foundOf()!;
     expect(found.text).toContain("Swap expired");
     expect(found.text).toContain(tx.id);
     expect(found.text).not.toMatch(SEND_INSTRUCTION);
@@ -258,15 +265,18 @@ describe("a swap whose deposit has arrived", () => {
     const id = await createSwapViaChat(user);
     const created = user.transcript().find((m) => m.text.includes(id) && !m.photo)!;
     h.sandbox.control.setStatus(id, status);
-    await user.waitFor((m) => m.text.includes(`${id}: ${word}`), { timeoutMs: 8_000 });
-    const card = await h.tg.until(
-      () => {
-        const now = h.tg.message(user.chatId, created.messageId);
-        return now?.text.includes(`Status: ${word}`) ? now : undefined;
-      },
+    await clock.until(
+      () => user.transcript().some((m) => m.text.includes(`${id}: ${word}`)),
       8_000,
-      () => new Error(`the card was never edited:\n${user.transcriptText()}`),
+      `the ${word} push`,
     );
+    const cardOf = () => h.tg.message(user.chatId, created.messageId);
+    await clock.until(
+      () => cardOf()?.text.includes(`Status: ${word}`) === true,
+      8_000,
+      "the card edited",
+    );
+    const card = cardOf()!;
     expect(card.text).toContain("has arrived: do not send it again");
     expect(card.text).not.toMatch(SEND_INSTRUCTION);
     expect(card.text).toContain(id);

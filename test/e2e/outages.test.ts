@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { type FakeTelegram, startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
@@ -67,6 +68,19 @@ function startInstance(env: Record<string, string>): BotProcess {
 const told = (user: ReturnType<FakeTelegram["user"]>) =>
   user.transcript().filter((m) => m.text.includes("briefly unavailable")).length;
 
+/**
+ * Waits for `count` more of the stand-in's looks at the updates Telegram holds (no instance leads
+ * while the database is away, so every getUpdates now is one).
+ */
+async function standInLooks(telegram: FakeTelegram, count: number): Promise<void> {
+  const before = telegram.polls.length;
+  await until(
+    () => telegram.polls.filter((p) => p.response !== undefined).length >= before + count,
+    15_000,
+    `${count} more looks of the stand-in`,
+  );
+}
+
 /** Lines a process printed, for a failing assertion's message. */
 const tail = (instance: BotProcess) => instance.lines.slice(-40).join("\n");
 
@@ -101,7 +115,7 @@ describe("PostgreSQL goes away and comes back", () => {
     }
     // Without the keep-alive the event loop emptied here and the process exited 0. Two more of
     // the stand-in's looks (one per failed lock try, every 2 s) tell no one again.
-    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    await standInLooks(tg, 2);
     expect(running(bot), tail(bot)).toBe(true);
     await postgres.start();
 
@@ -146,7 +160,7 @@ describe("PostgreSQL goes away and comes back", () => {
     asker.send("/help");
     await asker.waitFor((m) => m.text.includes("briefly unavailable"), { timeoutMs: 20_000 });
     // Two more of the stand-in's looks (every 2 s) tell no one again; both processes stay up.
-    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    await standInLooks(tg, 2);
     expect(running(first), tail(first)).toBe(true);
     expect(running(second), tail(second)).toBe(true);
     const restartedAt = Date.now();
@@ -193,17 +207,32 @@ async function sqliteBot() {
   tg = await startFakeTelegram();
   sandbox = await startSandbox({ schedule: false, limits: false });
   dir = mkdtempSync(join(tmpdir(), "swapbot-outage-"));
+  const databasePath = join(dir, "bot.sqlite");
   const bot = startInstance({
     BOT_TOKEN: tg.token,
     TELEGRAM_API_ROOT: tg.apiRoot,
     EXCHANGE_API_URL: sandbox.url,
     EXCHANGE_API_KEY: sandbox.apiKey,
-    DATABASE_PATH: join(dir, "bot.sqlite"),
+    DATABASE_PATH: databasePath,
     STATUS_POLL_INTERVAL_MS: "500",
     LOG_LEVEL: "info",
   });
   await tg.waitForPolling(30_000);
-  return { tg, sandbox, bot };
+  return { tg, sandbox, bot, databasePath };
+}
+
+/** The bot's outbox rows about a swap, read from its SQLite file as the bot wrote them. */
+function outboxOf(databasePath: string, id: string): Array<{ attempts: number; sent: number }> {
+  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare(
+        "SELECT attempts, sent_at IS NOT NULL AS sent FROM notifications WHERE transaction_id = ?",
+      )
+      .all(id) as Array<{ attempts: number; sent: number }>;
+  } finally {
+    db.close();
+  }
 }
 
 describe("Telegram goes away and comes back", () => {
@@ -213,7 +242,7 @@ describe("Telegram goes away and comes back", () => {
   ] as const)(
     "%s for a while: the push made meanwhile goes out once on its return, the user who wrote meanwhile is answered, the process stays up",
     async (_, how, cause) => {
-      const { tg, sandbox, bot } = await sqliteBot();
+      const { tg, sandbox, bot, databasePath } = await sqliteBot();
       const buyer = tg.user();
       const id = await createSwapViaChat(buyer);
       const pushes = (word: string) =>
@@ -229,7 +258,11 @@ describe("Telegram goes away and comes back", () => {
         "the notifier says Telegram is away",
       );
       await until(() => said(bot, "getUpdates failed"), 20_000, "polling says it fails");
-      await new Promise((resolve) => setTimeout(resolve, 8_000));
+      await until(
+        () => outboxOf(databasePath, id).some((row) => row.attempts >= 4),
+        30_000,
+        "a fourth failed try of the push",
+      );
       buyer.send(`/status ${id}`);
       expect(running(bot), tail(bot)).toBe(true);
       expect(bot.lines.some((l) => l.includes("getUpdates") && l.includes(cause))).toBe(true);
@@ -239,7 +272,12 @@ describe("Telegram goes away and comes back", () => {
       await buyer.waitFor((m) => m.text.includes(id) && !m.text.includes(`${id}: `), {
         timeoutMs: 15_000,
       });
-      await tg.settle(1_000, 20_000);
+      // Every push about the swap is marked sent: none can go out again.
+      await until(
+        () => outboxOf(databasePath, id).every((row) => row.sent === 1),
+        15_000,
+        "the outbox sent",
+      );
       expect(pushes("confirming")).toBe(1);
       expect(said(bot, "getUpdates answers again")).toBe(true);
       expect(running(bot)).toBe(true);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FakeUser } from "../../tools/fake-telegram/fake-telegram.ts";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { toSummary } from "../support/flows.ts";
 
@@ -10,45 +11,54 @@ afterAll(async () => {
   await h?.close();
 });
 
+/**
+ * Sends `text` and waits for the bot's next message in that chat: every path below answers with
+ * one (an apology, a refusal, a help text), so the next fault is set only once this one was met.
+ */
+async function answered(user: FakeUser, text: string, timeoutMs = 5_000): Promise<void> {
+  user.send(text);
+  await user.waitFor(() => true, { timeoutMs });
+}
+
 describe("secrets in logs", () => {
   it("neither the bot token nor the API key appears in a run that hits every error path", async () => {
     const user = h.tg.user();
     const control = h.sandbox.control;
     // Exchange: 500, garbage, 400, timeout, 429, 404, down.
     control.failNext("rate", { status: 500, times: 3 });
-    await user.reply("/rate 1 btc eth");
+    await answered(user, "/rate 1 btc eth");
     control.malformedNext("rate", { times: 1 });
-    await user.reply("/rate 1.1 btc eth");
+    await answered(user, "/rate 1.1 btc eth");
     control.failNext("rate", { status: 400, message: "bad pair", times: 1 });
-    await user.reply("/rate 1.2 btc eth");
+    await answered(user, "/rate 1.2 btc eth");
     control.setDelay("rate", 1_500);
-    await user.reply("/rate 1.3 btc eth", { timeoutMs: 10_000 });
+    await answered(user, "/rate 1.3 btc eth", 10_000);
     control.setDelay("rate", 0);
     control.failNext("rate", { status: 429, times: 3 });
-    await user.reply("/rate 1.4 btc eth", { timeoutMs: 10_000 });
+    await answered(user, "/rate 1.4 btc eth", 10_000);
     // Creation failures, including an unknown outcome (another user: this one's share of quotes
     // went to the /rate calls above).
     const creator = h.tg.user();
     await toSummary(creator);
     control.failNext("create", { status: 401, times: 1 });
-    await creator.reply("confirm");
+    await answered(creator, "confirm");
     control.createThenHang(1_500, { destroy: true });
-    await creator.reply("confirm", { timeoutMs: 8_000 });
+    await answered(creator, "confirm", 8_000);
     // Telegram failures: a refused send, a 429 and a blocked chat.
     h.tg.failNext("sendMessage", {
       errorCode: 400,
       description: "Bad Request: injected",
       chatId: user.chatId,
     });
-    await user.reply("/help");
+    await answered(user, "/help");
     h.tg.failNext("sendMessage", {
       errorCode: 429,
       description: "Too Many Requests: retry after 1",
       retryAfter: 1,
     });
-    await user.reply("/help", { timeoutMs: 8_000 });
+    await answered(user, "/help", 8_000);
     control.setDown(true);
-    await user.reply("/status", { timeoutMs: 10_000 });
+    await answered(user, "/status", 10_000);
     control.setDown(false);
     await h.tg.settle(500);
 

@@ -114,12 +114,13 @@ describe("npm start: starting and stopping", () => {
       EXCHANGE_DIALECT: sandbox.dialect,
       EXCHANGE_API_KEY: sandbox.apiKey,
       DATABASE_PATH: join(dir, "bot.sqlite"),
-      TELEGRAM_CONFLICT_RETRY_MS: "1000",
+      TELEGRAM_CONFLICT_RETRY_MS: "300",
     });
     const conflicts = () =>
       tg?.polls.filter((p) => p.response?.ok === false && p.response.error_code === 409).length ??
       0;
-    // Four refused polls a second apart: the process outlived the first by three seconds.
+    // Four refused polls, each after the pause the setting asks for: the process outlived the
+    // first by three of them.
     await until(() => conflicts() >= 4 || running?.child.exitCode !== null);
     expect(running.child.exitCode).toBeNull();
     expect(running.stdout.filter((l) => l.includes("409 Conflict"))).toHaveLength(1);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat, toSummary } from "../support/flows.ts";
 import { swapOf } from "../support/seed-swaps.ts";
+import { TestClock } from "../support/test-clock.ts";
 import { UNLISTED_STATUS } from "../support/test-dialect.ts";
 import { until } from "../support/until.ts";
 
@@ -20,9 +21,25 @@ function pushes(user: User, word: string): number {
     .filter((m) => !m.photo && new RegExp(`Swap \\w+: ${word}\\n`).test(m.text)).length;
 }
 
+/** The harness's poll (STATUS_POLL_INTERVAL_MS). */
+const POLL_MS = 200;
+/** What a push is waited for on the bot's clock: three polls, and a chat's pace of one a second. */
+const PUSH_BOUND_MS = 3 * POLL_MS + 3_000;
+
+/**
+ * A bot whose tracker and notifier run on a clock the test moves (test/support/test-clock.ts):
+ * the one-a-second pace of a chat's messages and the polls pass as fast as their I/O. The chat
+ * itself runs in real time.
+ */
+async function startOnClock(): Promise<{ h: Harness; clock: TestClock }> {
+  const clock = new TestClock();
+  h = await startHarness({ clock });
+  return { h, clock };
+}
+
 describe("status pushes", () => {
   it("each transition sends exactly one new message naming the state, and the card follows", async () => {
-    h = await startHarness();
+    const { h, clock } = await startOnClock();
     const user = h.tg.user();
     const id = await createSwapViaChat(user);
     const card = user.transcript().find((m) => m.text.includes("Swap created"))!;
@@ -32,11 +49,12 @@ describe("status pushes", () => {
       ["success", "complete"],
     ] as const) {
       h.sandbox.control.setStatus(id, status);
-      // At least one here (exactly one is asserted once the chat is quiet): a second push fails
+      // At least one here (exactly one is asserted after ten more polls): a second push fails
       // the test with the count rather than a wait that never ends.
-      await until(() => pushes(user, word) >= 1, 20_000, `the ${word} push`);
+      await clock.until(() => pushes(user, word) >= 1, PUSH_BOUND_MS, `the ${word} push`);
     }
-    await h.tg.settle(600);
+    // Ten more polls, and whatever they sent has gone out.
+    await clock.advance(10 * POLL_MS + 1_000);
     expect(pushes(user, "confirming")).toBe(1);
     expect(pushes(user, "exchanging")).toBe(1);
     expect(pushes(user, "complete")).toBe(1);
@@ -44,11 +62,16 @@ describe("status pushes", () => {
     const complete = user.transcript().find((m) => m.text.includes(`${id}: complete`))!;
     expect(complete.text).toContain(String(tx.amount_out));
     // The payout hash: in the push, or (read after it went out) in the one message that follows.
-    await until(() =>
-      user
-        .transcript()
-        .filter((m) => m.text.includes(`${id}: complete`) || m.text.includes(`${id}: payout sent`))
-        .some((m) => m.text.includes(tx.tx_hash_out)),
+    await clock.until(
+      () =>
+        user
+          .transcript()
+          .filter(
+            (m) => m.text.includes(`${id}: complete`) || m.text.includes(`${id}: payout sent`),
+          )
+          .some((m) => m.text.includes(tx.tx_hash_out)),
+      PUSH_BOUND_MS,
+      "the payout hash",
     );
     const edited = user.transcript().find((m) => m.messageId === card.messageId)!;
     expect(edited.edited).toBe(true);
@@ -83,41 +106,42 @@ describe("status pushes", () => {
     ["refunded", "refunded", "sent your"],
     [UNLISTED_STATUS, UNLISTED_STATUS, "new state"],
   ])("announces %s as %s", async (status, word, explanation) => {
-    h = await startHarness();
+    const { h, clock } = await startOnClock();
     const user = h.tg.user();
     const id = await createSwapViaChat(user);
     h.sandbox.control.setStatus(id, status);
-    await until(() => pushes(user, word) === 1);
+    await clock.until(() => pushes(user, word) === 1, PUSH_BOUND_MS, `the ${word} push`);
     const push = user.transcript().find((m) => m.text.includes(`${id}: ${word}`))!;
     expect(push.text).toContain(explanation);
   });
 
   it("keeps tracking a swap in an unknown status until it ends", async () => {
-    h = await startHarness();
+    const { h, clock } = await startOnClock();
     const user = h.tg.user();
     const id = await createSwapViaChat(user);
     h.sandbox.control.setStatus(id, UNLISTED_STATUS);
-    await until(() => pushes(user, UNLISTED_STATUS) === 1);
+    await clock.until(() => pushes(user, UNLISTED_STATUS) === 1, PUSH_BOUND_MS, "the push");
     h.sandbox.control.setStatus(id, "success");
-    await until(() => pushes(user, "complete") === 1);
+    await clock.until(() => pushes(user, "complete") === 1, PUSH_BOUND_MS, "the complete push");
   });
 
   it("changes made while the bot was down are pushed after it starts again", async () => {
-    h = await startHarness();
+    const { h, clock } = await startOnClock();
     const user = h.tg.user();
     const id = await createSwapViaChat(user);
     await h.app.stop();
     h.sandbox.control.setStatus(id, "confirmation");
     await h.restart();
-    await until(() => pushes(user, "confirming") === 1);
+    await clock.until(() => pushes(user, "confirming") === 1, PUSH_BOUND_MS, "the push");
     h.sandbox.control.setStatus(id, "success");
-    await until(() => pushes(user, "complete") === 1);
-    await h.tg.settle(500);
+    await clock.until(() => pushes(user, "complete") === 1, PUSH_BOUND_MS, "the complete push");
+    // Ten more polls, and whatever they sent has gone out.
+    await clock.advance(10 * POLL_MS + 1_000);
     expect(pushes(user, "confirming")).toBe(1);
   });
 
   it("a chat that blocked the bot does not stall the others", async () => {
-    h = await startHarness();
+    const { h, clock } = await startOnClock();
     const blocked = h.tg.user();
     const other = h.tg.user();
     const a = await createSwapViaChat(blocked, "0.5");
@@ -125,10 +149,14 @@ describe("status pushes", () => {
     h.tg.blockChat(blocked.chatId);
     h.sandbox.control.setStatus(a, "confirmation");
     h.sandbox.control.setStatus(b, "confirmation");
-    await until(() => pushes(other, "confirming") === 1);
-    await until(() => h!.app.repos.chats.isBlocked(blocked.chatId));
+    await clock.until(() => pushes(other, "confirming") === 1, PUSH_BOUND_MS, "the other's push");
+    await clock.until(
+      () => h.app.repos.chats.isBlocked(blocked.chatId),
+      PUSH_BOUND_MS,
+      "the blocked chat recorded",
+    );
     h.sandbox.control.setStatus(b, "success");
-    await until(() => pushes(other, "complete") === 1);
+    await clock.until(() => pushes(other, "complete") === 1, PUSH_BOUND_MS, "the complete push");
     expect(pushes(blocked, "confirming")).toBe(0);
   });
 
@@ -205,16 +233,19 @@ describe("a POST that creates the transaction but answers too late", () => {
 
 describe("states missed between two polls", () => {
   it("are still announced, each once and in order", async () => {
-    h = await startHarness({ env: { STATUS_POLL_INTERVAL_MS: "60000" } });
+    // The bot's clock moves only as the test moves it: no poll comes while the test runs.
+    const clock = new TestClock();
+    h = await startHarness({ env: { STATUS_POLL_INTERVAL_MS: "60000" }, clock });
     const user = h.tg.user();
     const id = await createSwapViaChat(user);
     h.sandbox.control.setStatus(id, "confirmation");
     h.sandbox.control.setStatus(id, "exchanging");
     h.sandbox.control.setStatus(id, "success");
     // /status reads the detail and stores it: the same path as the tracker's.
-    user.send("/status");
-    await until(() => pushes(user, "complete") === 1);
-    await h.tg.settle(300);
+    await user.reply("/status");
+    // Three pushes a second apart (a chat's pace), well before the next poll.
+    await clock.until(() => pushes(user, "complete") === 1, 10_000, "the complete push");
+    await clock.advance(2_000);
     const order = user
       .transcript()
       .map((m) => /Swap \w+: (confirming|exchanging|complete)\n/.exec(m.text)?.[1])
