@@ -20,7 +20,7 @@ export default defineConfig({
     // than there are cores. A worker process runs file after file; each file still gets our own
     // modules afresh (fresh-modules.ts).
     pool: "forks",
-    maxWorkers: 6,
+    maxWorkers: 8,
     isolate: false,
     setupFiles: ["test/support/fresh-modules.ts"],
     sequence: { sequencer: LongFilesFirst },
@@ -44,6 +44,7 @@ export default defineConfig({
             "test/e2e/sqlite-faults.test.ts",
             "test/e2e/sqlite-disk-full.test.ts",
             "test/e2e/outages.test.ts",
+            "test/e2e/telegram-outage.test.ts",
             "test/e2e/telegram-retry.test.ts",
             "test/e2e/telegram-unreachable.test.ts",
           ],
