@@ -36,7 +36,7 @@ export function claimDatabase(path: string): { since: number; release(): void } 
   }
   return {
     /**
-     * When this process held the database (unix ms, wall clock, read once the lock was taken: any
+     * When this process held the database (unix ms, wall clock, read once the lock was taken: every
      * process before it had ended by then). Whatever another process began before this instant,
      * it will never finish.
      */
