@@ -90,8 +90,8 @@ export class SwapService {
     try {
       return await this.createClaimed(input);
     } catch (error) {
-      // Whatever was sent has ended (the POST is awaited), unrecorded.
-      this.underWay.delete(post);
+      // Whatever was sent has ended (the POST is awaited), unrecorded. The reconciler this wakes
+      // runs later, after `finally` has taken the POST off the ones under way.
       this.deps.onUnrecorded?.(claim.intent);
       throw error;
     } finally {
