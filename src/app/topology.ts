@@ -117,12 +117,18 @@ function sharedInstances(
     lead: (catalog, parts) => {
       work.add(
         {
-          name: "outbox takeover",
+          name: "outbox claims",
           start: async () => {
             const released = await db.takeOverOutbox();
             if (released > 0) {
               logger.info({ released }, "took over the outbox rows of the last leader");
             }
+          },
+          // Stopped last, after the senders' passes ended: a claim that landed as the lead was lost
+          // (its fence passed just before) would keep its row from the next leader for a whole
+          // lease; given back, the next leader sends it at once (docs/design.md §6, "Claims").
+          stop: async () => {
+            await db.giveBackOutbox();
           },
         },
         {
