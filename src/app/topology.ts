@@ -128,7 +128,10 @@ function sharedInstances(
           // (its fence passed just before) would keep its row from the next leader for a whole
           // lease; given back, the next leader sends it at once (docs/design.md §6, "Claims").
           stop: async () => {
-            await db.giveBackOutbox();
+            // The database away (the usual reason to lose the lead): the lease frees them later.
+            await db.giveBackOutbox().catch((error: unknown) => {
+              logger.warn({ err: error }, "could not give the outbox claims back; they expire");
+            });
           },
         },
         {
