@@ -1,24 +1,19 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PageTexts } from "../../src/webapp/server/texts.ts";
 import type { Harness } from "../support/bot-harness.ts";
 import { ETH_ADDRESS } from "../support/flows.ts";
-import { type MiniApp, SCREENSHOTS, startMiniApp } from "../support/mini-app.ts";
+import { type MiniApp, miniAppForFile, SCREENSHOTS } from "../support/mini-app.ts";
 import { until } from "../support/until.ts";
 
 const texts = new PageTexts();
 
 let app: MiniApp;
 let h: Harness;
-
-beforeAll(async () => {
-  app = await startMiniApp();
-  ({ h } = app);
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
+miniAppForFile((started) => {
+  app = started;
+  ({ h } = started);
 });
 
 const openPage = (userId: number, languageCode: string) => app.openPage(userId, { languageCode });

@@ -1,11 +1,16 @@
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buttonsOf } from "../../tools/fake-telegram/fake-telegram.ts";
 import { signInitData } from "../../tools/tryout/webapp-link.ts";
 import type { Harness } from "../support/bot-harness.ts";
 import { DARK_THEME, LIGHT_THEME, signedInitData } from "../support/browser.ts";
 import { createSwapViaChat } from "../support/flows.ts";
-import { type MiniApp, type PageOptions, SCREENSHOTS, startMiniApp } from "../support/mini-app.ts";
+import {
+  type MiniApp,
+  miniAppForFile,
+  type PageOptions,
+  SCREENSHOTS,
+} from "../support/mini-app.ts";
 import { swapOf } from "../support/seed-swaps.ts";
 import { until } from "../support/until.ts";
 
@@ -18,19 +23,9 @@ import { until } from "../support/until.ts";
 let app: MiniApp;
 let h: Harness;
 let pageUrl: string;
-
-beforeAll(async () => {
-  app = await startMiniApp({
-    SUPPORT_CONTACT: "@swap_helpdesk",
-    // An open swap's page asks for its status every half second, not every 3 s: the tests that
-    // follow a swap's status on the page wait on the page's poll.
-    WEBAPP_STATUS_POLL_MS: "500",
-  });
-  ({ h, pageUrl } = app);
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
+miniAppForFile((started) => {
+  app = started;
+  ({ h, pageUrl } = started);
 });
 
 const openPage = (userId: number, options?: PageOptions) => app.openPage(userId, options);

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buttonsOf } from "../../tools/fake-telegram/fake-telegram.ts";
 import type { Harness } from "../support/bot-harness.ts";
 import { DARK_THEME, signedInitData } from "../support/browser.ts";
@@ -8,10 +8,10 @@ import { ETH_ADDRESS } from "../support/flows.ts";
 import {
   fillSwap,
   type MiniApp,
+  miniAppForFile,
   type PageOptions,
   pickPair,
   SCREENSHOTS,
-  startMiniApp,
 } from "../support/mini-app.ts";
 import { TEST_DIALECT } from "../support/test-dialect.ts";
 import { until } from "../support/until.ts";
@@ -25,19 +25,9 @@ import { until } from "../support/until.ts";
 let app: MiniApp;
 let h: Harness;
 let pageUrl: string;
-
-beforeAll(async () => {
-  app = await startMiniApp({
-    SUPPORT_CONTACT: "@swap_helpdesk",
-    // An open swap's page asks for its status every half second, not every 3 s: the tests that
-    // follow a swap's status on the page wait on the page's poll.
-    WEBAPP_STATUS_POLL_MS: "500",
-  });
-  ({ h, pageUrl } = app);
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
+miniAppForFile((started) => {
+  app = started;
+  ({ h, pageUrl } = started);
 });
 
 const openPage = (userId: number, options?: PageOptions) => app.openPage(userId, options);

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { buildWebApp } from "../../src/webapp/build.ts";
 import { WEBAPP_BUILD_DIR } from "../../src/webapp/server/server.ts";
 import { freePort, type Harness, startHarness } from "./bot-harness.ts";
@@ -30,7 +31,23 @@ export interface MiniApp {
   close(): Promise<void>;
 }
 
-export async function startMiniApp(env: Record<string, string> = {}): Promise<MiniApp> {
+/**
+ * The file's Mini App, started before its tests and closed after them; `started` is given it. The
+ * support desk's contact is set, and an open swap's page asks for its status every half second, not
+ * every 3 s: the tests that follow a swap's status on the page wait on the page's poll.
+ */
+export function miniAppForFile(started: (app: MiniApp) => void): void {
+  let app: MiniApp | undefined;
+  beforeAll(async () => {
+    app = await startMiniApp({ SUPPORT_CONTACT: "@swap_helpdesk", WEBAPP_STATUS_POLL_MS: "500" });
+    started(app);
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+}
+
+async function startMiniApp(env: Record<string, string>): Promise<MiniApp> {
   if (!existsSync(join(WEBAPP_BUILD_DIR, "index.html"))) await buildWebApp();
   const port = await freePort();
   const pageUrl = `http://127.0.0.1:${port}/`;
