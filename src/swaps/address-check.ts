@@ -1,4 +1,16 @@
-import validator from "multicoin-address-validator";
+import { createRequire } from "node:module";
+
+type Validator = typeof import("multicoin-address-validator").default;
+let loaded: Validator | undefined;
+
+/**
+ * The validator library, loaded at the first check rather than at every start (docs/design.md §2,
+ * "What a process loads"); its API is synchronous, so it is required rather than imported.
+ */
+function validator(): Validator {
+  loaded ??= createRequire(import.meta.url)("multicoin-address-validator") as Validator;
+  return loaded;
+}
 
 export type AddressCheck =
   | { ok: true; address: string }
@@ -83,11 +95,11 @@ export function isPlausibleDeposit(input: string, coin: string, network?: string
 function libraryVerdict(address: string, coin: string, network?: string): boolean | undefined {
   try {
     const chainType = network ? NETWORK_CHAINS[network] : undefined;
-    if (chainType) return validator.validate(address, coin, { chainType });
+    if (chainType) return validator().validate(address, coin, { chainType });
     // A network we cannot map (or a coin on a foreign chain): only the exchange can judge.
     if (network) return undefined;
-    if (!validator.findCurrency(coin)) return undefined;
-    return validator.validate(address, coin, { networkType: "prod" });
+    if (!validator().findCurrency(coin)) return undefined;
+    return validator().validate(address, coin, { networkType: "prod" });
   } catch {
     return false;
   }
