@@ -1,16 +1,9 @@
-import { createRequire } from "node:module";
+import { onFirstUse } from "../lib/first-use.ts";
 
-type Validator = typeof import("multicoin-address-validator").default;
-let loaded: Validator | undefined;
-
-/**
- * The validator library, loaded at the first check rather than at every start (docs/design.md §2,
- * "What a process loads"); its API is synchronous, so it is required rather than imported.
- */
-function validator(): Validator {
-  loaded ??= createRequire(import.meta.url)("multicoin-address-validator") as Validator;
-  return loaded;
-}
+/** The validator library, loaded at the first check. */
+const validator = onFirstUse<typeof import("multicoin-address-validator").default>(
+  "multicoin-address-validator",
+);
 
 export type AddressCheck =
   | { ok: true; address: string }
