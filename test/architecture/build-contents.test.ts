@@ -91,6 +91,8 @@ describe("the compiled bot", () => {
       "qrcode",
       "multicoin-address-validator",
       "prom-client",
+      // long polling's: not loaded in webhook mode
+      "@grammyjs/runner",
       "pg",
       "drizzle-orm/node-postgres",
     ];
@@ -101,11 +103,19 @@ describe("the compiled bot", () => {
     ).toEqual([]);
   });
 
-  it("loads the embedded sandbox and the Mini App server only where they are used", () => {
+  it("loads the embedded sandbox, the Mini App server, the ops server and the transport's mode only where they are used", () => {
     const { sources } = loadedAtStart(build());
     expect(sources).toContain("src/main.ts");
     expect(sources).toContain("src/app/app.ts");
-    const onDemand = ["src/sandbox/", "src/webapp/", "src/app/webapp.ts", "src/app/ops.ts"];
+    const onDemand = [
+      "src/sandbox/",
+      "src/webapp/",
+      "src/app/webapp.ts",
+      "src/app/ops.ts",
+      "src/ops/metrics.ts",
+      "src/transport/polling.ts",
+      "src/transport/webhook.ts",
+    ];
     expect(sources.filter((path) => onDemand.some((lazy) => path.startsWith(lazy)))).toEqual([]);
   });
 });
