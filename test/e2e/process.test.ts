@@ -35,10 +35,14 @@ afterEach(async () => {
 });
 
 describe("npm start", () => {
-  it("the compiled bot, started from another folder, walks a swap to its complete push in English and Russian (migrations and locale files found from dist/)", async () => {
+  // docs/design.md §2, "What a process loads": the Mini App's server, the metrics and qrcode are
+  // chunks or packages loaded only when configured or first used; here they are.
+  it("the compiled bot, started from another folder, walks a swap to its complete push in English and Russian (migrations and locale files found from dist/), with its QR code, and serves the Mini App's page and /metrics", async () => {
     tg = await startFakeTelegram();
     sandbox = await startSandbox({ dialect: TEST_DIALECT, schedule: false, limits: false });
     dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
+    const [webAppPort, metricsPort] = [await freePort(), await freePort()];
+    const pageUrl = `http://127.0.0.1:${webAppPort}/`;
     running = startBotProcess(
       {
         BOT_TOKEN: tg.token,
@@ -48,12 +52,23 @@ describe("npm start", () => {
         EXCHANGE_API_KEY: sandbox.apiKey,
         DATABASE_PATH: "bot.sqlite",
         STATUS_POLL_INTERVAL_MS: "300",
+        WEBAPP_URL: pageUrl,
+        WEBAPP_PORT: String(webAppPort),
+        METRICS_PORT: String(metricsPort),
       },
       { cwd: dir },
     );
     await tg.waitForPolling(30_000);
+    const page = await fetch(pageUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/src="\.\/assets\/main-[A-Z0-9]{8}\.js"/);
     const user = tg.user();
     const id = await createSwapViaChat(user);
+    const qr = await user.waitFor((m) => m.photo, { timeoutMs: 15_000 });
+    expect(qr.text).toContain("Deposit address for");
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(metrics).toMatch(/^bot_updates_total\{type="message"\} [1-9]/m);
+    expect(metrics).toMatch(/^exchange_requests_total\{class="create"[^}]*\} [1-9]/m);
     sandbox.control.setStatus(id, "confirmation");
     await user.waitFor(`${id}: confirming`, { timeoutMs: 15_000 });
     sandbox.control.setStatus(id, "success");
@@ -113,38 +128,4 @@ describe("npm start", () => {
     }
     expect(running.stdout.some((l) => l.includes("bot stopped"))).toBe(true);
   }, 60_000);
-
-  // docs/design.md §2, "What a process loads": these parts are chunks of their own, loaded by
-  // dynamic import (and qrcode, the address validator at first use) only when configured.
-  it("the compiled bot loads its parts that a setting asks for: the embedded sandbox, the Mini App's page, /metrics, and a deposit's QR code", async () => {
-    tg = await startFakeTelegram();
-    dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
-    const [webAppPort, metricsPort] = [await freePort(), await freePort()];
-    const pageUrl = `http://127.0.0.1:${webAppPort}/`;
-    running = startBotProcess({
-      BOT_TOKEN: tg.token,
-      TELEGRAM_API_ROOT: tg.apiRoot,
-      EXCHANGE_DIALECT: TEST_DIALECT,
-      DATABASE_PATH: join(dir, "bot.sqlite"),
-      WEBAPP_URL: pageUrl,
-      WEBAPP_PORT: String(webAppPort),
-      METRICS_PORT: String(metricsPort),
-    });
-    await tg.waitForPolling(30_000);
-    expect(running.lines.some((l) => l.includes("embedded SANDBOX exchange"))).toBe(true);
-    const page = await fetch(pageUrl);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toMatch(/src="\.\/assets\/main-[A-Z0-9]{8}\.js"/);
-
-    const user = tg.user();
-    await createSwapViaChat(user);
-    const qr = await user.waitFor((m) => m.photo, { timeoutMs: 15_000 });
-    expect(qr.text).toContain("Deposit address for");
-    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-    expect(metrics).toMatch(/^bot_updates_total\{type="message"\} [1-9]/m);
-    expect(metrics).toMatch(/^exchange_requests_total\{class="create"[^}]*\} [1-9]/m);
-
-    running.child.kill("SIGTERM");
-    expect(await running.exit).toBe(0);
-  }, 90_000);
 });
