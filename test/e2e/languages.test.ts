@@ -1,48 +1,22 @@
-import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildWebApp } from "../../src/webapp/build.ts";
-import { WEBAPP_BUILD_DIR } from "../../src/webapp/server/server.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { PageTexts } from "../../src/webapp/server/texts.ts";
-import { freePort, type Harness, startHarness } from "../support/bot-harness.ts";
-import { launchBrowser, launchUrl, signedInitData } from "../support/browser.ts";
+import type { Harness } from "../support/bot-harness.ts";
 import { ETH_ADDRESS } from "../support/flows.ts";
+import { type MiniApp, miniAppForFile, SCREENSHOTS } from "../support/mini-app.ts";
 import { until } from "../support/until.ts";
 
-/** Phone-sized screenshots of the page in each language, kept as test artifacts. */
-const SCREENSHOTS = join(process.cwd(), "test-artifacts", "webapp");
 const texts = new PageTexts();
 
+let app: MiniApp;
 let h: Harness;
-let pageUrl: string;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-
-beforeAll(async () => {
-  if (!existsSync(join(WEBAPP_BUILD_DIR, "index.html"))) await buildWebApp();
-  const port = await freePort();
-  pageUrl = `http://127.0.0.1:${port}/`;
-  h = await startHarness({ env: { WEBAPP_URL: pageUrl, WEBAPP_PORT: String(port) } });
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  mkdirSync(SCREENSHOTS, { recursive: true });
-}, 60_000);
-
-afterAll(async () => {
-  await closeBrowser?.();
-  await h?.close();
+miniAppForFile((started) => {
+  app = started;
+  ({ h } = started);
 });
 
-async function openPage(userId: number, languageCode: string): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 740 },
-    deviceScaleFactor: 2,
-  });
-  const page = await context.newPage();
-  const initData = signedInitData(h.tg.token, { id: userId, language_code: languageCode });
-  await page.goto(launchUrl(pageUrl, initData));
-  return page;
-}
+const openPage = (userId: number, languageCode: string) => app.openPage(userId, { languageCode });
 
 /** The page's own words in `language`, as the server sends them. */
 const word = (language: "fa" | "zh", key: string) => texts.t(language, `webapp-${key}`);

@@ -22,27 +22,7 @@ process.on("exit", () => {
  * by the upgrade tests themselves (test/upgrades/previous-release.test.ts), so nothing waits for it.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // Each project (one per exchange dialect, vitest.config.ts) calls this: they share one build,
-  // and one server, stopped when the last of them is done.
-  const shared = globalThis as typeof globalThis & { [SHARED]?: Shared };
-  shared[SHARED] ??= {
-    ready: Promise.all([startPostgresServer(), buildBot()]).then(([server]) => ({ server })),
-    users: 0,
-  };
-  const state = shared[SHARED];
-  state.users++;
-  const { server } = await state.ready;
+  const [server] = await Promise.all([startPostgresServer(), buildBot()]);
   project.provide("postgresAdminUrl", server.url("postgres"));
-  return async () => {
-    if (--state.users > 0) return;
-    shared[SHARED] = undefined;
-    await server.stop();
-  };
-}
-
-const SHARED = Symbol.for("swapbot.global-setup");
-
-interface Shared {
-  ready: Promise<{ server: Awaited<ReturnType<typeof startPostgresServer>> }>;
-  users: number;
+  return () => server.stop();
 }

@@ -8,73 +8,52 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 const LONGEST = [
   "test/e2e/outages.test.ts",
-  "test/e2e/telegram-outage.test.ts",
   "test/e2e/fair-shares.test.ts",
   "test/e2e/start-and-stop.test.ts",
-  "test/e2e/webapp.test.ts",
   "test/e2e/crash.test.ts",
+  "test/e2e/telegram-outage.test.ts",
   "test/bot/support.test.ts",
   "test/e2e/instances.test.ts",
+  "test/e2e/webapp.test.ts",
   "test/e2e/status-pushes.test.ts",
   "test/e2e/reconcile.test.ts",
+  "test/e2e/over-exolix/webapp.test.ts",
   "test/upgrades/previous-release.test.ts",
+  "test/e2e/over-exolix/status-pushes.test.ts",
+  "test/e2e/over-exolix/reconcile.test.ts",
   "test/bot/swap-flow.test.ts",
-  "test/e2e/try.test.ts",
+  "test/e2e/over-exolix/swap-flow.test.ts",
   "test/tracker/status-tracker.test.ts",
+  "test/e2e/try.test.ts",
+  "test/e2e/over-exolix/crash.test.ts",
   "test/e2e/sqlite-faults.test.ts",
-  "test/e2e/process.test.ts",
-  "test/e2e/flow-lifecycle.test.ts",
-  "test/e2e/telegram-unreachable.test.ts",
-  "test/e2e/sqlite-disk-full.test.ts",
-  "test/db/transactions.test.ts",
   "test/rig/fake-telegram.test.ts",
+  "test/bot/language.test.ts",
+  "test/e2e/process.test.ts",
   "test/ops/ops-server.test.ts",
-  "test/e2e/finished-swaps.test.ts",
-  "test/db/migrations.test.ts",
+  "test/e2e/flow-lifecycle.test.ts",
   "test/db/pg-client.test.ts",
-  "test/e2e/money-promise.test.ts",
-  "test/e2e/copy-buttons.test.ts",
+  "test/e2e/sqlite-disk-full.test.ts",
+  "test/e2e/over-exolix/process.test.ts",
+  "test/e2e/over-exolix/secrets.test.ts",
+  "test/e2e/webapp-page.test.ts",
   "test/e2e/secrets.test.ts",
-  "test/e2e/deposit-instructions.test.ts",
-  "test/bot/forget.test.ts",
+  "test/e2e/copy-buttons.test.ts",
+  "test/db/migrations.test.ts",
   "test/bot/rate.test.ts",
+  "test/e2e/money-promise.test.ts",
+  "test/bot/forget.test.ts",
+  "test/e2e/over-exolix/deposit-instructions.test.ts",
+  "test/e2e/deposit-instructions.test.ts",
+  "test/e2e/over-exolix/money-promise.test.ts",
+  "test/e2e/over-exolix/explorer-links.test.ts",
+  "test/e2e/languages.test.ts",
+  "test/e2e/explorer-links.test.ts",
 ];
 
-/**
- * The longest files of all, which run in the spec project only (vitest.config.ts): started before
- * the exolix project's files, so that they never end the run. Each costs one worker process
- * (see below), worth it only for a file this long.
- */
-const BEFORE_ALL = ["test/e2e/outages.test.ts", "test/e2e/telegram-outage.test.ts"];
-
-/**
- * BEFORE_ALL first; then one project after the other, the exolix project's (end-to-end files only,
- * all long) first so that its files never end the run, then the spec project's; within each, the
- * files above first, in that order, the same on every machine (a clean clone has no timings of an
- * earlier run), then the others in vitest's own order (longest of the last run first, or largest
- * first).
- *
- * Never the two projects' files in turn: a worker goes on to the next file only when that file is of
- * its own project (vitest 4's pool, `isEqualRunner`); otherwise it is stopped and a new process
- * loads node_modules again, which alternating projects did for most files (41 worker processes in a
- * run instead of about 12, some 2.5 CPU-seconds each).
- */
+/** Longest (as listed above) first, then the others in vitest's own order. */
 export class LongFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const first = (file: TestSpecification) =>
-      BEFORE_ALL.some((path) => file.moduleId.endsWith(`/${path}`));
-    const sorted = await this.longFirst(files.filter(first));
-    const rest = files.filter((file) => !first(file));
-    const projects = [...new Set(rest.map((file) => file.project.name))].sort((a, b) =>
-      a === "spec" ? 1 : b === "spec" ? -1 : a.localeCompare(b),
-    );
-    for (const project of projects) {
-      sorted.push(...(await this.longFirst(rest.filter((f) => f.project.name === project))));
-    }
-    return sorted;
-  }
-
-  private async longFirst(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) =>
       LONGEST.findIndex((path) => file.moduleId.endsWith(`/${path}`));
     const known = files.filter((file) => rank(file) >= 0).sort((a, b) => rank(a) - rank(b));

@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Which end-to-end files run over both exchange dialects (docs/design.md §10). Every test file runs
+ * over the spec's; an end-to-end file (test/e2e/, and the chat's flow test/bot/swap-flow.test.ts)
+ * runs again over Exolix's when test/e2e/over-exolix/ holds a file of its name that imports
+ * test/support/over-exolix.ts and then it. What the exchange's dialect cannot change runs once:
+ * named here, each with its reason.
+ */
+const ONCE: Record<string, string> = {
+  "start-and-stop": "starting and stopping the process: the exchange only stands by",
+  try: "`npm run try` runs its own embedded sandbox, whatever the tests' dialect",
+  "sqlite-faults": "SQLite refusing writes: the exchange only stands by",
+  "sqlite-disk-full": "a full disk under SQLite: the exchange only stands by",
+  outages: "PostgreSQL going away: the exchange only stands by",
+  "telegram-outage": "Telegram going away: the exchange only stands by",
+  "telegram-retry": "the Bot API's retries",
+  "telegram-unreachable": "Telegram unreachable at start-up",
+  instances: "leadership, fencing and takeover between processes on one PostgreSQL",
+  "fair-shares": "each chat's share of the bot's own request budgets",
+  concurrency: "chats handled side by side, and a second poller on the token",
+  "flow-lifecycle": "the conversation's retries, idle end, bad answers and Bot API failures",
+  "copy-buttons": "the copy buttons of the bot's messages",
+  postgres: "the store on PostgreSQL",
+  "grafana-dashboard": "the dashboard's queries against the metrics the bot exports",
+  "webapp-page": "the Mini App's page and its API's guards: themes, sign-in, caching, limits",
+  languages: "the Mini App's languages and writing direction",
+};
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const E2E = join(ROOT, "test", "e2e");
+const OVER_EXOLIX = join(E2E, "over-exolix");
+
+/** The end-to-end files by name, with their path from test/e2e/over-exolix/. */
+function endToEndFiles(): Map<string, string> {
+  const files = new Map<string, string>([["swap-flow", "../../bot/swap-flow.test.ts"]]);
+  for (const entry of readdirSync(E2E, { withFileTypes: true })) {
+    const name = /^(.*)\.test\.ts$/.exec(entry.name)?.[1];
+    if (entry.isFile() && name) files.set(name, `../${entry.name}`);
+  }
+  return files;
+}
+
+/** What is wrong with which files run over both dialects, one line a file. */
+function coverageFaults(
+  files: ReadonlyMap<string, string>,
+  overExolix: readonly string[],
+  once: Readonly<Record<string, string>>,
+): string[] {
+  const faults: string[] = [];
+  const wrapped = new Set(overExolix);
+  for (const name of files.keys()) {
+    if (wrapped.has(name) && once[name])
+      faults.push(`${name}: runs over exolix, and is named once`);
+    if (!wrapped.has(name) && !once[name]) {
+      faults.push(`${name}: runs over the spec's dialect only, and is not named once`);
+    }
+  }
+  for (const name of [...wrapped, ...Object.keys(once)]) {
+    if (!files.has(name)) faults.push(`${name}: no such end-to-end file`);
+  }
+  return faults;
+}
+
+const wrapperText = (target: string) =>
+  `import "../../support/over-exolix.ts";\nimport "${target}";\n`;
+
+describe("the end-to-end files over both exchange dialects", () => {
+  const files = endToEndFiles();
+  const overExolix = readdirSync(OVER_EXOLIX).map((f) => f.replace(/\.test\.ts$/, ""));
+
+  it("run over Exolix's dialect too, or are named here with why they run once", () => {
+    expect(overExolix.length).toBeGreaterThan(20);
+    expect(coverageFaults(files, overExolix, ONCE)).toEqual([]);
+  });
+
+  it("each over-exolix file imports over-exolix.ts, then the end-to-end file of its name, and nothing else", () => {
+    for (const name of overExolix) {
+      const text = readFileSync(join(OVER_EXOLIX, `${name}.test.ts`), "utf8");
+      expect(text, name).toBe(wrapperText(files.get(name) ?? `../${name}.test.ts`));
+    }
+  });
+
+  it("is really checked: a file run once unnamed, one named twice and a stray name are listed", () => {
+    const planted = new Map([
+      ["a", "../a.test.ts"],
+      ["b", "../b.test.ts"],
+      ["c", "../c.test.ts"],
+    ]);
+    expect(coverageFaults(planted, ["a", "c", "gone"], { c: "why", old: "why" })).toEqual([
+      "b: runs over the spec's dialect only, and is not named once",
+      "c: runs over exolix, and is named once",
+      "gone: no such end-to-end file",
+      "old: no such end-to-end file",
+    ]);
+  });
+});

@@ -1,0 +1,2 @@
+import "../../support/over-exolix.ts";
+import "../quote-shares.test.ts";

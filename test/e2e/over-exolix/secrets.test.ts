@@ -1,0 +1,2 @@
+import "../../support/over-exolix.ts";
+import "../secrets.test.ts";
