@@ -20,6 +20,8 @@ export interface SharedDatabase {
   lock: LockSessions;
   /** On becoming the leader: outbox rows claimed by a predecessor come back to be sent. */
   takeOverOutbox(): Promise<number>;
+  /** On stepping down (its senders stopped): this instance's claims come back for the next one. */
+  giveBackOutbox(): Promise<number>;
 }
 
 /** How many chats' conversation states SQLite's single process keeps in memory. */
@@ -82,6 +84,7 @@ export async function openDatabase(
       ledger: createBudgetLedger(pool),
       lock,
       takeOverOutbox: () => storage.takeOverOutbox(),
+      giveBackOutbox: () => storage.giveBackOutbox(),
     };
   }
   const { repos } = storage;

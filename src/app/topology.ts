@@ -117,12 +117,21 @@ function sharedInstances(
     lead: (catalog, parts) => {
       work.add(
         {
-          name: "outbox takeover",
+          name: "outbox claims",
           start: async () => {
             const released = await db.takeOverOutbox();
             if (released > 0) {
               logger.info({ released }, "took over the outbox rows of the last leader");
             }
+          },
+          // Stopped last, after the senders' passes ended: a claim that landed as the lead was lost
+          // (its fence passed just before) would keep its row from the next leader for a whole
+          // lease; given back, the next leader sends it at once (docs/design.md §6, "Claims").
+          stop: async () => {
+            // The database away (the usual reason to lose the lead): the lease frees them later.
+            await db.giveBackOutbox().catch((error: unknown) => {
+              logger.warn({ err: error }, "could not give the outbox claims back; they expire");
+            });
           },
         },
         {

@@ -68,7 +68,8 @@ function common(seam: Seam) {
     /** The core's ports; `chats` is the cache in front of the chats table. */
     ports: (chats: Pick<ChatsStore, "markBlocked" | "language">) =>
       createPorts(repos, chats, outbox),
-    /** On becoming the leader: outbox rows claimed by a predecessor come back to be sent. */
-    takeOverOutbox: () => seam.outbox.releaseExcept(outbox.owner),
+    /** Taking the lead: a predecessor's outbox claims come back; stepping down: this one's. */
+    takeOverOutbox: () => seam.outbox.release(outbox.owner, "others"),
+    giveBackOutbox: () => seam.outbox.release(outbox.owner, "own"),
   };
 }

@@ -51,8 +51,8 @@ export interface OutboxClaims {
     owner: string,
     until: number,
   ): Promise<Row[]>;
-  /** Drops the claims of every sender but `owner`, in every outbox; returns how many. */
-  releaseExcept(owner: string): Promise<number>;
+  /** Drops, in every outbox, the claims of every sender but `owner` or of `owner`; how many. */
+  release(owner: string, whose: "others" | "own"): Promise<number>;
   /** `, claimed_by = null, …`: appended to the SET of an UPDATE that settles a row (SQLite: nothing). */
   readonly ended: SQL;
 }

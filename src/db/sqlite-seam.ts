@@ -116,7 +116,7 @@ export function sqliteSeam(
         all(
           sql`select ${columns} from ${sql.identifier(table)} where ${due} order by id limit ${limit}`,
         ),
-      releaseExcept: async () => 0,
+      release: async () => 0,
       ended: sql``,
     },
   };

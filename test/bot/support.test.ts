@@ -547,6 +547,54 @@ describe("durability", () => {
     expect(bot.logs.some((l) => l.includes("the support chat refused"))).toBe(true);
   });
 
+  it("an answer to the ticket's message before the bot has recorded sending it reaches the user", async () => {
+    const { bot, agent } = await desk();
+    const user = bot.tg.user();
+    // The ticket's message is in the support chat, Telegram's answer (its id) not yet with the bot.
+    const held = bot.tg.holdNext("sendMessage", SUPPORT);
+    await user.send("/support");
+    await user.waitFor("What went wrong?");
+    await user.send("quick one");
+    await held.arrived;
+    const ticket = inSupport(bot, "Ticket #1")[0]!;
+    await agent.send("quick answer", { replyTo: ticket.messageId });
+    // The reply is the ticket's: its answer is queued behind the ticket's message.
+    try {
+      await until(
+        async () => (await bot.app.repos.support.pendingCount()) === 2,
+        10_000,
+        "the answer queued for the ticket",
+      );
+    } finally {
+      held.release();
+    }
+    await user.waitFor("quick answer", { timeoutMs: 10_000 });
+    expect(inSupport(bot, "Ticket #1")).toHaveLength(1);
+  });
+
+  it("an answer to a ticket's message whose sending the bot could not record reaches the user", async () => {
+    const clock = new TestClock();
+    const { bot, agent } = await desk({}, { clock });
+    const user = bot.tg.user();
+    // Telegram takes the ticket's message and the connection breaks before its answer: the bot
+    // cannot know, and sends the ticket again later (at least once).
+    bot.tg.dropNext("sendMessage", { chatId: SUPPORT });
+    await user.send("/support");
+    await user.waitFor("What went wrong?");
+    await user.send("lost in the wires");
+    await user.waitFor("Support has your message");
+    await clock.until(
+      () => inSupport(bot, "Ticket #1").length === 2,
+      60_000,
+      "the ticket sent again",
+    );
+    // The team answers the first copy, the one the bot has no record of.
+    const first = inSupport(bot, "Ticket #1")[0]!;
+    await agent.send("answer to the first copy", { replyTo: first.messageId });
+    await user.waitFor("answer to the first copy", { timeoutMs: 10_000 });
+    expect(inSupport(bot, "Ticket #1")).toHaveLength(2);
+  });
+
   it("a restart between the ticket and the answer loses nothing", async () => {
     const { bot, agent } = await desk();
     const user = bot.tg.user();

@@ -113,8 +113,26 @@ describe("claiming the support outbox (PostgreSQL, several senders)", () => {
     expect(new Set(ids).size).toBe(12);
     expect(await repos.support.claimDue(10, 2_000, "d", 30_000)).toEqual([]);
     // A new leader drops the claims of the others: their unsent rows are its to send.
-    expect(await seam.outbox.releaseExcept("d")).toBe(12);
+    expect(await seam.outbox.release("d", "others")).toBe(12);
     expect(await repos.support.claimDue(20, 2_100, "d", 30_000)).toHaveLength(12);
+  });
+
+  it("gives a sender's own claims back when it steps down, not the others'", async () => {
+    const { repos, seam } = await tempPgDatabase();
+    for (let chat = 1; chat <= 4; chat++) {
+      const ticket = await repos.support.draft(author(chat), null, 1_000);
+      await repos.support.open(ticket.id, words(chat, 1), 1_000);
+    }
+    // "old" claimed as it lost the lead, after "new" had taken the outbox over.
+    const old = await repos.support.claimDue(2, 2_000, "old", 60_000);
+    const kept = await repos.support.claimDue(1, 2_000, "new", 60_000);
+    expect(await repos.support.claimDue(10, 2_100, "new", 60_000)).toHaveLength(2);
+    expect(await seam.outbox.release("old", "own")).toBe(2);
+    const taken = await repos.support.claimDue(10, 2_200, "new", 60_000);
+    expect(taken.map((d) => d.id)).toEqual(expect.arrayContaining(old.map((d) => d.id)));
+    expect(taken).toHaveLength(4);
+    expect(await repos.support.claimDue(10, 2_300, "third", 60_000)).toEqual([]);
+    expect(kept).toHaveLength(1);
   });
 });
 

@@ -268,7 +268,28 @@ async function ticketOf(
   }
   const replied = msg.reply_to_message;
   if (replied && replied.from?.id === botId) {
-    return store.ticketOfSupportMessage(replied.message_id);
+    return (
+      (await store.ticketOfSupportMessage(replied.message_id)) ??
+      ticketOfCloseButton(store, replied)
+    );
+  }
+  return undefined;
+}
+
+/**
+ * The ticket whose Close button the bot's message carries (a ticket's first message does). The
+ * bot records a message's id once Telegram's answer is back: a reply can come before that (the
+ * answer still on its way) or to a copy never recorded (the answer lost, the ticket sent again).
+ * The message is the bot's own, as Telegram says, so its button names its ticket.
+ */
+async function ticketOfCloseButton(
+  store: SupportStore,
+  replied: Message,
+): Promise<Ticket | undefined> {
+  for (const button of replied.reply_markup?.inline_keyboard.flat() ?? []) {
+    const data = "callback_data" in button ? button.callback_data : undefined;
+    const ticket = supportCloseButton.unpack(data)?.ticket;
+    if (ticket !== undefined) return store.ticket(ticket);
   }
   return undefined;
 }

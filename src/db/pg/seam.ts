@@ -43,15 +43,16 @@ export function pgSeam(db: PgDb): Seam {
       },
       /**
        * A new leader takes the outbox over: claims of any other sender are dropped, since the one
-       * that held them has died or stepped down (a send it had in flight may arrive once more).
+       * that held them has died or stepped down (a send it had in flight may arrive once more). A
+       * leader stepping down gives its own back, a claim that landed as it lost the lead included.
        */
-      releaseExcept: async (owner) => {
+      release: async (owner, whose) => {
         let released = 0;
         for (const table of ["notifications", "support_outbox"] as const) {
           released += await pool.run(sql`
             update ${sql.identifier(table)} set claimed_by = null, claimed_until = null
             where sent_at is null and dropped_at is null
-              and claimed_by is not null and claimed_by <> ${owner}`);
+              and ${whose === "own" ? sql`claimed_by = ${owner}` : sql`claimed_by <> ${owner}`}`);
         }
         return released;
       },
