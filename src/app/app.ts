@@ -7,18 +7,15 @@ import { explorerTable } from "../frontends/explorers.ts";
 import { type Clock, realClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { ExchangeMonitor } from "../ops/exchange-monitor.ts";
-import { BotMetrics } from "../ops/metrics.ts";
 import type { QuoteService } from "../quotes/quote-service.ts";
 import { buildBackground } from "./background.ts";
 import { openDatabase } from "./database.ts";
 import { exchangeClient, startExchange } from "./exchange.ts";
 import { Lifecycle } from "./lifecycle.ts";
-import { startOps } from "./ops.ts";
 import { buildSwaps, type Swaps } from "./swaps.ts";
 import { installBot, startTelegram } from "./telegram.ts";
 import { chooseTopology } from "./topology.ts";
 import { startTransport } from "./transport.ts";
-import { startWebApp } from "./webapp.ts";
 
 export { StartupError } from "./lifecycle.ts";
 
@@ -81,7 +78,13 @@ export async function startApp(
 
   // Built in dependency order, nothing started yet: what counts and what sends come first.
   const { exchangeId } = target;
-  const metrics = new BotMetrics();
+  // What a process does not use it does not load (docs/design.md §2, "What a process loads"):
+  // prom-client and its collectors only where /metrics serves them, the Mini App's server only
+  // where WEBAPP_URL is set.
+  const metrics =
+    config.metricsPort === undefined
+      ? undefined
+      : new (await import("../ops/metrics.ts")).BotMetrics();
   const monitor = new ExchangeMonitor();
   const ledger = db.shared?.ledger;
   const exchange = exchangeClient(config, logger, target, { monitor, metrics, ledger, clock });
@@ -127,8 +130,21 @@ export async function startApp(
 
   // Started in this order, stopped in reverse.
   await life.start(topology.catalog(swaps.catalog));
-  const ops = await startOps(config, life, { ...built, swaps, ...background });
-  const webApp = await startWebApp(config, logger, life, { ...built, swaps, ...target });
+  const ops = metrics
+    ? await (await import("./ops.ts")).startOps(config, life, {
+        ...built,
+        metrics,
+        swaps,
+        ...background,
+      })
+    : undefined;
+  const webApp = config.webApp
+    ? await (await import("./webapp.ts")).startWebApp(config, logger, life, {
+        ...built,
+        swaps,
+        ...target,
+      })
+    : undefined;
   let webhookPort: number | undefined;
   if (await startTelegram(config, logger, life, telegram, options.signal)) {
     const transport = await startTransport(config, logger, life, { ...built, inFlight, onFatal });

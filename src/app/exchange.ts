@@ -6,7 +6,7 @@ import type { Logger } from "../lib/logger.ts";
 import type { BudgetLedger } from "../lib/shared-budget.ts";
 import type { ExchangeMonitor } from "../ops/exchange-monitor.ts";
 import type { BotMetrics } from "../ops/metrics.ts";
-import { type Sandbox, startSandbox } from "../sandbox/index.ts";
+import type { Sandbox } from "../sandbox/index.ts";
 import { exchangeIdOf, SANDBOX_EXCHANGE } from "../swaps/swap.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
@@ -18,7 +18,10 @@ export interface ExchangeTarget {
   exchangeId: string;
 }
 
-/** The configured exchange, or the embedded sandbox (started as a part) when none is. */
+/**
+ * The configured exchange, or the embedded sandbox (started as a part) when none is: only then is
+ * its code loaded (docs/design.md §2, "What a process loads").
+ */
 export async function startExchange(
   config: Config,
   logger: Logger,
@@ -31,6 +34,7 @@ export async function startExchange(
       exchangeId: exchangeIdOf({ ...config.exchange, sandbox: false }),
     };
   }
+  const { startSandbox } = await import("../sandbox/index.ts");
   let sandbox: Sandbox | undefined;
   await life.start({
     name: "sandbox exchange",
@@ -58,7 +62,8 @@ export function exchangeClient(
   target: ExchangeTarget,
   seen: {
     monitor: ExchangeMonitor;
-    metrics: BotMetrics;
+    /** None: /metrics is not served, so nothing is counted. */
+    metrics: BotMetrics | undefined;
     /** Where several instances count their budgets together; none: this instance alone. */
     ledger: BudgetLedger | undefined;
     /** The budgets' clock. */
@@ -76,7 +81,7 @@ export function exchangeClient(
     ...(ledger ? { ledger } : {}),
     onRequest: (event) => {
       monitor.record(event, clock.now());
-      metrics.recordRequest(event);
+      metrics?.recordRequest(event);
       if (typeof event.status !== "number" || event.status >= 400) {
         logger.warn(event, "exchange request failed");
       } else logger.debug(event, "exchange request");

@@ -18,7 +18,8 @@ export function installBot(
     telegram: Telegram;
     swaps: Swaps;
     db: Database;
-    metrics: BotMetrics;
+    /** None: /metrics is not served, so nothing is counted. */
+    metrics: BotMetrics | undefined;
     monitor: ExchangeMonitor;
     explorers: ExplorerTable;
     flowIdleMs: number | undefined;

@@ -3,10 +3,10 @@ import type { UpdatesInFlight } from "../bot/plumbing/updates-in-flight.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../lib/logger.ts";
 import { HeldNotice } from "../transport/held-notice.ts";
-import { startPolling } from "../transport/polling.ts";
+import type { startPolling } from "../transport/polling.ts";
 import { StandIn } from "../transport/stand-in.ts";
 import { UpdateJournal } from "../transport/update-journal.ts";
-import { startWebhook } from "../transport/webhook.ts";
+import type { startWebhook } from "../transport/webhook.ts";
 import type { Database } from "./database.ts";
 import type { Lifecycle, Part } from "./lifecycle.ts";
 import type { Topology } from "./topology.ts";
@@ -57,7 +57,9 @@ export async function startTransport(
     logger.warn({ updates: inFlight.size }, "updates still running at stop; stopping anyway");
   };
   const settings = config.webhook;
+  // Only the mode in use is loaded (docs/design.md §2, "What a process loads").
   if (!settings) {
+    const { startPolling } = await import("../transport/polling.ts");
     deps.topology.whileAway(new StandIn(bot.api, held, () => journal.nextOffset, logger));
     let polling: ReturnType<typeof startPolling> | undefined;
     return {
@@ -77,6 +79,7 @@ export async function startTransport(
       },
     };
   }
+  const { startWebhook } = await import("../transport/webhook.ts");
   let webhook: Awaited<ReturnType<typeof startWebhook>> | undefined;
   await life.start({
     name: "webhook",

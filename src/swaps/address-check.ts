@@ -1,4 +1,9 @@
-import validator from "multicoin-address-validator";
+import { onFirstUse } from "../lib/first-use.ts";
+
+/** The validator library, loaded at the first check. */
+const validator = onFirstUse<typeof import("multicoin-address-validator").default>(
+  "multicoin-address-validator",
+);
 
 export type AddressCheck =
   | { ok: true; address: string }
@@ -83,11 +88,11 @@ export function isPlausibleDeposit(input: string, coin: string, network?: string
 function libraryVerdict(address: string, coin: string, network?: string): boolean | undefined {
   try {
     const chainType = network ? NETWORK_CHAINS[network] : undefined;
-    if (chainType) return validator.validate(address, coin, { chainType });
+    if (chainType) return validator().validate(address, coin, { chainType });
     // A network we cannot map (or a coin on a foreign chain): only the exchange can judge.
     if (network) return undefined;
-    if (!validator.findCurrency(coin)) return undefined;
-    return validator.validate(address, coin, { networkType: "prod" });
+    if (!validator().findCurrency(coin)) return undefined;
+    return validator().validate(address, coin, { networkType: "prod" });
   } catch {
     return false;
   }

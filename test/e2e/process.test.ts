@@ -7,6 +7,7 @@ import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { type FakeTelegram, startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
 import { type BotProcess, startBotProcess } from "../support/bot-process.ts";
 import { createSwapViaChat, toSummary } from "../support/flows.ts";
+import { freePort } from "../support/ports.ts";
 import { TEST_DIALECT } from "../support/test-dialect.ts";
 import { until } from "../support/until.ts";
 
@@ -34,10 +35,14 @@ afterEach(async () => {
 });
 
 describe("npm start", () => {
-  it("the compiled bot, started from another folder, walks a swap to its complete push in English and Russian (migrations and locale files found from dist/)", async () => {
+  // docs/design.md §2, "What a process loads": the Mini App's server, the metrics and qrcode are
+  // chunks or packages loaded only when configured or first used; here they are.
+  it("the compiled bot, started from another folder, walks a swap to its complete push in English and Russian (migrations and locale files found from dist/), with its QR code, and serves the Mini App's page and /metrics", async () => {
     tg = await startFakeTelegram();
     sandbox = await startSandbox({ dialect: TEST_DIALECT, schedule: false, limits: false });
     dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
+    const [webAppPort, metricsPort] = [await freePort(), await freePort()];
+    const pageUrl = `http://127.0.0.1:${webAppPort}/`;
     running = startBotProcess(
       {
         BOT_TOKEN: tg.token,
@@ -47,12 +52,23 @@ describe("npm start", () => {
         EXCHANGE_API_KEY: sandbox.apiKey,
         DATABASE_PATH: "bot.sqlite",
         STATUS_POLL_INTERVAL_MS: "300",
+        WEBAPP_URL: pageUrl,
+        WEBAPP_PORT: String(webAppPort),
+        METRICS_PORT: String(metricsPort),
       },
       { cwd: dir },
     );
     await tg.waitForPolling(30_000);
+    const page = await fetch(pageUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/src="\.\/assets\/main-[A-Z0-9]{8}\.js"/);
     const user = tg.user();
     const id = await createSwapViaChat(user);
+    const qr = await user.waitFor((m) => m.photo, { timeoutMs: 15_000 });
+    expect(qr.text).toContain("Deposit address for");
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(metrics).toMatch(/^bot_updates_total\{type="message"\} [1-9]/m);
+    expect(metrics).toMatch(/^exchange_requests_total\{class="create"[^}]*\} [1-9]/m);
     sandbox.control.setStatus(id, "confirmation");
     await user.waitFor(`${id}: confirming`, { timeoutMs: 15_000 });
     sandbox.control.setStatus(id, "success");

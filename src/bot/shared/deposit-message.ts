@@ -1,6 +1,6 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { InlineKeyboard } from "grammy";
-import QRCode from "qrcode";
+import { onFirstUse } from "../../lib/first-use.ts";
 import { isFinal } from "../../swaps/status.ts";
 import { type DepositView, SANDBOX_EXCHANGE } from "../../swaps/swap.ts";
 import { label } from "./coin-label.ts";
@@ -86,9 +86,12 @@ export function depositQrCaption(
  */
 const PNG_OPTIONS = { deflateLevel: 9, deflateStrategy: 3, filterType: 4 };
 
+/** qrcode, loaded at the first deposit QR code. */
+const qrcode = onFirstUse<typeof import("qrcode")>("qrcode");
+
 /** PNG of the deposit address, for wallets that scan. */
 export function depositQr(address: string): Promise<Buffer> {
-  return QRCode.toBuffer(address, {
+  return qrcode().toBuffer(address, {
     margin: 2,
     width: 360,
     errorCorrectionLevel: "M",
