@@ -2,21 +2,13 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { PageTexts } from "../../src/webapp/server/texts.ts";
-import type { Harness } from "../support/bot-harness.ts";
 import { ETH_ADDRESS } from "../support/flows.ts";
-import { type MiniApp, miniAppForFile, SCREENSHOTS } from "../support/mini-app.ts";
+import { miniAppForFile, SCREENSHOTS } from "../support/mini-app.ts";
 import { until } from "../support/until.ts";
 
 const texts = new PageTexts();
 
-let app: MiniApp;
-let h: Harness;
-miniAppForFile((started) => {
-  app = started;
-  ({ h } = started);
-});
-
-const openPage = (userId: number, languageCode: string) => app.openPage(userId, { languageCode });
+const mini = miniAppForFile();
 
 /** The page's own words in `language`, as the server sends them. */
 const word = (language: "fa" | "zh", key: string) => texts.t(language, `webapp-${key}`);
@@ -60,8 +52,8 @@ async function swapInPage(page: Page, language: "fa" | "zh"): Promise<void> {
 
 describe("the Mini App in other languages", () => {
   it("Persian: the page is right to left and mirrored (labels at the right edge), while the address, the amount and the transaction id read left to right in Latin digits", async () => {
-    const user = h.tg.user({ languageCode: "fa" });
-    const page = await openPage(user.id, "fa");
+    const user = mini.h.tg.user({ languageCode: "fa" });
+    const page = await mini.openPage(user.id, { languageCode: "fa" });
     await page.getByLabel(word("fa", "you-send")).waitFor();
     expect(
       await page.evaluate("[document.documentElement.dir, document.documentElement.lang]"),
@@ -79,9 +71,11 @@ describe("the Mini App in other languages", () => {
 
     await swapInPage(page, "fa");
     await until(() =>
-      h.sandbox.control.transactions().some((t) => t.withdrawal_address === ETH_ADDRESS),
+      mini.h.sandbox.control.transactions().some((t) => t.withdrawal_address === ETH_ADDRESS),
     );
-    const tx = h.sandbox.control.transactions().find((t) => t.withdrawal_address === ETH_ADDRESS)!;
+    const tx = mini.h.sandbox.control
+      .transactions()
+      .find((t) => t.withdrawal_address === ETH_ADDRESS)!;
     const address = page.getByText(tx.deposit_address, { exact: true });
     await address.waitFor();
     await page.getByText(word("fa", "send-exactly")).waitFor();
@@ -110,8 +104,8 @@ describe("the Mini App in other languages", () => {
   });
 
   it("Chinese (zh-hans): the page speaks simplified Chinese, left to right", async () => {
-    const user = h.tg.user({ languageCode: "zh-hans" });
-    const page = await openPage(user.id, "zh-hans");
+    const user = mini.h.tg.user({ languageCode: "zh-hans" });
+    const page = await mini.openPage(user.id, { languageCode: "zh-hans" });
     await page.getByLabel(word("zh", "you-send")).waitFor();
     expect(
       await page.evaluate("[document.documentElement.dir, document.documentElement.lang]"),

@@ -2,15 +2,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buttonsOf } from "../../tools/fake-telegram/fake-telegram.ts";
 import { signInitData } from "../../tools/tryout/webapp-link.ts";
-import type { Harness } from "../support/bot-harness.ts";
 import { DARK_THEME, LIGHT_THEME, signedInitData } from "../support/browser.ts";
 import { createSwapViaChat } from "../support/flows.ts";
-import {
-  type MiniApp,
-  miniAppForFile,
-  type PageOptions,
-  SCREENSHOTS,
-} from "../support/mini-app.ts";
+import { miniAppForFile, SCREENSHOTS } from "../support/mini-app.ts";
 import { swapOf } from "../support/seed-swaps.ts";
 import { until } from "../support/until.ts";
 
@@ -20,22 +14,14 @@ import { until } from "../support/until.ts";
  * swaps made in the page, over each dialect, are webapp.test.ts's).
  */
 
-let app: MiniApp;
-let h: Harness;
-let pageUrl: string;
-miniAppForFile((started) => {
-  app = started;
-  ({ h, pageUrl } = started);
-});
-
-const openPage = (userId: number, options?: PageOptions) => app.openPage(userId, options);
+const mini = miniAppForFile();
 
 describe("the Mini App's page", () => {
   it("shows the deposit view in Telegram's dark theme, and follows the theme when Telegram changes it", async () => {
-    const user = h.tg.user();
+    const user = mini.h.tg.user();
     const id = await createSwapViaChat(user);
-    const page = await openPage(user.id, { theme: DARK_THEME, path: `?swap=${id}` });
-    const tx = h.sandbox.control.transaction(id)!;
+    const page = await mini.openPage(user.id, { theme: DARK_THEME, path: `?swap=${id}` });
+    const tx = mini.h.sandbox.control.transaction(id)!;
     await page.getByText(tx.deposit_address, { exact: true }).waitFor();
     const background = await page.locator("body").evaluate((body) => {
       // Runs in the page: its window, not this file's.
@@ -68,13 +54,13 @@ describe("the Mini App's page", () => {
   });
 
   it("lists a swap made in the chat, newest first, and opens its live status", async () => {
-    const user = h.tg.user();
+    const user = mini.h.tg.user();
     const first = await createSwapViaChat(user, "0.4");
     const second = await createSwapViaChat(user, "0.6");
     // The chat's deposit message opens the swap's own page.
     const card = user.transcript().find((m) => m.text.includes(second))!;
-    expect(buttonsOf(card).find((b) => b.webApp)?.webApp).toBe(`${pageUrl}?swap=${second}`);
-    const page = await openPage(user.id);
+    expect(buttonsOf(card).find((b) => b.webApp)?.webApp).toBe(`${mini.pageUrl}?swap=${second}`);
+    const page = await mini.openPage(user.id);
     await page.getByRole("button", { name: "My swaps" }).click();
     const items = page.locator(".swap-list li");
     await items.first().waitFor();
@@ -83,13 +69,13 @@ describe("the Mini App's page", () => {
     expect(await items.nth(1).textContent()).toContain(first);
     await items.nth(1).getByRole("button").click();
     await page.locator(".status", { hasText: "waiting" }).waitFor();
-    h.sandbox.control.setStatus(first, "confirmation");
+    mini.h.sandbox.control.setStatus(first, "confirmation");
     await page.locator(".status", { hasText: "confirming" }).waitFor({ timeout: 20_000 });
     await page.context().close();
   });
 
   it("a coin typed over before its Enter was answered is not picked: the coin typed last is", async () => {
-    const page = await openPage(h.tg.user().id);
+    const page = await mini.openPage(mini.h.tg.user().id);
     // The answer to "eth" is held (a slow network) until XRP is typed, entered and picked.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
@@ -118,13 +104,13 @@ describe("the Mini App's page", () => {
   });
 
   it("a swap's view links to support about that swap, which the chat's /start opens", async () => {
-    const user = h.tg.user();
+    const user = mini.h.tg.user();
     const id = await createSwapViaChat(user);
-    const page = await openPage(user.id, { path: `?swap=${id}` });
+    const page = await mini.openPage(user.id, { path: `?swap=${id}` });
     const link = page.getByRole("link", { name: "Contact support about this swap" });
     await link.waitFor();
     const href = await link.getAttribute("href");
-    expect(href).toBe(`https://t.me/${h.tg.botUsername}?start=support-${id}`);
+    expect(href).toBe(`https://t.me/${mini.h.tg.botUsername}?start=support-${id}`);
     await page.context().close();
     // What Telegram sends when the link is opened: the operator's contact (no desk here).
     const answer = await user.reply(`/start support-${id}`);
@@ -132,13 +118,13 @@ describe("the Mini App's page", () => {
   });
 
   it("a forged hash gets 401 and the page says to open it from Telegram", async () => {
-    const user = h.tg.user();
-    const good = signedInitData(h.tg.token, { id: user.id });
+    const user = mini.h.tg.user();
+    const good = signedInitData(mini.h.tg.token, { id: user.id });
     const forged = good.replace(
       /hash=([0-9a-f])/,
       (_, c: string) => `hash=${c === "0" ? "1" : "0"}`,
     );
-    const page = await openPage(user.id, { initData: forged });
+    const page = await mini.openPage(user.id, { initData: forged });
     await page.getByText("opened from the bot in Telegram").waitFor();
     const status = await page.evaluate(
       async (raw) =>
@@ -150,22 +136,22 @@ describe("the Mini App's page", () => {
   });
 
   it("init data older than 24 hours gets 401 and the page's message, in the user's language", async () => {
-    const user = h.tg.user();
+    const user = mini.h.tg.user();
     const old = signedInitData(
-      h.tg.token,
+      mini.h.tg.token,
       { id: user.id, language_code: "ru" },
       new Date(Date.now() - 25 * 60 * 60 * 1000),
     );
-    const page = await openPage(user.id, { initData: old });
+    const page = await mini.openPage(user.id, { initData: old });
     await page.getByText("открыть её из бота в Telegram").waitFor();
     await page.context().close();
   });
 
   it("another user's swap id answers 404 and shows nothing of it", async () => {
-    const owner = h.tg.user();
+    const owner = mini.h.tg.user();
     const id = await createSwapViaChat(owner);
-    const other = h.tg.user();
-    const page = await openPage(other.id, { path: `?swap=${id}` });
+    const other = mini.h.tg.user();
+    const page = await mini.openPage(other.id, { path: `?swap=${id}` });
     await page.getByText("Swap not found").waitFor();
     const answer = await page.evaluate(
       async ([raw, swapId]) => {
@@ -174,30 +160,30 @@ describe("the Mini App's page", () => {
         });
         return { status: r.status, body: await r.text() };
       },
-      [signedInitData(h.tg.token, { id: other.id }), id] as const,
+      [signedInitData(mini.h.tg.token, { id: other.id }), id] as const,
     );
     expect(answer.status).toBe(404);
-    expect(answer.body).not.toContain(h.sandbox.control.transaction(id)!.deposit_address);
+    expect(answer.body).not.toContain(mini.h.sandbox.control.transaction(id)!.deposit_address);
     await page.context().close();
   });
 
   it("/start and /help carry a button that opens the Mini App, and the chat's menu button opens it", async () => {
-    const user = h.tg.user();
+    const user = mini.h.tg.user();
     for (const command of ["/start", "/help"]) {
       user.send(command);
       const answer = await user.answer();
       const button = answer.replyMarkup?.inline_keyboard.flat()[0];
-      expect(button && "web_app" in button ? button.web_app?.url : undefined).toBe(pageUrl);
+      expect(button && "web_app" in button ? button.web_app?.url : undefined).toBe(mini.pageUrl);
     }
-    const menu = h.tg.callsTo("setChatMenuButton").at(-1)?.params.menu_button as {
+    const menu = mini.h.tg.callsTo("setChatMenuButton").at(-1)?.params.menu_button as {
       type: string;
       web_app?: { url: string };
     };
-    expect(menu).toMatchObject({ type: "web_app", web_app: { url: pageUrl } });
+    expect(menu).toMatchObject({ type: "web_app", web_app: { url: mini.pageUrl } });
   });
 
   it("serves the page on its own origin only: a strict CSP, hashed bundles cached for a year, gzip", async () => {
-    const html = await fetch(pageUrl, { headers: { "accept-encoding": "gzip" } });
+    const html = await fetch(mini.pageUrl, { headers: { "accept-encoding": "gzip" } });
     expect(html.status).toBe(200);
     const csp = html.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("default-src 'self'");
@@ -206,46 +192,46 @@ describe("the Mini App's page", () => {
     const script = /src="\.\/assets\/(main-[A-Z0-9]{8}\.js)"/.exec(body)?.[1];
     expect(script).toBeDefined();
     expect(body).not.toMatch(/https?:\/\//);
-    const js = await fetch(`${pageUrl}assets/${script}`, {
+    const js = await fetch(`${mini.pageUrl}assets/${script}`, {
       headers: { "accept-encoding": "gzip" },
     });
     expect(js.headers.get("content-type")).toContain("javascript");
     expect(js.headers.get("cache-control")).toContain("immutable");
     expect(js.headers.get("content-encoding")).toBe("gzip");
-    const api = await fetch(`${pageUrl}api/swaps`);
+    const api = await fetch(`${mini.pageUrl}api/swaps`);
     expect(api.status).toBe(401);
   });
 
   it("no cache may keep an API answer (Cache-Control: no-store), a refusal included", async () => {
-    const user = h.tg.user();
+    const user = mini.h.tg.user();
     await createSwapViaChat(user);
-    const auth = { authorization: `tma ${signedInitData(h.tg.token, { id: user.id })}` };
-    const list = await fetch(`${pageUrl}api/swaps`, { headers: auth });
+    const auth = { authorization: `tma ${signedInitData(mini.h.tg.token, { id: user.id })}` };
+    const list = await fetch(`${mini.pageUrl}api/swaps`, { headers: auth });
     expect(list.status).toBe(200);
     expect(await list.text()).toContain("depositAddress");
     expect(list.headers.get("cache-control")).toBe("no-store");
-    const refused = await fetch(`${pageUrl}api/swaps`);
+    const refused = await fetch(`${mini.pageUrl}api/swaps`);
     expect(refused.status).toBe(401);
     expect(refused.headers.get("cache-control")).toBe("no-store");
     // Made with their headers (json-answers.ts), not through secureHeaders: the page's ones all the same.
-    const page = await fetch(pageUrl);
+    const page = await fetch(mini.pageUrl);
     for (const name of ["content-security-policy", "x-content-type-options", "referrer-policy"]) {
       expect(page.headers.get(name)).toBeTruthy();
       expect(list.headers.get(name)).toBe(page.headers.get(name));
       expect(refused.headers.get(name)).toBe(page.headers.get(name));
     }
-    const unknown = await fetch(`${pageUrl}api/nothing-here`, { headers: auth });
+    const unknown = await fetch(`${mini.pageUrl}api/nothing-here`, { headers: auth });
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get("cache-control")).toBe("no-store");
   });
 
   it("gzips the API's larger JSON answers, and leaves small ones as they are", async () => {
-    const user = h.tg.user();
+    const user = mini.h.tg.user();
     const headers = {
-      authorization: `tma ${signedInitData(h.tg.token, { id: user.id })}`,
+      authorization: `tma ${signedInitData(mini.h.tg.token, { id: user.id })}`,
       "accept-encoding": "gzip",
     };
-    const session = await fetch(`${pageUrl}api/session`, { headers });
+    const session = await fetch(`${mini.pageUrl}api/session`, { headers });
     expect(session.headers.get("content-encoding")).toBe("gzip");
     expect(session.headers.get("vary")).toContain("Accept-Encoding");
     const answer = (await session.json()) as {
@@ -255,13 +241,13 @@ describe("the Mini App's page", () => {
     expect(answer.texts).toBeDefined();
     // WEBAPP_STATUS_POLL_MS, for the page's polls.
     expect(answer.statusPollMs).toBe(500);
-    const small = await fetch(`${pageUrl}api/swaps`, { headers });
+    const small = await fetch(`${mini.pageUrl}api/swaps`, { headers });
     expect(small.headers.get("content-encoding")).toBeNull();
     expect(small.headers.get("content-type")).toContain("application/json");
     expect(small.headers.get("cache-control")).toBe("no-store");
     expect(await small.json()).toEqual({ items: [], total: 0 });
     // A client that takes no gzip gets the same answer as it is.
-    const plain = await fetch(`${pageUrl}api/session`, {
+    const plain = await fetch(`${mini.pageUrl}api/session`, {
       headers: { authorization: headers.authorization, "accept-encoding": "identity" },
     });
     expect(plain.headers.get("content-encoding")).toBeNull();
@@ -270,20 +256,20 @@ describe("the Mini App's page", () => {
   });
 
   it("a polled list (remembered at the chat's list version, gzipped by its text) shows a swap's new status at once, and never another chat's swaps", async () => {
-    const [owner, other] = [h.tg.user(), h.tg.user()];
-    const ids = h.sandbox.control.seed(4, { spreadOverMs: 60_000 });
+    const [owner, other] = [mini.h.tg.user(), mini.h.tg.user()];
+    const ids = mini.h.sandbox.control.seed(4, { spreadOverMs: 60_000 });
     for (const id of ids) {
-      await h.app.repos.transactions.insert(
-        swapOf(h.sandbox.control, id, owner.id, h.app.exchangeId),
+      await mini.h.app.repos.transactions.insert(
+        swapOf(mini.h.sandbox.control, id, owner.id, mini.h.app.exchangeId),
       );
     }
     const as = (id: number) => ({
-      authorization: `tma ${signedInitData(h.tg.token, { id })}`,
+      authorization: `tma ${signedInitData(mini.h.tg.token, { id })}`,
       "accept-encoding": "gzip",
     });
     type Listed = { items: { id: string; status: string }[]; total: number };
     const list = async (id: number) => {
-      const answer = await fetch(`${pageUrl}api/swaps`, { headers: as(id) });
+      const answer = await fetch(`${mini.pageUrl}api/swaps`, { headers: as(id) });
       expect(answer.status).toBe(200);
       return {
         encoding: answer.headers.get("content-encoding"),
@@ -295,9 +281,9 @@ describe("the Mini App's page", () => {
     expect(first.body.items.map((s) => s.id).sort()).toEqual([...ids].sort());
     expect((await list(owner.id)).body).toEqual(first.body);
     const moved = ids[0]!;
-    h.sandbox.control.setStatus(moved, "confirmation");
+    mini.h.sandbox.control.setStatus(moved, "confirmation");
     await until(
-      async () => (await h.app.repos.transactions.get(moved))?.status === "confirmation",
+      async () => (await mini.h.app.repos.transactions.get(moved))?.status === "confirmation",
       20_000,
       "the tracker stored the new status",
     );
@@ -309,9 +295,9 @@ describe("the Mini App's page", () => {
     expect((await list(other.id)).body).toEqual({ items: [], total: 0 });
     expect((await list(owner.id)).body.total).toBe(4);
     // A swap stored for the chat (the reconciler's way: no bot code in between) shows at once too.
-    const [late] = h.sandbox.control.seed(1, { spreadOverMs: 1 });
-    await h.app.repos.transactions.insert(
-      swapOf(h.sandbox.control, late!, owner.id, h.app.exchangeId),
+    const [late] = mini.h.sandbox.control.seed(1, { spreadOverMs: 1 });
+    await mini.h.app.repos.transactions.insert(
+      swapOf(mini.h.sandbox.control, late!, owner.id, mini.h.app.exchangeId),
     );
     const grown = await list(owner.id);
     expect(grown.body.total).toBe(5);
@@ -319,16 +305,16 @@ describe("the Mini App's page", () => {
   });
 
   it("refuses a request body larger than any form's with 413, and takes one that fits", async () => {
-    const user = h.tg.user();
-    const auth = `tma ${signedInitData(h.tg.token, { id: user.id })}`;
-    const big = await fetch(`${pageUrl}api/check`, {
+    const user = mini.h.tg.user();
+    const auth = `tma ${signedInitData(mini.h.tg.token, { id: user.id })}`;
+    const big = await fetch(`${mini.pageUrl}api/check`, {
       method: "POST",
       headers: { authorization: auth, "content-type": "application/json" },
       body: JSON.stringify({ from: "btc", to: "eth", payout: "x".repeat(5_000) }),
     });
     expect(big.status).toBe(413);
     expect(await big.json()).toEqual({ error: "too-large" });
-    const small = await fetch(`${pageUrl}api/check`, {
+    const small = await fetch(`${mini.pageUrl}api/check`, {
       method: "POST",
       headers: { authorization: auth, "content-type": "application/json" },
       body: JSON.stringify({ from: "btc", to: "eth", payout: "not an address" }),
@@ -338,30 +324,30 @@ describe("the Mini App's page", () => {
   });
 
   it("init data signed for the future or for a user id no one has gets 401", async () => {
-    const user = h.tg.user();
+    const user = mini.h.tg.user();
     const asks = [
-      signedInitData(h.tg.token, { id: user.id }, new Date(Date.now() + 10 * 60_000)),
-      signedInitData(h.tg.token, { id: 0 }),
-      signedInitData(h.tg.token, { id: -1001 }),
-      signedInitData(h.tg.token, { id: 1e20 }),
+      signedInitData(mini.h.tg.token, { id: user.id }, new Date(Date.now() + 10 * 60_000)),
+      signedInitData(mini.h.tg.token, { id: 0 }),
+      signedInitData(mini.h.tg.token, { id: -1001 }),
+      signedInitData(mini.h.tg.token, { id: 1e20 }),
     ];
     for (const raw of asks) {
-      const answer = await fetch(`${pageUrl}api/swaps`, {
+      const answer = await fetch(`${mini.pageUrl}api/swaps`, {
         headers: { authorization: `tma ${raw}` },
       });
       expect(answer.status).toBe(401);
     }
-    const good = await fetch(`${pageUrl}api/swaps`, {
-      headers: { authorization: `tma ${signedInitData(h.tg.token, { id: user.id })}` },
+    const good = await fetch(`${mini.pageUrl}api/swaps`, {
+      headers: { authorization: `tma ${signedInitData(mini.h.tg.token, { id: user.id })}` },
     });
     expect(good.status).toBe(200);
   });
 
   it("opened by a client that sends no signature (before Bot API 8.0) shows the form, and its swaps are the user's", async () => {
-    const user = h.tg.user();
-    const raw = signInitData(h.tg.token, { id: user.id, first_name: "Old" });
+    const user = mini.h.tg.user();
+    const raw = signInitData(mini.h.tg.token, { id: user.id, first_name: "Old" });
     expect(new URLSearchParams(raw).has("signature")).toBe(false);
-    const page = await openPage(user.id, { initData: raw });
+    const page = await mini.openPage(user.id, { initData: raw });
     await page.getByLabel("You send").waitFor();
     await page.getByRole("button", { name: "Next" }).waitFor();
     const id = await createSwapViaChat(user);
@@ -371,16 +357,16 @@ describe("the Mini App's page", () => {
   });
 
   it("speaks Russian to a Russian Telegram, and English to a language the bot does not speak", async () => {
-    const ru = h.tg.user({ languageCode: "ru" });
-    const page = await openPage(ru.id, {
-      initData: signedInitData(h.tg.token, { id: ru.id, language_code: "ru" }),
+    const ru = mini.h.tg.user({ languageCode: "ru" });
+    const page = await mini.openPage(ru.id, {
+      initData: signedInitData(mini.h.tg.token, { id: ru.id, language_code: "ru" }),
     });
     await page.getByLabel("Вы отправляете").waitFor();
     await page.getByRole("button", { name: "Далее" }).waitFor();
     await page.context().close();
-    const de = h.tg.user({ languageCode: "de" });
-    const other = await openPage(de.id, {
-      initData: signedInitData(h.tg.token, { id: de.id, language_code: "de" }),
+    const de = mini.h.tg.user({ languageCode: "de" });
+    const other = await mini.openPage(de.id, {
+      initData: signedInitData(mini.h.tg.token, { id: de.id, language_code: "de" }),
     });
     await other.getByLabel("You send").waitFor();
     await other.context().close();

@@ -2,17 +2,9 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { buttonsOf } from "../../tools/fake-telegram/fake-telegram.ts";
-import type { Harness } from "../support/bot-harness.ts";
 import { DARK_THEME, signedInitData } from "../support/browser.ts";
 import { ETH_ADDRESS } from "../support/flows.ts";
-import {
-  fillSwap,
-  type MiniApp,
-  miniAppForFile,
-  type PageOptions,
-  pickPair,
-  SCREENSHOTS,
-} from "../support/mini-app.ts";
+import { fillSwap, miniAppForFile, pickPair, SCREENSHOTS } from "../support/mini-app.ts";
 import { TEST_DIALECT } from "../support/test-dialect.ts";
 import { until } from "../support/until.ts";
 
@@ -22,15 +14,7 @@ import { until } from "../support/until.ts";
  * which no dialect changes, are webapp-page.test.ts's.
  */
 
-let app: MiniApp;
-let h: Harness;
-let pageUrl: string;
-miniAppForFile((started) => {
-  app = started;
-  ({ h, pageUrl } = started);
-});
-
-const openPage = (userId: number, options?: PageOptions) => app.openPage(userId, options);
+const mini = miniAppForFile();
 
 const BTC_ADDRESS = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
 const XRP_ADDRESS = "rG1QQv2nh2gr7RCZ1P8YYcBUKCCN633jCn";
@@ -45,8 +29,8 @@ async function fillBtcToEth(page: Page, amount = "0.5", screenshot?: string): Pr
 
 describe("the Mini App's swaps", () => {
   it("opened from Telegram, swaps btc for eth: the deposit address stands on the page, the chat gets the deposit message, and the page's status follows the swap", async () => {
-    const user = h.tg.user();
-    const page = await openPage(user.id);
+    const user = mini.h.tg.user();
+    const page = await mini.openPage(user.id);
     await fillBtcToEth(page, "0.5", "form-light.png");
     await page.screenshot({ path: join(SCREENSHOTS, "summary-light.png"), fullPage: true });
     // A coin on its own chain reads "BTC", not "BTC (BTC)".
@@ -55,7 +39,7 @@ describe("the Mini App's swaps", () => {
     expect(summary).not.toMatch(/BTC \(BTC\)|ETH \(ETH\)/);
     await page.getByRole("button", { name: "Confirm" }).click();
     await until(() =>
-      h.sandbox.control
+      mini.h.sandbox.control
         .transactions()
         .some(
           (t) =>
@@ -64,7 +48,7 @@ describe("the Mini App's swaps", () => {
             user.transcript().some((m) => m.text.includes(t.id)),
         ),
     );
-    const tx = h.sandbox.control.transactions()[0]!;
+    const tx = mini.h.sandbox.control.transactions()[0]!;
     await page.getByText(tx.deposit_address, { exact: true }).waitFor();
     expect(await page.locator(".status").textContent()).toContain("waiting");
 
@@ -82,24 +66,24 @@ describe("the Mini App's swaps", () => {
     ] as const) {
       // The tracker stores "complete" from the exchange's list, and the hashes from the swap's own
       // read after the push: that read is held 2 s, so the page sees "complete" before the hashes.
-      if (status === "success") h.sandbox.control.setDelay("get", 2_000);
-      h.sandbox.control.setStatus(tx.id, status);
+      if (status === "success") mini.h.sandbox.control.setDelay("get", 2_000);
+      mini.h.sandbox.control.setStatus(tx.id, status);
       await page.locator(".status", { hasText: word }).waitFor({ timeout: 20_000 });
       await until(() =>
         user.transcript().some((m) => !m.edited && m.text.includes(`${tx.id}: ${word}`)),
       );
     }
-    h.sandbox.control.setDelay("get", 0);
+    mini.h.sandbox.control.setDelay("get", 0);
     // Finished: the page no longer tells anyone to send funds.
     expect(await page.getByText(tx.deposit_address, { exact: true }).count()).toBe(0);
     // Both transactions link to their chains' explorers, as the chat's card does: a page that saw
     // "complete" before the payout hash was stored still asks until it is there.
     await until(
-      async () => !!(await h.app.repos.transactions.get(tx.id))?.txHashOut,
+      async () => !!(await mini.h.app.repos.transactions.get(tx.id))?.txHashOut,
       20_000,
       "the payout hash stored",
     );
-    const done = await h.app.repos.transactions.get(tx.id);
+    const done = await mini.h.app.repos.transactions.get(tx.id);
     for (const [hash, explorer] of [
       [done?.txHashIn, "https://mempool.space/tx/"],
       [done?.txHashOut, "https://etherscan.io/tx/"],
@@ -113,17 +97,17 @@ describe("the Mini App's swaps", () => {
   });
 
   it("a memo coin's deposit made in the page shows the memo beside the address, named as a memo or tag, with its own copy button and the warning; the chat's deposit message and the page after a reload carry it too", async () => {
-    const user = h.tg.user();
-    const page = await openPage(user.id);
+    const user = mini.h.tg.user();
+    const page = await mini.openPage(user.id);
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await fillSwap(page, { from: "xrp", to: "btc", amount: "100", payout: BTC_ADDRESS });
     await page.getByRole("button", { name: "Confirm" }).click();
     await until(() =>
-      h.sandbox.control
+      mini.h.sandbox.control
         .transactions()
         .some((t) => t.withdrawal_address === BTC_ADDRESS && t.coin_from === "xrp"),
     );
-    const tx = h.sandbox.control
+    const tx = mini.h.sandbox.control
       .transactions()
       .find((t) => t.withdrawal_address === BTC_ADDRESS && t.coin_from === "xrp")!;
     const memo = tx.deposit_extra_id!;
@@ -167,14 +151,14 @@ describe("the Mini App's swaps", () => {
     expect(await page.locator(".status").textContent()).toContain("waiting");
     await page.context().close();
 
-    const dark = await openPage(user.id, { theme: DARK_THEME, path: `?swap=${tx.id}` });
+    const dark = await mini.openPage(user.id, { theme: DARK_THEME, path: `?swap=${tx.id}` });
     await shownMemo(dark);
     await dark.screenshot({ path: join(SCREENSHOTS, "memo-dark.png"), fullPage: true });
     await dark.context().close();
 
     // In Russian, the page's warning is the chat's own, word for word.
-    const ru = await openPage(user.id, {
-      initData: signedInitData(h.tg.token, { id: user.id, language_code: "ru" }),
+    const ru = await mini.openPage(user.id, {
+      initData: signedInitData(mini.h.tg.token, { id: user.id, language_code: "ru" }),
       path: `?swap=${tx.id}`,
     });
     const ruBlock = ru.locator(".copyable", { hasText: "Мемо (тег назначения)" });
@@ -185,8 +169,8 @@ describe("the Mini App's swaps", () => {
   }, 60_000);
 
   it("a fixed-rate swap the exchange creates paying 2 % less than the quote confirmed in the page: not shown as agreed, on the page or in the chat", async () => {
-    const user = h.tg.user();
-    const page = await openPage(user.id);
+    const user = mini.h.tg.user();
+    const page = await mini.openPage(user.id);
     await page.getByLabel("You send").fill("btc");
     await page.getByLabel("You send").press("Enter");
     await page.getByLabel("You receive").fill("eth");
@@ -205,21 +189,21 @@ describe("the Mini App's swaps", () => {
         .catch(() => undefined);
       return false;
     }, 15_000);
-    h.sandbox.control.worsenNextFixedCreate(0.02);
+    mini.h.sandbox.control.worsenNextFixedCreate(0.02);
     await page.getByRole("button", { name: "Confirm" }).click();
     await page.getByText("does not match your order").waitFor();
-    const tx = h.sandbox.control.transactions().find((t) => t.amount_in === 0.3)!;
+    const tx = mini.h.sandbox.control.transactions().find((t) => t.amount_in === 0.3)!;
     expect(tx.rate_type).toBe("fixed");
     expect(await page.getByText(tx.deposit_address, { exact: true }).count()).toBe(0);
-    await h.tg.settle(300);
+    await mini.h.tg.settle(300);
     expect(user.transcript().some((m) => m.text.includes(tx.deposit_address))).toBe(false);
-    expect((await h.app.repos.transactions.get(tx.id))?.suspect).toBe(true);
+    expect((await mini.h.app.repos.transactions.get(tx.id))?.suspect).toBe(true);
     await page.context().close();
   });
 
   it("a payout to XRP asks for the Payout memo, sends it, and shows it in the summary and the swap", async () => {
-    const user = h.tg.user();
-    const page = await openPage(user.id);
+    const user = mini.h.tg.user();
+    const page = await mini.openPage(user.id);
     await page.getByLabel("You send").fill("btc");
     await page.getByLabel("You send").press("Enter");
     await page.getByLabel("You receive").fill("eth");
@@ -242,8 +226,8 @@ describe("the Mini App's swaps", () => {
     await page.getByRole("button", { name: "Confirm" }).waitFor();
     expect(await page.getByText("424242", { exact: true }).count()).toBe(1);
     await page.getByRole("button", { name: "Confirm" }).click();
-    await until(() => h.sandbox.control.transactions().some((t) => t.amount_in === 0.04));
-    const tx = h.sandbox.control.transactions().find((t) => t.amount_in === 0.04)!;
+    await until(() => mini.h.sandbox.control.transactions().some((t) => t.amount_in === 0.04));
+    const tx = mini.h.sandbox.control.transactions().find((t) => t.amount_in === 0.04)!;
     expect(tx.withdrawal_extra_id).toBe("424242");
     await page.getByText(tx.deposit_address, { exact: true }).waitFor();
     expect(await page.getByText("424242", { exact: true }).count()).toBe(1);
@@ -251,8 +235,8 @@ describe("the Mini App's swaps", () => {
   });
 
   it("a refund to an XRP address takes an optional Refund memo, checked as a destination tag, sent as refundExtraId and shown in the summary", async () => {
-    const user = h.tg.user();
-    const page = await openPage(user.id);
+    const user = mini.h.tg.user();
+    const page = await mini.openPage(user.id);
     await pickPair(page, "xrp", "btc");
     await page.getByLabel("Amount").fill("123");
     await page.getByText("You get about").waitFor();
@@ -268,31 +252,31 @@ describe("the Mini App's swaps", () => {
     await page.getByRole("button", { name: "Confirm" }).waitFor();
     expect(await page.locator("dl.facts").textContent()).toContain("Refund memo5151");
     await page.getByRole("button", { name: "Confirm" }).click();
-    await until(() => h.sandbox.control.transactions().some((t) => t.amount_in === 123));
-    const tx = h.sandbox.control.transactions().find((t) => t.amount_in === 123)!;
+    await until(() => mini.h.sandbox.control.transactions().some((t) => t.amount_in === 123));
+    const tx = mini.h.sandbox.control.transactions().find((t) => t.amount_in === 123)!;
     expect(tx.refund_address).toBe(XRP_ADDRESS);
     expect(tx.refund_extra_id).toBe("5151");
     await page.context().close();
   });
 
   it("a double tap on Confirm makes one transaction", async () => {
-    const user = h.tg.user();
-    const page = await openPage(user.id);
+    const user = mini.h.tg.user();
+    const page = await mini.openPage(user.id);
     await fillBtcToEth(page, "0.7");
-    const before = h.sandbox.control.transactions().length;
+    const before = mini.h.sandbox.control.transactions().length;
     await page.getByRole("button", { name: "Confirm" }).dblclick();
     await page.locator(".status", { hasText: "waiting" }).waitFor();
     // The page's second tap, and the same summary confirmed again over the API, both land on
     // the one intent.
-    await h.tg.settle(500);
-    expect(h.sandbox.control.transactions().length).toBe(before + 1);
+    await mini.h.tg.settle(500);
+    expect(mini.h.sandbox.control.transactions().length).toBe(before + 1);
     expect(user.transcript().filter((m) => m.text.includes("Swap created"))).toHaveLength(1);
     await page.context().close();
   });
 
   it("the same summary confirmed twice at once makes one transaction, and both answers name it", async () => {
-    const user = h.tg.user();
-    const auth = { authorization: `tma ${signedInitData(h.tg.token, { id: user.id })}` };
+    const user = mini.h.tg.user();
+    const auth = { authorization: `tma ${signedInitData(mini.h.tg.token, { id: user.id })}` };
     const order = {
       key: "summary-twice-1",
       from: "btc",
@@ -301,9 +285,9 @@ describe("the Mini App's swaps", () => {
       rateType: "float",
       payout: ETH_ADDRESS,
     };
-    const before = h.sandbox.control.transactions().length;
+    const before = mini.h.sandbox.control.transactions().length;
     const post = () =>
-      fetch(`${pageUrl}api/swaps`, {
+      fetch(`${mini.pageUrl}api/swaps`, {
         method: "POST",
         headers: { ...auth, "content-type": "application/json" },
         body: JSON.stringify(order),
@@ -313,15 +297,15 @@ describe("the Mini App's swaps", () => {
     const again = await post();
     expect(again.status).toBe(200);
     const { swap } = (await again.json()) as { swap: { id: string } };
-    expect(h.sandbox.control.transactions().length).toBe(before + 1);
-    expect(h.sandbox.control.transactions()[0]!.id).toBe(swap.id);
+    expect(mini.h.sandbox.control.transactions().length).toBe(before + 1);
+    expect(mini.h.sandbox.control.transactions()[0]!.id).toBe(swap.id);
     expect(answers.map((a) => a.status).sort()).toEqual(expect.arrayContaining([201]));
     expect(user.transcript().filter((m) => m.text.includes("Swap created"))).toHaveLength(1);
   });
 
   it("a payout address that is not one gets the chat's message under the field, and an amount below the minimum names it", async () => {
-    const user = h.tg.user();
-    const page = await openPage(user.id);
+    const user = mini.h.tg.user();
+    const page = await mini.openPage(user.id);
     await pickPair(page, "btc", "eth");
     await page.getByLabel("Amount").fill("0.000001");
     await page.getByText(/Below the minimum of [\d.]+ BTC/).waitFor();
@@ -336,8 +320,8 @@ describe("the Mini App's swaps", () => {
   });
 
   it("a fixed quote is shown as the deal: no 'about', no ≈, in the form and the summary", async () => {
-    const user = h.tg.user();
-    const page = await openPage(user.id);
+    const user = mini.h.tg.user();
+    const page = await mini.openPage(user.id);
     await pickPair(page, "btc", "eth");
     await page.getByLabel("Amount").fill("0.1");
     await page.getByText("You get about").waitFor();
@@ -354,8 +338,8 @@ describe("the Mini App's swaps", () => {
   });
 
   it("'I want to receive' 0.5 ETH: the quote shows the BTC it takes, the summary sends that amount, and the swap is created for it through the same core use case (exolix, fixed: withdrawalAmount, exactly 0.5 ETH)", async () => {
-    const user = h.tg.user();
-    const page = await openPage(user.id);
+    const user = mini.h.tg.user();
+    const page = await mini.openPage(user.id);
     await pickPair(page, "btc", "eth");
     await page.getByLabel("I want to receive").check();
     await page.getByLabel("Amount").fill("0.5");
@@ -375,11 +359,11 @@ describe("the Mini App's swaps", () => {
     expect(await page.locator("dl.facts").textContent()).toContain(`${send} BTC`);
     await page.getByRole("button", { name: "Confirm" }).click();
     await until(() =>
-      h.sandbox.control
+      mini.h.sandbox.control
         .transactions()
         .some((t) => t.withdrawal_address === ETH_ADDRESS && t.amount_in === Number(send)),
     );
-    const tx = h.sandbox.control
+    const tx = mini.h.sandbox.control
       .transactions()
       .find((t) => t.withdrawal_address === ETH_ADDRESS && t.amount_in === Number(send))!;
     expect(tx.rate_type).toBe("fixed");
@@ -395,8 +379,8 @@ describe("the Mini App's swaps", () => {
   });
 
   it("names USDT's default network, ERC20, and refuses a Tron payout address under the field", async () => {
-    const user = h.tg.user();
-    const page = await openPage(user.id);
+    const user = mini.h.tg.user();
+    const page = await mini.openPage(user.id);
     await pickPair(page, "btc", "usdt");
     const network = page.getByLabel("Network (USDT)");
     expect(await network.inputValue()).toBe("ERC20");

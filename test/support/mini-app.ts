@@ -32,19 +32,32 @@ export interface MiniApp {
 }
 
 /**
- * The file's Mini App, started before its tests and closed after them; `started` is given it. The
- * support desk's contact is set, and an open swap's page asks for its status every half second, not
- * every 3 s: the tests that follow a swap's status on the page wait on the page's poll.
+ * The file's Mini App, started before its tests and closed after them. The support desk's contact
+ * is set, and an open swap's page asks for its status every half second, not every 3 s: the tests
+ * that follow a swap's status on the page wait on the page's poll.
  */
-export function miniAppForFile(started: (app: MiniApp) => void): void {
+export function miniAppForFile(): MiniApp {
   let app: MiniApp | undefined;
   beforeAll(async () => {
     app = await startMiniApp({ SUPPORT_CONTACT: "@swap_helpdesk", WEBAPP_STATUS_POLL_MS: "500" });
-    started(app);
   }, 60_000);
   afterAll(async () => {
     await app?.close();
   });
+  const started = (): MiniApp => {
+    if (!app) throw new Error("the file's Mini App is not started yet (its beforeAll)");
+    return app;
+  };
+  return {
+    get h() {
+      return started().h;
+    },
+    get pageUrl() {
+      return started().pageUrl;
+    },
+    openPage: (userId, options) => started().openPage(userId, options),
+    close: () => started().close(),
+  };
 }
 
 async function startMiniApp(env: Record<string, string>): Promise<MiniApp> {
