@@ -39,6 +39,11 @@ export interface SandboxTransaction {
   createdMs: number;
   /** Whether the automatic schedule moves it; control's setStatus turns this off. */
   auto: boolean;
+  /**
+   * Held for verification by control: each dialect shows it its own way (ChangeNOW `verifying`,
+   * LetsExchange a `kyc_url`); null or absent: not held.
+   */
+  hold?: { link: string | null; asks: string | null } | null;
   /** Statuses planned by control, oldest first, each entered once its time has come. */
   timeline?: TimelineStep[];
 }

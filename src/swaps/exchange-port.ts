@@ -106,6 +106,17 @@ export interface CreatedSwap {
   createdAt: string;
 }
 
+/**
+ * An exchange holding a swap to verify it (ChangeNOW's `verifying`, a LetsExchange swap with a
+ * `kyc_url`): the swap's status is then `verifying`, and this says what the exchange asks and where.
+ */
+export interface SwapHold {
+  /** Where the user answers it (a KYC page, the exchange's support page for the swap); null: none given. */
+  link: string | null;
+  /** What the exchange asks, in its own words (an e-mail to write to, AML signals); null: not said. */
+  asks: string | null;
+}
+
 /** A swap as the list shows it. */
 export interface ListedSwap {
   id: string;
@@ -118,6 +129,8 @@ export interface ListedSwap {
   createdAt: string;
   /** Named by some exchanges' lists: a candidate it rules out costs no detail read. */
   withdrawalAddress?: string;
+  /** Set while the exchange holds the swap for verification; undefined: the list does not say. */
+  hold?: SwapHold | null;
 }
 
 /** A swap's detail: everything the exchange knows of it now. */
@@ -145,6 +158,8 @@ export interface SwapDetail {
   /** The exchange's own explorer links of the hashes, when it gives them. */
   txLinkIn?: string | null;
   txLinkOut?: string | null;
+  /** Set while the exchange holds the swap for verification. */
+  hold?: SwapHold | null;
   createdAt: string;
 }
 
