@@ -63,6 +63,14 @@ export interface SandboxControl {
    */
   setTimeline(id: string, entries: readonly TimelineEntry[]): SandboxTransaction;
   /**
+   * The exchange holds a transaction to verify it (ChangeNOW's `verifying`, a LetsExchange
+   * `kyc_url`): `link` where the user answers it (default: a made-up KYC page of the sandbox),
+   * `asks` what it asks (default null). The schedule no longer moves it. Throws for an unknown id.
+   */
+  hold(id: string, hold?: { link?: string | null; asks?: string | null }): SandboxTransaction;
+  /** Ends a hold: the transaction goes on in `status` (default "exchanging"), as setStatus. */
+  release(id: string, status?: string): SandboxTransaction;
+  /**
    * Creates n transactions directly (10,000 in a few tens of ms); returns their ids, oldest first.
    * They are listed under the one API key like the bot's own, so this is also how a test plays
    * another client on the same key (a website sharing it) without spending the key's budgets.
@@ -230,6 +238,13 @@ export function createControl(state: SandboxState): SandboxControl {
       });
       return { ...state.store.setTimeline(id, steps) };
     },
+    hold: (id, hold = {}) => ({
+      ...state.store.hold(id, {
+        link: hold.link === undefined ? `https://sandbox.invalid/kyc/${id}` : hold.link,
+        asks: hold.asks ?? null,
+      }),
+    }),
+    release: (id, status = "exchanging") => ({ ...state.store.release(id, status) }),
     seed: (n, options = {}) => seed(state, n, options),
     transactions: () => state.store.all().map((tx) => ({ ...tx })),
     transaction: (id) => {

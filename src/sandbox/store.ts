@@ -276,6 +276,26 @@ export class TransactionStore {
   }
 
   /**
+   * Holds a transaction for verification (each dialect shows `hold` its own way); the schedule and
+   * any plan stop, its status stays as it was underneath.
+   */
+  hold(id: string, hold: { link: string | null; asks: string | null }): SandboxTransaction {
+    const tx = this.byId.get(id);
+    if (!tx) throw new Error(`sandbox: no transaction ${id}`);
+    tx.auto = false;
+    tx.timeline = undefined;
+    tx.hold = { ...hold };
+    return tx;
+  }
+
+  /** Ends a hold: the transaction goes on in `status` (as setStatus). */
+  release(id: string, status: string): SandboxTransaction {
+    const tx = this.setStatus(id, status);
+    tx.hold = null;
+    return tx;
+  }
+
+  /**
    * Plans a transaction's future: each step's status is entered once its time has come (lazily,
    * like the schedule), so a day of swaps needs no timers. Replaces the schedule for it.
    */
