@@ -50,6 +50,11 @@ export interface ExchangeQuote {
   /** 0: no maximum stated. */
   maximum: number;
   rateType?: RateType;
+  /**
+   * The exchange's id of a fixed quote, for a create to be held to it (its rate id); undefined:
+   * the exchange names none.
+   */
+  quoteId?: string;
   /** The exchange's own note; non-null with an amount out of bounds. */
   note: string | null;
 }
