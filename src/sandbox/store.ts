@@ -98,7 +98,7 @@ function happyPath(schedule: Schedule, dialect: Dialect): Stop[] {
     { status: "exchanging", afterMs: e },
     { status: "success", afterMs: s },
   ];
-  if (dialect === "exolix") {
+  if (dialect !== "spec") {
     stops.splice(2, 0, { status: "confirmed", afterMs: (c + e) / 2 });
     stops.splice(4, 0, { status: "sending", afterMs: (e + s) / 2 });
   }
