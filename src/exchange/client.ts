@@ -227,24 +227,22 @@ export class ExchangeClient implements ExchangePort {
   getRate(params: QuoteRequest, call?: CallOptions): Promise<ExchangeQuote> {
     const { rate } = this.dialect;
     const route = rate.route?.(params) ?? routeOf("rate", rate.params?.(params));
-    return this.send("GET /rate", "public", route, rate.schema, call).catch(
-      (error: unknown) => {
-        // An out-of-range amount answered as a refusal with the limits in the body is a quote
-        // the user can act on, not a failure.
-        if (error instanceof ExchangeApiError) {
-          const quote = rate.fromRefusal(
-            {
-              status: error.status,
-              body: errorBodySchema.parse(error.body),
-              message: error.upstreamMessage,
-            },
-            params,
-          );
-          if (quote) return quote;
-        }
-        throw error;
-      },
-    );
+    return this.send("GET /rate", "public", route, rate.schema, call).catch((error: unknown) => {
+      // An out-of-range amount answered as a refusal with the limits in the body is a quote
+      // the user can act on, not a failure.
+      if (error instanceof ExchangeApiError) {
+        const quote = rate.fromRefusal(
+          {
+            status: error.status,
+            body: errorBodySchema.parse(error.body),
+            message: error.upstreamMessage,
+          },
+          params,
+        );
+        if (quote) return quote;
+      }
+      throw error;
+    });
   }
 
   async createTransaction(order: SwapOrder, call?: CallOptions): Promise<CreatedSwap> {
@@ -410,7 +408,8 @@ export class ExchangeClient implements ExchangePort {
 
 /** The spec's endpoint at `path`, with the dialect's query parameters. */
 function routeOf<T>(path: string, searchParams: SearchParams | undefined): WireRequest<T> {
-  if (!searchParams) throw new TypeError(`the dialect writes neither params nor a route for ${path}`);
+  if (!searchParams)
+    throw new TypeError(`the dialect writes neither params nor a route for ${path}`);
   return { method: "get", path, searchParams };
 }
 

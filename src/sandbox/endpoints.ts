@@ -1,8 +1,8 @@
 import { depositFor, isAddressFor } from "./addresses.ts";
 import type { SandboxCoin } from "./coins.ts";
 import * as exolix from "./exolix-bodies.ts";
-import * as lets from "./letsexchange-bodies.ts";
 import { HttpError } from "./http.ts";
+import * as lets from "./letsexchange-bodies.ts";
 import { memoRuleOf } from "./memos.ts";
 import * as p from "./params.ts";
 import {
@@ -73,7 +73,9 @@ export function allNetworks(state: SandboxState, params: URLSearchParams): Answe
 }
 
 export function pair(state: SandboxState, input: Record<string, unknown>) {
-  const unavailable = isWild(state) ? () => new HttpError(422, PAIR_NOT_AVAILABLE, "coinTo") : undefined;
+  const unavailable = isWild(state)
+    ? () => new HttpError(422, PAIR_NOT_AVAILABLE, "coinTo")
+    : undefined;
   const from = p.coin(state.byCode, input.coinFrom, "coinFrom", unavailable);
   const to = p.coin(state.byCode, input.coinTo, "coinTo", unavailable);
   if (from.code === to.code) {

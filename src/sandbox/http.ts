@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Dialect } from "./dialect.ts";
 import { error as exolixError } from "./exolix-bodies.ts";
-import { error as letsexchangeError } from "./letsexchange-bodies.ts";
 import type { Endpoint, MalformedBody } from "./faults.ts";
+import { error as letsexchangeError } from "./letsexchange-bodies.ts";
 import { decimalString } from "./pricing.ts";
 import type { Quirks } from "./state.ts";
 

@@ -61,8 +61,8 @@ function rateTypeOf(value: unknown): "float" | "fixed" {
 const issuedRates = new WeakMap<SandboxState, Map<string, string>>();
 
 function ratesOf(state: SandboxState): Map<string, string> {
-  let rates = issuedRates.get(state);
-  if (!rates) issuedRates.set(state, (rates = new Map()));
+  const rates = issuedRates.get(state) ?? new Map<string, string>();
+  issuedRates.set(state, rates);
   return rates;
 }
 
@@ -90,7 +90,7 @@ export function info(
       rateId = randomUUID();
       ratesOf(state).set(rateId, `${from.code}/${to.code}`);
     }
-    return { status: 200, body: lets.info(q, reverse, rateId, nowMs) };
+    return { status: 200, body: lets.info(q, reverse, rateId, nowMs, from.usd) };
   });
 }
 

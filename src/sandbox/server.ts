@@ -2,9 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { seed } from "./control.ts";
 import type { Dialect } from "./dialect.ts";
 import * as endpoints from "./endpoints.ts";
-import * as lets from "./letsexchange-endpoints.ts";
 import type { Endpoint } from "./faults.ts";
 import { errorBodyOf, HttpError, malformedText, readJsonObject, serialize } from "./http.ts";
+import * as lets from "./letsexchange-endpoints.ts";
 import type { LimitClass } from "./limits.ts";
 import type { SandboxState } from "./state.ts";
 import type { StatsEndpoint } from "./stats.ts";
@@ -27,7 +27,8 @@ interface Route {
 function letsexchangeRouteOf(method: string, path: string): Route | undefined {
   if (method === "GET" && path === "/api/v2/coins") return { endpoint: "currencies" };
   if (method === "POST" && path === "/api/v1/info") return { endpoint: "rate" };
-  if (method === "POST" && path === "/api/v1/info-revert") return { endpoint: "rate", reverse: true };
+  if (method === "POST" && path === "/api/v1/info-revert")
+    return { endpoint: "rate", reverse: true };
   if (method === "POST" && path === "/api/v1/transaction") return { endpoint: "create" };
   if (method === "POST" && path === "/api/v1/transaction-revert") {
     return { endpoint: "create", reverse: true };

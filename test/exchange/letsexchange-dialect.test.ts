@@ -48,7 +48,7 @@ describe("the letsexchange adapter reads LetsExchange's answers into the core's 
     expect(quote).toEqual({
       sendAmount: 0.5,
       receiveAmount: 178.908,
-      rate: 178.910219432034829,
+      rate: Number("178.910219432034829"),
       minimum: 0.001,
       maximum: 37.4,
       rateType: "float",
@@ -113,8 +113,9 @@ describe("the letsexchange adapter reads LetsExchange's answers into the core's 
     expect(created).toMatchObject({ id: "c6a6a086fc476c", amountOutExpected: 145.467368 });
   });
 
-  it("is_float as 1, true, \"true\", 0 and false", () => {
-    const rateType = (v: unknown) => dialect.detail.schema.parse({ ...TRANSACTION, is_float: v }).rateType;
+  it('is_float as 1, true, "true", 0 and false', () => {
+    const rateType = (v: unknown) =>
+      dialect.detail.schema.parse({ ...TRANSACTION, is_float: v }).rateType;
     expect([1, true, "true", 0, false, "false"].map(rateType)).toEqual([
       "float",
       "float",
@@ -242,7 +243,9 @@ describe("the letsexchange adapter reads LetsExchange's answers into the core's 
     expect(page.count).toBe(2);
     expect(page.data[0]).toMatchObject({
       code: "xrp",
-      networks: [{ code: "XRP", memoRequired: true, memoLabel: "Destination tag", defaultForCoin: true }],
+      networks: [
+        { code: "XRP", memoRequired: true, memoLabel: "Destination tag", defaultForCoin: true },
+      ],
     });
     expect(page.data[1]).toMatchObject({
       code: "usdt",
@@ -290,7 +293,12 @@ describe("the letsexchange adapter writes LetsExchange's requests", () => {
   });
 
   it("a fixed create for an amount to receive: transaction-revert, withdrawal_amount and the quote's rate id", () => {
-    const fixed = { ...order, rateType: "fixed" as const, receiveAmount: amount("5"), quoteId: "rid-1" };
+    const fixed = {
+      ...order,
+      rateType: "fixed" as const,
+      receiveAmount: amount("5"),
+      quoteId: "rid-1",
+    };
     expect(dialect.create.path(fixed)).toBe("v1/transaction-revert");
     const body = JSON.parse(dialect.create.body(fixed)) as Record<string, unknown>;
     expect(body).toMatchObject({ withdrawal_amount: "5", float: false, rate_id: "rid-1" });

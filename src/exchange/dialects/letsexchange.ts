@@ -47,7 +47,10 @@ const STATUS_MAP: Readonly<Record<string, SwapStatus>> = {
  * its word; `refund` is refunded once the refund's hash is there, under way before. Other words
  * (`error`, `canceled`) are kept as they came.
  */
-export function coreStatusOf(raw: string, facts: { held: boolean; refundHash: boolean }): SwapStatus {
+export function coreStatusOf(
+  raw: string,
+  facts: { held: boolean; refundHash: boolean },
+): SwapStatus {
   if (facts.held) return "verifying";
   if (raw === "refund") return facts.refundHash ? "refunded" : "refunding";
   return STATUS_MAP[raw] ?? raw;
@@ -309,8 +312,10 @@ function quoteSchema(request: QuoteRequest) {
     const send = reverse ? r.amount : Number(request.amount);
     const receive = reverse ? Number(request.receiveAmount) : r.amount;
     const rate = r.rate ?? (send > 0 ? receive / send : 0);
-    const minimum = r.deposit_min_amount ?? (reverse && rate > 0 ? r.min_amount / rate : r.min_amount);
-    const maximum = r.deposit_max_amount ?? (reverse && rate > 0 ? r.max_amount / rate : r.max_amount);
+    const minimum =
+      r.deposit_min_amount ?? (reverse && rate > 0 ? r.min_amount / rate : r.min_amount);
+    const maximum =
+      r.deposit_max_amount ?? (reverse && rate > 0 ? r.max_amount / rate : r.max_amount);
     return {
       sendAmount: send,
       receiveAmount: receive,
