@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyButtonsOf } from "../../tools/fake-telegram/fake-telegram.ts";
+import { type Harness, startHarness } from "../support/bot-harness.ts";
+import { ETH_ADDRESS, step } from "../support/flows.ts";
+import { TestClock } from "../support/test-clock.ts";
+
+/**
+ * A whole swap over LetsExchange's dialect (docs/exchange-letsexchange.md), through the fake
+ * Telegram against the sandbox speaking it: the quote (`v1/info`), an amount to receive
+ * (`v1/info-revert`), a memo coin's payout memo (`withdrawal_extra_id`), the deposit
+ * (`v1/transaction`) and a status push read from the list (`v2/transactions-list`).
+ */
+
+const XRP_ADDRESS = "rG1QQv2nh2gr7RCZ1P8YYcBUKCCN633jCn";
+const POLL_MS = 200;
+
+let h: Harness;
+let clock: TestClock;
+beforeAll(async () => {
+  clock = new TestClock();
+  h = await startHarness({ sandbox: { dialect: "letsexchange" }, clock });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe("a swap over LetsExchange's dialect", () => {
+  it("quotes an amount to send, and `5 eth` by LetsExchange's own reverse quote", async () => {
+    expect(h.sandbox.dialect).toBe("letsexchange");
+    const user = h.tg.user();
+    await step(user, "/exchange", "send");
+    await step(user, "btc", "receive");
+    await step(user, "eth", "amount");
+    const quote = await step(user, "0.5", "address");
+    expect(quote.text).toMatch(/0\.5 BTC → ≈ [\d.]+ ETH/);
+    expect(quote.text).toMatch(/min/i);
+
+    await step(user, "/exchange", "send");
+    await step(user, "btc", "receive");
+    await step(user, "eth", "amount");
+    const before = h.sandbox.control.stats.reverseQuotes;
+    const reverse = await step(user, "5 eth", "address");
+    expect(reverse.text).toContain("To receive 5 ETH");
+    expect(h.sandbox.control.stats.reverseQuotes - before).toBe(1);
+    expect(reverse.text).not.toContain("worked out from the rate");
+    await step(user, ETH_ADDRESS, "refund");
+    await step(user, "skip", "Please check");
+    await step(user, "confirm", "Swap created");
+  });
+
+  it("BTC → XRP with a destination tag: the memo goes as withdrawal_extra_id, the deposit is shown, a status change is pushed once", async () => {
+    h.sandbox.control.clearTransactions();
+    const user = h.tg.user();
+    await step(user, "/exchange", "send");
+    await step(user, "btc", "receive");
+    await step(user, "xrp", "amount");
+    await step(user, "0.05", "address");
+    const memo = await step(user, XRP_ADDRESS, "memo");
+    expect(memo.text).toContain("memo");
+    await step(user, "12345", "refund");
+    const summary = await step(user, "skip", "Please check");
+    expect(summary.text).toContain("Payout memo: 12345");
+    const deposit = await step(user, "confirm", "Swap created");
+    const [tx] = h.sandbox.control.transactions();
+    expect(tx).toMatchObject({ coin_from: "btc", coin_to: "xrp", withdrawal_extra_id: "12345" });
+    expect(deposit.text).toContain(tx!.deposit_address);
+    expect(deposit.text).toContain(`Transaction id: ${tx!.id}`);
+    expect(deposit.text).toContain("Payout memo: 12345");
+    expect(copyButtonsOf(deposit)["📋 Payout memo"]).toBe("12345");
+
+    // LetsExchange's `confirmed` is the core's confirming: one push, read from the list.
+    h.sandbox.control.setStatus(tx!.id, "confirmed");
+    const pushed = () =>
+      user.transcript().filter((m) => !m.photo && /Swap \w+: confirming\n/.test(m.text)).length;
+    await clock.until(() => pushed() >= 1, 3 * POLL_MS + 3_000, "the confirming push");
+    await clock.advance(5 * POLL_MS + 1_000);
+    expect(pushed()).toBe(1);
+  });
+});
