@@ -116,7 +116,7 @@ export function createTransaction(
       const asked = `${String(body.coin_from ?? "").toLowerCase()}/${String(body.coin_to ?? "").toLowerCase()}`;
       if (issued !== asked) throw new HttpError(400, "The selected rate id is invalid.", "rate_id");
     }
-    return create(
+    const created = create(
       state,
       {
         coinFrom: body.coin_from,
@@ -134,6 +134,8 @@ export function createTransaction(
       },
       now,
     );
+    if (rateId !== undefined && rateType === "fixed") created.tx.rate_id = rateId;
+    return created;
   });
 }
 

@@ -471,7 +471,7 @@ async function runScenario(
       ? `first cycle (every swap due) ${first.reads} reads in ${(first.durationMs / 1000).toFixed(1)} s, bound ⌈${first.open} open ÷ ${first.pageCap}⌉ + ${first.changes} changes + ${first.windows} windows${first.fallbackReads ? ` + ${first.fallbackReads} reads by id` : ""} = ${bound}`
       : `first cycle ${first.reads} reads in ${(first.durationMs / 1000).toFixed(1)} s`;
   console.log(
-    `  ${mode === "windows" ? "windows:  " : "full scan:"} ${firstLine} · then ${mean(steady.map((c) => c.reads)).toFixed(1)} reads/cycle · ${idlePerMin === undefined ? "" : `idle ${idlePerMin.toFixed(1)} reads/min · `}${changeReadsPerMin.toFixed(1)} reads/min while changing · 429s ${sandbox.control.stats.served429} · page size ${first.pageCap} (asked, or the cap learned)`,
+    `  ${mode === "windows" ? "windows:  " : "full scan:"} ${firstLine} · then ${mean(steady.map((c) => c.reads)).toFixed(1)} reads/cycle (${mean(steady.map((c) => c.pages)).toFixed(1)} list pages, ${mean(steady.map((c) => c.detailReads)).toFixed(1)} receipts, ${mean(steady.map((c) => c.fallbackReads)).toFixed(1)} by id) · ${idlePerMin === undefined ? "" : `idle ${idlePerMin.toFixed(1)} reads/min · `}${changeReadsPerMin.toFixed(1)} reads/min while changing · 429s ${sandbox.control.stats.served429} · page size ${first.pageCap} (asked, or the cap learned)`,
   );
   console.log(`             push, moving swaps: ${latencyLine(latencies(false))}`);
   if (longWaiting.length > 0) {

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 describe("a swap over LetsExchange's dialect", () => {
-  it("quotes an amount to send, and `5 eth` by LetsExchange's own reverse quote", async () => {
+  it("quotes an amount to send, and `5 eth` by LetsExchange's own reverse quote, created at the fixed rate by its rate id", async () => {
     expect(h.sandbox.dialect).toBe("letsexchange");
     const user = h.tg.user();
     await step(user, "/exchange", "send");
@@ -43,9 +43,23 @@ describe("a swap over LetsExchange's dialect", () => {
     expect(reverse.text).toContain("To receive 5 ETH");
     expect(h.sandbox.control.stats.reverseQuotes - before).toBe(1);
     expect(reverse.text).not.toContain("worked out from the rate");
+    await user.press("Fixed");
+    const fixed = await user.waitFor((m) => m.edited && m.text.includes("fixed rate"));
+    const send = /you send ([\d.]+) BTC/.exec(fixed.text)?.[1];
+    expect(fixed.text).toContain(`${send} BTC → 5 ETH`);
     await step(user, ETH_ADDRESS, "refund");
-    await step(user, "skip", "Please check");
+    const summary = await step(user, "skip", "Please check");
+    expect(summary.text).toContain(`You send: ${send} BTC`);
     await step(user, "confirm", "Swap created");
+    const [tx] = h.sandbox.control.transactions();
+    // transaction-revert with the amount to receive and the fixed quote's rate id: exactly 5 ETH.
+    expect(tx).toMatchObject({
+      rate_type: "fixed",
+      withdrawal_amount: 5,
+      amount_out_expected: 5,
+      rate_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    expect(String(tx!.amount_in)).toBe(send);
   });
 
   it("BTC → XRP with a destination tag: the memo goes as withdrawal_extra_id, the deposit is shown, a status change is pushed once", async () => {

@@ -339,6 +339,26 @@ describe.each(ADAPTERS)("the exchange port over $dialect", (profile) => {
     expect(describeExchangeError(error)).toEqual({ kind: "unavailable" });
   });
 
+  it("5xx once: a read (a quote by POST included) is retried, a create never", async () => {
+    const retrying = new ExchangeClient({
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      dialect: dialectNamed(profile.dialect),
+      limits: unlimited,
+      timeoutMs: 5_000,
+      getRetries: 1,
+    });
+    control.failNext("rate", { status: 503, retryAfter: 0 });
+    const quote = await retrying.getRate({ coinFrom: "btc", coinTo: "eth", amount: amount("0.5") });
+    expect(quote.receiveAmount).toBeGreaterThan(0);
+    const before = control.transactions().length;
+    control.createThenHang(0, { status: 500 });
+    const error = await failure(retrying.createTransaction(ORDER));
+    expect(error).toMatchObject({ status: 500 });
+    // The POST reached the exchange once: one swap, never a second.
+    expect(control.transactions()).toHaveLength(before + 1);
+  });
+
   it("a body of the wrong shape is a schema error, not a swap", async () => {
     control.malformedNext("get", { body: "shape" });
     expect(await failure(client().getTransaction("any"))).toBeInstanceOf(ExchangeSchemaError);
