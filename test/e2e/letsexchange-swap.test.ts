@@ -91,3 +91,34 @@ describe("a swap over LetsExchange's dialect", () => {
     expect(pushed()).toBe(1);
   });
 });
+
+describe("a create answer lost at LetsExchange", () => {
+  let lost: Harness | undefined;
+  afterAll(async () => {
+    await lost?.close();
+  });
+
+  it("is found in the list's date windows however many land after it: its deposit is shown, and Confirm again makes no second swap", async () => {
+    lost = await startHarness({ sandbox: { dialect: "letsexchange" } });
+    const user = lost.tg.user();
+    await step(user, "/exchange", "send");
+    await step(user, "btc", "receive");
+    await step(user, "eth", "amount");
+    await step(user, "0.5", "address");
+    await step(user, ETH_ADDRESS, "refund");
+    await step(user, "skip", "Please check");
+    // The exchange creates the swap, 150 others follow it on the key, and the answer never comes.
+    lost.sandbox.control.createThenHang(3_000, { destroy: true, othersAfter: 150 });
+    await step(user, "confirm", "may have been created");
+    const found = await user.waitFor((m) => m.text.includes("Found it"), { timeoutMs: 30_000 });
+    const ours = () =>
+      lost!.sandbox.control.transactions().filter((t) => t.withdrawal_address === ETH_ADDRESS);
+    expect(ours()).toHaveLength(1);
+    expect(found.text).toContain(ours()[0]!.deposit_address);
+    // Read from v2/transactions-list, page by page (151 at the sandbox's cap of 100).
+    expect(lost.sandbox.control.stats.responses.list?.[200]).toBeGreaterThanOrEqual(2);
+    await step(user, "confirm", "already created");
+    expect(ours()).toHaveLength(1);
+    expect(lost.sandbox.control.transactions()).toHaveLength(151);
+  });
+});
