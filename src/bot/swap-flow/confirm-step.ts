@@ -196,15 +196,16 @@ async function sendDeposit(s: FlowSession, swap: DepositView, note?: string): Pr
   // The QR code is a convenience: if it cannot be made or sent, the text below still must go.
   // Catching a Bot API error here is safe only because such calls go through `external`
   // (conversation-api.ts), which records the failure instead of leaking it (conversations #155).
-  try {
-    // A finished swap's address takes nothing more: no code to scan.
-    if (isFinal(swap.status)) throw new Error("finished swap: no QR code");
-    const qr = await depositQr(swap.depositAddress);
-    await s.ctx.replyWithPhoto(new InputFile(qr, "deposit-address.png"), {
-      caption: depositQrCaption(t, swap),
-    });
-  } catch (error) {
-    s.deps.logger.warn({ err: error, transaction: swap.id }, "deposit QR code not sent");
+  // A finished swap's address takes nothing more: no code to scan.
+  if (!isFinal(swap.status)) {
+    try {
+      const qr = await depositQr(swap.depositAddress);
+      await s.ctx.replyWithPhoto(new InputFile(qr, "deposit-address.png"), {
+        caption: depositQrCaption(t, swap),
+      });
+    } catch (error) {
+      s.deps.logger.warn({ err: error, transaction: swap.id }, "deposit QR code not sent");
+    }
   }
   const text = depositText(t, swap);
   const card = await s.ctx.reply(note ? `${note}\n\n${text}` : text, {
