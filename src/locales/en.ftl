@@ -501,7 +501,8 @@ status-rate-paid = 1 {$from} {$rate} {$to} quoted · 1 {$from} = {$paid} {$to} p
 ## Support desk
 
 cmd-support = write to the operator's support about a swap
-support-trust = 🛡 Support never writes to you first and never asks for your keys, seed phrase or a “verification” payment. Its answers come only in this chat, through this bot, marked “Support”.
+support-trust = 🛡 Support never writes to you first and never asks for your keys, seed phrase or a “verification” payment.
+support-trust-desk = Its answers come only in this chat, through this bot, marked “Support”.
 support-ask =
     🆘 <b>Support</b>
     What went wrong? Write it in one message (a screenshot with a caption helps) and I pass it to the operator's support team.

@@ -501,7 +501,8 @@ status-rate-paid = 1 {$from} {$rate} {$to} cotizada · 1 {$from} = {$paid} {$to}
 ## Support desk
 
 cmd-support = escribir al soporte del operador sobre un intercambio
-support-trust = 🛡 El soporte nunca te escribe primero y nunca te pide tus claves, tu frase semilla ni un pago de “verificación”. Sus respuestas llegan solo a este chat, a través de este bot, marcadas como “Soporte”.
+support-trust = 🛡 El soporte nunca te escribe primero y nunca te pide tus claves, tu frase semilla ni un pago de “verificación”.
+support-trust-desk = Sus respuestas llegan solo a este chat, a través de este bot, marcadas como “Soporte”.
 support-ask =
     🆘 <b>Soporte</b>
     ¿Qué salió mal? Escríbelo en un mensaje (una captura con un pie de foto ayuda) y lo paso al equipo de soporte del operador.

@@ -501,7 +501,8 @@ status-rate-paid = 1 {$from} {$rate} {$to} cotado · 1 {$from} = {$paid} {$to} p
 ## Support desk
 
 cmd-support = escrever ao suporte do operador sobre uma troca
-support-trust = 🛡 O suporte nunca escreve para você primeiro e nunca pede suas chaves, sua frase-semente nem um pagamento de “verificação”. As respostas dele chegam só neste chat, por este bot, marcadas como “Suporte”.
+support-trust = 🛡 O suporte nunca escreve para você primeiro e nunca pede suas chaves, sua frase-semente nem um pagamento de “verificação”.
+support-trust-desk = As respostas dele chegam só neste chat, por este bot, marcadas como “Suporte”.
 support-ask =
     🆘 <b>Suporte</b>
     O que deu errado? Escreva numa mensagem (uma captura de tela com legenda ajuda) e eu passo para a equipe de suporte do operador.

@@ -501,7 +501,8 @@ status-rate-paid = 1 {$from} {$rate} {$to} teklif edilen · 1 {$from} = {$paid} 
 ## Support desk
 
 cmd-support = bir takas hakkında operatörün destek ekibine yazın
-support-trust = 🛡 Destek size asla ilk yazmaz ve asla anahtarlarınızı, kurtarma ifadenizi (seed) ya da bir “doğrulama” ödemesi istemez. Yanıtları yalnızca bu sohbete, bu bot aracılığıyla, “Destek” işaretiyle gelir.
+support-trust = 🛡 Destek size asla ilk yazmaz ve asla anahtarlarınızı, kurtarma ifadenizi (seed) ya da bir “doğrulama” ödemesi istemez.
+support-trust-desk = Yanıtları yalnızca bu sohbete, bu bot aracılığıyla, “Destek” işaretiyle gelir.
 support-ask =
     🆘 <b>Destek</b>
     Ne ters gitti? Tek bir mesajla yazın (açıklamalı bir ekran görüntüsü de işe yarar), ben de operatörün destek ekibine ileteyim.
