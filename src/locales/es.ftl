@@ -199,8 +199,8 @@ card-in-progress =
     Estado: {$status}
 
     Te avisaré cuando avance. Consúltalo cuando quieras con /status.
-deposit-sandbox = 🧪 <b>sandbox: no envíes fondos reales</b>. Este intercambio es simulado.
-card-sandbox = 🧪 <b>sandbox</b>: este intercambio fue simulado.
+deposit-sandbox = 🧪 <b>entorno de pruebas: no envíes fondos reales</b>. Este intercambio es simulado.
+card-sandbox = 🧪 <b>entorno de pruebas</b>: este intercambio fue simulado.
 card-success =
     ✅ <b>Intercambio completado</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
@@ -396,7 +396,7 @@ flow-create-fixed-worse =
 push-given-up =
     ❓ <b>Intercambio {$id}: el exchange ya no lo conoce</b>
     Durante un día entero el exchange ha respondido que no tiene ningún intercambio con este id, así que dejé de seguirlo y no enviaré más avisos sobre él. Si enviaste un depósito, contacta al soporte del exchange e indica el id de la transacción <code>{$id}</code>.
-history-sandbox = 🧪 Intercambio de prueba en el exchange sandbox integrado: sin fondos reales, ya no se sigue.
+history-sandbox = 🧪 Intercambio de prueba en el exchange de pruebas integrado: sin fondos reales, ya no se sigue.
 history-elsewhere = ↪️ Creado en un exchange distinto del que usa ahora el bot: ya no se sigue.
 history-given-up = ❓ Desconocido para el exchange durante un día: ya no se sigue.
 status-elsewhere = ↪️ Este intercambio se creó en un exchange distinto del que usa ahora el bot, así que no puedo consultarlo: este es el último estado conocido.
@@ -445,7 +445,7 @@ webapp-hash-in = Transacción de depósito
 webapp-hash-out = Transacción de pago
 webapp-closed = Este intercambio terminó: no envíes nada a su dirección de depósito.
 webapp-received = El depósito llegó; no hay que enviar nada más.
-webapp-sandbox = Exchange sandbox: no envíes fondos reales.
+webapp-sandbox = Exchange de pruebas: no envíes fondos reales.
 webapp-no-swaps = Aún no tienes intercambios.
 webapp-open-from-telegram = Esta página solo funciona abierta desde el bot en Telegram. Abre el bot y toca su botón de la app.
 webapp-not-found = No se encontró el intercambio.

@@ -199,8 +199,8 @@ card-in-progress =
     Status: {$status}
 
     Aviso quando ela avançar. Consulte quando quiser com /status.
-deposit-sandbox = 🧪 <b>sandbox: não envie fundos reais</b>. Esta troca é simulada.
-card-sandbox = 🧪 <b>sandbox</b>: esta troca foi simulada.
+deposit-sandbox = 🧪 <b>ambiente de testes: não envie fundos reais</b>. Esta troca é simulada.
+card-sandbox = 🧪 <b>ambiente de testes</b>: esta troca foi simulada.
 card-success =
     ✅ <b>Troca concluída</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
@@ -396,7 +396,7 @@ flow-create-fixed-worse =
 push-given-up =
     ❓ <b>Troca {$id}: a exchange não a conhece mais</b>
     Durante um dia inteiro a exchange respondeu que não tem nenhuma troca com este id, então parei de acompanhá-la e não enviarei mais avisos sobre ela. Se você enviou um depósito para ela, fale com o suporte da exchange e informe o id da transação <code>{$id}</code>.
-history-sandbox = 🧪 Troca de teste na exchange sandbox embutida: sem fundos reais, não é mais acompanhada.
+history-sandbox = 🧪 Troca de teste na exchange de testes embutida: sem fundos reais, não é mais acompanhada.
 history-elsewhere = ↪️ Criada em outra exchange, não a que o bot usa agora: não é mais acompanhada.
 history-given-up = ❓ Desconhecida pela exchange há um dia: não é mais acompanhada.
 status-elsewhere = ↪️ Esta troca foi criada em outra exchange, não a que o bot usa agora, então não posso consultá-la: este é o último status conhecido.
@@ -445,7 +445,7 @@ webapp-hash-in = Transação de depósito
 webapp-hash-out = Transação de pagamento
 webapp-closed = Esta troca terminou: não envie nada para o endereço de depósito dela.
 webapp-received = O depósito chegou; não há mais nada a enviar.
-webapp-sandbox = Exchange sandbox: não envie fundos reais.
+webapp-sandbox = Exchange de testes: não envie fundos reais.
 webapp-no-swaps = Você ainda não tem trocas.
 webapp-open-from-telegram = Esta página só funciona quando aberta pelo bot no Telegram. Abra o bot e toque no botão do app.
 webapp-not-found = Troca não encontrada.

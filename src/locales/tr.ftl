@@ -199,8 +199,8 @@ card-in-progress =
     Durum: {$status}
 
     İlerleyince size haber vereceğim. İstediğiniz zaman /status ile bakabilirsiniz.
-deposit-sandbox = 🧪 <b>sandbox: gerçek para göndermeyin</b>. Bu takas bir simülasyon.
-card-sandbox = 🧪 <b>sandbox</b>: bu takas bir simülasyondu.
+deposit-sandbox = 🧪 <b>test ortamı: gerçek para göndermeyin</b>. Bu takas bir simülasyon.
+card-sandbox = 🧪 <b>test ortamı</b>: bu takas bir simülasyondu.
 card-success =
     ✅ <b>Takas tamamlandı</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
@@ -396,7 +396,7 @@ flow-create-fixed-worse =
 push-given-up =
     ❓ <b>Takas {$id}: borsa artık bu takası tanımıyor</b>
     Borsa bütün bir gün boyunca bu id ile bir takası olmadığını söyledi, bu yüzden takibi bıraktım ve bu takas hakkında başka bildirim göndermeyeceğim. Bunun için yatırma yaptıysanız borsanın destek ekibine başvurun ve <code>{$id}</code> işlem kimliğini iletin.
-history-sandbox = 🧪 Yerleşik sandbox borsasında test takası: gerçek para yok, artık takip edilmiyor.
+history-sandbox = 🧪 Yerleşik test borsasında deneme takası: gerçek para yok, artık takip edilmiyor.
 history-elsewhere = ↪️ Botun şu an kullandığından farklı bir borsada oluşturuldu: artık takip edilmiyor.
 history-given-up = ❓ Borsa bir gündür tanımıyor: artık takip edilmiyor.
 status-elsewhere = ↪️ Bu takas, botun şu an kullandığından farklı bir borsada oluşturuldu, bu yüzden durumunu soramıyorum: bu, bilinen son durum.
@@ -445,7 +445,7 @@ webapp-hash-in = Yatırma işlemi
 webapp-hash-out = Ödeme işlemi
 webapp-closed = Bu takas bitti: yatırma adresine hiçbir şey göndermeyin.
 webapp-received = Yatırma ulaştı; başka bir şey göndermenize gerek yok.
-webapp-sandbox = Sandbox borsası: gerçek para göndermeyin.
+webapp-sandbox = Test borsası: gerçek para göndermeyin.
 webapp-no-swaps = Henüz takasınız yok.
 webapp-open-from-telegram = Bu sayfa yalnızca Telegram'da bottan açıldığında çalışır. Botu açıp uygulama düğmesine dokunun.
 webapp-not-found = Takas bulunamadı.
