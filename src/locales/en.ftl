@@ -110,7 +110,6 @@ flow-memo-problem-tag = A destination tag is a whole number from 0 to 4294967295
 flow-memo-problem-pattern = That is not a valid {$name} for this network.
 flow-memo-problem-length = That is too long for a {$name}: at most 100 characters.
 flow-memo-problem-characters = A {$name} is one line of plain characters.
-flow-summary-payout-memo = Payout memo: <code>{$memo}</code>
 payout-memo-line = Payout memo: <code>{$memo}</code>
 button-no-memo = No memo ⏭
 flow-near-min = ⚠️ This is close to the minimum: if the rate or the limits move before your deposit arrives, a deposit below the minimum can be lost. Consider sending a bit more.
@@ -152,7 +151,6 @@ flow-refund-again = Type a refund address for {$coin}, or tap Skip.
 flow-ask-refund-memo =
     Does this {$coin} address need a memo ({$name}) for a <b>refund</b>? An exchange account or a shared wallet gives one with its address: type it, or tap No memo (or type skip).
 flow-refund-memo-again = Type the refund memo for {$coin}, or tap No memo.
-flow-summary-refund-memo = Refund memo: <code>{$memo}</code>
 refund-memo-line = Refund memo: <code>{$memo}</code>
 flow-not-understood = Please type an answer or tap a button below the last message.
 flow-step-over = This step is over.

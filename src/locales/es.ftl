@@ -110,7 +110,6 @@ flow-memo-problem-tag = Una etiqueta de destino (destination tag) es un número 
 flow-memo-problem-pattern = Eso no es un {$name} válido para esta red.
 flow-memo-problem-length = Es demasiado largo para un {$name}: como máximo 100 caracteres.
 flow-memo-problem-characters = Un {$name} es una sola línea de caracteres normales.
-flow-summary-payout-memo = Memo de pago: <code>{$memo}</code>
 payout-memo-line = Memo de pago: <code>{$memo}</code>
 button-no-memo = Sin memo ⏭
 flow-near-min = ⚠️ Esto está cerca del mínimo: si la tasa o los límites cambian antes de que llegue tu depósito, un depósito por debajo del mínimo puede perderse. Considera enviar un poco más.
@@ -152,7 +151,6 @@ flow-refund-again = Escribe una dirección de reembolso de {$coin}, o toca «Omi
 flow-ask-refund-memo =
     ¿Esta dirección de {$coin} necesita un memo ({$name}) para el <b>reembolso</b>? Una cuenta de exchange o una billetera compartida lo da junto con su dirección: escríbelo, o toca «Sin memo» (o escribe skip).
 flow-refund-memo-again = Escribe el memo de reembolso para {$coin}, o toca «Sin memo».
-flow-summary-refund-memo = Memo de reembolso: <code>{$memo}</code>
 refund-memo-line = Memo de reembolso: <code>{$memo}</code>
 flow-not-understood = Escribe una respuesta o toca un botón debajo del último mensaje.
 flow-step-over = Este paso ya terminó.

@@ -112,7 +112,6 @@ flow-memo-problem-tag = تگ مقصد (Destination Tag) یک عدد صحیح ا�
 flow-memo-problem-pattern = این {$name} معتبری برای این شبکه نیست.
 flow-memo-problem-length = برای {$name} بیش از حد طولانی است: حداکثر 100 نویسه.
 flow-memo-problem-characters = {$name} یک خط از نویسه‌های معمولی است.
-flow-summary-payout-memo = ممو پرداخت: <code>{$memo}</code>
 payout-memo-line = ممو پرداخت: <code>{$memo}</code>
 button-no-memo = بدون ممو ⏭
 flow-near-min = ⚠️ این نزدیک حداقل است: اگر نرخ یا محدودیت‌ها پیش از رسیدن واریز شما تغییر کنند، واریزی کمتر از حداقل ممکن است از دست برود. بهتر است کمی بیشتر بفرستید.
@@ -154,7 +153,6 @@ flow-refund-again = یک آدرس بازگشت وجه برای {$coin} بنوی�
 flow-ask-refund-memo =
     آیا این آدرس {$coin} برای <b>بازگشت وجه</b> به ممو ({$name}) نیاز دارد؟ حساب صرافی یا کیف پول مشترک آن را همراه آدرس می‌دهد: آن را بنویسید، یا «بدون ممو» را بزنید (یا skip بنویسید).
 flow-refund-memo-again = ممو بازگشت وجه {$coin} را بنویسید، یا «بدون ممو» را بزنید.
-flow-summary-refund-memo = ممو بازگشت وجه: <code>{$memo}</code>
 refund-memo-line = ممو بازگشت وجه: <code>{$memo}</code>
 flow-not-understood = لطفاً پاسخی بنویسید یا یکی از دکمه‌های زیر آخرین پیام را بزنید.
 flow-step-over = این مرحله تمام شده است.

@@ -110,7 +110,6 @@ flow-memo-problem-tag = Uma tag de destino (destination tag) é um número intei
 flow-memo-problem-pattern = Isso não é um {$name} válido para esta rede.
 flow-memo-problem-length = Longo demais para um {$name}: no máximo 100 caracteres.
 flow-memo-problem-characters = Um {$name} é uma única linha de caracteres comuns.
-flow-summary-payout-memo = Memo de pagamento: <code>{$memo}</code>
 payout-memo-line = Memo de pagamento: <code>{$memo}</code>
 button-no-memo = Sem memo ⏭
 flow-near-min = ⚠️ Isto está perto do mínimo: se a cotação ou os limites mudarem antes de o seu depósito chegar, um depósito abaixo do mínimo pode ser perdido. Considere enviar um pouco mais.
@@ -152,7 +151,6 @@ flow-refund-again = Digite um endereço de reembolso em {$coin}, ou toque em «P
 flow-ask-refund-memo =
     Este endereço {$coin} precisa de um memo ({$name}) para o <b>reembolso</b>? Uma conta de exchange ou uma carteira compartilhada informa um junto com o endereço: digite-o, ou toque em «Sem memo» (ou digite skip).
 flow-refund-memo-again = Digite o memo de reembolso para {$coin}, ou toque em «Sem memo».
-flow-summary-refund-memo = Memo de reembolso: <code>{$memo}</code>
 refund-memo-line = Memo de reembolso: <code>{$memo}</code>
 flow-not-understood = Digite uma resposta ou toque em um botão abaixo da última mensagem.
 flow-step-over = Este passo já terminou.

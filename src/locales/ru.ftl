@@ -110,7 +110,6 @@ flow-memo-problem-tag = Destination tag — целое число от 0 до 42
 flow-memo-problem-pattern = Это не подходит как {$name} для этой сети.
 flow-memo-problem-length = Слишком длинно для {$name}: не больше 100 символов.
 flow-memo-problem-characters = {$name} — одна строка из обычных символов.
-flow-summary-payout-memo = Memo выплаты: <code>{$memo}</code>
 payout-memo-line = Memo выплаты: <code>{$memo}</code>
 button-no-memo = Без memo ⏭
 flow-near-min = ⚠️ Это близко к минимуму: если курс или лимиты изменятся до прихода депозита, депозит меньше минимума может потеряться. Лучше отправьте немного больше.
@@ -152,7 +151,6 @@ flow-refund-again = Напишите адрес возврата для {$coin} 
 flow-ask-refund-memo =
     Нужен ли для этого адреса {$coin} memo ({$name}) для <b>возврата</b>? Его даёт счёт на бирже или общий кошелёк вместе с адресом: введите его или нажмите «Без memo» (или напишите skip).
 flow-refund-memo-again = Введите memo возврата для {$coin} или нажмите «Без memo».
-flow-summary-refund-memo = Memo возврата: <code>{$memo}</code>
 refund-memo-line = Memo возврата: <code>{$memo}</code>
 flow-not-understood = Напишите ответ или нажмите кнопку под последним сообщением.
 flow-step-over = Этот шаг уже пройден.

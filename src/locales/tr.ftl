@@ -110,7 +110,6 @@ flow-memo-problem-tag = Hedef etiketi (destination tag) 0 ile 4294967295 arasın
 flow-memo-problem-pattern = Bu, bu ağ için geçerli bir {$name} değil.
 flow-memo-problem-length = Bir {$name} için fazla uzun: en çok 100 karakter.
 flow-memo-problem-characters = {$name} düz karakterlerden oluşan tek bir satırdır.
-flow-summary-payout-memo = Ödeme memo'su: <code>{$memo}</code>
 payout-memo-line = Ödeme memo'su: <code>{$memo}</code>
 button-no-memo = Memo yok ⏭
 flow-near-min = ⚠️ Bu, en az tutara yakın: yatırdığınız para ulaşmadan kur veya limitler değişirse, en az tutarın altında kalan bir yatırma kaybolabilir. Biraz daha fazla göndermeyi düşünün.
@@ -152,7 +151,6 @@ flow-refund-again = Bir {$coin} iade adresi yazın ya da «Atla»ya dokunun.
 flow-ask-refund-memo =
     Bu {$coin} adresi <b>iade</b> için bir memo ({$name}) istiyor mu? Bir borsa hesabı ya da ortak cüzdan bunu adresiyle birlikte verir: yazın ya da «Memo yok» düğmesine dokunun (veya skip yazın).
 flow-refund-memo-again = {$coin} için iade memo'sunu yazın ya da «Memo yok» düğmesine dokunun.
-flow-summary-refund-memo = İade memo'su: <code>{$memo}</code>
 refund-memo-line = İade memo'su: <code>{$memo}</code>
 flow-not-understood = Lütfen bir yanıt yazın ya da son mesajın altındaki bir düğmeye dokunun.
 flow-step-over = Bu adım bitti.

@@ -111,7 +111,6 @@ flow-memo-problem-tag = 目标标签（Destination Tag）是 0 到 4294967295 �
 flow-memo-problem-pattern = 这不是该网络有效的{$name}。
 flow-memo-problem-length = 作为{$name}太长了：最多 100 个字符。
 flow-memo-problem-characters = {$name}只能是一行普通字符。
-flow-summary-payout-memo = 收款备注：<code>{$memo}</code>
 payout-memo-line = 收款备注：<code>{$memo}</code>
 button-no-memo = 无备注 ⏭
 flow-near-min = ⚠️ 这个数量接近最小值：如果在你的充值到账前汇率或限额发生变化，低于最小值的充值可能会丢失。建议多发送一点。
@@ -153,7 +152,6 @@ flow-refund-again = 请输入一个 {$coin} 退款地址，或点击“跳过”
 flow-ask-refund-memo =
     这个 {$coin} 地址的<b>退款</b>需要备注（{$name}）吗？交易所账户或共享钱包会随地址一起提供：请输入它，或点「无备注」（也可以输入 skip）。
 flow-refund-memo-again = 请输入 {$coin} 的退款备注，或点「无备注」。
-flow-summary-refund-memo = 退款备注：<code>{$memo}</code>
 refund-memo-line = 退款备注：<code>{$memo}</code>
 flow-not-understood = 请输入回答，或点击最后一条消息下方的按钮。
 flow-step-over = 这一步已经结束。
