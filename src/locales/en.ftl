@@ -267,7 +267,7 @@ status-card =
         [yes] Received: {$received}
        *[other] You receive: {$received}
     }
-    Rate: {$rate} ({$rateType})
+    {$rate}
     Deposit address: <code>{$deposit}</code>
     Payout address: <code>{$withdrawal}</code>
     Refund address: {$refund}
@@ -276,7 +276,9 @@ status-card =
     Created: {$created}
 status-received-expected = {$amount} {$to} (expected)
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} {$rate} {$to}
+status-rate = Rate: 1 {$from} {$rate} {$to} ({$rateType})
+status-rate-unknown = Rate: — ({$rateType})
+status-rate-quoted = Quoted rate: 1 {$from} {$rate} {$to} ({$rateType})
 status-none-value = —
 status-stale = ⚠️ The exchange cannot be reached right now: this is the last known state, as of {$checked}.
 status-refresh = 🔄 Refresh
@@ -494,7 +496,7 @@ quote-rate-line = Rate: 1 {$from} {$rate} {$to} ({$rateType})
 quote-fixed-holds = 🔒 A fixed rate: this is the exact amount you receive. It holds for {$duration} after the quote; confirm later and I check the rate again first and show you any change.
 rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
 status-received-fixed = {$amount} {$to} (fixed)
-status-rate-paid = 1 {$from} {$rate} {$to} quoted · 1 {$from} = {$paid} {$to} paid (received ÷ sent)
+status-rate-paid = Rate paid: 1 {$from} = {$paid} {$to}
 
 ## Support desk
 

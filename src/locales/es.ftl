@@ -267,7 +267,7 @@ status-card =
         [yes] Recibido: {$received}
        *[other] Recibes: {$received}
     }
-    Tasa: {$rate} ({$rateType})
+    {$rate}
     Dirección de depósito: <code>{$deposit}</code>
     Dirección de recepción: <code>{$withdrawal}</code>
     Dirección de reembolso: {$refund}
@@ -276,7 +276,9 @@ status-card =
     Creado: {$created}
 status-received-expected = {$amount} {$to} (estimado)
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} {$rate} {$to}
+status-rate = Tasa: 1 {$from} {$rate} {$to} ({$rateType})
+status-rate-unknown = Tasa: — ({$rateType})
+status-rate-quoted = Tasa cotizada: 1 {$from} {$rate} {$to} ({$rateType})
 status-none-value = —
 status-stale = ⚠️ No puedo comunicarme con el exchange ahora: este es el último estado conocido, a las {$checked}.
 status-refresh = 🔄 Actualizar
@@ -494,7 +496,7 @@ quote-rate-line = Tasa: 1 {$from} {$rate} {$to} ({$rateType})
 quote-fixed-holds = 🔒 Tasa fija: este es el monto exacto que recibes. Se mantiene {$duration} desde la cotización; si confirmas más tarde, primero vuelvo a consultar la tasa y te muestro cualquier cambio.
 rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
 status-received-fixed = {$amount} {$to} (fijo)
-status-rate-paid = 1 {$from} {$rate} {$to} cotizada · 1 {$from} = {$paid} {$to} pagada (recibido ÷ enviado)
+status-rate-paid = Tasa pagada: 1 {$from} = {$paid} {$to}
 
 ## Support desk
 

@@ -269,7 +269,7 @@ status-card =
         [yes] دریافت شد: {$received}
        *[other] دریافت می‌کنید: {$received}
     }
-    نرخ: {$rate} ({$rateType})
+    {$rate}
     آدرس واریز: <code>{$deposit}</code>
     آدرس دریافت: <code>{$withdrawal}</code>
     آدرس بازگشت وجه: {$refund}
@@ -278,7 +278,9 @@ status-card =
     ساخته شده: {$created}
 status-received-expected = {$amount} {$to} (تخمینی)
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} {$rate} {$to}
+status-rate = نرخ: 1 {$from} {$rate} {$to} ({$rateType})
+status-rate-unknown = نرخ: — ({$rateType})
+status-rate-quoted = نرخ اعلام‌شده: 1 {$from} {$rate} {$to} ({$rateType})
 status-none-value = —
 status-stale = ⚠️ الان به صرافی دسترسی نیست: این آخرین وضعیت شناخته‌شده است، از {$checked}.
 status-refresh = 🔄 به‌روزرسانی
@@ -496,7 +498,7 @@ quote-rate-line = نرخ: 1 {$from} {$rate} {$to} ({$rateType})
 quote-fixed-holds = 🔒 نرخ ثابت: این دقیقاً همان مقداری است که دریافت می‌کنید. تا {$duration} پس از اعلام قیمت معتبر است؛ اگر دیرتر تأیید کنید، اول نرخ را دوباره می‌پرسم و هر تغییری را نشانتان می‌دهم.
 rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
 status-received-fixed = {$amount} {$to} (ثابت)
-status-rate-paid = 1 {$from} {$rate} {$to} اعلام‌شده · 1 {$from} = {$paid} {$to} پرداخت‌شده (دریافتی ÷ ارسالی)
+status-rate-paid = نرخ پرداخت‌شده: 1 {$from} = {$paid} {$to}
 
 ## Support desk
 

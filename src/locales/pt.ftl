@@ -267,7 +267,7 @@ status-card =
         [yes] Recebido: {$received}
        *[other] Você recebe: {$received}
     }
-    Cotação: {$rate} ({$rateType})
+    {$rate}
     Endereço de depósito: <code>{$deposit}</code>
     Endereço de recebimento: <code>{$withdrawal}</code>
     Endereço de reembolso: {$refund}
@@ -276,7 +276,9 @@ status-card =
     Criada em: {$created}
 status-received-expected = {$amount} {$to} (estimado)
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} {$rate} {$to}
+status-rate = Cotação: 1 {$from} {$rate} {$to} ({$rateType})
+status-rate-unknown = Cotação: — ({$rateType})
+status-rate-quoted = Cotação oferecida: 1 {$from} {$rate} {$to} ({$rateType})
 status-none-value = —
 status-stale = ⚠️ Não consigo falar com a exchange agora: este é o último status conhecido, de {$checked}.
 status-refresh = 🔄 Atualizar
@@ -494,7 +496,7 @@ quote-rate-line = Cotação: 1 {$from} {$rate} {$to} ({$rateType})
 quote-fixed-holds = 🔒 Cotação fixa: este é o valor exato que você recebe. Ela vale por {$duration} a partir da cotação; se confirmar depois, eu consulto a cotação de novo antes e mostro qualquer mudança.
 rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
 status-received-fixed = {$amount} {$to} (fixo)
-status-rate-paid = 1 {$from} {$rate} {$to} cotado · 1 {$from} = {$paid} {$to} pago (recebido ÷ enviado)
+status-rate-paid = Cotação efetiva: 1 {$from} = {$paid} {$to}
 
 ## Support desk
 

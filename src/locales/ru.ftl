@@ -267,7 +267,7 @@ status-card =
         [yes] Получено: {$received}
        *[other] Вы получаете: {$received}
     }
-    Курс: {$rate} ({$rateType})
+    {$rate}
     Адрес депозита: <code>{$deposit}</code>
     Адрес выплаты: <code>{$withdrawal}</code>
     Адрес возврата: {$refund}
@@ -276,7 +276,9 @@ status-card =
     Создан: {$created}
 status-received-expected = {$amount} {$to} (ожидается)
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} {$rate} {$to}
+status-rate = Курс: 1 {$from} {$rate} {$to} ({$rateType})
+status-rate-unknown = Курс: — ({$rateType})
+status-rate-quoted = Курс по котировке: 1 {$from} {$rate} {$to} ({$rateType})
 status-none-value = —
 status-stale = ⚠️ Обменник сейчас недоступен: это последнее известное состояние на {$checked}.
 status-refresh = 🔄 Обновить
@@ -495,7 +497,7 @@ quote-rate-line = Курс: 1 {$from} {$rate} {$to} ({$rateType})
 quote-fixed-holds = 🔒 Фиксированный курс: это точная сумма, которую вы получите. Он действует {$duration} после котировки; если подтвердите позже, я сначала проверю курс заново и покажу изменения.
 rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
 status-received-fixed = {$amount} {$to} (фиксировано)
-status-rate-paid = 1 {$from} {$rate} {$to} по котировке · 1 {$from} = {$paid} {$to} фактически (получено ÷ отправлено)
+status-rate-paid = Курс фактически: 1 {$from} = {$paid} {$to}
 
 ## Support desk
 

@@ -267,7 +267,7 @@ status-card =
         [yes] Alınan: {$received}
        *[other] Alacağınız: {$received}
     }
-    Kur: {$rate} ({$rateType})
+    {$rate}
     Yatırma adresi: <code>{$deposit}</code>
     Alıcı adres: <code>{$withdrawal}</code>
     İade adresi: {$refund}
@@ -276,7 +276,9 @@ status-card =
     Oluşturulma: {$created}
 status-received-expected = {$amount} {$to} (tahmini)
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} {$rate} {$to}
+status-rate = Kur: 1 {$from} {$rate} {$to} ({$rateType})
+status-rate-unknown = Kur: — ({$rateType})
+status-rate-quoted = Teklif edilen kur: 1 {$from} {$rate} {$to} ({$rateType})
 status-none-value = —
 status-stale = ⚠️ Borsaya şu anda ulaşılamıyor: bu, {$checked} itibarıyla bilinen son durum.
 status-refresh = 🔄 Yenile
@@ -494,7 +496,7 @@ quote-rate-line = Kur: 1 {$from} {$rate} {$to} ({$rateType})
 quote-fixed-holds = 🔒 Sabit kur: alacağınız tutar tam olarak budur. Fiyat verildikten sonra {$duration} geçerlidir; daha sonra onaylarsanız önce kuru yeniden sorar, değişen bir şey varsa gösteririm.
 rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
 status-received-fixed = {$amount} {$to} (sabit)
-status-rate-paid = 1 {$from} {$rate} {$to} teklif edilen · 1 {$from} = {$paid} {$to} ödenen (alınan ÷ gönderilen)
+status-rate-paid = Ödenen kur: 1 {$from} = {$paid} {$to}
 
 ## Support desk
 

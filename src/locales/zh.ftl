@@ -268,7 +268,7 @@ status-card =
         [yes] 已收到：{$received}
        *[other] 你接收：{$received}
     }
-    汇率：{$rate}（{$rateType}）
+    {$rate}
     充值地址：<code>{$deposit}</code>
     收款地址：<code>{$withdrawal}</code>
     退款地址：{$refund}
@@ -277,7 +277,9 @@ status-card =
     创建时间：{$created}
 status-received-expected = {$amount} {$to}（预计）
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} {$rate} {$to}
+status-rate = 汇率：1 {$from} {$rate} {$to}（{$rateType}）
+status-rate-unknown = 汇率：—（{$rateType}）
+status-rate-quoted = 报价汇率：1 {$from} {$rate} {$to}（{$rateType}）
 status-none-value = —
 status-stale = ⚠️ 目前无法连接兑换服务：这是截至 {$checked} 的最后已知状态。
 status-refresh = 🔄 刷新
@@ -495,7 +497,7 @@ quote-rate-line = 汇率：1 {$from} {$rate} {$to}（{$rateType}）
 quote-fixed-holds = 🔒 固定汇率：这就是你将收到的确切数量。报价后 {$duration} 内有效；之后再确认，我会先重新查询汇率，并告诉你任何变化。
 rate-one = 💱 1 {$from} {$rate} {$to}（{$rateType}）
 status-received-fixed = {$amount} {$to}（固定）
-status-rate-paid = 报价 1 {$from} {$rate} {$to} · 实际 1 {$from} = {$paid} {$to}（收到 ÷ 发送）
+status-rate-paid = 实付汇率：1 {$from} = {$paid} {$to}
 
 ## Support desk
 
