@@ -74,6 +74,13 @@ rate-start-swap = 🔁 Swap {$from} → {$to}
 
 currencies-title = <b>Coins</b> ({$total}) · page {$page} of {$pages}
 currencies-title-search = <b>Coins matching “{$query}”</b> ({$total}) · page {$page} of {$pages}
+currencies-title-similar = <b>No coin matches “{$query}”</b>. Similar codes and names ({$total}) · page {$page} of {$pages}
+currencies-section-exact = <b>{$count ->
+        [one] Exact match
+       *[other] Exact matches
+    }</b>
+currencies-section-also = <b>Also matching</b> ({$count})
+currencies-section-similar = <b>Similar, in case of a typo</b> ({$count})
 currencies-empty = No coin matches “{$query}”. Try a code like <code>btc</code> or a name like <code>monero</code>.
 currencies-empty-catalog = The coin list is not loaded yet. Please try again in a minute.
 currencies-hint = Search: <code>/currencies name</code> · Quote: <code>/rate 1 btc eth</code>

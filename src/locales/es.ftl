@@ -74,6 +74,13 @@ rate-start-swap = 🔁 Cambiar {$from} → {$to}
 
 currencies-title = <b>Monedas</b> ({$total}) · página {$page} de {$pages}
 currencies-title-search = <b>Monedas que coinciden con “{$query}”</b> ({$total}) · página {$page} de {$pages}
+currencies-title-similar = <b>Ninguna moneda coincide con “{$query}”</b>. Códigos y nombres parecidos ({$total}) · página {$page} de {$pages}
+currencies-section-exact = <b>{$count ->
+        [one] Coincidencia exacta
+       *[other] Coincidencias exactas
+    }</b>
+currencies-section-also = <b>También coinciden</b> ({$count})
+currencies-section-similar = <b>Parecidas, por si hay una errata</b> ({$count})
 currencies-empty = Ninguna moneda coincide con “{$query}”. Prueba un código como <code>btc</code> o un nombre como <code>monero</code>.
 currencies-empty-catalog = La lista de monedas aún no está cargada. Inténtalo de nuevo en un minuto.
 currencies-hint = Buscar: <code>/currencies nombre</code> · Cotización: <code>/rate 1 btc eth</code>

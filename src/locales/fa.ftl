@@ -76,6 +76,13 @@ rate-start-swap = 🔁 تبدیل {$from} → {$to}
 
 currencies-title = <b>ارزها</b> ({$total}) · صفحهٔ {$page} از {$pages}
 currencies-title-search = <b>ارزهای منطبق با «{$query}»</b> ({$total}) · صفحهٔ {$page} از {$pages}
+currencies-title-similar = <b>هیچ ارزی با «{$query}» جور نیست</b>. کدها و نام‌های مشابه ({$total}) · صفحهٔ {$page} از {$pages}
+currencies-section-exact = <b>{$count ->
+        [one] تطابق دقیق
+       *[other] تطابق‌های دقیق
+    }</b>
+currencies-section-also = <b>منطبق‌های دیگر</b> ({$count})
+currencies-section-similar = <b>مشابه‌ها، اگر غلط تایپی باشد</b> ({$count})
 currencies-empty = هیچ ارزی با «{$query}» جور نیست. کدی مثل <code>btc</code> یا نامی مثل <code>monero</code> را امتحان کنید.
 currencies-empty-catalog = فهرست ارزها هنوز بارگیری نشده است. لطفاً یک دقیقهٔ دیگر دوباره امتحان کنید.
 currencies-hint = جستجو: <code>/currencies name</code> · قیمت: <code>/rate 1 btc eth</code>

@@ -74,6 +74,13 @@ rate-start-swap = 🔁 Trocar {$from} → {$to}
 
 currencies-title = <b>Moedas</b> ({$total}) · página {$page} de {$pages}
 currencies-title-search = <b>Moedas que correspondem a “{$query}”</b> ({$total}) · página {$page} de {$pages}
+currencies-title-similar = <b>Nenhuma moeda corresponde a “{$query}”</b>. Códigos e nomes parecidos ({$total}) · página {$page} de {$pages}
+currencies-section-exact = <b>{$count ->
+        [one] Correspondência exata
+       *[other] Correspondências exatas
+    }</b>
+currencies-section-also = <b>Também correspondem</b> ({$count})
+currencies-section-similar = <b>Parecidas, caso haja um erro de digitação</b> ({$count})
 currencies-empty = Nenhuma moeda corresponde a “{$query}”. Tente um código como <code>btc</code> ou um nome como <code>monero</code>.
 currencies-empty-catalog = A lista de moedas ainda não foi carregada. Tente de novo em um minuto.
 currencies-hint = Buscar: <code>/currencies nome</code> · Cotação: <code>/rate 1 btc eth</code>

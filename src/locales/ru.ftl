@@ -74,6 +74,13 @@ rate-start-swap = 🔁 Обменять {$from} → {$to}
 
 currencies-title = <b>Монеты</b> ({$total}) · страница {$page} из {$pages}
 currencies-title-search = <b>Монеты по запросу «{$query}»</b> ({$total}) · страница {$page} из {$pages}
+currencies-title-similar = <b>Ни одна монета не подходит к «{$query}»</b>. Похожие коды и названия ({$total}) · страница {$page} из {$pages}
+currencies-section-exact = <b>{$count ->
+        [one] Точное совпадение
+       *[other] Точные совпадения
+    }</b>
+currencies-section-also = <b>Также подходят</b> ({$count})
+currencies-section-similar = <b>Похожие, если вы опечатались</b> ({$count})
 currencies-empty = Ни одна монета не подходит к «{$query}». Попробуйте код, например <code>btc</code>, или название, например <code>monero</code>.
 currencies-empty-catalog = Список монет ещё не загружен. Попробуйте через минуту.
 currencies-hint = Поиск: <code>/currencies название</code> · Курс: <code>/rate 1 btc eth</code>

@@ -74,6 +74,13 @@ rate-start-swap = 🔁 {$from} → {$to} takas et
 
 currencies-title = <b>Coinler</b> ({$total}) · sayfa {$page} / {$pages}
 currencies-title-search = <b>“{$query}” ile eşleşen coinler</b> ({$total}) · sayfa {$page} / {$pages}
+currencies-title-similar = <b>“{$query}” ile eşleşen coin yok</b>. Benzer kodlar ve adlar ({$total}) · sayfa {$page} / {$pages}
+currencies-section-exact = <b>{$count ->
+        [one] Tam eşleşme
+       *[other] Tam eşleşmeler
+    }</b>
+currencies-section-also = <b>Ayrıca eşleşenler</b> ({$count})
+currencies-section-similar = <b>Benzerleri, bir yazım hatası olursa diye</b> ({$count})
 currencies-empty = “{$query}” ile eşleşen coin yok. <code>btc</code> gibi bir kod ya da <code>monero</code> gibi bir ad deneyin.
 currencies-empty-catalog = Coin listesi henüz yüklenmedi. Lütfen bir dakika sonra tekrar deneyin.
 currencies-hint = Arama: <code>/currencies ad</code> · Fiyat: <code>/rate 1 btc eth</code>

@@ -75,6 +75,13 @@ rate-start-swap = 🔁 兑换 {$from} → {$to}
 
 currencies-title = <b>币种</b>（{$total}）· 第 {$page}/{$pages} 页
 currencies-title-search = <b>匹配“{$query}”的币种</b>（{$total}）· 第 {$page}/{$pages} 页
+currencies-title-similar = <b>没有币种匹配“{$query}”</b>。相似的代码和名称（{$total}）· 第 {$page}/{$pages} 页
+currencies-section-exact = <b>{$count ->
+        [one] 完全匹配
+       *[other] 完全匹配
+    }</b>
+currencies-section-also = <b>其他匹配</b>（{$count}）
+currencies-section-similar = <b>相似的（以防拼写错误）</b>（{$count}）
 currencies-empty = 没有币种匹配“{$query}”。试试代码如 <code>btc</code>，或名称如 <code>monero</code>。
 currencies-empty-catalog = 币种列表尚未加载。请一分钟后再试。
 currencies-hint = 搜索：<code>/currencies 名称</code> · 报价：<code>/rate 1 btc eth</code>
