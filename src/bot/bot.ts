@@ -153,7 +153,7 @@ export function installFeatures(
     createGroupsFeature(),
     createExchangeExits(),
     createStartFeature(deps.webAppUrl),
-    createHelpFeature(deps.webAppUrl),
+    createHelpFeature(deps.webAppUrl, deps.desk !== undefined),
     createLanguageFeature({ ...deps, i18n }),
     createForgetFeature(deps),
     createStatsFeature({ ...deps, adminChatIds: options.adminChatIds ?? [] }),

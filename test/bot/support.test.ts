@@ -498,26 +498,34 @@ describe("contact buttons", () => {
 });
 
 describe("trust and contact", () => {
-  it("/help says that support never writes first and never asks for keys", async () => {
+  it("/help says that support never writes first and never asks for keys, and that its answers come here marked “Support”", async () => {
     const { bot } = await desk();
     const help = await bot.tg.user().reply("/help");
     expect(help.text).toContain("Support never writes to you first");
     expect(help.text).toContain("keys, seed phrase");
+    expect(help.text).toContain("marked “Support”");
     expect(help.text).toContain("/support");
   });
 
-  it("without a support chat, /support gives the operator's contact", async () => {
+  it("without a support chat, /support gives the operator's contact and promises no answers in this chat", async () => {
     h = await startHarness({ env: { SUPPORT_CONTACT: "@swap_helpdesk" } });
     const answer = await h.tg.user().reply("/support");
     expect(answer.text).toContain("write to @swap_helpdesk");
     expect(answer.text).toContain("never writes to you first");
+    expect(answer.text).not.toContain("marked “Support”");
   });
 
-  it("without a support chat or a contact, /support says there is none", async () => {
+  it("without a support chat or a contact, /support says there is none, and neither it nor /help promises answers marked “Support”", async () => {
     h = await startHarness();
-    const answer = await h.tg.user().reply("/support");
+    const user = h.tg.user();
+    const answer = await user.reply("/support");
     expect(answer.text).toContain("no support desk");
+    expect(answer.text).toContain("Support never writes to you first");
     expect(answer.text).toContain("seed phrase");
+    expect(answer.text).not.toContain("Its answers come only in this chat");
+    const help = await user.reply("/help");
+    expect(help.text).toContain("Support never writes to you first");
+    expect(help.text).not.toContain("marked “Support”");
   });
 });
 

@@ -15,6 +15,7 @@ import {
   supportAboutButton,
   supportCloseButton,
   supportRequestButton,
+  supportTrust,
   ticketCloseButton,
 } from "../shared/support-buttons.ts";
 
@@ -163,7 +164,7 @@ export function createSupportFeature(deps: SupportDeps) {
       if (media) await store.addUserMessage(active.id, { ...message, media: true }, now);
       desk.wake();
       await ctx.reply(
-        `${ctx.t("support-opened", { ticket: active.id })}\n\n${ctx.t("support-trust")}`,
+        `${ctx.t("support-opened", { ticket: active.id })}\n\n${supportTrust(ctx.t, true)}`,
         { reply_markup: closeKeyboard(ctx, active) },
       );
       return;
@@ -338,7 +339,7 @@ async function askWhatIsWrong(
   const open = await openTicket(desk.store, ctx.chat.id);
   if (open) {
     await ctx.reply(
-      `${ctx.t("support-open-already", { ticket: open.id })}\n\n${ctx.t("support-trust")}`,
+      `${ctx.t("support-open-already", { ticket: open.id })}\n\n${supportTrust(ctx.t, true)}`,
       { reply_markup: closeKeyboard(ctx, open) },
     );
     return;
@@ -376,7 +377,7 @@ async function promptFor(
         to: label(about.coinTo, about.networkTo),
       })
     : ctx.t("support-about-none");
-  const text = [ctx.t("support-ask"), aboutLine, ctx.t("support-trust")].join("\n\n");
+  const text = [ctx.t("support-ask"), aboutLine, supportTrust(ctx.t, true)].join("\n\n");
   return { text, keyboard };
 }
 
@@ -409,10 +410,13 @@ function author(ctx: BotContext) {
   };
 }
 
-/** Without a desk: the operator's contact, or that there is none; and the warning either way. */
+/**
+ * Without a desk: the operator's contact, or that there is none; and the warning either way, without
+ * the desk's "its answers come here" (there is no desk to answer).
+ */
 function contactText(ctx: BotContext, deps: SupportDeps): string {
   const contact = deps.supportContact
     ? ctx.t("support-contact", { contact: deps.supportContact })
     : ctx.t("support-none");
-  return `${contact}\n\n${ctx.t("support-trust")}`;
+  return `${contact}\n\n${supportTrust(ctx.t, false)}`;
 }

@@ -5,6 +5,7 @@ import type { ConfirmOutcome } from "../../swaps/confirm-summary.ts";
 import { isFinal } from "../../swaps/status.ts";
 import type { DepositView } from "../../swaps/swap.ts";
 import type { Mismatch } from "../../swaps/verify.ts";
+import { withPayoutMemo, withRefundMemo } from "../shared/deposit-memo.ts";
 import {
   depositKeyboard,
   depositQr,
@@ -46,16 +47,23 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
   let { quote, amount } = order;
   const fromLabel = coinLabel(from.coin, from.network);
   const toLabel = coinLabel(to.coin, to.network);
+  // Each memo under its own address: payout address, payout memo, refund address, refund memo.
   const summary = (note?: string) =>
     [
       note,
-      t("flow-summary", {
-        ...quoteVariables(t, quote, amount, fromLabel, toLabel),
-        address,
-        refund: refund ?? t("flow-summary-no-refund"),
-      }) + fixedHoldsLine(t, quote, s.deps.quotes.fixedHoldsMs),
-      payoutMemo ? t("flow-summary-payout-memo", { memo: payoutMemo }) : undefined,
-      refundMemo ? t("flow-summary-refund-memo", { memo: refundMemo }) : undefined,
+      withRefundMemo(
+        t,
+        withPayoutMemo(
+          t,
+          t("flow-summary", {
+            ...quoteVariables(t, quote, amount, fromLabel, toLabel),
+            address,
+            refund: refund ?? t("flow-summary-no-refund"),
+          }),
+          { withdrawalAddress: address, payoutMemo: payoutMemo ?? null },
+        ),
+        { refundAddress: refund, refundMemo },
+      ) + fixedHoldsLine(t, quote, s.deps.quotes.fixedHoldsMs),
       t("flow-summary-ask"),
     ]
       .filter(Boolean)
