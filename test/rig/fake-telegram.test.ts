@@ -548,6 +548,7 @@ describe("fault injection", () => {
     expect(tg.sentTo(5).map((m) => m.text)).toEqual(["delivered, unanswered"]);
     await b.api.sendMessage(5, "answered");
     tg.failNext("sendMessage", { errorCode: 500, times: 3 });
+    tg.dropNext("sendMessage", { times: 3 });
     tg.clearFailures("sendMessage");
     await b.api.sendMessage(5, "no fault left");
     expect(tg.sentTo(5)).toHaveLength(3);

@@ -9,6 +9,10 @@ import type { Context, MiddlewareFn } from "grammy";
 export class UpdatesInFlight {
   private count = 0;
   private readonly idle = new Set<() => void>();
+  private readonly stop = new AbortController();
+
+  /** Aborted once the bot stops: what an update waits on (a reply's next try) gives up. */
+  readonly stopping: AbortSignal = this.stop.signal;
 
   readonly middleware: MiddlewareFn<Context> = async (_ctx, next) => {
     this.count++;
@@ -24,8 +28,12 @@ export class UpdatesInFlight {
     return this.count;
   }
 
-  /** Resolves true once no update is being handled, or false when `timeoutMs` passed first. */
+  /**
+   * The bot stops: the updates being handled stop waiting to try again (stopping), and this
+   * resolves true once none is left, or false when `timeoutMs` passed first.
+   */
   drained(timeoutMs: number): Promise<boolean> {
+    this.stop.abort();
     if (this.count === 0) return Promise.resolve(true);
     return new Promise((resolve) => {
       const done = (value: boolean) => {
