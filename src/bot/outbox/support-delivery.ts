@@ -53,7 +53,10 @@ const CHAT_KIND_TTL_MS = 10 * 60_000;
  * message with its swap; in a forum, in a topic of its own made first) and the team's answers back
  * to the users' chats. The leader's work, like the notifier: rows are claimed before they are sent
  * (several instances never send one twice while a claim lasts), marked sent only once Telegram
- * took them (at least once: a crash in between repeats one), and a failure retries later.
+ * took them (at least once: a crash in between repeats one), and a failure retries later. Rows
+ * come from the claim round-robin between users (db/repositories/support.ts): the support chat's
+ * one message a second goes to the user served longest ago, so one user's burst never holds
+ * another's new ticket.
  */
 export class SupportDesk {
   private readonly clock: Clock;
