@@ -9,10 +9,10 @@ import type { Context, MiddlewareFn } from "grammy";
 export class UpdatesInFlight {
   private count = 0;
   private readonly idle = new Set<() => void>();
-  private readonly stop = new AbortController();
+  private readonly stopped = new AbortController();
 
   /** Aborted once the bot stops: what an update waits on (a reply's next try) gives up. */
-  readonly stopping: AbortSignal = this.stop.signal;
+  readonly stopping: AbortSignal = this.stopped.signal;
 
   readonly middleware: MiddlewareFn<Context> = async (_ctx, next) => {
     this.count++;
@@ -29,11 +29,15 @@ export class UpdatesInFlight {
   }
 
   /**
-   * The bot stops: the updates being handled stop waiting to try again (stopping), and this
-   * resolves true once none is left, or false when `timeoutMs` passed first.
+   * The process stops: the updates being handled stop waiting to try again (`stopping`), so they
+   * end at once. Not when polling stops on a lost lead: the process goes on, and so do its retries.
    */
+  stop(): void {
+    this.stopped.abort();
+  }
+
+  /** Resolves true once no update is being handled, or false when `timeoutMs` passed first. */
   drained(timeoutMs: number): Promise<boolean> {
-    this.stop.abort();
     if (this.count === 0) return Promise.resolve(true);
     return new Promise((resolve) => {
       const done = (value: boolean) => {
