@@ -72,7 +72,7 @@ export function retryingTransformer({
         thrown = error;
       }
       if (result && (result.ok || result.error_code < 500)) {
-        if (attempt > 1) {
+        if (attempt > 1 && result.ok) {
           logger.info({ method, attempts: attempt }, "Telegram took the reply on a later try");
         }
         return result as Awaited<ReturnType<typeof prev>>;
