@@ -525,6 +525,7 @@ support-closed-by-user = Ticket #{$ticket} is closed. /support opens a new one.
 support-closed-by-support = ✅ Support closed ticket #{$ticket}. If something is still wrong, /support opens a new one.
 support-answer = 💬 <b>Support</b> · ticket #{$ticket} (through this bot):
 support-flood = ⏳ You are writing faster than support can read. Please wait a minute: what you send meanwhile is not passed on.
+support-open-limit = ⏳ You have opened as many tickets in the last hour as support takes from one person. You can open a new one in about { $minutes } min. Support reads every ticket: nothing you sent is lost.
 support-contact = 🆘 To reach the operator's support, write to {$contact}.
 support-none = This bot has no support desk, sorry.
 support-cancelled = Your support request is cancelled.

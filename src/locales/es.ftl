@@ -525,6 +525,7 @@ support-closed-by-user = El ticket #{$ticket} está cerrado. /support abre uno n
 support-closed-by-support = ✅ El soporte cerró el ticket #{$ticket}. Si algo sigue mal, /support abre uno nuevo.
 support-answer = 💬 <b>Soporte</b> · ticket #{$ticket} (a través de este bot):
 support-flood = ⏳ Escribes más rápido de lo que el soporte puede leer. Espera un minuto, por favor: lo que envíes mientras tanto no se transmite.
+support-open-limit = ⏳ En la última hora abriste tantos tickets como el soporte acepta de una persona. Podrás abrir uno nuevo en unos { $minutes } min. El soporte lee cada ticket: nada de lo que enviaste se pierde.
 support-contact = 🆘 Para contactar con el soporte del operador, escribe a {$contact}.
 support-none = Este bot no tiene servicio de soporte, lo siento.
 support-cancelled = Tu solicitud de soporte está cancelada.

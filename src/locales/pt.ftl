@@ -525,6 +525,7 @@ support-closed-by-user = O ticket #{$ticket} está fechado. /support abre um nov
 support-closed-by-support = ✅ O suporte fechou o ticket #{$ticket}. Se algo ainda estiver errado, /support abre um novo.
 support-answer = 💬 <b>Suporte</b> · ticket #{$ticket} (por este bot):
 support-flood = ⏳ Você está escrevendo mais rápido do que o suporte consegue ler. Espere um minuto, por favor: o que você enviar nesse meio-tempo não é repassado.
+support-open-limit = ⏳ Na última hora você abriu tantos tickets quanto o suporte aceita de uma pessoa. Você poderá abrir um novo em cerca de { $minutes } min. O suporte lê cada ticket: nada do que você enviou se perde.
 support-contact = 🆘 Para falar com o suporte do operador, escreva para {$contact}.
 support-none = Este bot não tem atendimento de suporte, desculpe.
 support-cancelled = Seu pedido de suporte foi cancelado.

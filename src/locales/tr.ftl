@@ -525,6 +525,7 @@ support-closed-by-user = #{$ticket} numaralı talep kapatıldı. /support yeni b
 support-closed-by-support = ✅ Destek #{$ticket} numaralı talebi kapattı. Hâlâ bir sorun varsa /support yeni bir talep açar.
 support-answer = 💬 <b>Destek</b> · talep #{$ticket} (bu bot aracılığıyla):
 support-flood = ⏳ Desteğin okuyabileceğinden hızlı yazıyorsunuz. Lütfen bir dakika bekleyin: bu sırada gönderdikleriniz iletilmez.
+support-open-limit = ⏳ Son bir saatte destek ekibinin bir kişiden kabul ettiği kadar talep açtınız. Yaklaşık { $minutes } dk sonra yeni bir talep açabilirsiniz. Destek her talebi okur: gönderdiklerinizden hiçbiri kaybolmaz.
 support-contact = 🆘 Operatörün destek ekibine ulaşmak için {$contact} adresine yazın.
 support-none = Bu botun bir destek hattı yok, üzgünüz.
 support-cancelled = Destek isteğiniz iptal edildi.

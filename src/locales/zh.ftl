@@ -526,6 +526,7 @@ support-closed-by-user = 工单 #{$ticket} 已关闭。/support 可以新建工�
 support-closed-by-support = ✅ 客服已关闭工单 #{$ticket}。如果仍有问题，/support 可以新建工单。
 support-answer = 💬 <b>客服</b> · 工单 #{$ticket}（通过本机器人）：
 support-flood = ⏳ 你写得比客服阅读得还快。请等一分钟：这期间发送的内容不会被转交。
+support-open-limit = ⏳ 你在过去一小时内开的工单已达到客服对每人的上限。大约 { $minutes } 分钟后可以再新建工单。客服会阅读每一个工单：你发送的内容都不会丢失。
 support-contact = 🆘 如需联系运营方客服，请写信给 {$contact}。
 support-none = 抱歉，这个机器人没有客服。
 support-cancelled = 你的客服请求已取消。
