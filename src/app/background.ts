@@ -12,14 +12,12 @@ import type { ExchangeMonitor } from "../ops/exchange-monitor.ts";
 import { ExchangeRecoveryCheck } from "../ops/health.ts";
 import type { Intent } from "../swaps/ports.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
+import { longestPostMs } from "../swaps/swap-service.ts";
 import { Reconciler } from "../tracker/reconciler.ts";
 import { StatusTracker } from "../tracker/status-tracker.ts";
 import type { Database } from "./database.ts";
 import type { Part } from "./lifecycle.ts";
 import type { Topology } from "./topology.ts";
-
-/** Longest a POST /transactions waits for create budget (the swap service's own bound). */
-const CREATE_BUDGET_WAIT_MS = 10_000;
 
 /**
  * What runs in the background, on the leader only: the outbox's notifier, the status tracker, the
@@ -105,8 +103,8 @@ export function buildBackground(
     exchangeId,
     intervalMs: Math.min(5_000, config.statusPollIntervalMs),
     // A pending intent older than the longest POST (budget wait, deadline, a margin) lost its POST.
-    pendingAfterMs: CREATE_BUDGET_WAIT_MS + config.exchangeTimeoutMs + 15_000,
-    postWithinMs: CREATE_BUDGET_WAIT_MS + config.exchangeTimeoutMs,
+    pendingAfterMs: longestPostMs(config.exchangeTimeoutMs) + 15_000,
+    postWithinMs: longestPostMs(config.exchangeTimeoutMs),
     // SQLite: one process; a pending intent from before it took the database lost its POST.
     soleSince: db.soleSince,
     creating: deps.creating,

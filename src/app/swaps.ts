@@ -58,6 +58,7 @@ export function buildSwaps(
     swaps: db.ports.swapQueries,
     exchangeId,
     logger,
+    now: () => deps.clock.now(),
     onChange: deps.onChange,
   });
   const confirm = new ConfirmSummary({ quotes, swaps });

@@ -2,6 +2,7 @@ import { installFeatures, type Telegram } from "../bot/bot.ts";
 import { registerCommands } from "../bot/commands.ts";
 import type { Config } from "../config.ts";
 import type { ExplorerTable } from "../frontends/explorers.ts";
+import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { ExchangeMonitor } from "../ops/exchange-monitor.ts";
 import type { BotMetrics } from "../ops/metrics.ts";
@@ -23,6 +24,7 @@ export function installBot(
     monitor: ExchangeMonitor;
     explorers: ExplorerTable;
     flowIdleMs: number | undefined;
+    clock: Clock;
     /** Wakes the support desk's delivery after something was queued for it. */
     wakeSupport: () => void;
   },
@@ -31,7 +33,12 @@ export function installBot(
   const { chatSettings } = db;
   return installFeatures(
     deps.telegram,
-    { metrics: deps.metrics, adminChatIds: config.adminChatIds, flowIdleMs: deps.flowIdleMs },
+    {
+      metrics: deps.metrics,
+      adminChatIds: config.adminChatIds,
+      flowIdleMs: deps.flowIdleMs,
+      clock: deps.clock,
+    },
     {
       logger,
       webAppUrl: config.webApp?.url,

@@ -112,9 +112,10 @@ export function sqliteSeam(
     forUpdate: sql``,
     // One process sends from the outbox: nothing to claim against.
     outbox: {
-      claim: (table, columns, due, limit) =>
+      claim: (table, columns, due, limit, _now, _owner, _until, rank) =>
         all(
-          sql`select ${columns} from ${sql.identifier(table)} where ${due} order by id limit ${limit}`,
+          sql`select ${columns} from ${sql.identifier(table)} where ${due}
+            order by ${rank ? sql`${rank}, ` : sql``}id limit ${limit}`,
         ),
       release: async () => 0,
       ended: sql``,

@@ -76,6 +76,13 @@ rate-start-swap = 🔁 تبدیل {$from} → {$to}
 
 currencies-title = <b>ارزها</b> ({$total}) · صفحهٔ {$page} از {$pages}
 currencies-title-search = <b>ارزهای منطبق با «{$query}»</b> ({$total}) · صفحهٔ {$page} از {$pages}
+currencies-title-similar = <b>هیچ ارزی با «{$query}» جور نیست</b>. کدها و نام‌های مشابه ({$total}) · صفحهٔ {$page} از {$pages}
+currencies-section-exact = <b>{$count ->
+        [one] تطابق دقیق
+       *[other] تطابق‌های دقیق
+    }</b>
+currencies-section-also = <b>منطبق‌های دیگر</b> ({$count})
+currencies-section-similar = <b>مشابه‌ها، اگر غلط تایپی باشد</b> ({$count})
 currencies-empty = هیچ ارزی با «{$query}» جور نیست. کدی مثل <code>btc</code> یا نامی مثل <code>monero</code> را امتحان کنید.
 currencies-empty-catalog = فهرست ارزها هنوز بارگیری نشده است. لطفاً یک دقیقهٔ دیگر دوباره امتحان کنید.
 currencies-hint = جستجو: <code>/currencies name</code> · قیمت: <code>/rate 1 btc eth</code>
@@ -112,7 +119,6 @@ flow-memo-problem-tag = تگ مقصد (Destination Tag) یک عدد صحیح ا�
 flow-memo-problem-pattern = این {$name} معتبری برای این شبکه نیست.
 flow-memo-problem-length = برای {$name} بیش از حد طولانی است: حداکثر 100 نویسه.
 flow-memo-problem-characters = {$name} یک خط از نویسه‌های معمولی است.
-flow-summary-payout-memo = ممو پرداخت: <code>{$memo}</code>
 payout-memo-line = ممو پرداخت: <code>{$memo}</code>
 button-no-memo = بدون ممو ⏭
 flow-near-min = ⚠️ این نزدیک حداقل است: اگر نرخ یا محدودیت‌ها پیش از رسیدن واریز شما تغییر کنند، واریزی کمتر از حداقل ممکن است از دست برود. بهتر است کمی بیشتر بفرستید.
@@ -154,7 +160,6 @@ flow-refund-again = یک آدرس بازگشت وجه برای {$coin} بنوی�
 flow-ask-refund-memo =
     آیا این آدرس {$coin} برای <b>بازگشت وجه</b> به ممو ({$name}) نیاز دارد؟ حساب صرافی یا کیف پول مشترک آن را همراه آدرس می‌دهد: آن را بنویسید، یا «بدون ممو» را بزنید (یا skip بنویسید).
 flow-refund-memo-again = ممو بازگشت وجه {$coin} را بنویسید، یا «بدون ممو» را بزنید.
-flow-summary-refund-memo = ممو بازگشت وجه: <code>{$memo}</code>
 refund-memo-line = ممو بازگشت وجه: <code>{$memo}</code>
 flow-not-understood = لطفاً پاسخی بنویسید یا یکی از دکمه‌های زیر آخرین پیام را بزنید.
 flow-step-over = این مرحله تمام شده است.
@@ -201,8 +206,8 @@ card-in-progress =
     وضعیت: {$status}
 
     وقتی جلو برود خبرتان می‌کنم. هر وقت خواستید با /status آن را ببینید.
-deposit-sandbox = 🧪 <b>sandbox: پول واقعی نفرستید</b>. این تبدیل شبیه‌سازی است.
-card-sandbox = 🧪 <b>sandbox</b>: این تبدیل شبیه‌سازی شد.
+deposit-sandbox = 🧪 <b>محیط آزمایشی: پول واقعی نفرستید</b>. این تبدیل شبیه‌سازی است.
+card-sandbox = 🧪 <b>محیط آزمایشی</b>: این تبدیل شبیه‌سازی شد.
 card-success =
     ✅ <b>تبدیل انجام شد</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
@@ -271,7 +276,7 @@ status-card =
         [yes] دریافت شد: {$received}
        *[other] دریافت می‌کنید: {$received}
     }
-    نرخ: {$rate} ({$rateType})
+    {$rate}
     آدرس واریز: <code>{$deposit}</code>
     آدرس دریافت: <code>{$withdrawal}</code>
     آدرس بازگشت وجه: {$refund}
@@ -280,7 +285,9 @@ status-card =
     ساخته شده: {$created}
 status-received-expected = {$amount} {$to} (تخمینی)
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} {$rate} {$to}
+status-rate = نرخ: 1 {$from} {$rate} {$to} ({$rateType})
+status-rate-unknown = نرخ: — ({$rateType})
+status-rate-quoted = نرخ اعلام‌شده: 1 {$from} {$rate} {$to} ({$rateType})
 status-none-value = —
 status-stale = ⚠️ الان به صرافی دسترسی نیست: این آخرین وضعیت شناخته‌شده است، از {$checked}.
 status-refresh = 🔄 به‌روزرسانی
@@ -398,7 +405,7 @@ flow-create-fixed-worse =
 push-given-up =
     ❓ <b>تبدیل {$id}: صرافی دیگر آن را نمی‌شناسد</b>
     صرافی یک روز کامل پاسخ داده که هیچ تبدیلی با این شناسه ندارد، پس دنبال کردنش را متوقف کردم و دیگر خبری دربارهٔ آن نمی‌فرستم. اگر برای آن واریزی فرستاده‌اید، با پشتیبانی صرافی تماس بگیرید و شناسهٔ تراکنش <code>{$id}</code> را بدهید.
-history-sandbox = 🧪 تبدیل آزمایشی در صرافی sandbox داخلی: بدون پول واقعی، دیگر دنبال نمی‌شود.
+history-sandbox = 🧪 تبدیل آزمایشی در صرافی آزمایشی داخلی: بدون پول واقعی، دیگر دنبال نمی‌شود.
 history-elsewhere = ↪️ در صرافی دیگری غیر از صرافی فعلی ربات ساخته شده: دیگر دنبال نمی‌شود.
 history-given-up = ❓ یک روز برای صرافی ناشناخته بوده: دیگر دنبال نمی‌شود.
 status-elsewhere = ↪️ این تبدیل در صرافی دیگری غیر از صرافی فعلی ربات ساخته شده، پس نمی‌توانم درباره‌اش بپرسم: این آخرین وضعیت شناخته‌شده است.
@@ -447,7 +454,7 @@ webapp-hash-in = تراکنش واریز
 webapp-hash-out = تراکنش پرداخت
 webapp-closed = این تبدیل تمام شده است: به آدرس واریزش هیچ چیز نفرستید.
 webapp-received = واریز رسیده است؛ چیز دیگری برای فرستادن نیست.
-webapp-sandbox = صرافی sandbox: پول واقعی نفرستید.
+webapp-sandbox = صرافی آزمایشی: پول واقعی نفرستید.
 webapp-no-swaps = هنوز هیچ تبدیلی ندارید.
 webapp-open-from-telegram = این صفحه فقط وقتی کار می‌کند که از ربات در تلگرام باز شود. ربات را باز کنید و دکمهٔ برنامه‌اش را بزنید.
 webapp-not-found = تبدیل پیدا نشد.
@@ -498,12 +505,13 @@ quote-rate-line = نرخ: 1 {$from} {$rate} {$to} ({$rateType})
 quote-fixed-holds = 🔒 نرخ ثابت: این دقیقاً همان مقداری است که دریافت می‌کنید. تا {$duration} پس از اعلام قیمت معتبر است؛ اگر دیرتر تأیید کنید، اول نرخ را دوباره می‌پرسم و هر تغییری را نشانتان می‌دهم.
 rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
 status-received-fixed = {$amount} {$to} (ثابت)
-status-rate-paid = 1 {$from} {$rate} {$to} اعلام‌شده · 1 {$from} = {$paid} {$to} پرداخت‌شده (دریافتی ÷ ارسالی)
+status-rate-paid = نرخ پرداخت‌شده: 1 {$from} = {$paid} {$to}
 
 ## Support desk
 
 cmd-support = نوشتن به پشتیبانی اپراتور دربارهٔ یک تبدیل
-support-trust = 🛡 پشتیبانی هرگز اول به شما پیام نمی‌دهد و هرگز کلیدها، عبارت بازیابی (seed) یا پرداخت «تأییدی» از شما نمی‌خواهد. پاسخ‌هایش فقط در همین گفتگو، از طریق همین ربات و با برچسب «پشتیبانی» می‌رسد.
+support-trust = 🛡 پشتیبانی هرگز اول به شما پیام نمی‌دهد و هرگز کلیدها، عبارت بازیابی (seed) یا پرداخت «تأییدی» از شما نمی‌خواهد.
+support-trust-desk = پاسخ‌هایش فقط در همین گفتگو، از طریق همین ربات و با برچسب «پشتیبانی» می‌رسد.
 support-ask =
     🆘 <b>پشتیبانی</b>
     چه مشکلی پیش آمده؟ در یک پیام بنویسید (یک اسکرین‌شات با توضیح هم کمک می‌کند) تا آن را به تیم پشتیبانی اپراتور برسانم.
@@ -519,6 +527,7 @@ support-closed-by-user = تیکت #{$ticket} بسته شد. /support یک تیک
 support-closed-by-support = ✅ پشتیبانی تیکت #{$ticket} را بست. اگر هنوز مشکلی هست، /support یک تیکت تازه باز می‌کند.
 support-answer = 💬 <b>پشتیبانی</b> · تیکت #{$ticket} (از طریق همین ربات):
 support-flood = ⏳ سریع‌تر از آن می‌نویسید که پشتیبانی بتواند بخواند. لطفاً یک دقیقه صبر کنید: آنچه در این فاصله بفرستید منتقل نمی‌شود.
+support-open-limit = ⏳ در یک ساعت گذشته به اندازه‌ای که پشتیبانی از یک نفر می‌پذیرد تیکت باز کرده‌اید. حدود { $minutes } دقیقه دیگر می‌توانید تیکت تازه‌ای باز کنید. پشتیبانی همهٔ تیکت‌ها را می‌خواند: چیزی از آنچه فرستاده‌اید گم نشده است.
 support-contact = 🆘 برای تماس با پشتیبانی اپراتور به {$contact} پیام دهید.
 support-none = متأسفانه این ربات پشتیبانی ندارد.
 support-cancelled = درخواست پشتیبانی شما لغو شد.

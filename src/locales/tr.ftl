@@ -74,6 +74,13 @@ rate-start-swap = 🔁 {$from} → {$to} takas et
 
 currencies-title = <b>Coinler</b> ({$total}) · sayfa {$page} / {$pages}
 currencies-title-search = <b>“{$query}” ile eşleşen coinler</b> ({$total}) · sayfa {$page} / {$pages}
+currencies-title-similar = <b>“{$query}” ile eşleşen coin yok</b>. Benzer kodlar ve adlar ({$total}) · sayfa {$page} / {$pages}
+currencies-section-exact = <b>{$count ->
+        [one] Tam eşleşme
+       *[other] Tam eşleşmeler
+    }</b>
+currencies-section-also = <b>Ayrıca eşleşenler</b> ({$count})
+currencies-section-similar = <b>Benzerleri, bir yazım hatası olursa diye</b> ({$count})
 currencies-empty = “{$query}” ile eşleşen coin yok. <code>btc</code> gibi bir kod ya da <code>monero</code> gibi bir ad deneyin.
 currencies-empty-catalog = Coin listesi henüz yüklenmedi. Lütfen bir dakika sonra tekrar deneyin.
 currencies-hint = Arama: <code>/currencies ad</code> · Fiyat: <code>/rate 1 btc eth</code>
@@ -110,7 +117,6 @@ flow-memo-problem-tag = Hedef etiketi (destination tag) 0 ile 4294967295 arasın
 flow-memo-problem-pattern = Bu, bu ağ için geçerli bir {$name} değil.
 flow-memo-problem-length = Bir {$name} için fazla uzun: en çok 100 karakter.
 flow-memo-problem-characters = {$name} düz karakterlerden oluşan tek bir satırdır.
-flow-summary-payout-memo = Ödeme memo'su: <code>{$memo}</code>
 payout-memo-line = Ödeme memo'su: <code>{$memo}</code>
 button-no-memo = Memo yok ⏭
 flow-near-min = ⚠️ Bu, en az tutara yakın: yatırdığınız para ulaşmadan kur veya limitler değişirse, en az tutarın altında kalan bir yatırma kaybolabilir. Biraz daha fazla göndermeyi düşünün.
@@ -152,7 +158,6 @@ flow-refund-again = Bir {$coin} iade adresi yazın ya da «Atla»ya dokunun.
 flow-ask-refund-memo =
     Bu {$coin} adresi <b>iade</b> için bir memo ({$name}) istiyor mu? Bir borsa hesabı ya da ortak cüzdan bunu adresiyle birlikte verir: yazın ya da «Memo yok» düğmesine dokunun (veya skip yazın).
 flow-refund-memo-again = {$coin} için iade memo'sunu yazın ya da «Memo yok» düğmesine dokunun.
-flow-summary-refund-memo = İade memo'su: <code>{$memo}</code>
 refund-memo-line = İade memo'su: <code>{$memo}</code>
 flow-not-understood = Lütfen bir yanıt yazın ya da son mesajın altındaki bir düğmeye dokunun.
 flow-step-over = Bu adım bitti.
@@ -199,8 +204,8 @@ card-in-progress =
     Durum: {$status}
 
     İlerleyince size haber vereceğim. İstediğiniz zaman /status ile bakabilirsiniz.
-deposit-sandbox = 🧪 <b>sandbox: gerçek para göndermeyin</b>. Bu takas bir simülasyon.
-card-sandbox = 🧪 <b>sandbox</b>: bu takas bir simülasyondu.
+deposit-sandbox = 🧪 <b>test ortamı: gerçek para göndermeyin</b>. Bu takas bir simülasyon.
+card-sandbox = 🧪 <b>test ortamı</b>: bu takas bir simülasyondu.
 card-success =
     ✅ <b>Takas tamamlandı</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
@@ -269,7 +274,7 @@ status-card =
         [yes] Alınan: {$received}
        *[other] Alacağınız: {$received}
     }
-    Kur: {$rate} ({$rateType})
+    {$rate}
     Yatırma adresi: <code>{$deposit}</code>
     Alıcı adres: <code>{$withdrawal}</code>
     İade adresi: {$refund}
@@ -278,7 +283,9 @@ status-card =
     Oluşturulma: {$created}
 status-received-expected = {$amount} {$to} (tahmini)
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} {$rate} {$to}
+status-rate = Kur: 1 {$from} {$rate} {$to} ({$rateType})
+status-rate-unknown = Kur: — ({$rateType})
+status-rate-quoted = Teklif edilen kur: 1 {$from} {$rate} {$to} ({$rateType})
 status-none-value = —
 status-stale = ⚠️ Borsaya şu anda ulaşılamıyor: bu, {$checked} itibarıyla bilinen son durum.
 status-refresh = 🔄 Yenile
@@ -396,7 +403,7 @@ flow-create-fixed-worse =
 push-given-up =
     ❓ <b>Takas {$id}: borsa artık bu takası tanımıyor</b>
     Borsa bütün bir gün boyunca bu id ile bir takası olmadığını söyledi, bu yüzden takibi bıraktım ve bu takas hakkında başka bildirim göndermeyeceğim. Bunun için yatırma yaptıysanız borsanın destek ekibine başvurun ve <code>{$id}</code> işlem kimliğini iletin.
-history-sandbox = 🧪 Yerleşik sandbox borsasında test takası: gerçek para yok, artık takip edilmiyor.
+history-sandbox = 🧪 Yerleşik test borsasında deneme takası: gerçek para yok, artık takip edilmiyor.
 history-elsewhere = ↪️ Botun şu an kullandığından farklı bir borsada oluşturuldu: artık takip edilmiyor.
 history-given-up = ❓ Borsa bir gündür tanımıyor: artık takip edilmiyor.
 status-elsewhere = ↪️ Bu takas, botun şu an kullandığından farklı bir borsada oluşturuldu, bu yüzden durumunu soramıyorum: bu, bilinen son durum.
@@ -445,7 +452,7 @@ webapp-hash-in = Yatırma işlemi
 webapp-hash-out = Ödeme işlemi
 webapp-closed = Bu takas bitti: yatırma adresine hiçbir şey göndermeyin.
 webapp-received = Yatırma ulaştı; başka bir şey göndermenize gerek yok.
-webapp-sandbox = Sandbox borsası: gerçek para göndermeyin.
+webapp-sandbox = Test borsası: gerçek para göndermeyin.
 webapp-no-swaps = Henüz takasınız yok.
 webapp-open-from-telegram = Bu sayfa yalnızca Telegram'da bottan açıldığında çalışır. Botu açıp uygulama düğmesine dokunun.
 webapp-not-found = Takas bulunamadı.
@@ -496,12 +503,13 @@ quote-rate-line = Kur: 1 {$from} {$rate} {$to} ({$rateType})
 quote-fixed-holds = 🔒 Sabit kur: alacağınız tutar tam olarak budur. Fiyat verildikten sonra {$duration} geçerlidir; daha sonra onaylarsanız önce kuru yeniden sorar, değişen bir şey varsa gösteririm.
 rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
 status-received-fixed = {$amount} {$to} (sabit)
-status-rate-paid = 1 {$from} {$rate} {$to} teklif edilen · 1 {$from} = {$paid} {$to} ödenen (alınan ÷ gönderilen)
+status-rate-paid = Ödenen kur: 1 {$from} = {$paid} {$to}
 
 ## Support desk
 
 cmd-support = bir takas hakkında operatörün destek ekibine yazın
-support-trust = 🛡 Destek size asla ilk yazmaz ve asla anahtarlarınızı, kurtarma ifadenizi (seed) ya da bir “doğrulama” ödemesi istemez. Yanıtları yalnızca bu sohbete, bu bot aracılığıyla, “Destek” işaretiyle gelir.
+support-trust = 🛡 Destek size asla ilk yazmaz ve asla anahtarlarınızı, kurtarma ifadenizi (seed) ya da bir “doğrulama” ödemesi istemez.
+support-trust-desk = Yanıtları yalnızca bu sohbete, bu bot aracılığıyla, “Destek” işaretiyle gelir.
 support-ask =
     🆘 <b>Destek</b>
     Ne ters gitti? Tek bir mesajla yazın (açıklamalı bir ekran görüntüsü de işe yarar), ben de operatörün destek ekibine ileteyim.
@@ -517,6 +525,7 @@ support-closed-by-user = #{$ticket} numaralı talep kapatıldı. /support yeni b
 support-closed-by-support = ✅ Destek #{$ticket} numaralı talebi kapattı. Hâlâ bir sorun varsa /support yeni bir talep açar.
 support-answer = 💬 <b>Destek</b> · talep #{$ticket} (bu bot aracılığıyla):
 support-flood = ⏳ Desteğin okuyabileceğinden hızlı yazıyorsunuz. Lütfen bir dakika bekleyin: bu sırada gönderdikleriniz iletilmez.
+support-open-limit = ⏳ Son bir saatte destek ekibinin bir kişiden kabul ettiği kadar talep açtınız. Yaklaşık { $minutes } dk sonra yeni bir talep açabilirsiniz. Destek her talebi okur: gönderdiklerinizden hiçbiri kaybolmaz.
 support-contact = 🆘 Operatörün destek ekibine ulaşmak için {$contact} adresine yazın.
 support-none = Bu botun bir destek hattı yok, üzgünüz.
 support-cancelled = Destek isteğiniz iptal edildi.

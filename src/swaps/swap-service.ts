@@ -16,6 +16,18 @@ import {
   verifyDetail,
 } from "./verify.ts";
 
+/** Longest a POST waits for the create budget before it is refused as busy (nothing sent). */
+export const CREATE_BUDGET_WAIT_MS = 10_000;
+
+/**
+ * The longest a POST can be under way, from its claim to its end: the budget wait, then the
+ * request's own deadline (EXCHANGE_TIMEOUT_MS, the body included). The reconciler's "this POST is
+ * over" rests on it.
+ */
+export function longestPostMs(exchangeTimeoutMs: number): number {
+  return CREATE_BUDGET_WAIT_MS + exchangeTimeoutMs;
+}
+
 /**
  * A confirmed summary. Its `fixedAmountOut` (the payout of the fixed quote the user confirmed) is
  * kept with the intent: an answer that promises less (beyond a small tolerance) is a different
@@ -116,7 +128,9 @@ export class SwapService {
     }
     let created: CreatedSwap;
     try {
-      created = await this.deps.exchange.createTransaction(input.request, { maxWaitMs: 10_000 });
+      created = await this.deps.exchange.createTransaction(input.request, {
+        maxWaitMs: CREATE_BUDGET_WAIT_MS,
+      });
     } catch (error) {
       if (!provesNothingCreated(error)) {
         // The request may have reached the exchange: only reconciliation can tell.

@@ -353,10 +353,12 @@ export class FakeTelegram {
     this.failures.push({ ...options, method, times: options.times ?? 1 });
   }
 
-  /** Forgets every failure queued with failNext (for `method` only, if given). */
+  /** Forgets every fault queued with failNext or dropNext (for `method` only, if given). */
   clearFailures(method?: string): void {
-    for (let i = this.failures.length - 1; i >= 0; i--) {
-      if (method === undefined || this.failures[i]?.method === method) this.failures.splice(i, 1);
+    for (const faults of [this.failures, this.drops]) {
+      for (let i = faults.length - 1; i >= 0; i--) {
+        if (method === undefined || faults[i]?.method === method) faults.splice(i, 1);
+      }
     }
   }
 
