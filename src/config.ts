@@ -4,8 +4,11 @@ import { z } from "zod";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
-/** How the exchange speaks: `spec` (docs/exchange-api-v2.md) or `exolix` (Exolix's public v2 API). */
-export const EXCHANGE_DIALECTS = ["spec", "exolix"] as const;
+/**
+ * How the exchange speaks: `spec` (docs/exchange-api-v2.md), `exolix` (Exolix's public v2 API) or
+ * `letsexchange` (LetsExchange's API, docs/exchange-letsexchange.md).
+ */
+export const EXCHANGE_DIALECTS = ["spec", "exolix", "letsexchange"] as const;
 export type ExchangeDialect = (typeof EXCHANGE_DIALECTS)[number];
 
 const int = (min: number, fallback: number) =>
@@ -74,6 +77,7 @@ const envSchema = z
     EXCHANGE_DIALECT: z
       .enum(EXCHANGE_DIALECTS, { error: `must be one of ${EXCHANGE_DIALECTS.join(", ")}` })
       .default("spec"),
+    EXCHANGE_AFFILIATE_ID: z.string().trim().min(1, "must not be empty").optional(),
     DATABASE_PATH: z.string().trim().min(1, "must not be empty").default("data/bot.sqlite"),
     DATABASE_URL: z
       .string()
@@ -206,6 +210,8 @@ export interface Config {
   exchangeTimeoutMs: number;
   /** How the exchange speaks (`spec` or `exolix`); the embedded sandbox speaks the same. */
   exchangeDialect: ExchangeDialect;
+  /** LetsExchange's `affiliate_id` (EXCHANGE_AFFILIATE_ID); none: left out. */
+  exchangeAffiliateId: string | undefined;
   databasePath: string;
   /** PostgreSQL instead of the SQLite file at `databasePath`, when set. */
   databaseUrl: string | undefined;
@@ -288,6 +294,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : undefined,
     exchangeTimeoutMs: e.EXCHANGE_TIMEOUT_MS,
     exchangeDialect: e.EXCHANGE_DIALECT,
+    exchangeAffiliateId: e.EXCHANGE_AFFILIATE_ID,
     databasePath: e.DATABASE_PATH,
     databaseUrl: e.DATABASE_URL,
     statusPollIntervalMs: e.STATUS_POLL_INTERVAL_MS,

@@ -62,13 +62,27 @@ describe("loadConfig", () => {
     ).toContain("WEBAPP_PORT");
   });
 
-  it("speaks the spec's dialect unless EXCHANGE_DIALECT says exolix, and names any other", () => {
+  it("speaks the spec's dialect unless EXCHANGE_DIALECT says another it knows, and names any other", () => {
     expect(loadConfig({ BOT_TOKEN: token }).exchangeDialect).toBe("spec");
     expect(loadConfig({ BOT_TOKEN: token, EXCHANGE_DIALECT: "exolix" }).exchangeDialect).toBe(
       "exolix",
     );
-    expect(errorOf({ BOT_TOKEN: token, EXCHANGE_DIALECT: "changenow" })).toBe(
-      "EXCHANGE_DIALECT must be one of spec, exolix",
+    expect(errorOf({ BOT_TOKEN: token, EXCHANGE_DIALECT: "fixedfloat" })).toMatch(
+      /^EXCHANGE_DIALECT must be one of spec, exolix, .*letsexchange/,
+    );
+  });
+
+  it("takes LetsExchange's dialect and its EXCHANGE_AFFILIATE_ID", () => {
+    expect(
+      loadConfig({
+        BOT_TOKEN: token,
+        EXCHANGE_DIALECT: "letsexchange",
+        EXCHANGE_AFFILIATE_ID: " aff-7 ",
+      }),
+    ).toMatchObject({ exchangeDialect: "letsexchange", exchangeAffiliateId: "aff-7" });
+    expect(loadConfig({ BOT_TOKEN: token }).exchangeAffiliateId).toBeUndefined();
+    expect(errorOf({ BOT_TOKEN: token, EXCHANGE_AFFILIATE_ID: " " })).toContain(
+      "EXCHANGE_AFFILIATE_ID",
     );
   });
 

@@ -13,7 +13,7 @@ import type { SwapOrder } from "../swaps/swap.ts";
 import type { ErrorBody } from "./wire.ts";
 
 /** How the exchange at EXCHANGE_API_URL speaks (see docs/operations.md, "Exchange dialects"). */
-export const EXCHANGE_DIALECTS = ["spec", "exolix"] as const;
+export const EXCHANGE_DIALECTS = ["spec", "exolix", "letsexchange"] as const;
 export type ExchangeDialect = (typeof EXCHANGE_DIALECTS)[number];
 
 /** An HTTP error answer: its status, its body and the upstream's own words in it. */
@@ -26,6 +26,21 @@ export interface Refusal {
 export type SearchParams = Record<string, string | number | boolean | undefined>;
 
 /**
+ * One request as a dialect writes it, for a dialect whose endpoints are not the spec's five
+ * (`GET rate`, `POST transactions`, ...): where it goes, how, and how its answer is read.
+ */
+export interface WireRequest<T> {
+  method: "get" | "post";
+  /** Relative to the base URL, no leading slash ("v1/info"). */
+  path: string;
+  searchParams?: SearchParams;
+  /** The JSON body of a POST, amounts as exact digits. */
+  body?: string;
+  /** How this answer is read when it depends on the request (default: the endpoint's schema). */
+  schema?: z.ZodType<T>;
+}
+
+/**
  * One dialect of the exchange API: how each endpoint's request is written and how its answer is
  * read, with the dialect's own zod schemas, into the core's port types. The shared client
  * (`client.ts`) sends them: budgets, retries, deadlines and error mapping are the same for all.
@@ -36,12 +51,21 @@ export interface Dialect {
   readonly reverseQuotes: boolean;
   /** The headers carrying the key. */
   authHeaders(apiKey: string): Record<string, string>;
+  /** The base URL requests go under, from the configured one (default: as configured). */
+  baseUrl?(configured: string): string;
+  /**
+   * Each endpoint is the spec's (`GET currencies`, `GET rate`, `POST transactions`, `GET
+   * transactions`, `GET transactions/{id}`) with the dialect's `params`/`body`, unless the dialect
+   * gives its own `route`.
+   */
   currencies: {
-    params(p: { page?: number; size?: number; search?: string }): SearchParams;
+    params?(p: { page?: number; size?: number; search?: string }): SearchParams;
+    route?(p: { page?: number; size?: number; search?: string }): WireRequest<Page<ExchangeCoin>>;
     schema: z.ZodType<Page<ExchangeCoin>>;
   };
   rate: {
-    params(request: QuoteRequest): SearchParams;
+    params?(request: QuoteRequest): SearchParams;
+    route?(request: QuoteRequest): WireRequest<ExchangeQuote>;
     schema: z.ZodType<ExchangeQuote>;
     /**
      * A refusal that is still a quote the user can act on (an amount out of bounds, with the
@@ -52,13 +76,16 @@ export interface Dialect {
   create: {
     /** The JSON body, amounts as the exact digits (as JSON numbers). */
     body(order: SwapOrder): string;
+    /** Where the body goes (default: `transactions`). */
+    path?(order: SwapOrder): string;
     schema: z.ZodType<CreatedSwap>;
   };
   list: {
-    params(request: ListRequest): SearchParams;
+    params?(request: ListRequest): SearchParams;
+    route?(request: ListRequest): WireRequest<Page<ListedSwap>>;
     schema: z.ZodType<Page<ListedSwap>>;
   };
-  detail: { schema: z.ZodType<SwapDetail> };
+  detail: { route?(id: string): WireRequest<SwapDetail>; schema: z.ZodType<SwapDetail> };
 }
 
 /** A decimal string as a JSON number, digit for digit (never through a double). */

@@ -2,6 +2,7 @@ import { depositFor, isAddressFor } from "./addresses.ts";
 import type { SandboxCoin } from "./coins.ts";
 import * as exolix from "./exolix-bodies.ts";
 import { HttpError } from "./http.ts";
+import * as lets from "./letsexchange-bodies.ts";
 import { memoRuleOf } from "./memos.ts";
 import * as p from "./params.ts";
 import {
@@ -26,6 +27,8 @@ export interface Answer {
 const ok = (body: unknown): Answer => ({ status: 200, body });
 const upper = (c: SandboxCoin) => c.code.toUpperCase();
 const isExolix = (state: SandboxState) => state.dialect === "exolix";
+/** Exolix and LetsExchange: 422 for a pair not offered, amounts as numbers or strings, reverse creates. */
+const isWild = (state: SandboxState) => state.dialect !== "spec";
 
 /** Exolix's words for a pair it does not offer (an unknown coin included), answered with 422. */
 const PAIR_NOT_AVAILABLE = "Such exchange pair is not available";
@@ -69,8 +72,10 @@ export function allNetworks(state: SandboxState, params: URLSearchParams): Answe
   return ok({ data: matching.slice((page - 1) * size, page * size), count: matching.length });
 }
 
-function pair(state: SandboxState, input: Record<string, unknown>) {
-  const unavailable = isExolix(state) ? () => new HttpError(422, PAIR_NOT_AVAILABLE) : undefined;
+export function pair(state: SandboxState, input: Record<string, unknown>) {
+  const unavailable = isWild(state)
+    ? () => new HttpError(422, PAIR_NOT_AVAILABLE, "coinTo")
+    : undefined;
   const from = p.coin(state.byCode, input.coinFrom, "coinFrom", unavailable);
   const to = p.coin(state.byCode, input.coinTo, "coinTo", unavailable);
   if (from.code === to.code) {
@@ -246,7 +251,7 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
   }
   const breach = outOfRange(q);
   if (breach) {
-    if (isExolix(state)) {
+    if (isWild(state)) {
       throw new HttpError(400, breach === "below" ? BELOW_MIN : ABOVE_MAX, "amount");
     }
     const message = rangeMessage(q, from, breach);
@@ -282,7 +287,7 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
     },
     now,
   );
-  if (isExolix(state) && body.withdrawalAmount !== undefined && body.withdrawalAmount !== null) {
+  if (isWild(state) && body.withdrawalAmount !== undefined && body.withdrawalAmount !== null) {
     tx.withdrawal_amount = q.toAmount;
   }
   const { persist = false, deposit_extra_id, ...alteration } = state.faults.alterNextCreate ?? {};
@@ -300,6 +305,7 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
     deposit_extra_id: deposit_extra_id === undefined ? tx.deposit_extra_id : deposit_extra_id,
   };
   if (isExolix(state)) return { status: 201, body: exolix.created(state, view), tx };
+  if (state.dialect === "letsexchange") return { status: 200, body: lets.created(state, view), tx };
   const also = SHOWN_WHEN_ALTERED.filter((key) => key in alteration);
   return {
     status: state.quirks.created201 ? 201 : 200,
@@ -320,7 +326,7 @@ function quoteOfCreate(
   to: SandboxCoin,
   rateType: "float" | "fixed",
 ): SandboxQuote {
-  if (!isExolix(state)) return quote(from, to, p.bodyAmount(body.amount), rateType);
+  if (!isWild(state)) return quote(from, to, p.bodyAmount(body.amount), rateType);
   if (body.withdrawalAmount !== undefined && body.withdrawalAmount !== null) {
     const wanted = p.looseAmount(body.withdrawalAmount, "withdrawalAmount");
     return reverseQuote(from, to, wanted, rateType);

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Dialect } from "./dialect.ts";
 import { error as exolixError } from "./exolix-bodies.ts";
 import type { Endpoint, MalformedBody } from "./faults.ts";
+import { error as letsexchangeError } from "./letsexchange-bodies.ts";
 import { decimalString } from "./pricing.ts";
 import type { Quirks } from "./state.ts";
 
@@ -51,6 +52,7 @@ export function errorBodyOf(
   field?: string,
 ): Record<string, unknown> {
   if (state.dialect === "exolix") return exolixError(status, message, field);
+  if (state.dialect === "letsexchange") return letsexchangeError(status, message, field);
   return errorBody(state.quirks.errorStyle, status, message, field);
 }
 
@@ -89,6 +91,13 @@ const WRONG_SHAPES: Record<Dialect, Record<Endpoint, unknown>> = {
     create: { id: 12345, status: null, depositAddress: false, coinFrom: "BTC" },
     list: { data: { id: "x" }, count: -1 },
     get: { id: null, status: 7, amount: "lots", hashIn: "0x" },
+  },
+  letsexchange: {
+    currencies: { data: [{ code: 42 }] },
+    rate: { min_amount: "n/a", amount: null },
+    create: { transaction_id: null, status: 7, deposit: false, coin_from: "BTC" },
+    list: { data: { transaction_id: "x" }, current_page: "one" },
+    get: { transaction_id: null, status: 7, deposit_amount: "lots" },
   },
 };
 

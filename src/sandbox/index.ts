@@ -107,7 +107,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${hostPart}:${port}/api/v2`,
+    // LetsExchange's paths name their version (/api/v1/info, /api/v2/coins): its root is /api.
+    url: `http://${hostPart}:${port}/api${dialect === "letsexchange" ? "" : "/v2"}`,
     apiKey: state.apiKey,
     dialect,
     control: createControl(state),

@@ -50,6 +50,11 @@ export interface ExchangeQuote {
   /** 0: no maximum stated. */
   maximum: number;
   rateType?: RateType;
+  /**
+   * The exchange's id of a fixed quote, for a create to be held to it (its rate id); undefined:
+   * the exchange names none.
+   */
+  quoteId?: string;
   /** The exchange's own note; non-null with an amount out of bounds. */
   note: string | null;
 }
@@ -107,8 +112,8 @@ export interface CreatedSwap {
 }
 
 /**
- * An exchange holding a swap to verify it (ChangeNOW's `verifying`, a LetsExchange swap with a
- * `kyc_url`): the swap's status is then `verifying`, and this says what the exchange asks and where.
+ * An exchange holding a swap to verify it (ChangeNOW's `verifying`, a LetsExchange swap with a KYC
+ * link): the swap's status is then `verifying`, and this says what the exchange asks and where.
  */
 export interface SwapHold {
   /** Where the user answers it (a KYC page, the exchange's support page for the swap); null: none given. */

@@ -29,6 +29,8 @@ export interface SwapOrder {
   payoutMemo?: string;
   /** The refund address's memo. */
   refundMemo?: string;
+  /** The fixed quote the summary showed, by the exchange's id of it (`ExchangeQuote.quoteId`). */
+  quoteId?: string;
 }
 
 /**

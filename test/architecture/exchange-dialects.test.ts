@@ -28,6 +28,7 @@ const ONCE: Record<string, string> = {
   "grafana-dashboard": "the dashboard's queries against the metrics the bot exports",
   "webapp-page": "the Mini App's page and its API's guards: themes, sign-in, caching, limits",
   languages: "the Mini App's languages and writing direction",
+  "letsexchange-swap": "a swap over LetsExchange's dialect, which it names itself",
 };
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));

@@ -10,6 +10,8 @@ import { openDatabase } from "../../src/db/client.ts";
 import { createPorts, createRepositories } from "../../src/db/repositories.ts";
 import type { Seam } from "../../src/db/seam.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
+import { EXCHANGE_DIALECTS, type ExchangeDialect } from "../../src/exchange/dialect.ts";
+import { dialectNamed } from "../../src/exchange/dialects/index.ts";
 import { createChatSettings } from "../../src/frontends/chat-settings.ts";
 import { type SandboxControl, startSandbox } from "../../src/sandbox/index.ts";
 import { SANDBOX_EXCHANGE } from "../../src/swaps/swap.ts";
@@ -201,7 +203,8 @@ const NEXT: Record<string, [string, string]> = {
  * Telegram, and the reads made until the last one.
  *
  * `BENCH_TRACKER_N=100|1000|10000|10|day|burst` runs one of them (BENCH_TRACKER_BURST=10,100
- * picks the burst sizes).
+ * picks the burst sizes). `BENCH_TRACKER_DIALECT=exolix,letsexchange` runs the scenarios over each
+ * of those exchange dialects in turn (default: the spec's), the adapter and the sandbox both.
  */
 export async function run(): Promise<void> {
   const only = process.env.BENCH_TRACKER_N;
@@ -210,11 +213,16 @@ export async function run(): Promise<void> {
       .map((l) => l.toFixed(1))
       .join(" ")}: real-time figures include its noise; the day replay runs on a virtual clock)`,
   );
+  const dialects = benchDialects();
   for (const scenario of SCENARIOS) {
     if (only !== undefined && only !== scenario.key) continue;
-    console.log(`\n${scenario.label}`);
-    await runScenario(scenario, "windows");
-    if (scenario.baseline) await runScenario(scenario, "full-scan");
+    for (const dialect of dialects) {
+      console.log(
+        `\n${scenario.label}${dialects.length > 1 || dialect !== "spec" ? `, over ${dialect}` : ""}`,
+      );
+      await runScenario(scenario, "windows", dialect);
+      if (scenario.baseline) await runScenario(scenario, "full-scan", dialect);
+    }
     perSwapLine(scenario.open);
   }
   if (only === undefined || only === "burst") {
@@ -310,9 +318,24 @@ async function runBurst(n: number): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
 }
 
-async function runScenario(scenario: Scenario, mode: TrackerMode): Promise<void> {
+/** BENCH_TRACKER_DIALECT: the exchange dialects the scenarios run over, comma-separated. */
+function benchDialects(): ExchangeDialect[] {
+  const names = (process.env.BENCH_TRACKER_DIALECT ?? "spec").split(",").map((d) => d.trim());
+  return names.map((name) => {
+    const found = EXCHANGE_DIALECTS.find((d) => d === name);
+    if (!found)
+      throw new Error(`BENCH_TRACKER_DIALECT: ${name} is none of ${EXCHANGE_DIALECTS.join(", ")}`);
+    return found;
+  });
+}
+
+async function runScenario(
+  scenario: Scenario,
+  mode: TrackerMode,
+  dialect: ExchangeDialect = "spec",
+): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "swapbot-bench-"));
-  const sandbox = await startSandbox({ schedule: false });
+  const sandbox = await startSandbox({ schedule: false, dialect });
   const tg = await startFakeTelegram();
   const database = openDatabase(join(dir, "bot.sqlite"));
   const repos = createRepositories(database.seam);
@@ -321,6 +344,7 @@ async function runScenario(scenario: Scenario, mode: TrackerMode): Promise<void>
   const exchange = new ExchangeClient({
     baseUrl: sandbox.url,
     apiKey: sandbox.apiKey,
+    dialect: dialectNamed(dialect),
     limits: { publicPerMin: 60, createPerMin: 30, readPerMin: READS_PER_MIN },
     timeoutMs: 10_000,
   });
@@ -447,7 +471,7 @@ async function runScenario(scenario: Scenario, mode: TrackerMode): Promise<void>
       ? `first cycle (every swap due) ${first.reads} reads in ${(first.durationMs / 1000).toFixed(1)} s, bound ⌈${first.open} open ÷ ${first.pageCap}⌉ + ${first.changes} changes + ${first.windows} windows${first.fallbackReads ? ` + ${first.fallbackReads} reads by id` : ""} = ${bound}`
       : `first cycle ${first.reads} reads in ${(first.durationMs / 1000).toFixed(1)} s`;
   console.log(
-    `  ${mode === "windows" ? "windows:  " : "full scan:"} ${firstLine} · then ${mean(steady.map((c) => c.reads)).toFixed(1)} reads/cycle · ${idlePerMin === undefined ? "" : `idle ${idlePerMin.toFixed(1)} reads/min · `}${changeReadsPerMin.toFixed(1)} reads/min while changing · 429s ${sandbox.control.stats.served429} · page size ${first.pageCap} (asked, or the cap learned)`,
+    `  ${mode === "windows" ? "windows:  " : "full scan:"} ${firstLine} · then ${mean(steady.map((c) => c.reads)).toFixed(1)} reads/cycle (${mean(steady.map((c) => c.pages)).toFixed(1)} list pages, ${mean(steady.map((c) => c.detailReads)).toFixed(1)} receipts, ${mean(steady.map((c) => c.fallbackReads)).toFixed(1)} by id) · ${idlePerMin === undefined ? "" : `idle ${idlePerMin.toFixed(1)} reads/min · `}${changeReadsPerMin.toFixed(1)} reads/min while changing · 429s ${sandbox.control.stats.served429} · page size ${first.pageCap} (asked, or the cap learned)`,
   );
   console.log(`             push, moving swaps: ${latencyLine(latencies(false))}`);
   if (longWaiting.length > 0) {

@@ -15,7 +15,7 @@ const TO_XRP = {
 };
 
 /** How each dialect echoes the payout and refund memos. */
-const FIELDS: Record<Dialect, { payout: string; refund: string }> = {
+const FIELDS: Record<Exclude<Dialect, "letsexchange">, { payout: string; refund: string }> = {
   spec: { payout: "withdrawal_extra_id", refund: "refund_extra_id" },
   exolix: { payout: "withdrawalExtraId", refund: "refundExtraId" },
 };

@@ -243,7 +243,7 @@ function createBody(order: SwapOrder): string {
   );
 }
 
-export const exolixDialect: Dialect = {
+export const exolixDialect = {
   name: "exolix",
   reverseQuotes: true,
   authHeaders: (apiKey) => ({ Authorization: apiKey }),
@@ -286,4 +286,4 @@ export const exolixDialect: Dialect = {
     schema: pageSchema(listed),
   },
   detail: { schema: detail },
-};
+} satisfies Dialect;

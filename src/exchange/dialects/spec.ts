@@ -183,7 +183,7 @@ function createBody(order: SwapOrder): string {
   );
 }
 
-export const specDialect: Dialect = {
+export const specDialect = {
   name: "spec",
   reverseQuotes: false,
   authHeaders: (apiKey) => ({ "X-API-Key": apiKey }),
@@ -223,4 +223,4 @@ export const specDialect: Dialect = {
   create: { body: createBody, schema: created },
   list: { params: (p) => ({ ...p }), schema: pageSchema(listed) },
   detail: { schema: detail },
-};
+} satisfies Dialect;
