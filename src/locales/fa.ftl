@@ -149,7 +149,8 @@ flow-address-problem-format = این یک آدرس معتبر {$coin}{$network -
        *[other] {" "}در شبکهٔ {$network}
     } نیست.
 flow-address-again = آدرس {$coin} را دوباره بنویسید.
-flow-address-other-network = ⚠️ این یک آدرس {$coin} در شبکهٔ {$other} است، اما این تبدیل در شبکهٔ <b>{$network}</b> پرداخت می‌کند: کوین‌هایی که آنجا به آن فرستاده شوند از دست می‌روند. برای دریافت در {$other}، با /exchange از نو شروع کنید و {$other} را انتخاب کنید.
+flow-address-other-network = ⚠️ این یک آدرس {$coin} در شبکهٔ {$other} است، اما این تبدیل در شبکهٔ <b>{$network}</b> پرداخت می‌کند: کوین‌هایی که آنجا به آن فرستاده شوند از دست می‌روند. برای دریافت در {$other} به همین آدرس، دکمهٔ زیر را بزنید: تبدیل دوباره در {$other} قیمت‌گذاری می‌شود.
+flow-network-switched = 🔀 این تبدیل اکنون در شبکهٔ <b>{$network}</b> به <code>{$address}</code> پرداخت می‌کند. قیمت جدید:
 flow-refund-again = یک آدرس بازگشت وجه برای {$coin} بنویسید، یا «رد کردن» را بزنید.
 flow-ask-refund-memo =
     آیا این آدرس {$coin} برای <b>بازگشت وجه</b> به ممو ({$name}) نیاز دارد؟ حساب صرافی یا کیف پول مشترک آن را همراه آدرس می‌دهد: آن را بنویسید، یا «بدون ممو» را بزنید (یا skip بنویسید).
@@ -176,6 +177,7 @@ button-confirm = ✅ تأیید
 button-cancel = ✖ لغو
 button-rate-float = نرخ شناور
 button-rate-fixed = نرخ ثابت
+button-switch-network = 🔀 دریافت در {$network}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)

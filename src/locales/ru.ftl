@@ -147,7 +147,8 @@ flow-address-problem-format = Это неверный адрес {$coin}{$networ
        *[other] {" "}в сети {$network}
     }.
 flow-address-again = Напишите адрес {$coin} ещё раз.
-flow-address-other-network = ⚠️ Это адрес {$coin} в сети {$other}, а этот обмен выплачивает в сети <b>{$network}</b>: монеты, отправленные туда, будут потеряны. Чтобы получить в сети {$other}, начните заново с /exchange и выберите {$other}.
+flow-address-other-network = ⚠️ Это адрес {$coin} в сети {$other}, а этот обмен выплачивает в сети <b>{$network}</b>: монеты, отправленные туда, будут потеряны. Чтобы получить на этот адрес в сети {$other}, нажмите кнопку ниже: обмен будет заново рассчитан в сети {$other}.
+flow-network-switched = 🔀 Теперь этот обмен выплачивает в сети <b>{$network}</b>, на <code>{$address}</code>. Новый расчёт:
 flow-refund-again = Напишите адрес возврата для {$coin} или нажмите «Пропустить».
 flow-ask-refund-memo =
     Нужен ли для этого адреса {$coin} memo ({$name}) для <b>возврата</b>? Его даёт счёт на бирже или общий кошелёк вместе с адресом: введите его или нажмите «Без memo» (или напишите skip).
@@ -174,6 +175,7 @@ button-confirm = ✅ Подтвердить
 button-cancel = ✖ Отмена
 button-rate-float = Плавающий курс
 button-rate-fixed = Фиксированный курс
+button-switch-network = 🔀 Получить в сети {$network}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)
