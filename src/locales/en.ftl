@@ -175,7 +175,7 @@ button-confirm = ✅ Confirm
 button-cancel = ✖ Cancel
 button-rate-float = Floating rate
 button-rate-fixed = Fixed rate
-button-switch-network = 🔀 Receive on {$network}
+button-switch-network = Receive on {$network}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)

@@ -175,7 +175,7 @@ button-confirm = ✅ Confirmar
 button-cancel = ✖ Cancelar
 button-rate-float = Tasa flotante
 button-rate-fixed = Tasa fija
-button-switch-network = 🔀 Recibir en {$network}
+button-switch-network = Recibir en {$network}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)

@@ -177,7 +177,7 @@ button-confirm = ✅ تأیید
 button-cancel = ✖ لغو
 button-rate-float = نرخ شناور
 button-rate-fixed = نرخ ثابت
-button-switch-network = 🔀 دریافت در {$network}
+button-switch-network = دریافت در {$network}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)

@@ -175,7 +175,7 @@ button-confirm = ✅ Confirmar
 button-cancel = ✖ Cancelar
 button-rate-float = Cotação flutuante
 button-rate-fixed = Cotação fixa
-button-switch-network = 🔀 Receber na {$network}
+button-switch-network = Receber na {$network}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)

@@ -175,7 +175,7 @@ button-confirm = ✅ Подтвердить
 button-cancel = ✖ Отмена
 button-rate-float = Плавающий курс
 button-rate-fixed = Фиксированный курс
-button-switch-network = 🔀 Получить в сети {$network}
+button-switch-network = Получить в сети {$network}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)

@@ -175,7 +175,7 @@ button-confirm = ✅ Onayla
 button-cancel = ✖ İptal
 button-rate-float = Değişken kur
 button-rate-fixed = Sabit kur
-button-switch-network = 🔀 {$network} ağında al
+button-switch-network = {$network} ağında al
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)

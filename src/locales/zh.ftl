@@ -176,7 +176,7 @@ button-confirm = ✅ 确认
 button-cancel = ✖ 取消
 button-rate-float = 浮动汇率
 button-rate-fixed = 固定汇率
-button-switch-network = 🔀 在 {$network} 上接收
+button-switch-network = 在 {$network} 上接收
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)

@@ -4,7 +4,7 @@ import { buttonsOf } from "../../tools/fake-telegram/fake-telegram.ts";
 import { signInitData } from "../../tools/tryout/webapp-link.ts";
 import { DARK_THEME, LIGHT_THEME, signedInitData } from "../support/browser.ts";
 import { createSwapViaChat } from "../support/flows.ts";
-import { miniAppForFile, SCREENSHOTS } from "../support/mini-app.ts";
+import { miniAppForFile, pickPair, SCREENSHOTS } from "../support/mini-app.ts";
 import { swapOf } from "../support/seed-swaps.ts";
 import { until } from "../support/until.ts";
 
@@ -15,6 +15,8 @@ import { until } from "../support/until.ts";
  */
 
 const mini = miniAppForFile();
+
+const TRON_ADDRESS = "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7";
 
 describe("the Mini App's page", () => {
   it("shows the deposit view in Telegram's dark theme, and follows the theme when Telegram changes it", async () => {
@@ -101,6 +103,51 @@ describe("the Mini App's page", () => {
     expect(await page.getByLabel("You receive").inputValue()).toBe("XRP");
     expect(await page.getByLabel("Payout memo").count()).toBe(1);
     await page.context().close();
+  });
+
+  it("a Tron address for USDT on ERC20 is explained with one tap to TRC20: re-quoted there, the address kept, on to the summary", async () => {
+    const user = mini.h.tg.user();
+    for (const [theme, name] of [
+      [DARK_THEME, "dark"],
+      [LIGHT_THEME, "light"],
+    ] as const) {
+      const page = await mini.openPage(user.id, { theme });
+      await pickPair(page, "btc", "usdt");
+      await page.getByLabel("Amount").fill("0.01");
+      await page.getByText("You get about").waitFor();
+      await page.getByLabel("Payout address").fill(TRON_ADDRESS);
+      await page.getByRole("button", { name: "Next" }).click();
+      const problem = page.getByText(
+        "That is a USDT address on TRC20, but this swap pays out on ERC20",
+      );
+      await problem.waitFor();
+      expect(await problem.textContent()).toContain("That is not a valid USDT address on ERC20");
+      const offered = page.getByRole("button", { name: "Receive on TRC20" });
+      await offered.waitFor();
+      await page.screenshot({
+        path: join(SCREENSHOTS, `switch-network-${name}.png`),
+        fullPage: true,
+      });
+      if (theme === DARK_THEME) {
+        await page.context().close();
+        continue;
+      }
+      await offered.click();
+      // Quoted again on TRC20 and the address taken: the summary, as after a right address.
+      await page.getByRole("button", { name: "Confirm" }).waitFor();
+      const summary = await page.locator("body").innerText();
+      expect(summary).toContain("USDT (TRC20)");
+      expect(summary).toContain(TRON_ADDRESS);
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await until(() =>
+        mini.h.sandbox.control.transactions().some((t) => t.withdrawal_address === TRON_ADDRESS),
+      );
+      const tx = mini.h.sandbox.control
+        .transactions()
+        .find((t) => t.withdrawal_address === TRON_ADDRESS);
+      expect(tx?.network_to).toBe("TRC20");
+      await page.context().close();
+    }
   });
 
   it("a swap's view links to support about that swap, which the chat's /start opens", async () => {
