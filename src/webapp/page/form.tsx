@@ -68,12 +68,12 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
     if (!pair || !amount.trim()) return;
     const round = ++quoteRound.current;
     const ask = () =>
-      call<{ quote: PageQuote; problem?: string }>(
+      call<{ quote: PageQuote; problem?: string; asked?: PageQuote["asked"]; note?: string }>(
         `/quote?${pair}&amount=${encodeURIComponent(amount)}&rateType=${rateType}&side=${side}`,
       )
         .then((r) => {
           if (round !== quoteRound.current) return;
-          setQuote(r.quote);
+          setQuote({ ...r.quote, asked: r.asked, note: r.note ?? null });
           setQuotePair(pair);
           setLimits({ min: r.quote.minAmount, max: r.quote.maxAmount });
           setProblems((p) => ({ ...p, amount: r.problem ?? "", quote: "" }));
@@ -144,13 +144,15 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
       setSwitchTo(checked.switchTo);
       const { problems: found } = checked;
       if (found.payout || found.payoutMemo || found.refund || found.refundMemo) return;
+      // `$100` orders the amount to send it bought; `5 eth` an amount to receive.
+      const asked = quote.asked;
       const order = {
         from,
         to,
         networkFrom,
         networkTo,
-        amount,
-        side,
+        amount: asked?.unit === "usd" ? quote.fromAmount : (asked?.value ?? amount),
+        side: asked ? (asked.unit === "receive" ? ("receive" as const) : ("send" as const)) : side,
         rateType,
         payout,
         payoutMemo: memo,
@@ -266,7 +268,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
       </fieldset>
 
       {quote && from && to && !problems.amount && (
-        <QuoteBox quote={quote} from={from} to={to} side={side} />
+        <QuoteBox quote={quote} from={from} to={to} side={quote.asked?.unit ?? side} />
       )}
       {problems.quote && (
         <p class="problem" role="alert">

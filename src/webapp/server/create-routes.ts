@@ -79,7 +79,15 @@ export function createRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): vo
     let receiveAmount: DecimalString | undefined;
     if (b.side === "receive") {
       try {
-        const priced = await priceOf(deps, say, c, b, amount.value, b.rateType, user.id);
+        const priced = await priceOf(
+          deps,
+          say,
+          c,
+          b,
+          { unit: "receive", value: amount.value },
+          b.rateType,
+          user.id,
+        );
         if (!priced.ok) return c.json(bad(priced.problem, "amount"), 400);
         const shown = parseAmount(b.sendAmount ?? "");
         if (!shown.ok || compareDecimal(shown.value, priced.send) !== 0) {
