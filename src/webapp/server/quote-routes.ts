@@ -38,6 +38,9 @@ export function quoteRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): voi
   });
 
   const remembered = new QuoteAnswers<QuoteRequest>(catalog);
+  /** The chat's sentence on how dollars were priced, without its leading emoji (a page's hint). */
+  const dollarsNote = (c: Parameters<typeof t>[0], vars: Record<string, string>) =>
+    t(c, "flow-amount-dollars", vars).replace(/^\p{Extended_Pictographic}\uFE0F?\s*/u, "");
   /** The query read as the route takes it (zod at the boundary), or what is wrong with it. */
   const readQuery = (query: Record<string, string>): Asked<QuoteRequest> | Refused => {
     const parsed = quoteQuery.safeParse(query);
@@ -88,7 +91,7 @@ export function quoteRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): voi
           // to send they bought), and how dollars were priced, said as the chat says it.
           asked: { unit, value: amount },
           note: dollars
-            ? t(c, "flow-amount-dollars", {
+            ? dollarsNote(c, {
                 dollars: dollars.amount,
                 amount: send,
                 from: q.from.toUpperCase(),
