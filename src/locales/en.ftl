@@ -414,6 +414,7 @@ webapp-tab-list = My swaps
 webapp-you-send = You send
 webapp-you-receive = You receive
 webapp-amount = Amount
+webapp-amount-units = Or type the amount to receive with its coin's code (e.g. 5 ETH), or its worth in US dollars (e.g. $100).
 webapp-amount-receive = I want to receive
 webapp-payout = Payout address
 webapp-payout-memo = Payout memo

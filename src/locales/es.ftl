@@ -414,6 +414,7 @@ webapp-tab-list = Mis intercambios
 webapp-you-send = Envías
 webapp-you-receive = Recibes
 webapp-amount = Monto
+webapp-amount-units = O escribe el monto a recibir con el código de su moneda (p. ej. 5 ETH), o su valor en dólares estadounidenses (p. ej. $100).
 webapp-amount-receive = Quiero recibir
 webapp-payout = Dirección de recepción
 webapp-refund = Dirección de reembolso

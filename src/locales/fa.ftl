@@ -416,6 +416,7 @@ webapp-tab-list = تبدیل‌های من
 webapp-you-send = می‌فرستید
 webapp-you-receive = دریافت می‌کنید
 webapp-amount = مقدار
+webapp-amount-units = یا مقدار دریافتی را با کد کوینش (مثلاً 5 ETH) یا ارزش آن را به دلار آمریکا (مثلاً $100) بنویسید.
 webapp-amount-receive = می‌خواهم دریافت کنم
 webapp-payout = آدرس دریافت
 webapp-refund = آدرس بازگشت وجه

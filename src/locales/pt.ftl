@@ -414,6 +414,7 @@ webapp-tab-list = Minhas trocas
 webapp-you-send = Você envia
 webapp-you-receive = Você recebe
 webapp-amount = Valor
+webapp-amount-units = Ou digite o valor a receber com o código da moeda (ex.: 5 ETH), ou quanto vale em dólares americanos (ex.: $100).
 webapp-amount-receive = Quero receber
 webapp-payout = Endereço de recebimento
 webapp-refund = Endereço de reembolso

@@ -414,6 +414,7 @@ webapp-tab-list = Мои обмены
 webapp-you-send = Вы отправляете
 webapp-you-receive = Вы получаете
 webapp-amount = Сумма
+webapp-amount-units = Или введите сумму к получению с кодом монеты (например, 5 ETH) или её стоимость в долларах США (например, $100).
 webapp-amount-receive = Хочу получить
 webapp-payout = Адрес получения
 webapp-payout-memo = Memo выплаты

@@ -414,6 +414,7 @@ webapp-tab-list = Takaslarım
 webapp-you-send = Gönderdiğiniz
 webapp-you-receive = Alacağınız
 webapp-amount = Miktar
+webapp-amount-units = Ya da alınacak miktarı coin koduyla (örn. 5 ETH) veya ABD doları değerini (örn. $100) yazın.
 webapp-amount-receive = Almak istiyorum
 webapp-payout = Alıcı adres
 webapp-refund = İade adresi

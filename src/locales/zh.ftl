@@ -415,6 +415,7 @@ webapp-tab-list = 我的兑换
 webapp-you-send = 你发送
 webapp-you-receive = 你接收
 webapp-amount = 数量
+webapp-amount-units = 也可以输入要收到的数量并带上币种代码（例如 5 ETH），或按美元价值输入（例如 $100）。
 webapp-amount-receive = 我想收到
 webapp-payout = 收款地址
 webapp-refund = 退款地址

@@ -229,6 +229,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
           {t("amount-receive")}
           {to && side === "receive" && <bdi> ({to.code.toUpperCase()})</bdi>}
         </label>
+        {side === "send" && <p class="hint">{t("amount-units")}</p>}
         {limits && from && (
           <p class="hint">
             {t("min")}:{" "}
