@@ -153,7 +153,8 @@ flow-address-problem-format = That is not a valid {$coin} address{$network ->
        *[other] {" "}on {$network}
     }.
 flow-address-again = Type the {$coin} address again.
-flow-address-other-network = ⚠️ That is a {$coin} address on {$other}, but this swap pays out on <b>{$network}</b>: coins sent to it there would be lost. To receive on {$other}, start again with /exchange and choose {$other}.
+flow-address-other-network = ⚠️ That is a {$coin} address on {$other}, but this swap pays out on <b>{$network}</b>: coins sent to it there would be lost. To receive on {$other} at this address, tap the button below: the swap is quoted again on {$other}.
+flow-network-switched = 🔀 This swap now pays out on <b>{$network}</b>, to <code>{$address}</code>. The new quote:
 flow-refund-again = Type a refund address for {$coin}, or tap Skip.
 flow-ask-refund-memo =
     Does this {$coin} address need a memo ({$name}) for a <b>refund</b>? An exchange account or a shared wallet gives one with its address: type it, or tap No memo (or type skip).
@@ -179,6 +180,7 @@ button-confirm = ✅ Confirm
 button-cancel = ✖ Cancel
 button-rate-float = Floating rate
 button-rate-fixed = Fixed rate
+button-switch-network = Receive on {$network}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)
@@ -419,6 +421,7 @@ webapp-tab-list = My swaps
 webapp-you-send = You send
 webapp-you-receive = You receive
 webapp-amount = Amount
+webapp-amount-units = Or type the amount to receive with its coin's code (e.g. 5 ETH), or its worth in US dollars (e.g. $100).
 webapp-amount-receive = I want to receive
 webapp-payout = Payout address
 webapp-payout-memo = Payout memo

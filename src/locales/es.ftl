@@ -153,7 +153,8 @@ flow-address-problem-format = Esa no es una dirección válida de {$coin}{$netwo
        *[other] {" "}en {$network}
     }.
 flow-address-again = Escribe de nuevo la dirección de {$coin}.
-flow-address-other-network = ⚠️ Esa es una dirección de {$coin} en {$other}, pero este intercambio paga en <b>{$network}</b>: las monedas enviadas allí se perderían. Para recibir en {$other}, empieza de nuevo con /exchange y elige {$other}.
+flow-address-other-network = ⚠️ Esa es una dirección de {$coin} en {$other}, pero este intercambio paga en <b>{$network}</b>: las monedas enviadas allí se perderían. Para recibir en {$other} en esta dirección, toca el botón de abajo: el intercambio se cotiza de nuevo en {$other}.
+flow-network-switched = 🔀 Este intercambio ahora paga en <b>{$network}</b>, a <code>{$address}</code>. La nueva cotización:
 flow-refund-again = Escribe una dirección de reembolso de {$coin}, o toca «Omitir».
 flow-ask-refund-memo =
     ¿Esta dirección de {$coin} necesita un memo ({$name}) para el <b>reembolso</b>? Una cuenta de exchange o una billetera compartida lo da junto con su dirección: escríbelo, o toca «Sin memo» (o escribe skip).
@@ -179,6 +180,7 @@ button-confirm = ✅ Confirmar
 button-cancel = ✖ Cancelar
 button-rate-float = Tasa flotante
 button-rate-fixed = Tasa fija
+button-switch-network = Recibir en {$network}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)
@@ -419,6 +421,7 @@ webapp-tab-list = Mis intercambios
 webapp-you-send = Envías
 webapp-you-receive = Recibes
 webapp-amount = Monto
+webapp-amount-units = O escribe el monto a recibir con el código de su moneda (p. ej. 5 ETH), o su valor en dólares estadounidenses (p. ej. $100).
 webapp-amount-receive = Quiero recibir
 webapp-payout = Dirección de recepción
 webapp-refund = Dirección de reembolso

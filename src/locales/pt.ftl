@@ -153,7 +153,8 @@ flow-address-problem-format = Esse não é um endereço {$coin} válido{$network
        *[other] {" "}na rede {$network}
     }.
 flow-address-again = Digite de novo o endereço {$coin}.
-flow-address-other-network = ⚠️ Esse é um endereço {$coin} na rede {$other}, mas esta troca paga na <b>{$network}</b>: moedas enviadas para ele ali seriam perdidas. Para receber na {$other}, comece de novo com /exchange e escolha {$other}.
+flow-address-other-network = ⚠️ Esse é um endereço {$coin} na rede {$other}, mas esta troca paga na <b>{$network}</b>: moedas enviadas para ele ali seriam perdidas. Para receber na {$other} neste endereço, toque no botão abaixo: a troca é cotada de novo na {$other}.
+flow-network-switched = 🔀 Esta troca agora paga na <b>{$network}</b>, para <code>{$address}</code>. A nova cotação:
 flow-refund-again = Digite um endereço de reembolso em {$coin}, ou toque em «Pular».
 flow-ask-refund-memo =
     Este endereço {$coin} precisa de um memo ({$name}) para o <b>reembolso</b>? Uma conta de exchange ou uma carteira compartilhada informa um junto com o endereço: digite-o, ou toque em «Sem memo» (ou digite skip).
@@ -179,6 +180,7 @@ button-confirm = ✅ Confirmar
 button-cancel = ✖ Cancelar
 button-rate-float = Cotação flutuante
 button-rate-fixed = Cotação fixa
+button-switch-network = Receber na {$network}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)
@@ -419,6 +421,7 @@ webapp-tab-list = Minhas trocas
 webapp-you-send = Você envia
 webapp-you-receive = Você recebe
 webapp-amount = Valor
+webapp-amount-units = Ou digite o valor a receber com o código da moeda (ex.: 5 ETH), ou quanto vale em dólares americanos (ex.: $100).
 webapp-amount-receive = Quero receber
 webapp-payout = Endereço de recebimento
 webapp-refund = Endereço de reembolso

@@ -153,7 +153,8 @@ flow-address-problem-format = Это неверный адрес {$coin}{$networ
        *[other] {" "}в сети {$network}
     }.
 flow-address-again = Напишите адрес {$coin} ещё раз.
-flow-address-other-network = ⚠️ Это адрес {$coin} в сети {$other}, а этот обмен выплачивает в сети <b>{$network}</b>: монеты, отправленные туда, будут потеряны. Чтобы получить в сети {$other}, начните заново с /exchange и выберите {$other}.
+flow-address-other-network = ⚠️ Это адрес {$coin} в сети {$other}, а этот обмен выплачивает в сети <b>{$network}</b>: монеты, отправленные туда, будут потеряны. Чтобы получить на этот адрес в сети {$other}, нажмите кнопку ниже: обмен будет заново рассчитан в сети {$other}.
+flow-network-switched = 🔀 Теперь этот обмен выплачивает в сети <b>{$network}</b>, на <code>{$address}</code>. Новый расчёт:
 flow-refund-again = Напишите адрес возврата для {$coin} или нажмите «Пропустить».
 flow-ask-refund-memo =
     Нужен ли для этого адреса {$coin} memo ({$name}) для <b>возврата</b>? Его даёт счёт на бирже или общий кошелёк вместе с адресом: введите его или нажмите «Без memo» (или напишите skip).
@@ -179,6 +180,7 @@ button-confirm = ✅ Подтвердить
 button-cancel = ✖ Отмена
 button-rate-float = Плавающий курс
 button-rate-fixed = Фиксированный курс
+button-switch-network = Получить в сети {$network}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)
@@ -419,6 +421,7 @@ webapp-tab-list = Мои обмены
 webapp-you-send = Вы отправляете
 webapp-you-receive = Вы получаете
 webapp-amount = Сумма
+webapp-amount-units = Или введите сумму к получению с кодом монеты (например, 5 ETH) или её стоимость в долларах США (например, $100).
 webapp-amount-receive = Хочу получить
 webapp-payout = Адрес получения
 webapp-payout-memo = Memo выплаты

@@ -153,7 +153,8 @@ flow-address-problem-format = Bu geçerli bir {$coin} adresi değil{$network ->
        *[other] {" "}({$network} ağında)
     }.
 flow-address-again = {$coin} adresini yeniden yazın.
-flow-address-other-network = ⚠️ Bu, {$other} ağında bir {$coin} adresi, ama bu takas <b>{$network}</b> ağında ödeme yapıyor: oraya gönderilen coinler kaybolur. {$other} ağında almak için /exchange ile yeniden başlayın ve {$other} seçin.
+flow-address-other-network = ⚠️ Bu, {$other} ağında bir {$coin} adresi, ama bu takas <b>{$network}</b> ağında ödeme yapıyor: oraya gönderilen coinler kaybolur. Bu adrese {$other} ağında almak için aşağıdaki düğmeye dokunun: takas {$other} ağında yeniden fiyatlanır.
+flow-network-switched = 🔀 Bu takas artık <b>{$network}</b> ağında, <code>{$address}</code> adresine ödeme yapıyor. Yeni fiyat:
 flow-refund-again = Bir {$coin} iade adresi yazın ya da «Atla»ya dokunun.
 flow-ask-refund-memo =
     Bu {$coin} adresi <b>iade</b> için bir memo ({$name}) istiyor mu? Bir borsa hesabı ya da ortak cüzdan bunu adresiyle birlikte verir: yazın ya da «Memo yok» düğmesine dokunun (veya skip yazın).
@@ -179,6 +180,7 @@ button-confirm = ✅ Onayla
 button-cancel = ✖ İptal
 button-rate-float = Değişken kur
 button-rate-fixed = Sabit kur
+button-switch-network = {$network} ağında al
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)
@@ -419,6 +421,7 @@ webapp-tab-list = Takaslarım
 webapp-you-send = Gönderdiğiniz
 webapp-you-receive = Alacağınız
 webapp-amount = Miktar
+webapp-amount-units = Ya da alınacak miktarı coin koduyla (örn. 5 ETH) veya ABD doları değerini (örn. $100) yazın.
 webapp-amount-receive = Almak istiyorum
 webapp-payout = Alıcı adres
 webapp-refund = İade adresi

@@ -154,7 +154,8 @@ flow-address-problem-format = 这不是有效的 {$coin} 地址{$network ->
        *[other] （{$network} 网络）
     }。
 flow-address-again = 请重新输入 {$coin} 地址。
-flow-address-other-network = ⚠️ 这是 {$other} 网络上的 {$coin} 地址，但这笔兑换在 <b>{$network}</b> 网络上付款：发到该地址的币会丢失。要在 {$other} 上接收，请用 /exchange 重新开始并选择 {$other}。
+flow-address-other-network = ⚠️ 这是 {$other} 网络上的 {$coin} 地址，但这笔兑换在 <b>{$network}</b> 网络上付款：发到该地址的币会丢失。要在 {$other} 上用这个地址接收，请点下面的按钮：兑换会在 {$other} 上重新报价。
+flow-network-switched = 🔀 这笔兑换现在在 <b>{$network}</b> 网络上付款到 <code>{$address}</code>。新的报价：
 flow-refund-again = 请输入一个 {$coin} 退款地址，或点击“跳过”。
 flow-ask-refund-memo =
     这个 {$coin} 地址的<b>退款</b>需要备注（{$name}）吗？交易所账户或共享钱包会随地址一起提供：请输入它，或点「无备注」（也可以输入 skip）。
@@ -180,6 +181,7 @@ button-confirm = ✅ 确认
 button-cancel = ✖ 取消
 button-rate-float = 浮动汇率
 button-rate-fixed = 固定汇率
+button-switch-network = 在 {$network} 上接收
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)
@@ -420,6 +422,7 @@ webapp-tab-list = 我的兑换
 webapp-you-send = 你发送
 webapp-you-receive = 你接收
 webapp-amount = 数量
+webapp-amount-units = 也可以输入要收到的数量并带上币种代码（例如 5 ETH），或按美元价值输入（例如 $100）。
 webapp-amount-receive = 我想收到
 webapp-payout = 收款地址
 webapp-refund = 退款地址
