@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { type FakeTelegram, startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
-import { type BotProcess, startBotProcess } from "../support/bot-process.ts";
+import { type BotProcess, signalGroup, startBotProcess } from "../support/bot-process.ts";
 import { until } from "../support/until.ts";
 
 /**
@@ -32,6 +32,8 @@ afterEach(async () => {
   dir = undefined;
   running = undefined;
 });
+
+const VALID_TOKEN = "123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345678";
 
 describe("npm start: starting and stopping", () => {
   it("runs on the embedded sandbox with only BOT_TOKEN and TELEGRAM_API_ROOT, and stops cleanly on SIGTERM", async () => {
@@ -97,6 +99,69 @@ describe("npm start: starting and stopping", () => {
     }
   }, 60_000);
 
+  it("Ctrl-C under npm start (the terminal signals the group, npm passes it on: two SIGINTs) stops once: exit 0, 'bot stopped'", async () => {
+    tg = await startFakeTelegram();
+    dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
+    const bot = startBotProcess(
+      {
+        BOT_TOKEN: tg.token,
+        TELEGRAM_API_ROOT: tg.apiRoot,
+        DATABASE_PATH: join(dir, "bot.sqlite"),
+      },
+      { command: ["npm", "start"], group: true },
+    );
+    running = bot;
+    try {
+      await tg.waitForPolling(30_000);
+      // An update in flight holds the stop open, so the second SIGINT surely comes during it.
+      const user = tg.user();
+      const held = tg.holdNext("sendMessage", user.chatId, { before: true });
+      await user.send("/help");
+      await held.arrived;
+      signalGroup(bot, "SIGINT");
+      const ignored = () => bot.stdout.some((l) => l.includes("SIGINT while stopping: ignored"));
+      await until(() => ignored() || bot.child.exitCode !== null, 20_000, "the second SIGINT");
+      held.release();
+      expect(await bot.exit).toBe(0);
+      expect(bot.stdout.filter((l) => l.includes('"msg":"stopping"'))).toHaveLength(1);
+      expect(bot.stdout.some((l) => l.includes("bot stopped"))).toBe(true);
+      expect(ignored()).toBe(true);
+    } finally {
+      // Whatever failed, nothing of the group is left running.
+      if (bot.child.exitCode === null) signalGroup(bot, "SIGKILL");
+    }
+  }, 60_000);
+
+  it("a second SIGTERM while stopping is ignored, a third ends the process at once with a line saying so", async () => {
+    tg = await startFakeTelegram();
+    dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
+    const bot = startBotProcess({
+      BOT_TOKEN: tg.token,
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      DATABASE_PATH: join(dir, "bot.sqlite"),
+    });
+    running = bot;
+    await tg.waitForPolling(30_000);
+    const user = tg.user();
+    const held = tg.holdNext("sendMessage", user.chatId, { before: true });
+    await user.send("/help");
+    await held.arrived;
+    const said = (text: string) => () => bot.stdout.some((l) => l.includes(text));
+    bot.child.kill("SIGTERM");
+    await until(said('"msg":"stopping"'), 20_000, "the stop");
+    bot.child.kill("SIGTERM");
+    await until(
+      () => said("SIGTERM while stopping: ignored")() || bot.child.exitCode !== null,
+      20_000,
+      "the second SIGTERM",
+    );
+    expect(bot.child.exitCode).toBeNull();
+    bot.child.kill("SIGTERM");
+    expect(await bot.exit).toBe(1);
+    expect(said("SIGTERM again while stopping: exiting at once, exit code 1")()).toBe(true);
+    held.release();
+  }, 60_000);
+
   it("stays up while another instance polls with its token (409), and polls again once it is gone", async () => {
     tg = await startFakeTelegram();
     // An outside exchange: the embedded sandbox's server alone would keep the process alive.
@@ -160,7 +225,7 @@ describe("npm start: starting and stopping", () => {
     dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
     try {
       running = startBotProcess({
-        BOT_TOKEN: "123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345678",
+        BOT_TOKEN: VALID_TOKEN,
         TELEGRAM_API_ROOT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
         DATABASE_PATH: join(dir, "bot.sqlite"),
       });
@@ -183,17 +248,22 @@ describe("npm start: starting and stopping", () => {
 
   it.each([
     [{}, "BOT_TOKEN"],
-    [{ BOT_TOKEN: "x:y", STATUS_POLL_INTERVAL_MS: "often" }, "STATUS_POLL_INTERVAL_MS"],
+    [{ BOT_TOKEN: VALID_TOKEN, STATUS_POLL_INTERVAL_MS: "often" }, "STATUS_POLL_INTERVAL_MS"],
     [
-      { BOT_TOKEN: "123:secret-token-value", EXCHANGE_API_URL: "http://127.0.0.1:9/api/v2" },
+      {
+        BOT_TOKEN: "123:secret-token-value-abcdefghijklmnop",
+        EXCHANGE_API_URL: "http://127.0.0.1:9/api/v2",
+      },
       "EXCHANGE_API_KEY",
     ],
+    // Not of Telegram's shape (`<digits>:<35 characters>`): refused before it reaches a URL.
+    [{ BOT_TOKEN: "secret-token-value" }, "BOT_TOKEN"],
   ])(
     "a bad setting stops start-up with one line naming it (%j)",
     async (env, variable) => {
       running = startBotProcess(env as Record<string, string>);
-      const code = await running.exit;
-      expect(code).not.toBe(0);
+      // A bad setting, as every other: exit code 2.
+      expect(await running.exit).toBe(2);
       const lines = [...running.stdout, ...running.stderr];
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain(variable);
