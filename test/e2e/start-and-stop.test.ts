@@ -33,6 +33,9 @@ afterEach(async () => {
   running = undefined;
 });
 
+/** The process exited, or a signal ended it. */
+const ended = (bot: BotProcess) => bot.child.exitCode !== null || bot.child.signalCode !== null;
+
 const VALID_TOKEN = "123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345678";
 
 describe("npm start: starting and stopping", () => {
@@ -120,7 +123,7 @@ describe("npm start: starting and stopping", () => {
       await held.arrived;
       signalGroup(bot, "SIGINT");
       const ignored = () => bot.stdout.some((l) => l.includes("SIGINT while stopping: ignored"));
-      await until(() => ignored() || bot.child.exitCode !== null, 20_000, "the second SIGINT");
+      await until(() => ignored() || ended(bot), 20_000, "the second SIGINT");
       held.release();
       expect(await bot.exit).toBe(0);
       expect(bot.stdout.filter((l) => l.includes('"msg":"stopping"'))).toHaveLength(1);
@@ -128,39 +131,45 @@ describe("npm start: starting and stopping", () => {
       expect(ignored()).toBe(true);
     } finally {
       // Whatever failed, nothing of the group is left running.
-      if (bot.child.exitCode === null) signalGroup(bot, "SIGKILL");
+      if (!ended(bot)) signalGroup(bot, "SIGKILL");
     }
   }, 60_000);
 
-  it("a second SIGTERM while stopping is ignored, a third ends the process at once with a line saying so", async () => {
-    tg = await startFakeTelegram();
-    dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
-    const bot = startBotProcess({
-      BOT_TOKEN: tg.token,
-      TELEGRAM_API_ROOT: tg.apiRoot,
-      DATABASE_PATH: join(dir, "bot.sqlite"),
-    });
-    running = bot;
-    await tg.waitForPolling(30_000);
-    const user = tg.user();
-    const held = tg.holdNext("sendMessage", user.chatId, { before: true });
-    await user.send("/help");
-    await held.arrived;
-    const said = (text: string) => () => bot.stdout.some((l) => l.includes(text));
-    bot.child.kill("SIGTERM");
-    await until(said('"msg":"stopping"'), 20_000, "the stop");
-    bot.child.kill("SIGTERM");
-    await until(
-      () => said("SIGTERM while stopping: ignored")() || bot.child.exitCode !== null,
-      20_000,
-      "the second SIGTERM",
-    );
-    expect(bot.child.exitCode).toBeNull();
-    bot.child.kill("SIGTERM");
-    expect(await bot.exit).toBe(1);
-    expect(said("SIGTERM again while stopping: exiting at once, exit code 1")()).toBe(true);
-    held.release();
-  }, 60_000);
+  it.each(["SIGINT", "SIGTERM"] as const)(
+    "a second %s while stopping is ignored, a third ends the process at once with a line saying so",
+    async (signal) => {
+      tg = await startFakeTelegram();
+      dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
+      const bot = startBotProcess({
+        BOT_TOKEN: tg.token,
+        TELEGRAM_API_ROOT: tg.apiRoot,
+        DATABASE_PATH: join(dir, "bot.sqlite"),
+      });
+      running = bot;
+      await tg.waitForPolling(30_000);
+      // An update in flight holds the stop open while the signals come.
+      const user = tg.user();
+      const held = tg.holdNext("sendMessage", user.chatId, { before: true });
+      await user.send("/help");
+      await held.arrived;
+      const said = (text: string) => bot.stdout.some((l) => l.includes(text));
+      bot.child.kill(signal);
+      await until(() => said('"msg":"stopping"'), 20_000, "the stop");
+      bot.child.kill(signal);
+      await until(
+        () => said(`${signal} while stopping: ignored`) || ended(bot),
+        20_000,
+        `the second ${signal}`,
+      );
+      expect(ended(bot)).toBe(false);
+      bot.child.kill(signal);
+      expect(await bot.exit).toBe(1);
+      expect(said(`${signal} again while stopping: exiting at once, exit code 1`)).toBe(true);
+      expect(said("bot stopped")).toBe(false);
+      held.release();
+    },
+    60_000,
+  );
 
   it("stays up while another instance polls with its token (409), and polls again once it is gone", async () => {
     tg = await startFakeTelegram();
