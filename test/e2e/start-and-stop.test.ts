@@ -116,19 +116,23 @@ describe("npm start: starting and stopping", () => {
     running = bot;
     try {
       await tg.waitForPolling(30_000);
-      // An update in flight holds the stop open, so the second SIGINT surely comes during it.
+      // An update in flight holds the stop open, so npm's copy of the SIGINT comes during it.
       const user = tg.user();
       const held = tg.holdNext("sendMessage", user.chatId, { before: true });
       await user.send("/help");
       await held.arrived;
       signalGroup(bot, "SIGINT");
-      const ignored = () => bot.stdout.some((l) => l.includes("SIGINT while stopping: ignored"));
-      await until(() => ignored() || ended(bot), 20_000, "the second SIGINT");
+      // The bot gets npm's copy too, unless the kernel merged the two (a signal already pending
+      // is not queued twice): then the stop goes on alone once its wait for the update is over.
+      await until(
+        () => bot.stdout.some((l) => l.includes("SIGINT while stopping: ignored")) || ended(bot),
+        20_000,
+        "the second SIGINT, or the end",
+      );
       held.release();
       expect(await bot.exit).toBe(0);
       expect(bot.stdout.filter((l) => l.includes('"msg":"stopping"'))).toHaveLength(1);
       expect(bot.stdout.some((l) => l.includes("bot stopped"))).toBe(true);
-      expect(ignored()).toBe(true);
     } finally {
       // Whatever failed, nothing of the group is left running.
       if (!ended(bot)) signalGroup(bot, "SIGKILL");
