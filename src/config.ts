@@ -11,6 +11,9 @@ const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"
 export const EXCHANGE_DIALECTS = ["spec", "exolix", "letsexchange"] as const;
 export type ExchangeDialect = (typeof EXCHANGE_DIALECTS)[number];
 
+/** A bot token as @BotFather gives it: the bot's id, a colon, 35 characters. */
+const TELEGRAM_TOKEN = /^\d+:[A-Za-z0-9_-]{35}$/;
+
 const int = (min: number, fallback: number) =>
   z
     .string()
@@ -68,7 +71,10 @@ const envSchema = z
       .string({ error: "is required" })
       .trim()
       .min(1, "is required")
-      .regex(/^\S+$/, "must not contain spaces"),
+      .regex(
+        TELEGRAM_TOKEN,
+        "is not a Telegram bot token (digits, a colon, then 35 characters of A-Z, a-z, 0-9, _ and -, as @BotFather gives it)",
+      ),
     TELEGRAM_API_ROOT: url.default("https://api.telegram.org"),
     TELEGRAM_CONFLICT_RETRY_MS: int(100, 30_000),
     EXCHANGE_API_URL: url.optional(),

@@ -116,6 +116,31 @@ describe("loadConfig", () => {
     expect(errorOf({})).toBe("BOT_TOKEN is required");
   });
 
+  it.each([
+    ["abc"],
+    ["123456"],
+    ["123456:tooShort"],
+    [`${token}x`],
+    ["bot:ABCdefGHIjklMNOpqrSTUvwxYZ012345678"],
+    ["123456:ABCdefGHIjklMNOpqrSTUvwxYZ01234567!"],
+  ])(
+    "refuses a BOT_TOKEN not of Telegram's shape (%s), naming the variable, not its value",
+    (bad) => {
+      const message = errorOf({ BOT_TOKEN: bad });
+      expect(message).toBe(
+        "BOT_TOKEN is not a Telegram bot token (digits, a colon, then 35 characters of A-Z, a-z, 0-9, _ and -, as @BotFather gives it)",
+      );
+      expect(message).not.toContain(bad);
+    },
+  );
+
+  it("takes a token of Telegram's shape, surrounding spaces trimmed", () => {
+    expect(loadConfig({ BOT_TOKEN: ` ${token}\n` }).botToken).toBe(token);
+    expect(loadConfig({ BOT_TOKEN: "7:AA-_bcdefghijklmnopqrstuvwxyz012345" }).botToken).toBe(
+      "7:AA-_bcdefghijklmnopqrstuvwxyz012345",
+    );
+  });
+
   it("names a bad number without echoing it", () => {
     const message = errorOf({ BOT_TOKEN: token, STATUS_POLL_INTERVAL_MS: "soon" });
     expect(message).toContain("STATUS_POLL_INTERVAL_MS");

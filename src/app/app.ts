@@ -146,7 +146,7 @@ export async function startApp(
       })
     : undefined;
   let webhookPort: number | undefined;
-  if (await startTelegram(config, logger, life, telegram, options.signal)) {
+  if (await startTelegram(config, logger, life, telegram, options.signal, clock)) {
     const transport = await startTransport(config, logger, life, { ...built, inFlight, onFatal });
     webhookPort = transport.webhookPort;
     await life.start(topology.lead(swaps.catalog, [...background.parts, transport.leaderPart]));
