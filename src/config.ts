@@ -11,8 +11,11 @@ const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"
 export const EXCHANGE_DIALECTS = ["spec", "exolix", "letsexchange"] as const;
 export type ExchangeDialect = (typeof EXCHANGE_DIALECTS)[number];
 
-/** A bot token as @BotFather gives it: the bot's id, a colon, 35 characters. */
-const TELEGRAM_TOKEN = /^\d+:[A-Za-z0-9_-]{35}$/;
+/**
+ * A bot token as @BotFather gives it: the bot's id, a colon, its secret (35 characters today; any
+ * length is taken, as Telegram's own documented examples have 34 and the length is not promised).
+ */
+const TELEGRAM_TOKEN = /^\d+:[A-Za-z0-9_-]+$/;
 
 const int = (min: number, fallback: number) =>
   z
@@ -73,7 +76,7 @@ const envSchema = z
       .min(1, "is required")
       .regex(
         TELEGRAM_TOKEN,
-        "is not a Telegram bot token (digits, a colon, then 35 characters of A-Z, a-z, 0-9, _ and -, as @BotFather gives it)",
+        "is not a Telegram bot token (digits, a colon, then letters, digits, _ and -, as @BotFather gives it)",
       ),
     TELEGRAM_API_ROOT: url.default("https://api.telegram.org"),
     TELEGRAM_CONFLICT_RETRY_MS: int(100, 30_000),
