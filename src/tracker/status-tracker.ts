@@ -1,9 +1,8 @@
 import { realClock } from "../lib/clock.ts";
 import { PeriodicLoop } from "../lib/periodic-loop.ts";
-import type { TrackerStore } from "../swaps/ports.ts";
-import { type CycleStats, StatusPass, type StatusPassOptions } from "./status-pass.ts";
+import type { StatusPassOptions } from "./pass-parts.ts";
+import { StatusPass } from "./status-pass.ts";
 
-export type { CycleStats, TrackerStore };
 export type TrackerOptions = StatusPassOptions;
 
 /**
@@ -32,9 +31,9 @@ export class StatusTracker {
     });
   }
 
-  /** When the last cycle finished (0: none yet): health checks read the lag from it. */
-  get lastCycleAt(): number {
-    return this.pass.lastCycleAt;
+  /** When the last pass finished (0: none yet): health checks read the lag from it. */
+  get lastPassAt(): number {
+    return this.pass.lastPassAt;
   }
 
   start(): void {
@@ -42,13 +41,8 @@ export class StatusTracker {
     this.loop.start();
   }
 
-  /** Stops scheduling, aborts the cycle's waits for budget and waits for it to end. */
+  /** Stops scheduling, aborts the pass's waits for budget and waits for it to end. */
   stop(): Promise<void> {
     return this.loop.stop();
-  }
-
-  /** One pass now, outside the loop: for tests. */
-  cycle(): Promise<CycleStats> {
-    return this.pass.run(new AbortController().signal);
   }
 }
