@@ -229,6 +229,32 @@ describe("the status tracker", () => {
     expect((await pass.run(noStop)).changes).toBe(1);
     expect((await rig.repos.transactions.get(rig.ids[0]!))?.status).toBe("confirmation");
   });
+
+  it("a stop reaches each read of the pass under way: the list's, the reads by id, the receipts", async () => {
+    rig = await startRig(3, 100);
+    const stopped = () => AbortSignal.abort(new Error("the bot stops"));
+    // The list's windows.
+    await expect(rig.pass().run(stopped())).rejects.toThrow("the bot stops");
+    expect(listReads(rig.sandbox)).toBe(0);
+
+    // The reads by id, in the passes that follow a list found unusable.
+    const blind = rig.pass();
+    rig.sandbox.control.failNext("list", { status: 404, times: 1 });
+    expect(await blind.run(noStop)).toMatchObject({ pages: 0, fallbackReads: 3 });
+    rig.sandbox.control.resetStats();
+    await expect(blind.run(stopped())).rejects.toThrow("the bot stops");
+    expect(rig.sandbox.control.stats.byEndpoint).toEqual({});
+
+    // The receipts: the bot stops just after the list's change was stored and pushed.
+    const stop = new AbortController();
+    const pass = rig.pass({ onChange: () => stop.abort(new Error("the bot stops")) });
+    rig.sandbox.control.setStatus(rig.ids[1]!, "success");
+    rig.sandbox.control.resetStats();
+    await expect(pass.run(stop.signal)).rejects.toThrow("the bot stops");
+    expect((await rig.repos.transactions.get(rig.ids[1]!))?.status).toBe("success");
+    expect(listReads(rig.sandbox)).toBe(1);
+    expect(detailReads(rig.sandbox)).toBe(0);
+  });
 });
 
 const HOUR = 3_600_000;
