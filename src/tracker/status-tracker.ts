@@ -3,8 +3,6 @@ import { PeriodicLoop } from "../lib/periodic-loop.ts";
 import type { StatusPassOptions } from "./pass-parts.ts";
 import { StatusPass } from "./status-pass.ts";
 
-export type TrackerOptions = StatusPassOptions;
-
 /**
  * Runs the status pass (status-pass.ts) every interval. Passes never overlap; a slow one is
  * followed at once by the next, and failing ones back off up to ten intervals so that a down
@@ -14,7 +12,7 @@ export class StatusTracker {
   private readonly pass: StatusPass;
   private readonly loop: PeriodicLoop;
 
-  constructor(options: TrackerOptions) {
+  constructor(options: StatusPassOptions) {
     const clock = options.clock ?? realClock;
     this.pass = new StatusPass(options);
     this.loop = new PeriodicLoop({
