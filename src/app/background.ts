@@ -93,7 +93,7 @@ export function buildBackground(
     intervalMs: config.statusPollIntervalMs,
     stuckAfterMs: config.stuckAfterMs,
     onChange: wakeNotifier,
-    onCycle: (stats) => logger.debug(stats, "tracker cycle"),
+    onPass: (stats) => logger.debug(stats, "tracker cycle"),
     clock,
   });
   const reconciler = new Reconciler({
@@ -140,7 +140,7 @@ export function buildBackground(
     reportSuspect: (report: SuspectReport) => alerts.reportSuspect(report),
     /** A POST of this process ended without its outcome stored: the reconciler looks at once. */
     postEnded: (intent: Pick<Intent, "key" | "createdAt">) => reconciler.postEnded(intent),
-    trackerLagMs: () => (tracker.lastCycleAt ? clock.now() - tracker.lastCycleAt : 0),
+    trackerLagMs: () => (tracker.lastPassAt ? clock.now() - tracker.lastPassAt : 0),
     parts: Object.entries(loops).map(
       ([name, loop]): Part => ({ name, start: () => loop.start(), stop: () => loop.stop() }),
     ),

@@ -4,7 +4,7 @@ import { formatDecimal } from "../lib/decimal.ts";
 import type { ListedSwap as TransactionListItem } from "../swaps/exchange-port.ts";
 import type { OpenSwap } from "../swaps/swap.ts";
 import { heatOf } from "./cadence.ts";
-import type { Cycle, CycleStats, PassContext, Placed } from "./cycle.ts";
+import type { PassContext, PassState, PassStats, Placed } from "./pass-parts.ts";
 import type { Receipts } from "./receipts.ts";
 import { DEFAULT_SLACK_MS, type DueSwap, WindowPlanner } from "./window-planner.ts";
 
@@ -75,7 +75,7 @@ export class ListReads {
    * detail reads rather than going blind.
    */
   async read(
-    cycle: Cycle,
+    cycle: PassState,
     listable: ReadonlyArray<Placed & { createdAtMs: number }>,
     caughtUp: boolean,
   ): Promise<boolean> {
@@ -144,7 +144,7 @@ export class ListReads {
    * `inTime` says so, or after `maxWindows` windows.
    */
   private async readWindows(
-    cycle: Cycle,
+    cycle: PassState,
     swaps: readonly DueSwap[],
     inTime: () => boolean,
     maxWindows = Number.POSITIVE_INFINITY,
@@ -169,7 +169,7 @@ export class ListReads {
         fetchPage: (page, size) =>
           exchange.listTransactions(
             { page, size, dateFrom, dateTo },
-            { background: true, signal: this.pass.signal },
+            { background: true, signal: cycle.signal },
           ),
         onPage: async (items, progress) => {
           cycle.pagesRead++;
@@ -202,7 +202,7 @@ export class ListReads {
    * received). A swap whose deposit was seen or that finished also needs its detail (the hashes),
    * read after the push (receipts.ts): the push never waits for a read.
    */
-  private async announce(item: TransactionListItem, stats: CycleStats): Promise<void> {
+  private async announce(item: TransactionListItem, stats: PassStats): Promise<void> {
     stats.changes++;
     const amountOut =
       item.status === "success" && item.amountOut !== null && item.amountOut !== undefined

@@ -15,7 +15,8 @@ import { dialectNamed } from "../../src/exchange/dialects/index.ts";
 import { createChatSettings } from "../../src/frontends/chat-settings.ts";
 import { type SandboxControl, startSandbox } from "../../src/sandbox/index.ts";
 import { SANDBOX_EXCHANGE } from "../../src/swaps/swap.ts";
-import { type CycleStats, StatusTracker } from "../../src/tracker/status-tracker.ts";
+import type { PassStats } from "../../src/tracker/pass-parts.ts";
+import { StatusTracker } from "../../src/tracker/status-tracker.ts";
 import { startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
 import { seedOpenSwaps } from "../support/seed-swaps.ts";
 import { FullScanTracker, type TrackerMode } from "./support/full-scan-tracker.ts";
@@ -281,7 +282,7 @@ async function runBurst(n: number): Promise<void> {
     logger,
     intervalMs: 1_000,
     onChange: () => outbox.wake(),
-    onCycle: () => firstCycle?.(),
+    onPass: () => firstCycle?.(),
   });
   outbox.start();
   tracker.start();
@@ -371,7 +372,7 @@ async function runScenario(
     logger,
     intervalMs: 200,
   });
-  const cycles: CycleStats[] = [];
+  const cycles: PassStats[] = [];
   let firstCycle: (() => void) | undefined;
   const firstDone = new Promise<void>((resolve) => {
     firstCycle = resolve;
@@ -383,7 +384,7 @@ async function runScenario(
     logger,
     intervalMs: INTERVAL_MS,
     onChange: () => outbox.wake(),
-    onCycle: (stats: CycleStats) => {
+    onPass: (stats: PassStats) => {
       cycles.push(stats);
       firstCycle?.();
     },

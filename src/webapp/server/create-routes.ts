@@ -8,7 +8,7 @@ import { checkAddress, networksOfAddress } from "../../swaps/address-check.ts";
 import { describeExchangeError } from "../../swaps/failures.ts";
 import { addressPatternOf, checkPayoutMemo, payoutMemoRule } from "../../swaps/memo-networks.ts";
 import { type Answers, type Localized, pageQuote } from "./answers.ts";
-import type { Env, WebAppDeps } from "./api.ts";
+import type { Env, WebAppDeps } from "./deps.ts";
 import { limitsOf, named, pair, pairQuery, pickCoins, rateType, side } from "./pair-input.ts";
 import { priceOf } from "./pricing.ts";
 import { pageSwap } from "./swap-view.ts";

@@ -4,7 +4,7 @@ import { type AskedAmount, sendAmountOf } from "../../quotes/amount-pricing.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
 import type { RateType } from "../../swaps/swap.ts";
 import type { Answers, Localized } from "./answers.ts";
-import type { WebAppDeps } from "./api.ts";
+import type { WebAppDeps } from "./deps.ts";
 import { pair } from "./pair-input.ts";
 
 export type Priced =

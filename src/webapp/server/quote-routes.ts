@@ -4,7 +4,7 @@ import { parseAmount, parseAmountWithUnit } from "../../lib/amount-input.ts";
 import { QuoteShareSpent } from "../../quotes/quote-service.ts";
 import { describeExchangeError } from "../../swaps/failures.ts";
 import { type Answers, pageCoin, pageQuote } from "./answers.ts";
-import type { Env, WebAppDeps } from "./api.ts";
+import type { Env, WebAppDeps } from "./deps.ts";
 import { jsonMade } from "./json-answers.ts";
 import { limitsOf, named, pair, pairQuery, pickCoins, rateType, side } from "./pair-input.ts";
 import { priceOf } from "./pricing.ts";
