@@ -205,7 +205,10 @@ card-success =
     ✅ <b>Swap complete</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
     Payout to: <code>{$withdrawal}</code>
-    Payout transaction: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Payout transaction: the exchange has not shown it yet; I will send it as soon as it does.
+       *[sent] Payout transaction: <code>{$hashOut}</code>
+    }
     Transaction id: <code>{$id}</code>
     Status: {$status}
 card-overdue =
@@ -300,7 +303,10 @@ push-exchanging =
 push-success =
     ✅ <b>Swap {$id}: complete</b>
     You received <b>{$amountOut} {$to}</b> at <code>{$withdrawal}</code>.
-    Payout transaction: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Payout transaction: the exchange has not shown it yet; I will send it as soon as it does.
+       *[sent] Payout transaction: <code>{$hashOut}</code>
+    }
 push-payout =
     🧾 <b>Swap {$id}: payout sent</b>
     The exchange sent <b>{$amountOut} {$to}</b> to <code>{$withdrawal}</code>.

@@ -205,7 +205,10 @@ card-success =
     ✅ <b>Intercambio completado</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
     Recibes en: <code>{$withdrawal}</code>
-    Transacción de pago: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Transacción de pago: el exchange aún no la muestra; te la enviaré en cuanto la muestre.
+       *[sent] Transacción de pago: <code>{$hashOut}</code>
+    }
     Id de la transacción: <code>{$id}</code>
     Estado: {$status}
 card-overdue =
@@ -300,7 +303,10 @@ push-exchanging =
 push-success =
     ✅ <b>Intercambio {$id}: completado</b>
     Recibiste <b>{$amountOut} {$to}</b> en <code>{$withdrawal}</code>.
-    Transacción de pago: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Transacción de pago: el exchange aún no la muestra; te la enviaré en cuanto la muestre.
+       *[sent] Transacción de pago: <code>{$hashOut}</code>
+    }
 push-payout =
     🧾 <b>Intercambio {$id}: pago enviado</b>
     El exchange envió <b>{$amountOut} {$to}</b> a <code>{$withdrawal}</code>.

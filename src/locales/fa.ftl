@@ -207,7 +207,10 @@ card-success =
     ✅ <b>تبدیل انجام شد</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
     آدرس دریافت: <code>{$withdrawal}</code>
-    تراکنش پرداخت: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] تراکنش پرداخت: صرافی هنوز آن را نشان نداده است؛ به محض نمایش آن را می‌فرستم.
+       *[sent] تراکنش پرداخت: <code>{$hashOut}</code>
+    }
     شناسهٔ تراکنش: <code>{$id}</code>
     وضعیت: {$status}
 card-overdue =
@@ -302,7 +305,10 @@ push-exchanging =
 push-success =
     ✅ <b>تبدیل {$id}: انجام شد</b>
     <b>{$amountOut} {$to}</b> در <code>{$withdrawal}</code> دریافت کردید.
-    تراکنش پرداخت: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] تراکنش پرداخت: صرافی هنوز آن را نشان نداده است؛ به محض نمایش آن را می‌فرستم.
+       *[sent] تراکنش پرداخت: <code>{$hashOut}</code>
+    }
 push-payout =
     🧾 <b>تبدیل {$id}: پرداخت ارسال شد</b>
     صرافی <b>{$amountOut} {$to}</b> را به <code>{$withdrawal}</code> فرستاد.

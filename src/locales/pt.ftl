@@ -205,7 +205,10 @@ card-success =
     ✅ <b>Troca concluída</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
     Você recebe em: <code>{$withdrawal}</code>
-    Transação de pagamento: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Transação de pagamento: a exchange ainda não a mostrou; vou enviá-la assim que mostrar.
+       *[sent] Transação de pagamento: <code>{$hashOut}</code>
+    }
     Id da transação: <code>{$id}</code>
     Status: {$status}
 card-overdue =
@@ -300,7 +303,10 @@ push-exchanging =
 push-success =
     ✅ <b>Troca {$id}: concluída</b>
     Você recebeu <b>{$amountOut} {$to}</b> em <code>{$withdrawal}</code>.
-    Transação de pagamento: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Transação de pagamento: a exchange ainda não a mostrou; vou enviá-la assim que mostrar.
+       *[sent] Transação de pagamento: <code>{$hashOut}</code>
+    }
 push-payout =
     🧾 <b>Troca {$id}: pagamento enviado</b>
     A exchange enviou <b>{$amountOut} {$to}</b> para <code>{$withdrawal}</code>.

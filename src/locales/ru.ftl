@@ -205,7 +205,10 @@ card-success =
     ✅ <b>Обмен завершён</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
     Выплата на: <code>{$withdrawal}</code>
-    Транзакция выплаты: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Транзакция выплаты: биржа ещё не показала её; пришлю, как только покажет.
+       *[sent] Транзакция выплаты: <code>{$hashOut}</code>
+    }
     Id транзакции: <code>{$id}</code>
     Статус: {$status}
 card-overdue =
@@ -300,7 +303,10 @@ push-exchanging =
 push-success =
     ✅ <b>Обмен {$id}: завершён</b>
     Вы получили <b>{$amountOut} {$to}</b> на <code>{$withdrawal}</code>.
-    Транзакция выплаты: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Транзакция выплаты: биржа ещё не показала её; пришлю, как только покажет.
+       *[sent] Транзакция выплаты: <code>{$hashOut}</code>
+    }
 push-payout =
     🧾 <b>Обмен {$id}: выплата отправлена</b>
     Обменник отправил <b>{$amountOut} {$to}</b> на <code>{$withdrawal}</code>.

@@ -205,7 +205,10 @@ card-success =
     ✅ <b>Takas tamamlandı</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
     Alıcı adres: <code>{$withdrawal}</code>
-    Ödeme işlemi: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Ödeme işlemi: borsa henüz göstermedi; gösterir göstermez göndereceğim.
+       *[sent] Ödeme işlemi: <code>{$hashOut}</code>
+    }
     İşlem kimliği: <code>{$id}</code>
     Durum: {$status}
 card-overdue =
@@ -300,7 +303,10 @@ push-exchanging =
 push-success =
     ✅ <b>Takas {$id}: tamamlandı</b>
     <code>{$withdrawal}</code> adresine <b>{$amountOut} {$to}</b> aldınız.
-    Ödeme işlemi: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Ödeme işlemi: borsa henüz göstermedi; gösterir göstermez göndereceğim.
+       *[sent] Ödeme işlemi: <code>{$hashOut}</code>
+    }
 push-payout =
     🧾 <b>Takas {$id}: ödeme gönderildi</b>
     Borsa <b>{$amountOut} {$to}</b> tutarını <code>{$withdrawal}</code> adresine gönderdi.

@@ -206,7 +206,10 @@ card-success =
     ✅ <b>兑换已完成</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
     收款地址：<code>{$withdrawal}</code>
-    付款交易：<code>{$hashOut}</code>
+    { $payout ->
+        [pending] 付款交易：交易所尚未公布，公布后我会立即发给你。
+       *[sent] 付款交易：<code>{$hashOut}</code>
+    }
     交易 ID：<code>{$id}</code>
     状态：{$status}
 card-overdue =
@@ -301,7 +304,10 @@ push-exchanging =
 push-success =
     ✅ <b>兑换 {$id}：已完成</b>
     你已在 <code>{$withdrawal}</code> 收到 <b>{$amountOut} {$to}</b>。
-    付款交易：<code>{$hashOut}</code>
+    { $payout ->
+        [pending] 付款交易：交易所尚未公布，公布后我会立即发给你。
+       *[sent] 付款交易：<code>{$hashOut}</code>
+    }
 push-payout =
     🧾 <b>兑换 {$id}：付款已发出</b>
     交易所已将 <b>{$amountOut} {$to}</b> 发送到 <code>{$withdrawal}</code>。
