@@ -20,6 +20,8 @@ export interface Asked<Q> {
 /** A request refused as read: the text id of the problem, and the field it is in. */
 export interface Refused {
   problem: string;
+  /** The problem sentence's variables, when it has any. */
+  vars?: Record<string, string>;
   field?: string;
 }
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { parseAmount } from "../../lib/amount-input.ts";
 import { QuoteShareSpent } from "../../quotes/quote-service.ts";
 import { describeExchangeError } from "../../swaps/failures.ts";
-import { type Answers, pageCoin, pageQuote } from "./answers.ts";
+import { type Answers, amountRefusal, pageCoin, pageQuote } from "./answers.ts";
 import type { Env, WebAppDeps } from "./api.ts";
 import { jsonMade } from "./json-answers.ts";
 import { limitsOf, named, pair, pairQuery, pickCoins, rateType, side } from "./pair-input.ts";
@@ -46,14 +46,17 @@ export function quoteRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): voi
     const coins = pickCoins(catalog, request.from, request.to);
     if (typeof coins === "string") return { problem: coins };
     const amount = parseAmount(request.amount);
-    if (!amount.ok) return { problem: "webapp-amount-invalid", field: "amount" };
+    if (!amount.ok) {
+      const [problem, vars] = amountRefusal(request.amount, amount);
+      return { problem, ...(vars ? { vars } : {}), field: "amount" };
+    }
     return { request, amount: amount.value, coins };
   };
 
   api.get("/quote", async (c) => {
     const url = c.req.url;
     const asked = remembered.read(url.slice(url.indexOf("?") + 1), () => readQuery(c.req.query()));
-    if ("problem" in asked) return c.json(bad(t(c, asked.problem), asked.field), 400);
+    if ("problem" in asked) return c.json(bad(t(c, asked.problem, asked.vars), asked.field), 400);
     const { request: q, amount } = asked;
     try {
       // The user's share of the public budget (QuoteService): a cached answer costs none.
