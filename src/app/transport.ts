@@ -2,6 +2,7 @@ import type { Telegram } from "../bot/bot.ts";
 import type { UpdatesInFlight } from "../bot/plumbing/updates-in-flight.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../lib/logger.ts";
+import { HandledUpdatesFile } from "../transport/handled-updates-file.ts";
 import { HeldNotice } from "../transport/held-notice.ts";
 import type { startPolling } from "../transport/polling.ts";
 import { StandIn } from "../transport/stand-in.ts";
@@ -51,7 +52,12 @@ export async function startTransport(
     },
     logger,
   );
-  const journal = new UpdateJournal(deps.db.updates, logger, held);
+  // SQLite (one process): handled updates the database would not clear survive a restart beside it.
+  const handledFile =
+    config.databaseUrl === undefined
+      ? new HandledUpdatesFile(`${config.databasePath}.handled-updates`, logger)
+      : undefined;
+  const journal = new UpdateJournal(deps.db.updates, logger, held, handledFile);
   const drain = async () => {
     if (await inFlight.drained(UPDATE_DRAIN_MS)) return;
     logger.warn({ updates: inFlight.size }, "updates still running at stop; stopping anyway");

@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat, step, toSummary } from "../support/flows.ts";
+import { until } from "../support/until.ts";
 
 /**
  * SQLite's own faults (issue 26 D): a write the file refuses becomes a sentence to the user and a
@@ -81,6 +82,36 @@ describe("SQLite refuses a write", () => {
     const amount = await step(user, "eth", "amount");
     expect(amount.text).toContain("BTC");
     expect(amount.text).toContain("ETH");
+  }, 120_000);
+
+  it("a restart while the lock keeps the journal from clearing a handled /rate: the next start does not answer it again", async () => {
+    h = await startHarness();
+    const user = h.tg.user();
+    // The /rate's answer reaches the chat; before the bot hears back, another connection takes
+    // the write lock: the handled update's journal row cannot be cleared.
+    const held = h.tg.holdNext("sendMessage", user.chatId);
+    user.send("/rate 1 btc eth");
+    await held.arrived;
+    other = new Database(h.dbPath);
+    other.exec("begin immediate");
+    held.release();
+    await until(
+      () => h!.logs.some((l) => l.includes("cannot clear handled updates")),
+      30_000,
+      "the clear failing",
+    );
+    // Stopped while the lock is still held (the stop's clear fails too); the lock goes while no
+    // bot runs, and the next one starts.
+    await h.restart(() => {
+      other?.exec("rollback");
+      other?.close();
+      other = undefined;
+    });
+    await h.tg.settle(500);
+    // The bot works on, and answered that /rate once.
+    await user.reply("/help", { timeoutMs: 30_000 });
+    const answers = user.transcript().filter((m) => /1 BTC.*≈/s.test(m.text));
+    expect(answers, user.transcriptText()).toHaveLength(1);
   }, 120_000);
 
   it("a chat mid-flow whose update failed on the lock is not left silent: its next message is answered once the lock goes", async () => {
