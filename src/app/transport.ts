@@ -8,6 +8,7 @@ import type { startPolling } from "../transport/polling.ts";
 import { StandIn } from "../transport/stand-in.ts";
 import { UpdateJournal } from "../transport/update-journal.ts";
 import type { startWebhook } from "../transport/webhook.ts";
+import { WebhookStandIn } from "../transport/webhook-stand-in.ts";
 import type { Database } from "./database.ts";
 import type { Lifecycle, Part } from "./lifecycle.ts";
 import type { Topology } from "./topology.ts";
@@ -90,7 +91,13 @@ export async function startTransport(
   await life.start({
     name: "webhook",
     start: async () => {
-      webhook = await startWebhook(bot, { ...settings, drain }, logger);
+      // While the database is away, updates are held at Telegram and their users told.
+      const standIn = new WebhookStandIn(held, deps.topology.databaseAway, logger);
+      webhook = await startWebhook(
+        bot,
+        { ...settings, drain, holds: (update) => standIn.holds(update) },
+        logger,
+      );
     },
     stop: () => webhook?.stop(),
   });
