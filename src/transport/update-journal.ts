@@ -58,8 +58,12 @@ export class UpdateJournal {
     const handledBefore = this.file?.read() ?? [];
     const cleared = new Set([...this.handled, ...handledBefore]);
     const left = (await this.store.takeLeft()).filter((row) => !cleared.has(row.updateId));
-    // Their rows went with the rest: nothing is left to remember.
-    if (handledBefore.length > 0 && this.handled.length === 0) this.file?.clear();
+    // Their rows went with the rest: only this process's own uncleared ones are left to keep.
+    if (handledBefore.length > 0 && this.file) {
+      if (this.handled.length === 0) this.file.clear();
+      else this.file.write(this.handled);
+      this.kept = this.handled.length > 0;
+    }
     this.replayed = new Set(left.map((row) => row.updateId));
     if (left.length === 0) return 0;
     this.logger.info(
