@@ -13,7 +13,7 @@ import { ExchangeRecoveryCheck } from "../ops/health.ts";
 import type { Intent } from "../swaps/ports.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
 import { longestPostMs } from "../swaps/swap-service.ts";
-import { Reconciler } from "../tracker/reconciler.ts";
+import { Reconciler, SAFE_WINDOW_MARGIN_MS } from "../tracker/reconciler.ts";
 import { StatusTracker } from "../tracker/status-tracker.ts";
 import type { Database } from "./database.ts";
 import type { Part } from "./lifecycle.ts";
@@ -96,6 +96,12 @@ export function buildBackground(
     onPass: (stats) => logger.debug(stats, "tracker cycle"),
     clock,
   });
+  if (config.reconcileGiveUpMs < SAFE_WINDOW_MARGIN_MS) {
+    logger.warn(
+      { RECONCILE_GIVE_UP_MS: config.reconcileGiveUpMs, safeMs: SAFE_WINDOW_MARGIN_MS },
+      `RECONCILE_GIVE_UP_MS is below ${SAFE_WINDOW_MARGIN_MS} ms: a list that lags longer may hide a lost create, and a second Confirm then makes a second swap`,
+    );
+  }
   const reconciler = new Reconciler({
     exchange,
     store: leaderOnly(db.ports.reconcileStore),

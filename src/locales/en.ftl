@@ -47,6 +47,7 @@ amount-not-a-number = “{$input}” is not a number. Type it like <code>0.5</co
 amount-negative = The amount must be positive.
 amount-zero = The amount must be more than zero.
 amount-too-precise = That amount has too many digits.
+amount-ambiguous = “{$input}” can be read two ways: {$thousands} (with a thousands comma) or {$decimal} (with a decimal comma). Type the one you mean: <code>{$thousands}</code> or <code>{$decimal}</code>.
 coin-unknown = I don't know the coin “{$input}”.
 coin-unknown-suggest = I don't know the coin “{$input}”. Did you mean {$suggestions}?
 coin-ambiguous = “{$input}” matches several coins: {$options}. Please type the code.
@@ -212,7 +213,10 @@ card-success =
     ✅ <b>Swap complete</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
     Payout to: <code>{$withdrawal}</code>
-    Payout transaction: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Payout transaction: the exchange has not shown it yet; I will send it as soon as it does.
+       *[sent] Payout transaction: <code>{$hashOut}</code>
+    }
     Transaction id: <code>{$id}</code>
     Status: {$status}
 card-overdue =
@@ -309,7 +313,10 @@ push-exchanging =
 push-success =
     ✅ <b>Swap {$id}: complete</b>
     You received <b>{$amountOut} {$to}</b> at <code>{$withdrawal}</code>.
-    Payout transaction: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Payout transaction: the exchange has not shown it yet; I will send it as soon as it does.
+       *[sent] Payout transaction: <code>{$hashOut}</code>
+    }
 push-payout =
     🧾 <b>Swap {$id}: payout sent</b>
     The exchange sent <b>{$amountOut} {$to}</b> to <code>{$withdrawal}</code>.
@@ -468,6 +475,7 @@ webapp-suspect = The exchange's answer does not match your order, so no deposit 
 webapp-pick-coin = Choose a coin.
 webapp-same-coin = Choose two different coins.
 webapp-amount-invalid = Type an amount, e.g. 0.5.
+webapp-amount-ambiguous = {$input} can be read as {$thousands} or as {$decimal}. Type the one you mean: {$thousands} or {$decimal}.
 webapp-amount-below = Below the minimum of {$min} {$coin}.
 webapp-amount-above = Above the maximum of {$max} {$coin}.
 webapp-quote-moved = The rate has changed; these are the new numbers. Check them and confirm again.

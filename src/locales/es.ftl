@@ -47,6 +47,7 @@ amount-not-a-number = “{$input}” no es un número. Escríbelo así: <code>0.
 amount-negative = El monto debe ser positivo.
 amount-zero = El monto debe ser mayor que cero.
 amount-too-precise = Ese monto tiene demasiados decimales.
+amount-ambiguous = «{$input}» se puede leer de dos maneras: {$thousands} (coma de miles) o {$decimal} (coma decimal). Escribe la que quieres decir: <code>{$thousands}</code> o <code>{$decimal}</code>.
 coin-unknown = No conozco la moneda “{$input}”.
 coin-unknown-suggest = No conozco la moneda “{$input}”. ¿Quisiste decir {$suggestions}?
 coin-ambiguous = “{$input}” coincide con varias monedas: {$options}. Escribe el código, por favor.
@@ -212,7 +213,10 @@ card-success =
     ✅ <b>Intercambio completado</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
     Recibes en: <code>{$withdrawal}</code>
-    Transacción de pago: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Transacción de pago: el exchange aún no la muestra; te la enviaré en cuanto la muestre.
+       *[sent] Transacción de pago: <code>{$hashOut}</code>
+    }
     Id de la transacción: <code>{$id}</code>
     Estado: {$status}
 card-overdue =
@@ -309,7 +313,10 @@ push-exchanging =
 push-success =
     ✅ <b>Intercambio {$id}: completado</b>
     Recibiste <b>{$amountOut} {$to}</b> en <code>{$withdrawal}</code>.
-    Transacción de pago: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Transacción de pago: el exchange aún no la muestra; te la enviaré en cuanto la muestre.
+       *[sent] Transacción de pago: <code>{$hashOut}</code>
+    }
 push-payout =
     🧾 <b>Intercambio {$id}: pago enviado</b>
     El exchange envió <b>{$amountOut} {$to}</b> a <code>{$withdrawal}</code>.
@@ -468,6 +475,7 @@ webapp-suspect = La respuesta del exchange no coincide con tu pedido, así que n
 webapp-pick-coin = Elige una moneda.
 webapp-same-coin = Elige dos monedas distintas.
 webapp-amount-invalid = Escribe un monto, p. ej. 0.5.
+webapp-amount-ambiguous = {$input} se puede leer como {$thousands} o como {$decimal}. Escribe la que quieres decir: {$thousands} o {$decimal}.
 webapp-amount-below = Por debajo del mínimo de {$min} {$coin}.
 webapp-amount-above = Por encima del máximo de {$max} {$coin}.
 webapp-quote-moved = La tasa cambió; estas son las nuevas cifras. Revísalas y confirma de nuevo.

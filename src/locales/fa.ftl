@@ -49,6 +49,7 @@ amount-not-a-number = «{$input}» عدد نیست. آن را این‌طور ب
 amount-negative = مقدار باید مثبت باشد.
 amount-zero = مقدار باید بیشتر از صفر باشد.
 amount-too-precise = این مقدار رقم اعشار بیش از حد دارد.
+amount-ambiguous = «{$input}» را می‌توان دو جور خواند: {$thousands} (ویرگول جداکنندهٔ هزارگان) یا {$decimal} (ویرگول اعشار). همان را که منظورتان است بنویسید: <code>{$thousands}</code> یا <code>{$decimal}</code>.
 coin-unknown = ارز «{$input}» را نمی‌شناسم.
 coin-unknown-suggest = ارز «{$input}» را نمی‌شناسم. منظورتان {$suggestions} بود؟
 coin-ambiguous = «{$input}» با چند ارز جور درمی‌آید: {$options}. لطفاً کد را بنویسید.
@@ -214,7 +215,10 @@ card-success =
     ✅ <b>تبدیل انجام شد</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
     آدرس دریافت: <code>{$withdrawal}</code>
-    تراکنش پرداخت: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] تراکنش پرداخت: صرافی هنوز آن را نشان نداده است؛ به محض نمایش آن را می‌فرستم.
+       *[sent] تراکنش پرداخت: <code>{$hashOut}</code>
+    }
     شناسهٔ تراکنش: <code>{$id}</code>
     وضعیت: {$status}
 card-overdue =
@@ -311,7 +315,10 @@ push-exchanging =
 push-success =
     ✅ <b>تبدیل {$id}: انجام شد</b>
     <b>{$amountOut} {$to}</b> در <code>{$withdrawal}</code> دریافت کردید.
-    تراکنش پرداخت: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] تراکنش پرداخت: صرافی هنوز آن را نشان نداده است؛ به محض نمایش آن را می‌فرستم.
+       *[sent] تراکنش پرداخت: <code>{$hashOut}</code>
+    }
 push-payout =
     🧾 <b>تبدیل {$id}: پرداخت ارسال شد</b>
     صرافی <b>{$amountOut} {$to}</b> را به <code>{$withdrawal}</code> فرستاد.
@@ -470,6 +477,7 @@ webapp-suspect = پاسخ صرافی با سفارش شما یکی نیست، پ
 webapp-pick-coin = یک ارز انتخاب کنید.
 webapp-same-coin = دو ارز متفاوت انتخاب کنید.
 webapp-amount-invalid = یک مقدار بنویسید، مثلاً 0.5.
+webapp-amount-ambiguous = {$input} را می‌توان {$thousands} یا {$decimal} خواند. همان را که منظورتان است بنویسید: {$thousands} یا {$decimal}.
 webapp-amount-below = کمتر از حداقل {$min} {$coin}.
 webapp-amount-above = بیشتر از حداکثر {$max} {$coin}.
 webapp-quote-moved = نرخ تغییر کرده است؛ این‌ها عددهای جدید هستند. بررسی کنید و دوباره تأیید کنید.

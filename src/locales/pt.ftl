@@ -47,6 +47,7 @@ amount-not-a-number = “{$input}” não é um número. Digite assim: <code>0.5
 amount-negative = O valor precisa ser positivo.
 amount-zero = O valor precisa ser maior que zero.
 amount-too-precise = Esse valor tem casas decimais demais.
+amount-ambiguous = “{$input}” pode ser lido de duas formas: {$thousands} (vírgula de milhar) ou {$decimal} (vírgula decimal). Digite a que você quer dizer: <code>{$thousands}</code> ou <code>{$decimal}</code>.
 coin-unknown = Não conheço a moeda “{$input}”.
 coin-unknown-suggest = Não conheço a moeda “{$input}”. Você quis dizer {$suggestions}?
 coin-ambiguous = “{$input}” corresponde a várias moedas: {$options}. Digite o código, por favor.
@@ -212,7 +213,10 @@ card-success =
     ✅ <b>Troca concluída</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
     Você recebe em: <code>{$withdrawal}</code>
-    Transação de pagamento: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Transação de pagamento: a exchange ainda não a mostrou; vou enviá-la assim que mostrar.
+       *[sent] Transação de pagamento: <code>{$hashOut}</code>
+    }
     Id da transação: <code>{$id}</code>
     Status: {$status}
 card-overdue =
@@ -309,7 +313,10 @@ push-exchanging =
 push-success =
     ✅ <b>Troca {$id}: concluída</b>
     Você recebeu <b>{$amountOut} {$to}</b> em <code>{$withdrawal}</code>.
-    Transação de pagamento: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Transação de pagamento: a exchange ainda não a mostrou; vou enviá-la assim que mostrar.
+       *[sent] Transação de pagamento: <code>{$hashOut}</code>
+    }
 push-payout =
     🧾 <b>Troca {$id}: pagamento enviado</b>
     A exchange enviou <b>{$amountOut} {$to}</b> para <code>{$withdrawal}</code>.
@@ -468,6 +475,7 @@ webapp-suspect = A resposta da exchange não corresponde ao seu pedido, por isso
 webapp-pick-coin = Escolha uma moeda.
 webapp-same-coin = Escolha duas moedas diferentes.
 webapp-amount-invalid = Digite um valor, ex.: 0.5.
+webapp-amount-ambiguous = {$input} pode ser lido como {$thousands} ou como {$decimal}. Digite o que você quer dizer: {$thousands} ou {$decimal}.
 webapp-amount-below = Abaixo do mínimo de {$min} {$coin}.
 webapp-amount-above = Acima do máximo de {$max} {$coin}.
 webapp-quote-moved = A cotação mudou; estes são os novos números. Confira e confirme de novo.

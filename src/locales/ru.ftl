@@ -47,6 +47,7 @@ amount-not-a-number = «{$input}» — не число. Напишите, нап
 amount-negative = Сумма должна быть положительной.
 amount-zero = Сумма должна быть больше нуля.
 amount-too-precise = В этой сумме слишком много знаков.
+amount-ambiguous = «{$input}» можно прочитать двумя способами: {$thousands} (запятая отделяет тысячи) или {$decimal} (десятичная запятая). Введите то, что имели в виду: <code>{$thousands}</code> или <code>{$decimal}</code>.
 coin-unknown = Я не знаю монету «{$input}».
 coin-unknown-suggest = Я не знаю монету «{$input}». Может быть, {$suggestions}?
 coin-ambiguous = «{$input}» подходит к нескольким монетам: {$options}. Напишите код монеты.
@@ -212,7 +213,10 @@ card-success =
     ✅ <b>Обмен завершён</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
     Выплата на: <code>{$withdrawal}</code>
-    Транзакция выплаты: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Транзакция выплаты: биржа ещё не показала её; пришлю, как только покажет.
+       *[sent] Транзакция выплаты: <code>{$hashOut}</code>
+    }
     Id транзакции: <code>{$id}</code>
     Статус: {$status}
 card-overdue =
@@ -309,7 +313,10 @@ push-exchanging =
 push-success =
     ✅ <b>Обмен {$id}: завершён</b>
     Вы получили <b>{$amountOut} {$to}</b> на <code>{$withdrawal}</code>.
-    Транзакция выплаты: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Транзакция выплаты: биржа ещё не показала её; пришлю, как только покажет.
+       *[sent] Транзакция выплаты: <code>{$hashOut}</code>
+    }
 push-payout =
     🧾 <b>Обмен {$id}: выплата отправлена</b>
     Обменник отправил <b>{$amountOut} {$to}</b> на <code>{$withdrawal}</code>.
@@ -468,6 +475,7 @@ webapp-suspect = Ответ обменника не совпадает с ваш
 webapp-pick-coin = Выберите монету.
 webapp-same-coin = Выберите две разные монеты.
 webapp-amount-invalid = Введите сумму, например 0.5.
+webapp-amount-ambiguous = {$input} можно прочитать как {$thousands} или как {$decimal}. Введите то, что имели в виду: {$thousands} или {$decimal}.
 webapp-amount-below = Меньше минимума {$min} {$coin}.
 webapp-amount-above = Больше максимума {$max} {$coin}.
 webapp-quote-moved = Курс изменился; вот новые цифры. Проверьте их и подтвердите снова.

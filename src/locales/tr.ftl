@@ -47,6 +47,7 @@ amount-not-a-number = “{$input}” bir sayı değil. <code>0.5</code> ya da <c
 amount-negative = Miktar pozitif olmalı.
 amount-zero = Miktar sıfırdan büyük olmalı.
 amount-too-precise = Bu miktarda çok fazla ondalık basamak var.
+amount-ambiguous = “{$input}” iki şekilde okunabilir: {$thousands} (binlik ayırıcı virgül) veya {$decimal} (ondalık virgül). Kastettiğinizi yazın: <code>{$thousands}</code> veya <code>{$decimal}</code>.
 coin-unknown = “{$input}” adlı coini tanımıyorum.
 coin-unknown-suggest = “{$input}” adlı coini tanımıyorum. Şunu mu demek istediniz: {$suggestions}?
 coin-ambiguous = “{$input}” birden fazla coinle eşleşiyor: {$options}. Lütfen kodunu yazın.
@@ -212,7 +213,10 @@ card-success =
     ✅ <b>Takas tamamlandı</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
     Alıcı adres: <code>{$withdrawal}</code>
-    Ödeme işlemi: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Ödeme işlemi: borsa henüz göstermedi; gösterir göstermez göndereceğim.
+       *[sent] Ödeme işlemi: <code>{$hashOut}</code>
+    }
     İşlem kimliği: <code>{$id}</code>
     Durum: {$status}
 card-overdue =
@@ -309,7 +313,10 @@ push-exchanging =
 push-success =
     ✅ <b>Takas {$id}: tamamlandı</b>
     <code>{$withdrawal}</code> adresine <b>{$amountOut} {$to}</b> aldınız.
-    Ödeme işlemi: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Ödeme işlemi: borsa henüz göstermedi; gösterir göstermez göndereceğim.
+       *[sent] Ödeme işlemi: <code>{$hashOut}</code>
+    }
 push-payout =
     🧾 <b>Takas {$id}: ödeme gönderildi</b>
     Borsa <b>{$amountOut} {$to}</b> tutarını <code>{$withdrawal}</code> adresine gönderdi.
@@ -468,6 +475,7 @@ webapp-suspect = Borsanın yanıtı siparişinizle uyuşmuyor, bu yüzden yatır
 webapp-pick-coin = Bir coin seçin.
 webapp-same-coin = İki farklı coin seçin.
 webapp-amount-invalid = Bir miktar yazın, örn. 0.5.
+webapp-amount-ambiguous = {$input}, {$thousands} veya {$decimal} olarak okunabilir. Kastettiğinizi yazın: {$thousands} veya {$decimal}.
 webapp-amount-below = En az tutar olan {$min} {$coin} altında.
 webapp-amount-above = En çok tutar olan {$max} {$coin} üstünde.
 webapp-quote-moved = Kur değişti; yeni rakamlar bunlar. Kontrol edip yeniden onaylayın.

@@ -48,6 +48,7 @@ amount-not-a-number = “{$input}”不是数字。请这样输入：<code>0.5</
 amount-negative = 数量必须为正数。
 amount-zero = 数量必须大于零。
 amount-too-precise = 这个数量的小数位太多了。
+amount-ambiguous = “{$input}”有两种读法：{$thousands}（逗号为千位分隔符）或 {$decimal}（逗号为小数点）。请输入你想要的那个：<code>{$thousands}</code> 或 <code>{$decimal}</code>。
 coin-unknown = 我不认识币种“{$input}”。
 coin-unknown-suggest = 我不认识币种“{$input}”。你是不是指 {$suggestions}？
 coin-ambiguous = “{$input}”匹配多个币种：{$options}。请输入代码。
@@ -213,7 +214,10 @@ card-success =
     ✅ <b>兑换已完成</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
     收款地址：<code>{$withdrawal}</code>
-    付款交易：<code>{$hashOut}</code>
+    { $payout ->
+        [pending] 付款交易：交易所尚未公布，公布后我会立即发给你。
+       *[sent] 付款交易：<code>{$hashOut}</code>
+    }
     交易 ID：<code>{$id}</code>
     状态：{$status}
 card-overdue =
@@ -310,7 +314,10 @@ push-exchanging =
 push-success =
     ✅ <b>兑换 {$id}：已完成</b>
     你已在 <code>{$withdrawal}</code> 收到 <b>{$amountOut} {$to}</b>。
-    付款交易：<code>{$hashOut}</code>
+    { $payout ->
+        [pending] 付款交易：交易所尚未公布，公布后我会立即发给你。
+       *[sent] 付款交易：<code>{$hashOut}</code>
+    }
 push-payout =
     🧾 <b>兑换 {$id}：付款已发出</b>
     交易所已将 <b>{$amountOut} {$to}</b> 发送到 <code>{$withdrawal}</code>。
@@ -469,6 +476,7 @@ webapp-suspect = 兑换服务的答复与你的订单不符，因此不显示充
 webapp-pick-coin = 请选择币种。
 webapp-same-coin = 请选择两种不同的币。
 webapp-amount-invalid = 请输入数量，例如 0.5。
+webapp-amount-ambiguous = {$input} 可以读作 {$thousands}，也可以读作 {$decimal}。请输入你想要的那个：{$thousands} 或 {$decimal}。
 webapp-amount-below = 低于最小值 {$min} {$coin}。
 webapp-amount-above = 高于最大值 {$max} {$coin}。
 webapp-quote-moved = 汇率已变动；以下是新的数字。请核对后再次确认。

@@ -136,6 +136,14 @@ export interface ListedSwap {
   withdrawalAddress?: string;
   /** Set while the exchange holds the swap for verification; undefined: the list does not say. */
   hold?: SwapHold | null;
+  /**
+   * The deposit's and the payout's hashes and the exchange's links to them, where the dialect's
+   * list carries them (Exolix's does); undefined or null: only the detail tells.
+   */
+  txHashIn?: string | null;
+  txHashOut?: string | null;
+  txLinkIn?: string | null;
+  txLinkOut?: string | null;
 }
 
 /** A swap's detail: everything the exchange knows of it now. */

@@ -208,12 +208,37 @@ export class ListReads {
       item.status === "success" && item.amountOut !== null && item.amountOut !== undefined
         ? item.amountOut
         : 0;
+    const hashes = listedHashes(item);
     await this.pass.options.store.applyProgress(
       item.id,
-      { status: item.status, ...(amountOut > 0 ? { amountOut: formatDecimal(amountOut) } : {}) },
+      {
+        status: item.status,
+        ...(amountOut > 0 ? { amountOut: formatDecimal(amountOut) } : {}),
+        ...hashes,
+      },
       this.pass.clock.now(),
     );
     this.pass.options.onChange?.();
-    this.receipts.changed(item.id, item.status);
+    // A list that named the hash the push shows (Exolix's) leaves no receipt to read after it.
+    if (!shownByList(item.status, hashes)) this.receipts.changed(item.id, item.status);
   }
+}
+
+type ListedHashes = Partial<Record<"txHashIn" | "txHashOut" | "txLinkIn" | "txLinkOut", string>>;
+
+/** The hashes and links a list item names (some dialects' lists do), without the empty ones. */
+function listedHashes(item: TransactionListItem): ListedHashes {
+  const hashes: ListedHashes = {};
+  for (const key of ["txHashIn", "txHashOut", "txLinkIn", "txLinkOut"] as const) {
+    const value = item[key];
+    if (value) hashes[key] = value;
+  }
+  return hashes;
+}
+
+/** Whether the list gave what a push of `status` needs from the detail (receipts.ts). */
+function shownByList(status: string, hashes: ListedHashes): boolean {
+  if (status === "success") return hashes.txHashOut !== undefined;
+  if (status === "confirmation") return hashes.txHashIn !== undefined;
+  return false;
 }

@@ -179,6 +179,11 @@ const listed = transaction.transform((t) => ({
   amountOut: payoutOf(t),
   createdAt: t.createdAt,
   withdrawalAddress: t.withdrawalAddress,
+  // Exolix's list items carry the hashes: a push needs no detail read to name them.
+  txHashIn: t.hashIn.hash,
+  txHashOut: t.hashOut.hash,
+  txLinkIn: t.hashIn.link,
+  txLinkOut: t.hashOut.link,
 }));
 
 const detail = transaction.transform((t) => ({

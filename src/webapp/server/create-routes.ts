@@ -7,7 +7,7 @@ import { QuoteShareSpent } from "../../quotes/quote-service.ts";
 import { checkAddress, networksOfAddress } from "../../swaps/address-check.ts";
 import { describeExchangeError } from "../../swaps/failures.ts";
 import { addressPatternOf, checkPayoutMemo, payoutMemoRule } from "../../swaps/memo-networks.ts";
-import { type Answers, type Localized, pageQuote } from "./answers.ts";
+import { type Answers, amountRefusal, type Localized, pageQuote } from "./answers.ts";
 import type { Env, WebAppDeps } from "./deps.ts";
 import { limitsOf, named, pair, pairQuery, pickCoins, rateType, side } from "./pair-input.ts";
 import { priceOf } from "./pricing.ts";
@@ -62,7 +62,7 @@ export function createRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): vo
     const coins = pickCoins(catalog, b.from, b.to);
     if (typeof coins === "string") return c.json(bad(t(c, coins)), 400);
     const amount = parseAmount(b.amount);
-    if (!amount.ok) return c.json(bad(t(c, "webapp-amount-invalid"), "amount"), 400);
+    if (!amount.ok) return c.json(bad(t(c, ...amountRefusal(b.amount, amount)), "amount"), 400);
     const problems = addressProblems(c, b);
     if (problems.payout || problems.payoutMemo || problems.refund || problems.refundMemo) {
       const first =

@@ -24,7 +24,7 @@ export interface Asked<Q> {
 export interface Refused {
   problem: string;
   field?: string;
-  /** The problem sentence's variables (an amount's unknown unit and the pair's codes). */
+  /** The problem sentence's variables (an amount's unknown unit and the pair's codes, an ambiguous amount's readings). */
   vars?: Record<string, string>;
 }
 

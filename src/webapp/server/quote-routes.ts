@@ -3,7 +3,7 @@ import { z } from "zod";
 import { parseAmount, parseAmountWithUnit } from "../../lib/amount-input.ts";
 import { QuoteShareSpent } from "../../quotes/quote-service.ts";
 import { describeExchangeError } from "../../swaps/failures.ts";
-import { type Answers, pageCoin, pageQuote } from "./answers.ts";
+import { type Answers, amountRefusal, pageCoin, pageQuote } from "./answers.ts";
 import type { Env, WebAppDeps } from "./deps.ts";
 import { jsonMade } from "./json-answers.ts";
 import { limitsOf, named, pair, pairQuery, pickCoins, rateType, side } from "./pair-input.ts";
@@ -65,7 +65,7 @@ export function quoteRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): voi
               to: request.to.toUpperCase(),
             },
           }
-        : { problem: "webapp-amount-invalid", field: "amount" };
+        : refused(request.amount, amount);
     }
     return { request, amount: amount.value, unit: amount.unit, coins };
   };
@@ -109,4 +109,10 @@ export function quoteRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): voi
       return c.json(...say.failure(c, describeExchangeError(error)));
     }
   });
+}
+
+/** A typed amount the page cannot take, named as the chat names it (an ambiguous one: both readings). */
+function refused(typed: string, amount: Parameters<typeof amountRefusal>[1]) {
+  const [problem, vars] = amountRefusal(typed, amount);
+  return { problem, ...(vars ? { vars } : {}), field: "amount" };
 }
