@@ -1,13 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type {
-  ChatsStore,
-  OutboxStore,
-  ReconcileStore,
-  SwapQueries,
-  SwapStore,
-  TrackerStore,
-} from "../swaps/ports.ts";
+import type { ChatsStore } from "../swaps/chats-store.ts";
+import type { OutboxStore } from "../swaps/outbox.ts";
+import type { ReconcileStore } from "../swaps/reconcile-store.ts";
 import type { SupportOutboxStore, SupportStore } from "../swaps/support-ports.ts";
+import type { SwapQueries } from "../swaps/swap-queries.ts";
+import type { SwapStore } from "../swaps/swap-store.ts";
+import type { TrackerStore } from "../swaps/tracker-store.ts";
 import { createChatsRepository } from "./repositories/chats.ts";
 import { createCoinsRepository } from "./repositories/coins.ts";
 import { createConversationsRepository } from "./repositories/conversations.ts";

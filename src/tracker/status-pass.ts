@@ -1,7 +1,7 @@
 import { type Clock, realClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { ExchangePort } from "../swaps/exchange-port.ts";
-import type { TrackerStore } from "../swaps/ports.ts";
+import type { TrackerStore } from "../swaps/tracker-store.ts";
 import { type CadenceOptions, isDue } from "./cadence.ts";
 import {
   type Cycle,

@@ -1,6 +1,6 @@
 import { realClock } from "../lib/clock.ts";
 import { PeriodicLoop } from "../lib/periodic-loop.ts";
-import type { TrackerStore } from "../swaps/ports.ts";
+import type { TrackerStore } from "../swaps/tracker-store.ts";
 import { type CycleStats, StatusPass, type StatusPassOptions } from "./status-pass.ts";
 
 export type { CycleStats, TrackerStore };
