@@ -10,7 +10,7 @@ import type { Logger } from "../lib/logger.ts";
 import { AdminAlerts } from "../ops/admin-alerts.ts";
 import type { ExchangeMonitor } from "../ops/exchange-monitor.ts";
 import { ExchangeRecoveryCheck } from "../ops/health.ts";
-import type { Intent } from "../swaps/ports.ts";
+import type { Intent } from "../swaps/intent.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
 import { longestPostMs } from "../swaps/swap-service.ts";
 import { Reconciler, SAFE_WINDOW_MARGIN_MS } from "../tracker/reconciler.ts";

@@ -2,10 +2,10 @@ import { type ConversationOptions, conversations } from "@grammyjs/conversations
 import type { I18n } from "@grammyjs/i18n";
 import { Bot, type Context, type MiddlewareFn, type Transformer } from "grammy";
 import type { CoinCatalog } from "../catalog/catalog.ts";
+import type { Awaitable } from "../lib/awaitable.ts";
 import { type Clock, realClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { QuoteService } from "../quotes/quote-service.ts";
-import type { Awaitable } from "../swaps/ports.ts";
 import type { BotContext, FlowContext } from "./context.ts";
 import { callsThroughReplayLog } from "./conversation-api.ts";
 import { createCurrenciesFeature } from "./currencies/feature.ts";

@@ -1,4 +1,4 @@
-import type { Awaitable } from "./ports.ts";
+import type { Awaitable } from "../lib/awaitable.ts";
 import type { Swap } from "./swap.ts";
 
 /**

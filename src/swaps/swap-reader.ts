@@ -2,8 +2,8 @@ import type { Logger } from "../lib/logger.ts";
 import { ExchangeBusyError } from "./exchange-errors.ts";
 import type { ExchangePort } from "./exchange-port.ts";
 import { progressFromDetail } from "./from-exchange.ts";
-import type { SwapQueries } from "./ports.ts";
 import type { Swap } from "./swap.ts";
+import type { SwapQueries } from "./swap-queries.ts";
 
 export interface SwapView {
   swap: Swap;

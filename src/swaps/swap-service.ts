@@ -5,9 +5,10 @@ import { ExchangeApiError, ExchangeBusyError } from "./exchange-errors.ts";
 import type { CreatedSwap, ExchangePort } from "./exchange-port.ts";
 import { describeExchangeError, type ExchangeFailure } from "./failures.ts";
 import { recordFromCreated, recordFromDetail } from "./from-exchange.ts";
+import { type Intent, type IntentInput, postOf, type SwapRecord } from "./intent.ts";
 import { takesMemo } from "./memo-networks.ts";
-import { type Intent, type IntentInput, postOf, type SwapRecord, type SwapStore } from "./ports.ts";
 import type { DepositView, Swap } from "./swap.ts";
+import type { SwapStore } from "./swap-store.ts";
 import {
   fixedOutShortfall,
   type Mismatch,

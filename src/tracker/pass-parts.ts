@@ -1,8 +1,8 @@
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { ExchangePort } from "../swaps/exchange-port.ts";
-import type { TrackerStore } from "../swaps/ports.ts";
 import type { OpenSwap } from "../swaps/swap.ts";
+import type { TrackerStore } from "../swaps/tracker-store.ts";
 import type { CadenceOptions } from "./cadence.ts";
 import type { StuckThresholds } from "./stuck-swaps.ts";
 

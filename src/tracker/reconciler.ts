@@ -8,7 +8,8 @@ import type {
   ListedSwap as TransactionListItem,
 } from "../swaps/exchange-port.ts";
 import { recordFromDetail } from "../swaps/from-exchange.ts";
-import { type Intent, postOf, type ReconcileStore } from "../swaps/ports.ts";
+import { type Intent, postOf } from "../swaps/intent.ts";
+import type { ReconcileStore } from "../swaps/reconcile-store.ts";
 import type { SwapOrder } from "../swaps/swap.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
 import {

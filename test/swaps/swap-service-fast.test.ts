@@ -2,7 +2,7 @@ import pino from "pino";
 import { describe, expect, it } from "vitest";
 import type { DecimalString } from "../../src/lib/decimal.ts";
 import { ExchangeTimeoutError } from "../../src/swaps/exchange-errors.ts";
-import type { Intent } from "../../src/swaps/ports.ts";
+import type { Intent } from "../../src/swaps/intent.ts";
 import type { SwapOrder } from "../../src/swaps/swap.ts";
 import { type SuspectReport, SwapService } from "../../src/swaps/swap-service.ts";
 import { apiError, detailOf, echo, FakeExchange } from "../support/fakes/exchange.ts";

@@ -1,11 +1,11 @@
 import type { I18n, TranslateFunction } from "@grammyjs/i18n";
 import { type Api, GrammyError, InlineKeyboard } from "grammy";
 import type { ExplorerTable } from "../../frontends/explorers.ts";
+import type { Awaitable } from "../../lib/awaitable.ts";
 import { type Clock, realClock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { PeriodicLoop } from "../../lib/periodic-loop.ts";
 import { cutWhole } from "../../lib/whole-characters.ts";
-import type { Awaitable } from "../../swaps/ports.ts";
 import type { SupportDelivery, SupportOutboxStore, Ticket } from "../../swaps/support-ports.ts";
 import type { FlowContext } from "../context.ts";
 import { translator } from "../i18n.ts";

@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import { DEFAULT_EXPLORER_TABLE, type ExplorerTable } from "../../frontends/explorers.ts";
-import type { Awaitable } from "../../swaps/ports.ts";
+import type { Awaitable } from "../../lib/awaitable.ts";
 import { isFinal } from "../../swaps/status.ts";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
 import type { BotContext } from "../context.ts";

@@ -3,8 +3,8 @@ import type { ExplorerTable } from "../../frontends/explorers.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { QuoteService } from "../../quotes/quote-service.ts";
 import type { ConfirmSummary } from "../../swaps/confirm-summary.ts";
-import type { SwapQueries } from "../../swaps/ports.ts";
 import type { DepositView } from "../../swaps/swap.ts";
+import type { SwapQueries } from "../../swaps/swap-queries.ts";
 import type { WebAppUser } from "./init-data.ts";
 import type { PageLocale, PageTexts } from "./texts.ts";
 

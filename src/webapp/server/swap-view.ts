@@ -1,7 +1,7 @@
 import { DEFAULT_EXPLORER_TABLE, explorerLinkOf } from "../../frontends/explorers.ts";
-import type { ListedSwap } from "../../swaps/ports.ts";
 import { isFinal } from "../../swaps/status.ts";
 import { SANDBOX_EXCHANGE } from "../../swaps/swap.ts";
+import type { SwapListItem } from "../../swaps/swap-queries.ts";
 
 /**
  * A swap as the page shows it. `depositAddress` and `depositMemo` are null when nothing may be
@@ -33,7 +33,7 @@ export interface PageSwap {
   sandbox: boolean;
 }
 
-export function pageSwap(swap: ListedSwap, explorers = DEFAULT_EXPLORER_TABLE): PageSwap {
+export function pageSwap(swap: SwapListItem, explorers = DEFAULT_EXPLORER_TABLE): PageSwap {
   const hidden = swap.suspect;
   return {
     id: swap.id,

@@ -3,7 +3,7 @@ import { readPages } from "../../../src/exchange/paging.ts";
 import { PeriodicLoop } from "../../../src/lib/periodic-loop.ts";
 import type { ListedSwap as TransactionListItem } from "../../../src/swaps/exchange-port.ts";
 import { progressFromDetail } from "../../../src/swaps/from-exchange.ts";
-import type { TrackerStore } from "../../../src/swaps/ports.ts";
+import type { TrackerStore } from "../../../src/swaps/tracker-store.ts";
 import { newPassStats, type PassStats } from "../../../src/tracker/pass-parts.ts";
 import { NEEDS_DETAIL } from "../../../src/tracker/receipts.ts";
 import { DEFAULT_SLACK_MS, parseUpstreamTime } from "../../../src/tracker/window-planner.ts";

@@ -1,12 +1,7 @@
-import type {
-  ClaimResult,
-  Intent,
-  IntentInput,
-  SwapQueries,
-  SwapRecord,
-  SwapStore,
-} from "../../../src/swaps/ports.ts";
+import type { ClaimResult, Intent, IntentInput, SwapRecord } from "../../../src/swaps/intent.ts";
 import type { Swap, SwapProgress } from "../../../src/swaps/swap.ts";
+import type { SwapQueries } from "../../../src/swaps/swap-queries.ts";
+import type { SwapStore } from "../../../src/swaps/swap-store.ts";
 
 /**
  * The swap service's and the reader's storage in memory, for the fast tier: the same rules as the
