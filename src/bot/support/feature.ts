@@ -9,6 +9,7 @@ import type { SwapReader } from "../../swaps/swap-reader.ts";
 import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { label } from "../shared/coin-label.ts";
+import { EXCHANGE_CONVERSATION } from "../shared/conversations.ts";
 import { startLink } from "../shared/deep-link.ts";
 import { ignoreNotModified } from "../shared/not-modified.ts";
 import { statusName } from "../shared/status-name.ts";
@@ -141,8 +142,8 @@ export function createSupportFeature(deps: SupportDeps) {
 
   mine.command("cancel", async (ctx, next) => {
     const discarded = await store.discardDraft(ctx.chat.id);
-    // ("exchange" is the exchange flow's conversation: /cancel leaves it, further on.)
-    if (!discarded || ctx.conversation.active("exchange") > 0) return next();
+    // A running exchange flow is what /cancel leaves, further on.
+    if (!discarded || ctx.conversation.active(EXCHANGE_CONVERSATION) > 0) return next();
     await ctx.reply(ctx.t("support-cancelled"));
   });
 

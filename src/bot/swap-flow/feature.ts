@@ -2,8 +2,9 @@ import { type ConversationOptions, createConversation } from "@grammyjs/conversa
 import type { MiddlewareFn } from "grammy";
 import type { BotContext, FlowContext } from "../context.ts";
 import { LeanComposer } from "../plumbing/lean-composer.ts";
+import { EXCHANGE_CONVERSATION } from "../shared/conversations.ts";
 import { flowStart } from "../shared/deep-link.ts";
-import { createExchangeFlow, EXCHANGE_CONVERSATION, type FlowDeps } from "./flow.ts";
+import { createExchangeFlow, type FlowDeps } from "./flow.ts";
 
 /**
  * Commands that leave a running flow. They sit in front of the conversation, so /exchange
