@@ -168,6 +168,9 @@ export async function startApp(
     webhookPort,
     webAppUrl: webApp?.url,
     async stop() {
+      // A read in flight never holds the stop (a stalled answer would, until its deadline):
+      // the updates and passes waiting on one end with it.
+      exchange.stop();
       await life.stop();
       logger.info("bot stopped");
     },

@@ -17,7 +17,6 @@ import type {
   SwapDetail,
 } from "../swaps/exchange-port.ts";
 import type { SwapOrder } from "../swaps/swap.ts";
-import { Deadline } from "./deadline.ts";
 import type { Dialect, SearchParams } from "./dialect.ts";
 import { specDialect } from "./dialects/spec.ts";
 import { parseRetryAfter, readJson, upstreamMessage } from "./error-answers.ts";
@@ -29,6 +28,7 @@ import {
   ExchangeSchemaError,
   ExchangeTimeoutError,
 } from "./errors.ts";
+import { wholeAnswerFetch } from "./whole-answer.ts";
 import { errorBodySchema } from "./wire.ts";
 
 export type { CallOptions } from "../swaps/exchange-port.ts";
@@ -45,8 +45,9 @@ export interface ExchangeClientOptions {
   dialect?: Dialect;
   limits: { publicPerMin: number; createPerMin: number; readPerMin: number };
   /**
-   * Per attempt (ky applies its timeout to each try separately, and only up to the headers).
-   * POST /transactions gets it as a total deadline instead: headers and body within it.
+   * Per attempt, from the budget's grant to the body's last byte (ky applies its timeout to each
+   * try separately; the fetch it races reads the whole body: whole-answer.ts). POST
+   * /transactions is tried once, so for it this is the total deadline.
    */
   timeoutMs: number;
   /** How often a GET is retried on 5xx, 429 or a timeout. */
@@ -76,12 +77,10 @@ interface Context extends Record<string, unknown> {
   endpointClass: EndpointClass;
   maxWaitMs?: number;
   background?: boolean;
-  /** Ends a wait for budget (not a request in flight: that one is bounded by the timeout). */
+  /** Ends a wait for budget, and a read in flight. */
   signal?: AbortSignal;
   release?: Release;
   startedAt?: number;
-  /** Aborts the request, body included, once its time is up (POST /transactions). */
-  deadline?: Deadline;
 }
 
 /**
@@ -94,6 +93,8 @@ export class ExchangeClient implements ExchangePort {
   /** Consecutive 429s per class, for the backoff when no Retry-After comes. */
   private readonly rateLimited: Record<EndpointClass, number> = { public: 0, create: 0, read: 0 };
   private readonly http: KyInstance;
+  /** Aborted by stop(): every read in flight or waiting for budget ends. */
+  private readonly stopping = new AbortController();
 
   get reverseQuotes(): boolean {
     return this.dialect.reverseQuotes;
@@ -112,7 +113,10 @@ export class ExchangeClient implements ExchangePort {
     };
     this.http = ky.create({
       prefixUrl: options.baseUrl,
-      fetch: options.fetch,
+      fetch: wholeAnswerFetch(
+        options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+        options.timeoutMs,
+      ),
       headers: { ...this.dialect.authHeaders(options.apiKey), Accept: "application/json" },
       timeout: options.timeoutMs,
       retry: {
@@ -151,7 +155,6 @@ export class ExchangeClient implements ExchangePort {
               throw error;
             }
             ctx.startedAt = Date.now();
-            ctx.deadline?.start();
           },
         ],
         afterResponse: [
@@ -248,14 +251,13 @@ export class ExchangeClient implements ExchangePort {
   }
 
   async createTransaction(order: SwapOrder, call?: CallOptions): Promise<CreatedSwap> {
-    const endpoint = "POST /transactions";
     // The amount goes out as the exact digits the user typed, as a JSON number, not via a double.
     const json = this.dialect.create.body(order);
-    // ky's timeout ends at the headers: a body that stalls would keep the POST alive after the
-    // reconciler has decided about it. The deadline covers the body too, so no answer comes later.
-    const deadline = new Deadline(this.options.timeoutMs);
+    // Not retried, so the attempt's timeout (body included) is the POST's total deadline: no
+    // answer comes after the reconciler has decided about it. Nor aborted by stop(): its outcome
+    // matters, and the deadline bounds it.
     return this.request(
-      endpoint,
+      "POST /transactions",
       "create",
       this.dialect.create.schema,
       call,
@@ -264,9 +266,7 @@ export class ExchangeClient implements ExchangePort {
           body: json,
           headers: { "Content-Type": "application/json" },
           context,
-          signal: deadline.signal,
         }),
-      deadline,
     );
   }
 
@@ -306,9 +306,20 @@ export class ExchangeClient implements ExchangePort {
         (e): e is [string, string | number | boolean] => e[1] !== undefined,
       ),
     );
-    return this.request(endpoint, endpointClass, schema, call, (context) =>
-      this.http.get(path, { searchParams, context }),
+    // A read ends when its caller's signal aborts or the client stops: it never holds a stop.
+    const ends = call?.signal ? [call.signal, this.stopping.signal] : [this.stopping.signal];
+    const signal = ends.length > 1 ? AbortSignal.any(ends) : this.stopping.signal;
+    return this.request(endpoint, endpointClass, schema, { ...call, signal }, (context) =>
+      untilAborted(this.http.get(path, { searchParams, context, signal }), ends),
     );
+  }
+
+  /**
+   * Ends every read in flight or waiting for budget (they fail with an AbortError), and every one
+   * asked for from now on: the process is stopping. A create in flight runs to its deadline.
+   */
+  stop(): void {
+    this.stopping.abort();
   }
 
   private async request<S extends z.ZodType>(
@@ -317,7 +328,6 @@ export class ExchangeClient implements ExchangePort {
     schema: S,
     call: CallOptions | undefined,
     send: (context: Context) => Promise<Response>,
-    deadline?: Deadline,
   ): Promise<z.output<S>> {
     const context: Context = {
       endpoint,
@@ -325,26 +335,15 @@ export class ExchangeClient implements ExchangePort {
       maxWaitMs: call?.maxWaitMs,
       background: call?.background,
       signal: call?.signal,
-      deadline,
     };
-    let text: string;
+    let response: Response;
     try {
-      let response: Response;
-      try {
-        response = await send(context);
-      } catch (error) {
-        throw await this.toExchangeError(error, context);
-      }
-      try {
-        text = await (deadline ? deadline.bodyOf(response) : response.text());
-      } catch (error) {
-        if (deadline?.passed) throw new ExchangeTimeoutError(endpoint, deadline.ms);
-        // The connection broke after the status line: the request did reach the exchange.
-        throw new ExchangeNetworkError(endpoint, error);
-      }
-    } finally {
-      deadline?.clear();
+      response = await send(context);
+    } catch (error) {
+      throw await this.toExchangeError(error, context);
     }
+    // Read whole already, within the attempt's timeout (whole-answer.ts).
+    const text = await response.text();
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -390,14 +389,47 @@ export class ExchangeClient implements ExchangePort {
         parseRetryAfter(response.headers.get("Retry-After")),
       );
     }
-    if (error instanceof TimeoutError || context.deadline?.passed) {
+    if (error instanceof TimeoutError) {
       if (context.release) this.finish(context, "timeout");
       return new ExchangeTimeoutError(endpoint, this.options.timeoutMs);
     }
-    if (error instanceof Error && error.name === "AbortError") return error;
+    if (error instanceof Error && error.name === "AbortError") {
+      // Stopped or called off: nothing to count, only the slot to give back.
+      context.release?.();
+      context.release = undefined;
+      return error;
+    }
     if (context.release) this.finish(context, "network");
     return new ExchangeNetworkError(endpoint, error);
   }
+}
+
+/**
+ * `request`, or an AbortError as soon as one of `signals` aborts, whether or not fetch notices:
+ * each is listened to itself, not through the signal combined from them (see whole-answer.ts).
+ */
+function untilAborted<T>(request: Promise<T>, signals: readonly AbortSignal[]): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      request.catch(() => undefined);
+      reject(new DOMException("the request was aborted", "AbortError"));
+    };
+    const done = () => {
+      for (const signal of signals) signal.removeEventListener("abort", onAbort);
+    };
+    if (signals.some((signal) => signal.aborted)) return onAbort();
+    for (const signal of signals) signal.addEventListener("abort", onAbort, { once: true });
+    request.then(
+      (value) => {
+        done();
+        resolve(value);
+      },
+      (error: unknown) => {
+        done();
+        reject(error);
+      },
+    );
+  });
 }
 
 /**
