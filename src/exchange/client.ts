@@ -19,7 +19,7 @@ import type {
 import type { SwapOrder } from "../swaps/swap.ts";
 import type { Dialect, SearchParams } from "./dialect.ts";
 import { specDialect } from "./dialects/spec.ts";
-import { parseRetryAfter, readJson, upstreamMessage } from "./error-answers.ts";
+import { limitInWords, parseRetryAfter, readJson, upstreamMessage } from "./error-answers.ts";
 import {
   ExchangeApiError,
   ExchangeBusyError,
@@ -244,6 +244,8 @@ export class ExchangeClient implements ExchangePort {
             params,
           );
           if (quote) return quote;
+          const inWords = refusalInWords(error, params);
+          if (inWords) return inWords;
         }
         throw error;
       },
@@ -402,6 +404,27 @@ export class ExchangeClient implements ExchangePort {
     if (context.release) this.finish(context, "network");
     return new ExchangeNetworkError(endpoint, error);
   }
+}
+
+/**
+ * A refusal of an amount that names the pair's limit only in its words (a 400 `{message, code}`,
+ * the spec's error shape): a quote without a rate that states the limit, as a refusal with the
+ * limits in its body is. Else undefined: the refusal is an error.
+ */
+function refusalInWords(error: ExchangeApiError, request: QuoteRequest): ExchangeQuote | undefined {
+  if (![400, 422].includes(error.status)) return undefined;
+  const minimum = limitInWords(error.upstreamMessage, "min");
+  const maximum = limitInWords(error.upstreamMessage, "max");
+  if (minimum === undefined && maximum === undefined) return undefined;
+  return {
+    sendAmount: Number(request.receiveAmount === undefined ? request.amount : 0),
+    receiveAmount: 0,
+    rate: 0,
+    minimum: minimum ?? 0,
+    maximum: maximum ?? 0,
+    rateType: request.rateType ?? "float",
+    note: error.upstreamMessage,
+  };
 }
 
 /**

@@ -110,7 +110,10 @@ function rangeAs422(q: SandboxQuote, message: string, breach: "below" | "above")
   });
 }
 
-/** GET /rate. Out of range: 200 with a message saying which limit (the spec), or the 422 quirk. */
+/**
+ * GET /rate. Out of range: 200 with a message saying which limit (the spec), or the 422 quirk (the
+ * limits in the body), or the 400 quirk (the limit in words only).
+ */
 export function rate(state: SandboxState, params: URLSearchParams): Answer {
   const input: Record<string, unknown> = Object.fromEntries(params.entries());
   if (isExolix(state)) return exolixRate(state, input, params);
@@ -120,6 +123,7 @@ export function rate(state: SandboxState, params: URLSearchParams): Answer {
   if (!breach) return ok({ ...q, message: null });
   const message = rangeMessage(q, from, breach);
   if (state.quirks.rangeAs422) throw rangeAs422(q, message, breach);
+  if (state.quirks.rangeAs400) throw new HttpError(400, message, "amount");
   return ok({ ...q, message: `${message[0]!.toUpperCase()}${message.slice(1)}` });
 }
 

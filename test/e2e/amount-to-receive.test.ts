@@ -178,6 +178,46 @@ describe("an amount in dollars", () => {
   });
 });
 
+describe("`5 eth` and `$100` on a fresh bot, whatever the exchange does with an amount below the minimum", () => {
+  // Nothing is known yet of the sent coin, so its rate is asked with the smallest amount there
+  // is: each shape gets coins of its own, which the bot has not priced before.
+  const shapes = exolix
+    ? [{ what: "exolix's 422 with a rate-shaped body", quirks: {}, coins: ["ltc", "sol"] }]
+    : [
+        { what: "a 200 with minAmount", quirks: {}, coins: ["ltc", "sol"] },
+        {
+          what: "a 400 naming it only in words",
+          quirks: { rangeAs400: true },
+          coins: ["xmr", "bch"],
+        },
+        { what: "a 422 with a body", quirks: { rangeAs422: true }, coins: ["dot", "avax"] },
+      ];
+  for (const { what, quirks, coins } of shapes) {
+    it(`quotes both: ${what}`, async () => {
+      const [forReceive = "", forDollars = ""] = coins;
+      h.sandbox.control.setQuirks(quirks);
+      try {
+        const user = h.tg.user();
+        await step(user, "/exchange", "send");
+        await step(user, forReceive, "receive");
+        await step(user, "eth", "amount");
+        const receive = await step(user, "5 eth", "address");
+        expect(receive.text).toContain("To receive 5 ETH");
+        expect(receive.text).not.toMatch(/0\.00000001|1e-8/);
+        // Another user: each has a share of a few quotes per 10 s, and the probes count.
+        const other = h.tg.user();
+        await step(other, "/exchange", "send");
+        await step(other, forDollars, "receive");
+        await step(other, "eth", "amount");
+        const dollars = await step(other, "$100", "address");
+        expect(dollars.text).toMatch(new RegExp(`\\$100 ≈ [\\d.]+ ${forDollars.toUpperCase()}`));
+      } finally {
+        h.sandbox.control.setQuirks({ rangeAs400: false, rangeAs422: false });
+      }
+    });
+  }
+});
+
 describe("a typo", () => {
   it("`5 xyz` names the codes that work and asks for the amount again, without leaving the flow", async () => {
     const user = h.tg.user();
