@@ -390,6 +390,9 @@ flow-already-created-gone = This confirmation already created a swap, which has 
 flow-create-fixed-worse =
     🛑 <b>Swap {$id} does not match your fixed quote.</b>
     The exchange now offers ≈ {$offered} {$to} instead of the {$quoted} {$to} you confirmed, so I am not showing its deposit address. <b>Do not send anything</b> for this swap: it expires unused. Start again with /exchange for a fresh quote.
+flow-create-float-worse =
+    🛑 <b>Swap {$id} does not match your quote.</b>
+    The exchange now estimates ≈ {$offered} {$to} instead of the ≈ {$quoted} {$to} you confirmed, far more than a floating rate moves in that time, so I am not showing its deposit address. <b>Do not send anything</b> for this swap: it expires unused. Start again with /exchange for a fresh quote.
 
 ## Tracker: swaps the exchange no longer knows, and other exchanges' swaps
 

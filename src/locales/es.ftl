@@ -390,6 +390,9 @@ flow-already-created-gone = Esta confirmación ya creó un intercambio, que desp
 flow-create-fixed-worse =
     🛑 <b>El intercambio {$id} no coincide con tu cotización de tasa fija.</b>
     El exchange ahora ofrece ≈ {$offered} {$to} en lugar de los {$quoted} {$to} que confirmaste, así que no muestro su dirección de depósito. <b>No envíes nada</b> para este intercambio: expirará sin usarse. Empieza de nuevo con /exchange para obtener una cotización nueva.
+flow-create-float-worse =
+    🛑 <b>El intercambio {$id} no coincide con tu cotización.</b>
+    El exchange ahora estima ≈ {$offered} {$to} en lugar de los ≈ {$quoted} {$to} que confirmaste, mucho más de lo que se mueve una tasa flotante en ese tiempo, así que no muestro su dirección de depósito. <b>No envíes nada</b> para este intercambio: expirará sin usarse. Empieza de nuevo con /exchange para obtener una cotización nueva.
 
 ## Tracker: swaps the exchange no longer knows, and other exchanges' swaps
 

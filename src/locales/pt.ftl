@@ -390,6 +390,9 @@ flow-already-created-gone = Esta confirmação já criou uma troca, que depois f
 flow-create-fixed-worse =
     🛑 <b>A troca {$id} não corresponde à sua cotação fixa.</b>
     A exchange agora oferece ≈ {$offered} {$to} em vez dos {$quoted} {$to} que você confirmou, por isso não mostro o endereço de depósito. <b>Não envie nada</b> para esta troca: ela vai expirar sem uso. Comece de novo com /exchange para uma nova cotação.
+flow-create-float-worse =
+    🛑 <b>A troca {$id} não corresponde à sua cotação.</b>
+    A exchange agora estima ≈ {$offered} {$to} em vez dos ≈ {$quoted} {$to} que você confirmou, muito mais do que uma taxa flutuante varia nesse tempo, por isso não mostro o endereço de depósito. <b>Não envie nada</b> para esta troca: ela vai expirar sem uso. Comece de novo com /exchange para uma nova cotação.
 
 ## Tracker: swaps the exchange no longer knows, and other exchanges' swaps
 

@@ -390,6 +390,9 @@ flow-already-created-gone = Bu onay zaten bir takas oluşturmuştu, o takas daha
 flow-create-fixed-worse =
     🛑 <b>{$id} numaralı takas sabit kur teklifinizle uyuşmuyor.</b>
     Borsa artık onayladığınız {$quoted} {$to} yerine ≈ {$offered} {$to} veriyor, bu yüzden yatırma adresini göstermiyorum. Bu takas için <b>hiçbir şey göndermeyin</b>: kullanılmadan süresi dolacak. Yeni bir fiyat için /exchange ile yeniden başlayın.
+flow-create-float-worse =
+    🛑 <b>{$id} numaralı takas teklifinizle uyuşmuyor.</b>
+    Borsa artık onayladığınız ≈ {$quoted} {$to} yerine ≈ {$offered} {$to} tahmin ediyor; bu, değişken bir kurun bu sürede oynayabileceğinden çok daha fazla, bu yüzden yatırma adresini göstermiyorum. Bu takas için <b>hiçbir şey göndermeyin</b>: kullanılmadan süresi dolacak. Yeni bir fiyat için /exchange ile yeniden başlayın.
 
 ## Tracker: swaps the exchange no longer knows, and other exchanges' swaps
 

@@ -391,6 +391,9 @@ flow-already-created-gone = 这次确认之前已创建了一笔兑换，但它�
 flow-create-fixed-worse =
     🛑 <b>兑换 {$id} 与你的固定汇率报价不符。</b>
     兑换服务现在只给出 ≈ {$offered} {$to}，而不是你确认的 {$quoted} {$to}，因此我不显示它的充值地址。<b>不要为这笔兑换发送任何资金</b>：它会在未使用的情况下过期。请用 /exchange 重新开始以获取新报价。
+flow-create-float-worse =
+    🛑 <b>兑换 {$id} 与你的报价不符。</b>
+    兑换服务现在估计只有 ≈ {$offered} {$to}，而不是你确认的 ≈ {$quoted} {$to}，远超浮动汇率在这段时间内的正常波动，因此我不显示它的充值地址。<b>不要为这笔兑换发送任何资金</b>：它会在未使用的情况下过期。请用 /exchange 重新开始以获取新报价。
 
 ## Tracker: swaps the exchange no longer knows, and other exchanges' swaps
 

@@ -150,6 +150,11 @@ export interface SandboxControl {
    * lower by `fraction` (0.02: 2 %) than the fixed quote for the same amount.
    */
   worsenNextFixedCreate(fraction: number): void;
+  /**
+   * The next floating-rate POST /transactions really creates the swap with its estimated payout
+   * (and rate) lower by `fraction` (0.9: a tenth of the quote) than the quote for the same amount.
+   */
+  worsenNextFloatCreate(fraction: number): void;
   /** Queued faults not yet served, per target. */
   pendingFaults(): Partial<Record<FaultTarget, number>>;
   /** Removes every queued fault, delay, hang and the down mode. */
@@ -300,6 +305,10 @@ export function createControl(state: SandboxState): SandboxControl {
     worsenNextFixedCreate: (fraction) => {
       if (!(fraction > 0 && fraction < 1)) throw new RangeError("sandbox: a fraction in (0, 1)");
       state.faults.worseFixedNextCreate = fraction;
+    },
+    worsenNextFloatCreate: (fraction) => {
+      if (!(fraction > 0 && fraction < 1)) throw new RangeError("sandbox: a fraction in (0, 1)");
+      state.faults.worseFloatNextCreate = fraction;
     },
     pendingFaults: () => state.faults.pending(),
     clearFaults: () => state.faults.clear(),

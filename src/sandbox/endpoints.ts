@@ -258,9 +258,11 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
       ? rangeAs422(q, message, breach)
       : new HttpError(400, message, "amount");
   }
-  const worse = rateType === "fixed" ? state.faults.worseFixedNextCreate : undefined;
+  const fixed = rateType === "fixed";
+  const worse = fixed ? state.faults.worseFixedNextCreate : state.faults.worseFloatNextCreate;
   if (worse !== undefined) {
-    state.faults.worseFixedNextCreate = undefined;
+    if (fixed) state.faults.worseFixedNextCreate = undefined;
+    else state.faults.worseFloatNextCreate = undefined;
     q.toAmount = round8(q.toAmount * (1 - worse));
     q.rate = q.rate * (1 - worse);
   }

@@ -103,6 +103,8 @@ export class Faults {
   defaultNetworksNextCreate = false;
   /** The next fixed-rate POST /transactions really creates the swap at a payout this much lower. */
   worseFixedNextCreate: number | undefined;
+  /** The next floating-rate POST /transactions really creates the swap estimating this much less. */
+  worseFloatNextCreate: number | undefined;
   /**
    * The next POST /transactions creates the swap without the payout memo it was sent (an exchange
    * that ignores `withdrawalExtraId`): neither the answer nor the detail carries it.
@@ -169,6 +171,7 @@ export class Faults {
     this.failingDetails.clear();
     this.defaultNetworksNextCreate = false;
     this.worseFixedNextCreate = undefined;
+    this.worseFloatNextCreate = undefined;
     this.dropPayoutMemoNextCreate = false;
     this.unavailablePairs.clear();
   }

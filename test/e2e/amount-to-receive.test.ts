@@ -103,6 +103,37 @@ describe("an amount to receive", () => {
   });
 });
 
+describe("a fixed amount to receive that the exchange creates paying 0.45 % less", () => {
+  it("exolix (exactly that amount ordered): refused, both amounts named, no deposit address; the spec's dialect (worked out, not exact): within the fixed tolerance", async () => {
+    // The pair's probe asked beforehand (as earlier tests do when the file runs whole): the
+    // user's share of quotes then covers the flow's own.
+    const pair = { coinFrom: "btc", coinTo: "eth" };
+    await h.app.quotes.limits(pair, 5_000);
+    await h.app.quotes.quote({ ...pair, amount: h.app.quotes.probeAmount(pair) });
+    const user = h.tg.user();
+    await toAmountStep(user);
+    await step(user, "5 eth", "address");
+    await user.press("Fixed");
+    await user.waitFor((m) => m.edited && m.text.includes("fixed rate"));
+    await step(user, ETH_ADDRESS, "refund");
+    await step(user, "skip", "Please check");
+    h.sandbox.control.worsenNextFixedCreate(0.0045);
+    if (!exolix) {
+      await step(user, "confirm", "Swap created");
+      return;
+    }
+    const refused = await step(user, "confirm", "does not match your fixed quote");
+    const tx = onlyTransaction();
+    expect(tx.amount_out_expected).toBeLessThan(5);
+    expect(refused.text).toContain(
+      `≈ ${tx.amount_out_expected} ETH instead of the 5 ETH you confirmed`,
+    );
+    expect(user.transcript().some((m) => m.text.includes(tx.deposit_address))).toBe(false);
+    expect(user.transcript().some((m) => m.text.includes("You receive: 4.9"))).toBe(false);
+    expect((await h.app.repos.transactions.get(tx.id))?.suspect).toBe(true);
+  });
+});
+
 describe("an amount to receive outside the limits", () => {
   it("`500 eth` names the BTC it would take and the maximum, and asks for the amount again", async () => {
     const user = h.tg.user();
