@@ -93,8 +93,9 @@ export class ExchangeClient implements ExchangePort {
   /** Consecutive 429s per class, for the backoff when no Retry-After comes. */
   private readonly rateLimited: Record<EndpointClass, number> = { public: 0, create: 0, read: 0 };
   private readonly http: KyInstance;
-  /** Aborted by stop(): every read in flight or waiting for budget ends. */
+  /** Aborted `graceMs` after stop(): every read in flight or waiting for budget ends. */
   private readonly stopping = new AbortController();
+  private stopTimer: NodeJS.Timeout | undefined;
 
   get reverseQuotes(): boolean {
     return this.dialect.reverseQuotes;
@@ -317,11 +318,19 @@ export class ExchangeClient implements ExchangePort {
   }
 
   /**
-   * Ends every read in flight or waiting for budget (they fail with an AbortError), and every one
-   * asked for from now on: the process is stopping. A create in flight runs to its deadline.
+   * The process is stopping: `graceMs` from now every read in flight or waiting for budget ends
+   * (with an AbortError), and so does every one asked for after that. Until then reads go on, so
+   * that an update in flight finishes (a Confirm's read-back after its create, say); a read whose
+   * answer stalls holds the stop no longer than the grace. A create in flight runs to its deadline.
    */
-  stop(): void {
-    this.stopping.abort();
+  stop(graceMs = STOP_GRACE_MS): void {
+    if (this.stopTimer || this.stopping.signal.aborted) return;
+    if (graceMs <= 0) {
+      this.stopping.abort();
+      return;
+    }
+    this.stopTimer = setTimeout(() => this.stopping.abort(), graceMs);
+    this.stopTimer.unref();
   }
 
   private async request<S extends z.ZodType>(
@@ -405,6 +414,12 @@ export class ExchangeClient implements ExchangePort {
     return new ExchangeNetworkError(endpoint, error);
   }
 }
+
+/**
+ * How long reads may still run after stop(): well inside the time an update in flight is given to
+ * finish on a stop (6 s), and the process's 10 s.
+ */
+const STOP_GRACE_MS = 3_000;
 
 /**
  * A refusal of an amount that names the pair's limit only in its words (a 400 `{message, code}`,

@@ -224,13 +224,18 @@ describe("answers that break the contract", () => {
     expect(after.byEndpoint.list).toBe((before.byEndpoint.list ?? 0) + 2);
   });
 
-  it("stop() ends a read stalled in flight at once, and a call's own signal ends its read", async () => {
+  it("stop() ends a read stalled in flight after its grace, and a call's own signal ends its read at once", async () => {
+    // Within the grace a read goes on: an update in flight finishes.
+    const graced = client();
+    graced.stop(60_000);
+    expect((await graced.listCurrencies()).data.length).toBeGreaterThan(0);
+
     const c = client({ timeoutMs: 10_000 });
     sandbox.control.stallNext("list", { ms: 60_000 });
     const before = sandbox.control.stats.stalled;
     const listing = failure(c.listTransactions());
     await until(() => sandbox.control.stats.stalled > before, 10_000, "the list read stalled");
-    c.stop();
+    c.stop(0);
     const stopped = await listing;
     expect((stopped as Error).name).toBe("AbortError");
     expect(stopped).not.toBeInstanceOf(ExchangeTimeoutError);
