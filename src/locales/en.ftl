@@ -116,6 +116,7 @@ button-no-memo = No memo ⏭
 flow-near-min = ⚠️ This is close to the minimum: if the rate or the limits move before your deposit arrives, a deposit below the minimum can be lost. Consider sending a bit more.
 flow-near-max = ⚠️ This is close to the maximum: if the rate or the limits move before your deposit arrives, a deposit above the maximum may be sent back.
 flow-amount-range = Type an amount between {$min} and {$max} {$from}.
+flow-amount-at-least = Type an amount of at least {$min} {$from}.
 flow-amount-again = Type the amount of {$from} to swap, e.g. <code>0.5</code>.
 flow-amount-other-units = Or type what you want to receive, e.g. <code>5 {$code}</code>, or its worth in US dollars, e.g. <code>$100</code>.
 amount-unknown-unit = “{$unit}” is neither {$from} nor {$to}. Type a number alone for {$from}, a number with <code>{$to}</code> for the amount to receive, or <code>$100</code> / <code>100 usd</code> for dollars.

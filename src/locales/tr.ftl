@@ -116,6 +116,7 @@ button-no-memo = Memo yok ⏭
 flow-near-min = ⚠️ Bu, en az tutara yakın: yatırdığınız para ulaşmadan kur veya limitler değişirse, en az tutarın altında kalan bir yatırma kaybolabilir. Biraz daha fazla göndermeyi düşünün.
 flow-near-max = ⚠️ Bu, en çok tutara yakın: yatırdığınız para ulaşmadan kur veya limitler değişirse, en çok tutarın üstünde kalan bir yatırma geri gönderilebilir.
 flow-amount-range = {$min} ile {$max} {$from} arasında bir miktar yazın.
+flow-amount-at-least = En az {$min} {$from} tutarında bir miktar yazın.
 flow-amount-again = Takas edilecek {$from} miktarını yazın, örn. <code>0.5</code>.
 flow-amount-other-units = Ya da ne kadar almak istediğinizi yazın, örn. <code>5 {$code}</code>, veya ABD doları karşılığını, örn. <code>$100</code>.
 amount-unknown-unit = “{$unit}” ne {$from} ne de {$to}. {$from} için yalnızca bir sayı, alınacak miktar için <code>{$to}</code> ile bir sayı, dolar için <code>$100</code> / <code>100 usd</code> yazın.

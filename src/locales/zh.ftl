@@ -117,6 +117,7 @@ button-no-memo = 无备注 ⏭
 flow-near-min = ⚠️ 这个数量接近最小值：如果在你的充值到账前汇率或限额发生变化，低于最小值的充值可能会丢失。建议多发送一点。
 flow-near-max = ⚠️ 这个数量接近最大值：如果在你的充值到账前汇率或限额发生变化，高于最大值的充值可能会被退回。
 flow-amount-range = 请输入 {$min} 到 {$max} {$from} 之间的数量。
+flow-amount-at-least = 请输入至少 {$min} {$from} 的数量。
 flow-amount-again = 请输入要兑换的 {$from} 数量，例如 <code>0.5</code>。
 flow-amount-other-units = 也可以输入想收到的数量，例如 <code>5 {$code}</code>，或按美元计的价值，例如 <code>$100</code>。
 amount-unknown-unit = “{$unit}”既不是 {$from} 也不是 {$to}。只输入数字表示 {$from} 数量，数字加 <code>{$to}</code> 表示要收到的数量，<code>$100</code> / <code>100 usd</code> 表示美元。

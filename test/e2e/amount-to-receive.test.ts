@@ -249,6 +249,27 @@ describe("`5 eth` and `$100` on a fresh bot, whatever the exchange does with an 
   }
 });
 
+describe("an amount typed below a minimum the exchange names only in words", () => {
+  it("is refused with that minimum and its number, and asked again (no maximum made up)", async () => {
+    h.sandbox.control.setQuirks({ rangeAs400: true });
+    try {
+      const user = h.tg.user();
+      await step(user, "/exchange", "send");
+      await step(user, "ada", "receive");
+      await step(user, "eth", "amount");
+      const refused = await step(user, "0.5", "minimum");
+      expect(refused.text).toMatch(/0\.5 ADA is below the minimum of [\d.]+ ADA/);
+      expect(refused.text).toContain("amount");
+      // Exolix's refusal states both limits; the spec's in words only the one it breaks.
+      if (exolix) expect(refused.text).toMatch(/between [\d.]+ and [\d.]+ ADA/);
+      else expect(refused.text).toMatch(/at least [\d.]+ ADA/);
+      expect(refused.text).not.toMatch(/ and 0 ADA/);
+    } finally {
+      h.sandbox.control.setQuirks({ rangeAs400: false });
+    }
+  });
+});
+
 describe("a typo", () => {
   it("`5 xyz` names the codes that work and asks for the amount again, without leaving the flow", async () => {
     const user = h.tg.user();
