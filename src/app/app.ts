@@ -171,6 +171,10 @@ export async function startApp(
     webhookPort,
     webAppUrl: webApp?.url,
     async stop() {
+      // A read in flight never holds the stop for long (a stalled answer would, until its
+      // deadline): reads still running a grace after it are aborted, and what waits on them ends.
+      // The background loops' own reads end at once with their passes.
+      exchange.stop();
       await life.stop();
       logger.info("bot stopped");
     },

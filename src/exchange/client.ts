@@ -17,10 +17,9 @@ import type {
   SwapDetail,
 } from "../swaps/exchange-port.ts";
 import type { SwapOrder } from "../swaps/swap.ts";
-import { Deadline } from "./deadline.ts";
 import type { Dialect, SearchParams, WireRequest } from "./dialect.ts";
 import { specDialect } from "./dialects/spec.ts";
-import { parseRetryAfter, readJson, upstreamMessage } from "./error-answers.ts";
+import { limitInWords, parseRetryAfter, readJson, upstreamMessage } from "./error-answers.ts";
 import {
   ExchangeApiError,
   ExchangeBusyError,
@@ -29,6 +28,7 @@ import {
   ExchangeSchemaError,
   ExchangeTimeoutError,
 } from "./errors.ts";
+import { wholeAnswerFetch } from "./whole-answer.ts";
 import { errorBodySchema } from "./wire.ts";
 
 export type { CallOptions } from "../swaps/exchange-port.ts";
@@ -45,8 +45,9 @@ export interface ExchangeClientOptions {
   dialect?: Dialect;
   limits: { publicPerMin: number; createPerMin: number; readPerMin: number };
   /**
-   * Per attempt (ky applies its timeout to each try separately, and only up to the headers).
-   * POST /transactions gets it as a total deadline instead: headers and body within it.
+   * Per attempt, from the budget's grant to the body's last byte (ky applies its timeout to each
+   * try separately; the fetch it races reads the whole body: whole-answer.ts). POST
+   * /transactions is tried once, so for it this is the total deadline.
    */
   timeoutMs: number;
   /** How often a GET is retried on 5xx, 429 or a timeout. */
@@ -76,12 +77,10 @@ interface Context extends Record<string, unknown> {
   endpointClass: EndpointClass;
   maxWaitMs?: number;
   background?: boolean;
-  /** Ends a wait for budget (not a request in flight: that one is bounded by the timeout). */
+  /** Ends a wait for budget, and a read in flight. */
   signal?: AbortSignal;
   release?: Release;
   startedAt?: number;
-  /** Aborts the request, body included, once its time is up (POST /transactions). */
-  deadline?: Deadline;
 }
 
 /**
@@ -94,6 +93,9 @@ export class ExchangeClient implements ExchangePort {
   /** Consecutive 429s per class, for the backoff when no Retry-After comes. */
   private readonly rateLimited: Record<EndpointClass, number> = { public: 0, create: 0, read: 0 };
   private readonly http: KyInstance;
+  /** Aborted `graceMs` after stop(): every read in flight or waiting for budget ends. */
+  private readonly stopping = new AbortController();
+  private stopTimer: NodeJS.Timeout | undefined;
 
   get reverseQuotes(): boolean {
     return this.dialect.reverseQuotes;
@@ -112,7 +114,10 @@ export class ExchangeClient implements ExchangePort {
     };
     this.http = ky.create({
       prefixUrl: this.dialect.baseUrl?.(options.baseUrl) ?? options.baseUrl,
-      fetch: options.fetch,
+      fetch: wholeAnswerFetch(
+        options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+        options.timeoutMs,
+      ),
       headers: { ...this.dialect.authHeaders(options.apiKey), Accept: "application/json" },
       timeout: options.timeoutMs,
       retry: {
@@ -151,7 +156,6 @@ export class ExchangeClient implements ExchangePort {
               throw error;
             }
             ctx.startedAt = Date.now();
-            ctx.deadline?.start();
           },
         ],
         afterResponse: [
@@ -240,20 +244,21 @@ export class ExchangeClient implements ExchangePort {
           params,
         );
         if (quote) return quote;
+        const inWords = refusalInWords(error, params);
+        if (inWords) return inWords;
       }
       throw error;
     });
   }
 
   async createTransaction(order: SwapOrder, call?: CallOptions): Promise<CreatedSwap> {
-    const endpoint = "POST /transactions";
     // The amount goes out as the exact digits the user typed, as a JSON number, not via a double.
     const json = this.dialect.create.body(order);
-    // ky's timeout ends at the headers: a body that stalls would keep the POST alive after the
-    // reconciler has decided about it. The deadline covers the body too, so no answer comes later.
-    const deadline = new Deadline(this.options.timeoutMs);
+    // Not retried, so the attempt's timeout (body included) is the POST's total deadline: no
+    // answer comes after the reconciler has decided about it. Nor aborted by stop(): its outcome
+    // matters, and the deadline bounds it.
     return this.request(
-      endpoint,
+      "POST /transactions",
       "create",
       this.dialect.create.schema,
       call,
@@ -262,9 +267,7 @@ export class ExchangeClient implements ExchangePort {
           body: json,
           headers: { "Content-Type": "application/json" },
           context,
-          signal: deadline.signal,
         }),
-      deadline,
     );
   }
 
@@ -303,18 +306,46 @@ export class ExchangeClient implements ExchangePort {
         (e): e is [string, string | number | boolean] => e[1] !== undefined,
       ),
     );
-    return this.request(endpoint, endpointClass, route.schema ?? schema, call, (context) =>
-      route.method === "post"
-        ? this.http.post(route.path, {
-            body: route.body ?? "{}",
-            headers: { "Content-Type": "application/json" },
-            searchParams,
-            context,
-            // A quote asked by POST is a read: retried like a GET.
-            retry: { methods: ["post"] },
-          })
-        : this.http.get(route.path, { searchParams, context }),
+    // A read ends when its caller's signal aborts or the client stops: it never holds a stop.
+    const ends = call?.signal ? [call.signal, this.stopping.signal] : [this.stopping.signal];
+    const signal = ends.length > 1 ? AbortSignal.any(ends) : this.stopping.signal;
+    return this.request(
+      endpoint,
+      endpointClass,
+      route.schema ?? schema,
+      { ...call, signal },
+      (context) =>
+        untilAborted(
+          route.method === "post"
+            ? this.http.post(route.path, {
+                body: route.body ?? "{}",
+                headers: { "Content-Type": "application/json" },
+                searchParams,
+                context,
+                signal,
+                // A quote asked by POST is a read: retried like a GET.
+                retry: { methods: ["post"] },
+              })
+            : this.http.get(route.path, { searchParams, context, signal }),
+          ends,
+        ),
     );
+  }
+
+  /**
+   * The process is stopping: `graceMs` from now every read in flight or waiting for budget ends
+   * (with an AbortError), and so does every one asked for after that. Until then reads go on, so
+   * that an update in flight finishes (a Confirm's read-back after its create, say); a read whose
+   * answer stalls holds the stop no longer than the grace. A create in flight runs to its deadline.
+   */
+  stop(graceMs = STOP_GRACE_MS): void {
+    if (this.stopTimer || this.stopping.signal.aborted) return;
+    if (graceMs <= 0) {
+      this.stopping.abort();
+      return;
+    }
+    this.stopTimer = setTimeout(() => this.stopping.abort(), graceMs);
+    this.stopTimer.unref();
   }
 
   private async request<S extends z.ZodType>(
@@ -323,7 +354,6 @@ export class ExchangeClient implements ExchangePort {
     schema: S,
     call: CallOptions | undefined,
     send: (context: Context) => Promise<Response>,
-    deadline?: Deadline,
   ): Promise<z.output<S>> {
     const context: Context = {
       endpoint,
@@ -331,26 +361,15 @@ export class ExchangeClient implements ExchangePort {
       maxWaitMs: call?.maxWaitMs,
       background: call?.background,
       signal: call?.signal,
-      deadline,
     };
-    let text: string;
+    let response: Response;
     try {
-      let response: Response;
-      try {
-        response = await send(context);
-      } catch (error) {
-        throw await this.toExchangeError(error, context);
-      }
-      try {
-        text = await (deadline ? deadline.bodyOf(response) : response.text());
-      } catch (error) {
-        if (deadline?.passed) throw new ExchangeTimeoutError(endpoint, deadline.ms);
-        // The connection broke after the status line: the request did reach the exchange.
-        throw new ExchangeNetworkError(endpoint, error);
-      }
-    } finally {
-      deadline?.clear();
+      response = await send(context);
+    } catch (error) {
+      throw await this.toExchangeError(error, context);
     }
+    // Read whole already, within the attempt's timeout (whole-answer.ts).
+    const text = await response.text();
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -396,11 +415,16 @@ export class ExchangeClient implements ExchangePort {
         parseRetryAfter(response.headers.get("Retry-After")),
       );
     }
-    if (error instanceof TimeoutError || context.deadline?.passed) {
+    if (error instanceof TimeoutError) {
       if (context.release) this.finish(context, "timeout");
       return new ExchangeTimeoutError(endpoint, this.options.timeoutMs);
     }
-    if (error instanceof Error && error.name === "AbortError") return error;
+    if (error instanceof Error && error.name === "AbortError") {
+      // Stopped or called off: nothing to count, only the slot to give back.
+      context.release?.();
+      context.release = undefined;
+      return error;
+    }
     if (context.release) this.finish(context, "network");
     return new ExchangeNetworkError(endpoint, error);
   }
@@ -411,6 +435,61 @@ function routeOf<T>(path: string, searchParams: SearchParams | undefined): WireR
   if (!searchParams)
     throw new TypeError(`the dialect writes neither params nor a route for ${path}`);
   return { method: "get", path, searchParams };
+}
+
+/**
+ * How long reads may still run after stop(): well inside the time an update in flight is given to
+ * finish on a stop (6 s), and the process's 10 s.
+ */
+const STOP_GRACE_MS = 3_000;
+
+/**
+ * A refusal of an amount that names the pair's limit only in its words (a 400 `{message, code}`,
+ * the spec's error shape): a quote without a rate that states the limit, as a refusal with the
+ * limits in its body is. Else undefined: the refusal is an error.
+ */
+function refusalInWords(error: ExchangeApiError, request: QuoteRequest): ExchangeQuote | undefined {
+  if (![400, 422].includes(error.status)) return undefined;
+  const minimum = limitInWords(error.upstreamMessage, "min");
+  const maximum = limitInWords(error.upstreamMessage, "max");
+  if (minimum === undefined && maximum === undefined) return undefined;
+  return {
+    sendAmount: Number(request.receiveAmount === undefined ? request.amount : 0),
+    receiveAmount: 0,
+    rate: 0,
+    minimum: minimum ?? 0,
+    maximum: maximum ?? 0,
+    rateType: request.rateType ?? "float",
+    note: error.upstreamMessage,
+  };
+}
+
+/**
+ * `request`, or an AbortError as soon as one of `signals` aborts, whether or not fetch notices:
+ * each is listened to itself, not through the signal combined from them (see whole-answer.ts).
+ */
+function untilAborted<T>(request: Promise<T>, signals: readonly AbortSignal[]): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      request.catch(() => undefined);
+      reject(new DOMException("the request was aborted", "AbortError"));
+    };
+    const done = () => {
+      for (const signal of signals) signal.removeEventListener("abort", onAbort);
+    };
+    if (signals.some((signal) => signal.aborted)) return onAbort();
+    for (const signal of signals) signal.addEventListener("abort", onAbort, { once: true });
+    request.then(
+      (value) => {
+        done();
+        resolve(value);
+      },
+      (error: unknown) => {
+        done();
+        reject(error);
+      },
+    );
+  });
 }
 
 /**

@@ -37,6 +37,23 @@ export function upstreamMessage(
   return `HTTP ${status}`;
 }
 
+/**
+ * The limit a refusal names only in its words ("amount 0.00000001 is below the minimum of
+ * 0.000333333 BTC", "Minimal amount is 0.001"): the first number after a word for it. The spec's
+ * error shape is `{message, code}`, so an exchange that keeps to it can state a pair's minimum
+ * nowhere else.
+ */
+export function limitInWords(message: string, limit: "min" | "max"): number | undefined {
+  const match = LIMIT_IN_WORDS[limit].exec(message);
+  const value = match ? Number(match[1]) : Number.NaN;
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+const LIMIT_IN_WORDS = {
+  min: /\bmin(?:imum|imal|amount)?\b\D{0,40}?(\d+(?:\.\d+)?(?:e[-+]?\d+)?)/i,
+  max: /\bmax(?:imum|imal|amount)?\b\D{0,40}?(\d+(?:\.\d+)?(?:e[-+]?\d+)?)/i,
+};
+
 /** Retry-After in milliseconds, as seconds or an HTTP date. */
 export function parseRetryAfter(header: string | null): number | undefined {
   if (!header) return undefined;

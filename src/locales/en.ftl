@@ -123,6 +123,7 @@ button-no-memo = No memo ⏭
 flow-near-min = ⚠️ This is close to the minimum: if the rate or the limits move before your deposit arrives, a deposit below the minimum can be lost. Consider sending a bit more.
 flow-near-max = ⚠️ This is close to the maximum: if the rate or the limits move before your deposit arrives, a deposit above the maximum may be sent back.
 flow-amount-range = Type an amount between {$min} and {$max} {$from}.
+flow-amount-at-least = Type an amount of at least {$min} {$from}.
 flow-amount-again = Type the amount of {$from} to swap, e.g. <code>0.5</code>.
 flow-amount-other-units = Or type what you want to receive, e.g. <code>5 {$code}</code>, or its worth in US dollars, e.g. <code>$100</code>.
 amount-unknown-unit = “{$unit}” is neither {$from} nor {$to}. Type a number alone for {$from}, a number with <code>{$to}</code> for the amount to receive, or <code>$100</code> / <code>100 usd</code> for dollars.
@@ -406,6 +407,9 @@ flow-already-created-gone = This confirmation already created a swap, which has 
 flow-create-fixed-worse =
     🛑 <b>Swap {$id} does not match your fixed quote.</b>
     The exchange now offers ≈ {$offered} {$to} instead of the {$quoted} {$to} you confirmed, so I am not showing its deposit address. <b>Do not send anything</b> for this swap: it expires unused. Start again with /exchange for a fresh quote.
+flow-create-float-worse =
+    🛑 <b>Swap {$id} does not match your quote.</b>
+    The exchange now estimates ≈ {$offered} {$to} instead of the ≈ {$quoted} {$to} you confirmed, far more than a floating rate moves in that time, so I am not showing its deposit address. <b>Do not send anything</b> for this swap: it expires unused. Start again with /exchange for a fresh quote.
 
 ## Tracker: swaps the exchange no longer knows, and other exchanges' swaps
 

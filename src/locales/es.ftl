@@ -123,6 +123,7 @@ button-no-memo = Sin memo ⏭
 flow-near-min = ⚠️ Esto está cerca del mínimo: si la tasa o los límites cambian antes de que llegue tu depósito, un depósito por debajo del mínimo puede perderse. Considera enviar un poco más.
 flow-near-max = ⚠️ Esto está cerca del máximo: si la tasa o los límites cambian antes de que llegue tu depósito, un depósito por encima del máximo puede ser devuelto.
 flow-amount-range = Escribe un monto entre {$min} y {$max} {$from}.
+flow-amount-at-least = Escribe un monto de al menos {$min} {$from}.
 flow-amount-again = Escribe el monto de {$from} a cambiar, p. ej. <code>0.5</code>.
 flow-amount-other-units = O escribe cuánto quieres recibir, p. ej. <code>5 {$code}</code>, o su valor en dólares estadounidenses, p. ej. <code>$100</code>.
 amount-unknown-unit = “{$unit}” no es {$from} ni {$to}. Escribe solo un número para {$from}, un número con <code>{$to}</code> para el monto a recibir, o <code>$100</code> / <code>100 usd</code> para dólares.
@@ -406,6 +407,9 @@ flow-already-created-gone = Esta confirmación ya creó un intercambio, que desp
 flow-create-fixed-worse =
     🛑 <b>El intercambio {$id} no coincide con tu cotización de tasa fija.</b>
     El exchange ahora ofrece ≈ {$offered} {$to} en lugar de los {$quoted} {$to} que confirmaste, así que no muestro su dirección de depósito. <b>No envíes nada</b> para este intercambio: expirará sin usarse. Empieza de nuevo con /exchange para obtener una cotización nueva.
+flow-create-float-worse =
+    🛑 <b>El intercambio {$id} no coincide con tu cotización.</b>
+    El exchange ahora estima ≈ {$offered} {$to} en lugar de los ≈ {$quoted} {$to} que confirmaste, mucho más de lo que se mueve una tasa flotante en ese tiempo, así que no muestro su dirección de depósito. <b>No envíes nada</b> para este intercambio: expirará sin usarse. Empieza de nuevo con /exchange para obtener una cotización nueva.
 
 ## Tracker: swaps the exchange no longer knows, and other exchanges' swaps
 

@@ -123,6 +123,7 @@ button-no-memo = Sem memo ⏭
 flow-near-min = ⚠️ Isto está perto do mínimo: se a cotação ou os limites mudarem antes de o seu depósito chegar, um depósito abaixo do mínimo pode ser perdido. Considere enviar um pouco mais.
 flow-near-max = ⚠️ Isto está perto do máximo: se a cotação ou os limites mudarem antes de o seu depósito chegar, um depósito acima do máximo pode ser devolvido.
 flow-amount-range = Digite um valor entre {$min} e {$max} {$from}.
+flow-amount-at-least = Digite um valor de pelo menos {$min} {$from}.
 flow-amount-again = Digite o valor de {$from} a trocar, ex.: <code>0.5</code>.
 flow-amount-other-units = Ou digite quanto quer receber, ex.: <code>5 {$code}</code>, ou o valor em dólares americanos, ex.: <code>$100</code>.
 amount-unknown-unit = “{$unit}” não é {$from} nem {$to}. Digite só um número para {$from}, um número com <code>{$to}</code> para o valor a receber, ou <code>$100</code> / <code>100 usd</code> para dólares.
@@ -406,6 +407,9 @@ flow-already-created-gone = Esta confirmação já criou uma troca, que depois f
 flow-create-fixed-worse =
     🛑 <b>A troca {$id} não corresponde à sua cotação fixa.</b>
     A exchange agora oferece ≈ {$offered} {$to} em vez dos {$quoted} {$to} que você confirmou, por isso não mostro o endereço de depósito. <b>Não envie nada</b> para esta troca: ela vai expirar sem uso. Comece de novo com /exchange para uma nova cotação.
+flow-create-float-worse =
+    🛑 <b>A troca {$id} não corresponde à sua cotação.</b>
+    A exchange agora estima ≈ {$offered} {$to} em vez dos ≈ {$quoted} {$to} que você confirmou, muito mais do que uma taxa flutuante varia nesse tempo, por isso não mostro o endereço de depósito. <b>Não envie nada</b> para esta troca: ela vai expirar sem uso. Comece de novo com /exchange para uma nova cotação.
 
 ## Tracker: swaps the exchange no longer knows, and other exchanges' swaps
 

@@ -123,6 +123,7 @@ button-no-memo = Memo yok ⏭
 flow-near-min = ⚠️ Bu, en az tutara yakın: yatırdığınız para ulaşmadan kur veya limitler değişirse, en az tutarın altında kalan bir yatırma kaybolabilir. Biraz daha fazla göndermeyi düşünün.
 flow-near-max = ⚠️ Bu, en çok tutara yakın: yatırdığınız para ulaşmadan kur veya limitler değişirse, en çok tutarın üstünde kalan bir yatırma geri gönderilebilir.
 flow-amount-range = {$min} ile {$max} {$from} arasında bir miktar yazın.
+flow-amount-at-least = En az {$min} {$from} tutarında bir miktar yazın.
 flow-amount-again = Takas edilecek {$from} miktarını yazın, örn. <code>0.5</code>.
 flow-amount-other-units = Ya da ne kadar almak istediğinizi yazın, örn. <code>5 {$code}</code>, veya ABD doları karşılığını, örn. <code>$100</code>.
 amount-unknown-unit = “{$unit}” ne {$from} ne de {$to}. {$from} için yalnızca bir sayı, alınacak miktar için <code>{$to}</code> ile bir sayı, dolar için <code>$100</code> / <code>100 usd</code> yazın.
@@ -406,6 +407,9 @@ flow-already-created-gone = Bu onay zaten bir takas oluşturmuştu, o takas daha
 flow-create-fixed-worse =
     🛑 <b>{$id} numaralı takas sabit kur teklifinizle uyuşmuyor.</b>
     Borsa artık onayladığınız {$quoted} {$to} yerine ≈ {$offered} {$to} veriyor, bu yüzden yatırma adresini göstermiyorum. Bu takas için <b>hiçbir şey göndermeyin</b>: kullanılmadan süresi dolacak. Yeni bir fiyat için /exchange ile yeniden başlayın.
+flow-create-float-worse =
+    🛑 <b>{$id} numaralı takas teklifinizle uyuşmuyor.</b>
+    Borsa artık onayladığınız ≈ {$quoted} {$to} yerine ≈ {$offered} {$to} tahmin ediyor; bu, değişken bir kurun bu sürede oynayabileceğinden çok daha fazla, bu yüzden yatırma adresini göstermiyorum. Bu takas için <b>hiçbir şey göndermeyin</b>: kullanılmadan süresi dolacak. Yeni bir fiyat için /exchange ile yeniden başlayın.
 
 ## Tracker: swaps the exchange no longer knows, and other exchanges' swaps
 

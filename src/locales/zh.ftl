@@ -124,6 +124,7 @@ button-no-memo = 无备注 ⏭
 flow-near-min = ⚠️ 这个数量接近最小值：如果在你的充值到账前汇率或限额发生变化，低于最小值的充值可能会丢失。建议多发送一点。
 flow-near-max = ⚠️ 这个数量接近最大值：如果在你的充值到账前汇率或限额发生变化，高于最大值的充值可能会被退回。
 flow-amount-range = 请输入 {$min} 到 {$max} {$from} 之间的数量。
+flow-amount-at-least = 请输入至少 {$min} {$from} 的数量。
 flow-amount-again = 请输入要兑换的 {$from} 数量，例如 <code>0.5</code>。
 flow-amount-other-units = 也可以输入想收到的数量，例如 <code>5 {$code}</code>，或按美元计的价值，例如 <code>$100</code>。
 amount-unknown-unit = “{$unit}”既不是 {$from} 也不是 {$to}。只输入数字表示 {$from} 数量，数字加 <code>{$to}</code> 表示要收到的数量，<code>$100</code> / <code>100 usd</code> 表示美元。
@@ -407,6 +408,9 @@ flow-already-created-gone = 这次确认之前已创建了一笔兑换，但它�
 flow-create-fixed-worse =
     🛑 <b>兑换 {$id} 与你的固定汇率报价不符。</b>
     兑换服务现在只给出 ≈ {$offered} {$to}，而不是你确认的 {$quoted} {$to}，因此我不显示它的充值地址。<b>不要为这笔兑换发送任何资金</b>：它会在未使用的情况下过期。请用 /exchange 重新开始以获取新报价。
+flow-create-float-worse =
+    🛑 <b>兑换 {$id} 与你的报价不符。</b>
+    兑换服务现在估计只有 ≈ {$offered} {$to}，而不是你确认的 ≈ {$quoted} {$to}，远超浮动汇率在这段时间内的正常波动，因此我不显示它的充值地址。<b>不要为这笔兑换发送任何资金</b>：它会在未使用的情况下过期。请用 /exchange 重新开始以获取新报价。
 
 ## Tracker: swaps the exchange no longer knows, and other exchanges' swaps
 

@@ -5,6 +5,7 @@ import type {
   FaultTarget,
   MalformedBody,
   MalformedFaultOptions,
+  StallFaultOptions,
   StatusFaultOptions,
 } from "./faults.ts";
 import { type Limits, RateLimiter } from "./limits.ts";
@@ -97,6 +98,11 @@ export interface SandboxControl {
   failNext(target: FaultTarget, options: StatusFaultOptions): void;
   /** The next `times` responses of `target` are a 200 with a broken body. */
   malformedNext(target: FaultTarget, options?: MalformedFaultOptions): void;
+  /**
+   * The next `times` answers of `target` send their status line, headers and half their body at
+   * once, and the rest only after `ms`: an upstream whose answer stops half-way.
+   */
+  stallNext(target: FaultTarget, options: StallFaultOptions): void;
   /** Every answer of `target` waits `ms` first; 0 removes the delay. */
   setDelay(target: FaultTarget, ms: number): void;
   /** Down: every request answers 503 until set up again. */
@@ -144,6 +150,11 @@ export interface SandboxControl {
    * lower by `fraction` (0.02: 2 %) than the fixed quote for the same amount.
    */
   worsenNextFixedCreate(fraction: number): void;
+  /**
+   * The next floating-rate POST /transactions really creates the swap with its estimated payout
+   * (and rate) lower by `fraction` (0.9: a tenth of the quote) than the quote for the same amount.
+   */
+  worsenNextFloatCreate(fraction: number): void;
   /** Queued faults not yet served, per target. */
   pendingFaults(): Partial<Record<FaultTarget, number>>;
   /** Removes every queued fault, delay, hang and the down mode. */
@@ -258,6 +269,7 @@ export function createControl(state: SandboxState): SandboxControl {
 
     failNext: (target, options) => state.faults.failNext(target, options),
     malformedNext: (target, options) => state.faults.malformedNext(target, options),
+    stallNext: (target, options) => state.faults.stallNext(target, options),
     setDelay: (target, ms) => state.faults.setDelay(target, ms),
     setDown: (down) => {
       state.faults.down = down;
@@ -293,6 +305,10 @@ export function createControl(state: SandboxState): SandboxControl {
     worsenNextFixedCreate: (fraction) => {
       if (!(fraction > 0 && fraction < 1)) throw new RangeError("sandbox: a fraction in (0, 1)");
       state.faults.worseFixedNextCreate = fraction;
+    },
+    worsenNextFloatCreate: (fraction) => {
+      if (!(fraction > 0 && fraction < 1)) throw new RangeError("sandbox: a fraction in (0, 1)");
+      state.faults.worseFloatNextCreate = fraction;
     },
     pendingFaults: () => state.faults.pending(),
     clearFaults: () => state.faults.clear(),

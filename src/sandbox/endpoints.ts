@@ -115,7 +115,10 @@ function rangeAs422(q: SandboxQuote, message: string, breach: "below" | "above")
   });
 }
 
-/** GET /rate. Out of range: 200 with a message saying which limit (the spec), or the 422 quirk. */
+/**
+ * GET /rate. Out of range: 200 with a message saying which limit (the spec), or the 422 quirk (the
+ * limits in the body), or the 400 quirk (the limit in words only).
+ */
 export function rate(state: SandboxState, params: URLSearchParams): Answer {
   const input: Record<string, unknown> = Object.fromEntries(params.entries());
   if (isExolix(state)) return exolixRate(state, input, params);
@@ -125,6 +128,7 @@ export function rate(state: SandboxState, params: URLSearchParams): Answer {
   if (!breach) return ok({ ...q, message: null });
   const message = rangeMessage(q, from, breach);
   if (state.quirks.rangeAs422) throw rangeAs422(q, message, breach);
+  if (state.quirks.rangeAs400) throw new HttpError(400, message, "amount");
   return ok({ ...q, message: `${message[0]!.toUpperCase()}${message.slice(1)}` });
 }
 
@@ -259,9 +263,11 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
       ? rangeAs422(q, message, breach)
       : new HttpError(400, message, "amount");
   }
-  const worse = rateType === "fixed" ? state.faults.worseFixedNextCreate : undefined;
+  const fixed = rateType === "fixed";
+  const worse = fixed ? state.faults.worseFixedNextCreate : state.faults.worseFloatNextCreate;
   if (worse !== undefined) {
-    state.faults.worseFixedNextCreate = undefined;
+    if (fixed) state.faults.worseFixedNextCreate = undefined;
+    else state.faults.worseFloatNextCreate = undefined;
     q.toAmount = round8(q.toAmount * (1 - worse));
     q.rate = q.rate * (1 - worse);
   }

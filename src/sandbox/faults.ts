@@ -27,9 +27,18 @@ export interface MalformedFaultOptions {
   times?: number;
 }
 
+export interface StallFaultOptions {
+  /** How long the rest of the body is held back (the sandbox's close() ends it sooner). */
+  ms: number;
+  /** How many responses; default 1. */
+  times?: number;
+}
+
 export type Fault =
   | { kind: "status"; status: number; message: string; retryAfter?: number }
-  | { kind: "malformed"; body: MalformedBody };
+  | { kind: "malformed"; body: MalformedBody }
+  /** The real answer's status line, headers and half its body at once; the rest after `ms`. */
+  | { kind: "stall"; ms: number };
 
 /** How the next POST /transactions misbehaves after it has really created the transaction. */
 export interface CreateHang {
@@ -94,6 +103,8 @@ export class Faults {
   defaultNetworksNextCreate = false;
   /** The next fixed-rate POST /transactions really creates the swap at a payout this much lower. */
   worseFixedNextCreate: number | undefined;
+  /** The next floating-rate POST /transactions really creates the swap estimating this much less. */
+  worseFloatNextCreate: number | undefined;
   /**
    * The next POST /transactions creates the swap without the payout memo it was sent (an exchange
    * that ignores `withdrawalExtraId`): neither the answer nor the detail carries it.
@@ -118,6 +129,10 @@ export class Faults {
       fault: { kind: "malformed", body: options.body ?? "garbage" },
       left: options.times ?? 1,
     });
+  }
+
+  stallNext(target: FaultTarget, options: StallFaultOptions): void {
+    this.queue.push({ target, fault: { kind: "stall", ms: options.ms }, left: options.times ?? 1 });
   }
 
   /** Delays every answer of `target` by `ms` (0 removes the delay); "any" adds to all. */
@@ -156,6 +171,7 @@ export class Faults {
     this.failingDetails.clear();
     this.defaultNetworksNextCreate = false;
     this.worseFixedNextCreate = undefined;
+    this.worseFloatNextCreate = undefined;
     this.dropPayoutMemoNextCreate = false;
     this.unavailablePairs.clear();
   }

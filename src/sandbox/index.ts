@@ -21,6 +21,7 @@ export type {
   FaultTarget,
   MalformedBody,
   MalformedFaultOptions,
+  StallFaultOptions,
   StatusFaultOptions,
 } from "./faults.ts";
 export type { Limits } from "./limits.ts";

@@ -156,6 +156,7 @@ class Reply {
     const text = serialize(body, this.state.quirks);
     const half = Math.floor(text.length / 2);
     this.state.stats.record(this.endpoint, status);
+    this.state.stats.stall();
     this.res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" });
     this.res.write(text.slice(0, half));
     this.log(`${status} stalled`);
@@ -251,6 +252,7 @@ async function handle(state: SandboxState, req: IncomingMessage, reply: Reply): 
 
   try {
     const answer = await answerFor(state, route, url, req);
+    if (fault?.kind === "stall") return reply.stalled(answer.status, answer.body, fault.ms);
     if ("tx" in answer && state.faults.hangNextCreate && answer.status < 300) {
       const hang = state.faults.hangNextCreate;
       state.faults.hangNextCreate = undefined;

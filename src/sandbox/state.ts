@@ -14,6 +14,12 @@ import type { Sleeps } from "./timers.ts";
 export interface Quirks {
   /** Out-of-range amounts on GET /rate and POST /transactions answer 422 with the limits. */
   rangeAs422: boolean;
+  /**
+   * An out-of-range amount on GET /rate answers 400 in the spec's error shape, `{message, code}`,
+   * which names the limit only in its words ("amount 1e-8 is below the minimum of 0.0003 BTC"),
+   * as POST /transactions does, instead of a quote with a `message`.
+   */
+  rangeAs400: boolean;
   /** Error bodies: `{message, code}` (the spec), `{error: "..."}` or `{errors: {field: "..."}}`. */
   errorStyle: "message" | "error" | "errors";
   /** POST /transactions answers 201 instead of 200. */
@@ -38,6 +44,7 @@ export interface Quirks {
 
 export const SPEC_QUIRKS: Quirks = {
   rangeAs422: false,
+  rangeAs400: false,
   errorStyle: "message",
   created201: false,
   numbersAsStrings: false,

@@ -15,6 +15,8 @@ export interface SandboxStats {
   served429: number;
   /** Requests whose socket was destroyed without an answer (createThenHang with destroy). */
   dropped: number;
+  /** Answers whose body was held back half-way (stallNext, createThenHang with stallBody). */
+  stalled: number;
   /** Exolix rate requests for an amount to receive (`withdrawalAmount`). */
   reverseQuotes: number;
 }
@@ -27,6 +29,7 @@ function empty(): SandboxStats {
     responses: {},
     served429: 0,
     dropped: 0,
+    stalled: 0,
     reverseQuotes: 0,
   };
 }
@@ -47,6 +50,10 @@ export class StatsCounter {
 
   reverseQuote(): void {
     this.current.reverseQuotes++;
+  }
+
+  stall(): void {
+    this.current.stalled++;
   }
 
   drop(): void {

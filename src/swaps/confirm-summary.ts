@@ -88,8 +88,12 @@ export class ConfirmSummary {
       userId: summary.userId,
       // A fixed quote the exchange named is created at by its id (the exchange's rate id).
       request: rateType === "fixed" && quote.quoteId ? { ...order, quoteId: quote.quoteId } : order,
-      // The fixed quote the summary showed is the deal: a create answer promising less is not it.
-      ...(rateType === "fixed" ? { fixedAmountOut: payoutOf(quote) } : {}),
+      // The quote the summary showed is the deal: a create answer promising less is not it (a
+      // fixed payout within a small tolerance, an exact amount to receive in full, a floating
+      // estimate within what the market may move meanwhile: verify.ts).
+      ...(rateType === "fixed"
+        ? { fixedAmountOut: payoutOf(quote) }
+        : { floatAmountOut: payoutOf(quote) }),
     });
   }
 }

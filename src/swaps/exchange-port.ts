@@ -15,7 +15,7 @@ export type EndpointClass = "public" | "create" | "read";
 export interface CallOptions {
   /** Fail with a busy error instead of waiting longer than this for budget. */
   maxWaitMs?: number;
-  /** Aborts the wait for budget (a request in flight runs to its timeout). */
+  /** Aborts the wait for budget, and a read in flight (a create runs to its deadline). */
   signal?: AbortSignal;
   /** Served after every waiting user request. */
   background?: boolean;

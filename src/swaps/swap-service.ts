@@ -10,9 +10,9 @@ import { takesMemo } from "./memo-networks.ts";
 import type { DepositView, Swap } from "./swap.ts";
 import type { SwapStore } from "./swap-store.ts";
 import {
-  fixedOutShortfall,
   type Mismatch,
   memoDisagreement,
+  payoutShortfall,
   verifyCreated,
   verifyDetail,
 } from "./verify.ts";
@@ -31,10 +31,12 @@ export function longestPostMs(exchangeTimeoutMs: number): number {
 
 /**
  * A confirmed summary. Its `fixedAmountOut` (the payout of the fixed quote the user confirmed) is
- * kept with the intent: an answer that promises less (beyond a small tolerance) is a different
- * deal, never shown as the agreed one. Not sent upstream.
+ * kept with the intent: an answer that promises less (beyond a small tolerance; an exact amount to
+ * receive, none) is a different deal, never shown as the agreed one. `floatAmountOut`, the
+ * estimate of a floating quote confirmed, holds the create answer to FLOAT_OUT_TOLERANCE (it is not
+ * kept: the reconciler adopts a floating swap without it). Neither is sent upstream.
  */
-export type CreateSwapInput = IntentInput;
+export type CreateSwapInput = IntentInput & { floatAmountOut?: DecimalString | undefined };
 
 export type CreateSwapResult =
   | { kind: "created"; swap: DepositView }
@@ -162,8 +164,9 @@ export class SwapService {
   ): Promise<{ record: SwapRecord; mismatches: Mismatch[] }> {
     const { logger, exchangeId } = this.deps;
     const order = input.request;
-    const short = input.fixedAmountOut
-      ? fixedOutShortfall(input.fixedAmountOut, String(created.amountOutExpected))
+    const quoted = input.fixedAmountOut ?? input.floatAmountOut;
+    const short = quoted
+      ? payoutShortfall(order, quoted, String(created.amountOutExpected))
       : undefined;
     const mismatches = [...verifyCreated(order, created), ...(short ? [short] : [])];
     // A deposit memo is part of the address, and one the answer alone states cannot be checked
@@ -187,7 +190,7 @@ export class SwapService {
       logger,
       // An answer without a memo is not compared: the detail's memo is the one to show.
       createdMemo: created.depositMemo ?? undefined,
-      fixedAmountOut: input.fixedAmountOut ?? undefined,
+      quotedAmountOut: quoted ?? undefined,
     });
     if (checked.record) return { record: checked.record, mismatches: [] };
     if (!checked.mismatches && mismatches.length === 0) {
@@ -229,7 +232,8 @@ export async function resolveByDetail(
     logger: Logger;
     signal?: AbortSignal;
     createdMemo?: string | null;
-    fixedAmountOut?: DecimalString | undefined;
+    /** The payout of the quote confirmed: the detail must not fall short of it (see verify.ts). */
+    quotedAmountOut?: DecimalString | undefined;
   },
 ): Promise<{ record?: SwapRecord; mismatches?: Mismatch[] }> {
   try {
@@ -243,8 +247,8 @@ export async function resolveByDetail(
       options.createdMemo !== undefined
         ? memoDisagreement(options.createdMemo, detail.depositMemo)
         : undefined,
-      options.fixedAmountOut
-        ? fixedOutShortfall(options.fixedAmountOut, record.amountOutExpected)
+      options.quotedAmountOut
+        ? payoutShortfall(order, options.quotedAmountOut, record.amountOutExpected)
         : undefined,
     ].filter((m): m is Mismatch => m !== undefined);
     if (mismatches.length === 0) return { record };

@@ -12,6 +12,8 @@ export interface Mismatch {
     | "networkTo"
     | "amountIn"
     | "amountOut"
+    /** A floating swap's estimated payout, far below the quote the summary showed. */
+    | "amountOutEstimate"
     | "withdrawalAddress"
     | "payoutMemo"
     | "refundAddress"
@@ -53,6 +55,14 @@ export const NO_MEMO = "(no memo)";
 export const FIXED_OUT_TOLERANCE = 0.005;
 
 /**
+ * How far a floating swap's estimated payout may fall short of the quote the summary showed: the
+ * market moves between the quote and Confirm (a summary may wait minutes), and an exchange's
+ * estimate at creation is rounded and priced anew, but by a few percent, not by more. Beyond
+ * this it is a different deal (docs/behaviour.md §1).
+ */
+export const FLOAT_OUT_TOLERANCE = 0.05;
+
+/**
  * Compares the POST answer with the order, before anyone sees its deposit address: a buggy
  * upstream or a proxy must not make the bot tell a user to send another coin or amount, nor show
  * a payout address that is not theirs. A network the order names must be named back: the spec's
@@ -70,14 +80,32 @@ export function verifyDetail(order: SwapOrder, detail: SwapDetail): Mismatch[] {
 }
 
 /**
- * A fixed-rate swap whose expected payout is worse than the fixed quote the user confirmed by
- * more than the tolerance: not the deal they agreed to.
+ * A swap whose expected payout is worse than the quote the user confirmed (`quoted`) by more than
+ * its order allows: not the deal they agreed to. An exact amount to receive (`receiveAmount`) must
+ * be paid in full; a fixed quote within FIXED_OUT_TOLERANCE; a floating estimate within
+ * FLOAT_OUT_TOLERANCE.
  */
-export function fixedOutShortfall(quoted: string, got: string): Mismatch | undefined {
-  const promised = Number(quoted);
+export function payoutShortfall(
+  order: Pick<SwapOrder, "rateType" | "receiveAmount">,
+  quoted: string,
+  got: string,
+): Mismatch | undefined {
   const offered = Number(got);
-  if (!(promised > 0) || offered >= promised * (1 - FIXED_OUT_TOLERANCE)) return undefined;
-  return { field: "amountOut", expected: quoted, got };
+  if (order.receiveAmount !== undefined && (order.rateType ?? "float") === "fixed") {
+    const exact = order.receiveAmount;
+    if (
+      Number.isFinite(offered) &&
+      compareDecimal(formatDecimal(offered, MAX_FRACTION_DIGITS), exact) >= 0
+    ) {
+      return undefined;
+    }
+    return { field: "amountOut", expected: exact, got };
+  }
+  const promised = Number(quoted);
+  const float = (order.rateType ?? "float") === "float";
+  const tolerance = float ? FLOAT_OUT_TOLERANCE : FIXED_OUT_TOLERANCE;
+  if (!(promised > 0) || offered >= promised * (1 - tolerance)) return undefined;
+  return { field: float ? "amountOutEstimate" : "amountOut", expected: quoted, got };
 }
 
 /** The create answer and the detail must give the same memo: a deposit with the wrong one is lost. */

@@ -14,7 +14,7 @@ import type { SwapOrder } from "../swaps/swap.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
 import {
   amountAsOrdered,
-  fixedOutShortfall,
+  payoutShortfall,
   sameAddress,
   sameCode,
   verifyDetail,
@@ -365,7 +365,7 @@ export class Reconciler {
     // Checked like a swap whose POST answered: the order, and the fixed payout confirmed.
     const record = recordFromDetail(detail, intent.request, { exchange: exchangeId });
     const short = intent.fixedAmountOut
-      ? fixedOutShortfall(intent.fixedAmountOut, record.amountOutExpected)
+      ? payoutShortfall(intent.request, intent.fixedAmountOut, record.amountOutExpected)
       : undefined;
     const mismatches = [...verifyDetail(intent.request, detail), ...(short ? [short] : [])];
     const suspect = mismatches.length > 0;

@@ -240,6 +240,38 @@ describe("a fixed-rate create answer", () => {
   });
 });
 
+describe("a floating estimate far below the quote confirmed", () => {
+  async function floatingSummary(user: FakeUser): Promise<BotMessage> {
+    await step(user, "/exchange", "send");
+    await step(user, "btc", "receive");
+    await step(user, "eth", "amount");
+    await step(user, "0.1", "address");
+    await step(user, "0x742d35Cc6634C0532925a3b844Bc454e4438f44e", "refund");
+    return step(user, "skip", "Please check");
+  }
+
+  it("a tenth of the quote: refused like a fixed cut, both amounts named, no deposit address", async () => {
+    const user = h.tg.user();
+    await floatingSummary(user);
+    h.sandbox.control.worsenNextFloatCreate(0.9);
+    const refused = await step(user, "confirm", "does not match your quote");
+    const tx = onlyTransaction();
+    expect(tx.rate_type).toBe("float");
+    expect(refused.text).toContain(`≈ ${tx.amount_out_expected} ETH instead of`);
+    expect(refused.text).toContain("Do not send anything");
+    expect(shownAnywhere(user, tx.deposit_address)).toBe(false);
+    expect((await h.app.repos.transactions.get(tx.id))?.suspect).toBe(true);
+  });
+
+  it("2 % below (the market may move that much meanwhile): created and shown as usual", async () => {
+    const user = h.tg.user();
+    await floatingSummary(user);
+    h.sandbox.control.worsenNextFloatCreate(0.02);
+    const deposit = await step(user, "confirm", "Swap created");
+    expect(deposit.text).toContain(onlyTransaction().deposit_address);
+  });
+});
+
 describe("a deposit message that never went out", () => {
   it("is what the next /status shows, and that message becomes the status card", async () => {
     const user = h.tg.user();

@@ -201,6 +201,32 @@ describe("the Mini App's swaps", () => {
     await page.context().close();
   });
 
+  it("its create route holds a floating estimate to the quote as the chat does: a tenth of it is refused, no deposit address", async () => {
+    const user = mini.h.tg.user();
+    const auth = { authorization: `tma ${signedInitData(mini.h.tg.token, { id: user.id })}` };
+    mini.h.sandbox.control.worsenNextFloatCreate(0.9);
+    const answer = await fetch(`${mini.pageUrl}api/swaps`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({
+        key: "float-cut-0001",
+        from: "btc",
+        to: "eth",
+        amount: "0.27",
+        rateType: "float",
+        payout: ETH_ADDRESS,
+      }),
+    });
+    const body = (await answer.json()) as { error?: string; id?: string };
+    expect(answer.status).toBe(409);
+    expect(body.error).toBe("suspect");
+    const tx = mini.h.sandbox.control.transactions().find((t) => t.amount_in === 0.27)!;
+    expect(tx.rate_type).toBe("float");
+    expect(body.id).toBe(tx.id);
+    expect(JSON.stringify(body)).not.toContain(tx.deposit_address);
+    expect((await mini.h.app.repos.transactions.get(tx.id))?.suspect).toBe(true);
+  });
+
   it("a payout to XRP asks for the Payout memo, sends it, and shows it in the summary and the swap", async () => {
     const user = mini.h.tg.user();
     const page = await mini.openPage(user.id);

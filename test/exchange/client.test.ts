@@ -13,6 +13,7 @@ import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 const amount = (v: string) => v as DecimalString;
 
 import { ETH_ADDRESS } from "../sandbox/helpers.ts";
+import { until } from "../support/until.ts";
 
 const unlimited = { publicPerMin: 10_000, createPerMin: 10_000, readPerMin: 10_000 };
 
@@ -192,6 +193,67 @@ describe("answers that break the contract", () => {
     sandbox.control.createThenHang(60_000, { stallBody: true });
     const error = await failure(client({ timeoutMs: 300 }).createTransaction(createBody));
     expect(error).toBeInstanceOf(ExchangeTimeoutError);
+  });
+
+  it("every read whose body stalls after its headers fails as a timeout at its deadline", async () => {
+    const reads = {
+      currencies: (c: ExchangeClient) => c.listCurrencies(),
+      rate: (c: ExchangeClient) =>
+        c.getRate({ coinFrom: "btc", coinTo: "eth", amount: amount("0.5") }),
+      list: (c: ExchangeClient) => c.listTransactions(),
+      get: (c: ExchangeClient) => c.getTransaction("x"),
+    } as const;
+    const tx = await client().createTransaction(createBody);
+    for (const [endpoint, read] of Object.entries(reads)) {
+      sandbox.control.stallNext(endpoint as keyof typeof reads, { ms: 60_000 });
+      const before = sandbox.control.stats.stalled;
+      const c = client({ timeoutMs: 300, getRetries: 0 });
+      const error = await failure(endpoint === "get" ? c.getTransaction(tx.id) : read(c));
+      expect(error, endpoint).toBeInstanceOf(ExchangeTimeoutError);
+      expect(sandbox.control.stats.stalled, endpoint).toBe(before + 1);
+    }
+  });
+
+  it("a read whose body stalled is tried again, as after a timeout, and the next answer is used", async () => {
+    sandbox.control.stallNext("list", { ms: 60_000 });
+    const before = sandbox.control.stats;
+    const page = await client({ timeoutMs: 300 }).listTransactions();
+    expect(page.data).toBeInstanceOf(Array);
+    const after = sandbox.control.stats;
+    expect(after.stalled).toBe(before.stalled + 1);
+    expect(after.byEndpoint.list).toBe((before.byEndpoint.list ?? 0) + 2);
+  });
+
+  it("stop() ends a read stalled in flight after its grace, and a call's own signal ends its read at once", async () => {
+    // Within the grace a read goes on: an update in flight finishes.
+    const graced = client();
+    graced.stop(60_000);
+    expect((await graced.listCurrencies()).data.length).toBeGreaterThan(0);
+
+    const c = client({ timeoutMs: 10_000 });
+    sandbox.control.stallNext("list", { ms: 60_000 });
+    const before = sandbox.control.stats.stalled;
+    const listing = failure(c.listTransactions());
+    await until(() => sandbox.control.stats.stalled > before, 10_000, "the list read stalled");
+    c.stop(0);
+    const stopped = await listing;
+    expect((stopped as Error).name).toBe("AbortError");
+    expect(stopped).not.toBeInstanceOf(ExchangeTimeoutError);
+    // Stopped: a read asked for afterwards ends at once too.
+    expect(((await failure(c.listCurrencies())) as Error).name).toBe("AbortError");
+
+    const other = client({ timeoutMs: 10_000 });
+    sandbox.control.stallNext("rate", { ms: 60_000 });
+    const abort = new AbortController();
+    const quoting = failure(
+      other.getRate(
+        { coinFrom: "btc", coinTo: "eth", amount: amount("0.5") },
+        { signal: abort.signal },
+      ),
+    );
+    await until(() => sandbox.control.stats.stalled > before + 1, 10_000, "the rate read stalled");
+    abort.abort();
+    expect(((await quoting) as Error).name).toBe("AbortError");
   });
 
   it("a closed port is a network failure", async () => {

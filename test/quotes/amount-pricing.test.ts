@@ -121,3 +121,64 @@ describe("an amount in dollars", () => {
     expect(rateRequests(spec)).toBe(before);
   });
 });
+
+describe("on a fresh service, whatever the exchange does with the probe below the minimum", () => {
+  // Nothing is known of BTC yet, so the rate is asked with the smallest amount there is.
+  const shapes = [
+    { what: "a 200 with minAmount and a message (the spec)", sandbox: () => spec, quirks: {} },
+    {
+      what: "a 400 {message, code} naming the minimum only in words",
+      sandbox: () => spec,
+      quirks: { rangeAs400: true },
+    },
+    {
+      what: "a 422 with the limits in its body",
+      sandbox: () => spec,
+      quirks: { rangeAs422: true },
+    },
+    { what: "exolix's 422 with a rate-shaped body", sandbox: () => exolix, quirks: {} },
+  ];
+  for (const shape of shapes) {
+    it(`prices 5 ETH to receive and $100: ${shape.what}`, async () => {
+      const sandbox = shape.sandbox();
+      sandbox.control.setQuirks(shape.quirks);
+      try {
+        const receive = await sendAmountOf(
+          service(sandbox),
+          BTC_ETH,
+          { unit: "receive", value: value("5") },
+          { rateType: "float" },
+        );
+        expect(receive).toMatchObject({ ok: true, receive: "5" });
+        if (!receive.ok) return;
+        expect(Number(receive.send)).toBeGreaterThan(0.17);
+        expect(Number(receive.send)).toBeLessThan(0.19);
+        const dollars = await sendAmountOf(
+          service(sandbox),
+          BTC_ETH,
+          { unit: "usd", value: value("100") },
+          { rateType: "float", dollarCoin: USDT },
+        );
+        expect(dollars.ok).toBe(true);
+        if (!dollars.ok) return;
+        expect(Number(dollars.send)).toBeCloseTo(100 / 95_000, 4);
+      } finally {
+        sandbox.control.setQuirks({ rangeAs400: false, rangeAs422: false });
+      }
+    });
+  }
+
+  it("a refusal in words tells the pair's minimum, and the next probe of the coin is an amount it takes", async () => {
+    spec.control.setQuirks({ rangeAs400: true });
+    try {
+      const quotes = service(spec);
+      const limits = await quotes.limits(BTC_ETH, 2_000);
+      expect(limits?.min).toBeGreaterThan(0.00000001);
+      expect(Number(quotes.probeAmount({ coinFrom: "btc", coinTo: "ltc" }))).toBe(
+        (limits?.min ?? 0) * 2,
+      );
+    } finally {
+      spec.control.setQuirks({ rangeAs400: false });
+    }
+  });
+});

@@ -123,6 +123,40 @@ describe("delays and down mode", () => {
   });
 });
 
+describe("stallNext", () => {
+  it("sends the real answer's status, headers and half its body at once, the rest only after the hold", async () => {
+    const api = await start();
+    api.control.stallNext("currencies", { ms: 200 });
+    const url = new URL(`${api.sandbox.url}/currencies`);
+    const { status, first, whole } = await new Promise<{
+      status: number | undefined;
+      first: string;
+      whole: Promise<string>;
+    }>((resolve, reject) => {
+      request(url, (res) => {
+        const chunks: string[] = [];
+        const whole = new Promise<string>((done) => res.on("end", () => done(chunks.join(""))));
+        res.setEncoding("utf8");
+        res.once("data", (chunk: string) => {
+          chunks.push(chunk);
+          res.on("data", (more: string) => chunks.push(more));
+          resolve({ status: res.statusCode, first: chunk, whole });
+        });
+      })
+        .on("error", reject)
+        .end();
+    });
+    expect(status).toBe(200);
+    expect(() => JSON.parse(first)).toThrow();
+    const body = JSON.parse(await whole) as { data: unknown[] };
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(first.length).toBeLessThanOrEqual(JSON.stringify(body).length / 2);
+    expect(api.control.stats.stalled).toBe(1);
+    expect((await api.get("/currencies")).status).toBe(200);
+    expect(api.control.stats.stalled).toBe(1);
+  });
+});
+
 describe("createThenHang", () => {
   it("creates the transaction at once but answers only after the delay", async () => {
     const api = await start();

@@ -31,6 +31,20 @@ describe("quirk rangeAs422", () => {
   });
 });
 
+describe("quirk rangeAs400", () => {
+  it("answers 400 {message, code} naming the limit only in its words for an out-of-range quote", async () => {
+    const api = await start({ quirks: { rangeAs400: true } });
+    const res = await api.get("/rate?coinFrom=btc&coinTo=eth&amount=0.00000001");
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      message: expect.stringMatching(/^amount 0\.00000001 is below the minimum of [\d.]+ BTC$/),
+      code: 400,
+    });
+    const inRange = await api.get("/rate?coinFrom=btc&coinTo=eth&amount=0.5");
+    expect(inRange.status).toBe(200);
+  });
+});
+
 describe("quirk errorStyle", () => {
   it("'error' answers {error: message}", async () => {
     const api = await start({ quirks: { errorStyle: "error" } });

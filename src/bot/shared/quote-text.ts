@@ -112,5 +112,16 @@ export function limitsRefusal(
     max: formatDecimal(refusal.limits.max),
   };
   const text = t(refusal.fit === "below-min" ? "quote-below-min" : "quote-above-max", vars);
-  return `${text}\n${t("flow-amount-range", vars)}`;
+  return `${text}\n${amountRange(t, vars)}`;
+}
+
+/**
+ * What to type instead: an amount between the limits, or at least the minimum when no maximum is
+ * known (a refusal that named only the minimum, in its words: max "0").
+ */
+export function amountRange(
+  t: TranslateFunction,
+  vars: { min: string; max: string; from: string },
+): string {
+  return t(Number(vars.max) > 0 ? "flow-amount-range" : "flow-amount-at-least", vars);
 }

@@ -4,6 +4,7 @@ import { type DecimalString, formatDecimal } from "../../lib/decimal.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
 import { failureText } from "../shared/failure-text.ts";
 import {
+  amountRange,
   coinLabel,
   limitsRefusal,
   limitsText,
@@ -127,7 +128,7 @@ export async function askAmount(s: FlowSession, from: Side, to: Side): Promise<A
     const { fit, text } = quoteText(t, result.quote, amount, labels().from, labels().to);
     if (fit !== "ok") {
       const vars = quoteVariables(t, result.quote, amount, labels().from, labels().to);
-      await s.refuse(`${worked}${text}\n${t("flow-amount-range", vars)}`);
+      await s.refuse(`${worked}${text}\n${amountRange(t, vars)}`);
       continue;
     }
     return {

@@ -177,8 +177,9 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
 }
 
 /**
- * Why a created swap is withheld: a fixed-rate payout below the confirmed quote is named with both
- * amounts (the user can get a fresh quote); any other disagreement gets the general warning.
+ * Why a created swap is withheld: a payout below the confirmed quote (a fixed one, an exact amount
+ * to receive, a floating estimate far below) is named with both amounts (the user can get a fresh
+ * quote); any other disagreement gets the general warning.
  */
 function suspectText(
   t: FlowSession["t"],
@@ -187,7 +188,16 @@ function suspectText(
   toLabel: string,
 ): string {
   const [only] = mismatches;
-  if (mismatches.length === 1 && only?.field === "amountOut" && Number(only.got) > 0) {
+  const cut = mismatches.length === 1 && only !== undefined && Number(only.got) > 0;
+  if (cut && only.field === "amountOutEstimate") {
+    return t("flow-create-float-worse", {
+      id,
+      quoted: only.expected,
+      offered: only.got,
+      to: toLabel,
+    });
+  }
+  if (cut && only.field === "amountOut") {
     return t("flow-create-fixed-worse", {
       id,
       quoted: only.expected,
