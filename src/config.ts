@@ -5,7 +5,7 @@ import { z } from "zod";
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 /** How the exchange speaks: `spec` (docs/exchange-api-v2.md) or `exolix` (Exolix's public v2 API). */
-export const EXCHANGE_DIALECTS = ["spec", "exolix"] as const;
+export const EXCHANGE_DIALECTS = ["spec", "exolix", "changenow"] as const;
 export type ExchangeDialect = (typeof EXCHANGE_DIALECTS)[number];
 
 const int = (min: number, fallback: number) =>

@@ -95,7 +95,7 @@ export class ExchangeClient implements ExchangePort {
   private readonly rateLimited: Record<EndpointClass, number> = { public: 0, create: 0, read: 0 };
   private readonly http: KyInstance;
 
-  get reverseQuotes(): boolean {
+  get reverseQuotes(): boolean | "fixed" {
     return this.dialect.reverseQuotes;
   }
 
@@ -218,16 +218,55 @@ export class ExchangeClient implements ExchangePort {
     return this.get(
       "GET /currencies",
       "public",
-      "currencies",
+      currencies.path ?? "currencies",
       currencies.params(params),
       currencies.schema,
       call,
     );
   }
 
-  getRate(params: QuoteRequest, call?: CallOptions): Promise<ExchangeQuote> {
+  async getRate(params: QuoteRequest, call?: CallOptions): Promise<ExchangeQuote> {
+    const { limits } = this.dialect.rate;
+    if (!limits) return this.estimate(params, call);
+    // The limits first (a call of their own in this dialect): an amount they refuse is answered
+    // from them alone, without asking for an estimate the exchange would refuse.
+    const asked = limits.request(params);
+    const range = await this.get(
+      "GET /rate",
+      "public",
+      asked.path,
+      asked.params,
+      limits.schema,
+      call,
+    );
+    const amount = Number(params.amount);
+    const breach =
+      params.receiveAmount !== undefined
+        ? undefined
+        : amount < range.minimum
+          ? "below"
+          : range.maximum > 0 && amount > range.maximum
+            ? "above"
+            : undefined;
+    if (breach) {
+      return {
+        sendAmount: amount,
+        receiveAmount: 0,
+        rate: 0,
+        minimum: range.minimum,
+        maximum: range.maximum,
+        rateType: params.rateType ?? "float",
+        note: limits.outOfRange(breach),
+      };
+    }
+    const quote = await this.estimate(params, call);
+    return { ...quote, minimum: range.minimum, maximum: range.maximum };
+  }
+
+  private estimate(params: QuoteRequest, call?: CallOptions): Promise<ExchangeQuote> {
     const { rate } = this.dialect;
-    return this.get("GET /rate", "public", "rate", rate.params(params), rate.schema, call).catch(
+    const path = rate.path ?? "rate";
+    return this.get("GET /rate", "public", path, rate.params(params), rate.schema, call).catch(
       (error: unknown) => {
         // An out-of-range amount answered as a refusal with the limits in the body is a quote
         // the user can act on, not a failure.
@@ -260,7 +299,7 @@ export class ExchangeClient implements ExchangePort {
       this.dialect.create.schema,
       call,
       (context) =>
-        this.http.post("transactions", {
+        this.http.post(this.dialect.create.path ?? "transactions", {
           body: json,
           headers: { "Content-Type": "application/json" },
           context,
@@ -275,7 +314,7 @@ export class ExchangeClient implements ExchangePort {
     return this.get(
       "GET /transactions",
       "read",
-      "transactions",
+      list.path ?? "transactions",
       list.params(params),
       list.schema,
       call,
@@ -283,12 +322,17 @@ export class ExchangeClient implements ExchangePort {
   }
 
   getTransaction(id: string, call?: CallOptions): Promise<SwapDetail> {
+    const { detail } = this.dialect;
+    const asked = detail.request?.(id) ?? {
+      path: `transactions/${encodeURIComponent(id)}`,
+      params: {},
+    };
     return this.get(
       "GET /transactions/{id}",
       "read",
-      `transactions/${encodeURIComponent(id)}`,
-      {},
-      this.dialect.detail.schema,
+      asked.path,
+      asked.params,
+      detail.schema,
       call,
     );
   }

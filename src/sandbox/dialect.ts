@@ -1,7 +1,8 @@
 /**
- * How the sandbox speaks: `spec` (docs/exchange-api-v2.md: snake_case, `X-API-Key`) or `exolix`
- * (Exolix's public v2 API as its integrations use it: docs/exchange-in-the-wild.md).
+ * How the sandbox speaks: `spec` (docs/exchange-api-v2.md: snake_case, `X-API-Key`), `exolix`
+ * (Exolix's public v2 API as its integrations use it: docs/exchange-in-the-wild.md) or `changenow`
+ * (ChangeNOW's API v2 as its integrations use it: docs/exchange-changenow.md).
  */
-export type Dialect = "spec" | "exolix";
+export type Dialect = "spec" | "exolix" | "changenow";
 
-export const DIALECTS: readonly Dialect[] = ["spec", "exolix"];
+export const DIALECTS: readonly Dialect[] = ["spec", "exolix", "changenow"];

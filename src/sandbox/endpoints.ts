@@ -1,4 +1,5 @@
 import { depositFor, isAddressFor } from "./addresses.ts";
+import * as changenow from "./changenow-bodies.ts";
 import type { SandboxCoin } from "./coins.ts";
 import * as exolix from "./exolix-bodies.ts";
 import { HttpError } from "./http.ts";
@@ -282,7 +283,11 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
     },
     now,
   );
-  if (isExolix(state) && body.withdrawalAmount !== undefined && body.withdrawalAmount !== null) {
+  if (
+    state.dialect !== "spec" &&
+    body.withdrawalAmount !== undefined &&
+    body.withdrawalAmount !== null
+  ) {
     tx.withdrawal_amount = q.toAmount;
   }
   const { persist = false, deposit_extra_id, ...alteration } = state.faults.alterNextCreate ?? {};
@@ -300,6 +305,7 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
     deposit_extra_id: deposit_extra_id === undefined ? tx.deposit_extra_id : deposit_extra_id,
   };
   if (isExolix(state)) return { status: 201, body: exolix.created(state, view), tx };
+  if (state.dialect === "changenow") return { status: 200, body: changenow.created(view), tx };
   const also = SHOWN_WHEN_ALTERED.filter((key) => key in alteration);
   return {
     status: state.quirks.created201 ? 201 : 200,
@@ -320,7 +326,7 @@ function quoteOfCreate(
   to: SandboxCoin,
   rateType: "float" | "fixed",
 ): SandboxQuote {
-  if (!isExolix(state)) return quote(from, to, p.bodyAmount(body.amount), rateType);
+  if (state.dialect === "spec") return quote(from, to, p.bodyAmount(body.amount), rateType);
   if (body.withdrawalAmount !== undefined && body.withdrawalAmount !== null) {
     const wanted = p.looseAmount(body.withdrawalAmount, "withdrawalAmount");
     return reverseQuote(from, to, wanted, rateType);

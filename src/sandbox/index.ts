@@ -52,7 +52,7 @@ export interface SandboxOptions {
 }
 
 export interface Sandbox {
-  /** Base URL ending in /api/v2, e.g. http://127.0.0.1:45678/api/v2. */
+  /** Base URL ending in /api/v2 (ChangeNOW's dialect: /v2), e.g. http://127.0.0.1:45678/api/v2. */
   url: string;
   apiKey: string;
   dialect: Dialect;
@@ -107,7 +107,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${hostPart}:${port}/api/v2`,
+    url: `http://${hostPart}:${port}${dialect === "changenow" ? "/v2" : "/api/v2"}`,
     apiKey: state.apiKey,
     dialect,
     control: createControl(state),

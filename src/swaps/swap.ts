@@ -29,6 +29,8 @@ export interface SwapOrder {
   payoutMemo?: string;
   /** The refund address's memo. */
   refundMemo?: string;
+  /** The exchange's id of the fixed quote confirmed (`ExchangeQuote.quoteId`), when it keeps one. */
+  quoteId?: string;
 }
 
 /**
