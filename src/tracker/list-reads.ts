@@ -2,6 +2,7 @@ import { ExchangeApiError, ExchangeSchemaError } from "../exchange/errors.ts";
 import { readPages } from "../exchange/paging.ts";
 import { formatDecimal } from "../lib/decimal.ts";
 import type { ListedSwap as TransactionListItem } from "../swaps/exchange-port.ts";
+import { holdOf } from "../swaps/from-exchange.ts";
 import type { OpenSwap } from "../swaps/swap.ts";
 import { heatOf } from "./cadence.ts";
 import type { Cycle, CycleStats, PassContext, Placed } from "./cycle.ts";
@@ -210,7 +211,11 @@ export class ListReads {
         : 0;
     await this.pass.options.store.applyProgress(
       item.id,
-      { status: item.status, ...(amountOut > 0 ? { amountOut: formatDecimal(amountOut) } : {}) },
+      {
+        status: item.status,
+        ...(amountOut > 0 ? { amountOut: formatDecimal(amountOut) } : {}),
+        ...holdOf(item),
+      },
       this.pass.clock.now(),
     );
     this.pass.options.onChange?.();

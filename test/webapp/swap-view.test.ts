@@ -31,6 +31,8 @@ const swap: Swap = {
   refundMemo: null,
   txLinkIn: null,
   txLinkOut: null,
+  holdLink: null,
+  holdAsks: null,
   notFoundSince: null,
   nextLookupAt: null,
   givenUpAt: null,
