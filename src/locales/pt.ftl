@@ -236,6 +236,7 @@ status-success = concluída
 status-overdue = expirada
 status-refunded = reembolsada
 status-refunding = reembolso em andamento
+status-verifying = retida para verificação
 
 ## Inline mode
 
@@ -315,6 +316,13 @@ push-refunded-no-address = o endereço de onde você enviou
 push-refunding =
     ↩️ <b>Troca {$id}: reembolso em andamento</b>
     A exchange está devolvendo seus {$amountIn} {$from} para <code>{$refundTo}</code>. Aviso quando terminar.
+push-verifying =
+    🛂 <b>Troca {$id}: retida para verificação</b>
+    A exchange está retendo esta troca para verificá-la antes de continuar. Nada foi perdido e não é preciso enviar nada de novo: responda à exchange e eu aviso quando ela seguir em frente.
+swap-held = 🛂 A exchange retém esta troca para verificá-la antes de continuar. Não envie nada de novo.
+swap-held-asks = O que ela pede: {$asks}
+swap-held-link = Onde responder: {$link}
+swap-held-no-link = Escreva ao suporte da exchange e informe o id da troca <code>{$id}</code>.
 push-wait =
     ⏳ <b>Troca {$id}: aguardando seu depósito</b>
     Envie exatamente <code>{$amountIn}</code> {$from} para <code>{$deposit}</code>.
@@ -445,6 +453,9 @@ webapp-hash-in = Transação de depósito
 webapp-hash-out = Transação de pagamento
 webapp-closed = Esta troca terminou: não envie nada para o endereço de depósito dela.
 webapp-received = O depósito chegou; não há mais nada a enviar.
+webapp-held = A exchange retém esta troca para verificá-la antes de continuar. Não envie nada de novo.
+webapp-held-asks = O que ela pede
+webapp-held-link = Responder à exchange
 webapp-sandbox = Exchange sandbox: não envie fundos reais.
 webapp-no-swaps = Você ainda não tem trocas.
 webapp-open-from-telegram = Esta página só funciona quando aberta pelo bot no Telegram. Abra o bot e toque no botão do app.
@@ -530,6 +541,7 @@ support-ticket-swap =
     Endereço de pagamento: <code>{$withdrawal}</code>
     Endereço de reembolso: <code>{$refund}</code>
 support-ticket-deposit-memo = Memo do depósito: <code>{$memo}</code>
+support-ticket-held = 🛂 Retida para verificação pela exchange · pede: {$asks} · link: {$link}
 support-ticket-hash-deposit = Hash do depósito: <code>{$hash}</code>
 support-ticket-hash-deposit-linked = Hash do depósito: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
 support-ticket-hash-payout = Hash do pagamento: <code>{$hash}</code>
