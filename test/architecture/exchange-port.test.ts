@@ -58,6 +58,28 @@ const DIALECT_FIELDS = [
   "isDefault",
   "withNetworks",
   "apiToken",
+  // ChangeNOW's v2 (docs/exchange-changenow.md).
+  "x-changenow-api-key",
+  "estimated-amount",
+  "fromCurrency",
+  "toCurrency",
+  "fromNetwork",
+  "toNetwork",
+  "rateId",
+  "useRateId",
+  "validUntil",
+  "payinAddress",
+  "payinExtraId",
+  "payoutAddress",
+  "payoutExtraId",
+  "extraId",
+  "expectedAmountFrom",
+  "expectedAmountTo",
+  "payinHash",
+  "payoutHash",
+  "requestId",
+  "hasExternalId",
+  "isExtraIdSupported",
 ] as const;
 
 const SWAPS = fileURLToPath(new URL("../../src/swaps", import.meta.url));
