@@ -199,6 +199,16 @@ card-in-progress =
     Status: {$status}
 
     I will tell you when it moves on. Check it any time with /status.
+card-held =
+    🛂 <b>Swap held for verification</b>
+    You send: <code>{$amount}</code> <b>{$from}</b>
+
+    You receive: {$toAmount} {$to} ({$rateType})
+    Payout to: <code>{$withdrawal}</code>
+    Transaction id: <code>{$id}</code>
+    Status: {$status}
+
+    I will tell you when it moves on. Check it any time with /status.
 deposit-sandbox = 🧪 <b>sandbox: do not send real funds</b>. This swap is simulated.
 card-sandbox = 🧪 <b>sandbox</b>: this swap was simulated.
 card-success =
@@ -319,7 +329,7 @@ push-refunding =
 push-verifying =
     🛂 <b>Swap {$id}: held for verification</b>
     The exchange is holding this swap to verify it before it goes on. Nothing is lost and there is nothing to send again: answer the exchange, and I will tell you when it moves on.
-swap-held = 🛂 The exchange holds this swap to verify it before it goes on. Do not send anything again.
+swap-held = 🛂 The exchange holds this swap to verify it before it goes on. Send nothing more until the exchange lets it go on.
 swap-held-asks = What it asks: {$asks}
 swap-held-link = Where to answer it: {$link}
 swap-held-no-link = Write to the exchange's support and quote the swap id <code>{$id}</code>.

@@ -199,6 +199,16 @@ card-in-progress =
     Estado: {$status}
 
     Te avisaré cuando avance. Consúltalo cuando quieras con /status.
+card-held =
+    🛂 <b>Intercambio retenido para verificación</b>
+    Envías: <code>{$amount}</code> <b>{$from}</b>
+
+    Recibes: {$toAmount} {$to} ({$rateType})
+    Recibes en: <code>{$withdrawal}</code>
+    Id de la transacción: <code>{$id}</code>
+    Estado: {$status}
+
+    Te avisaré cuando avance. Consúltalo cuando quieras con /status.
 deposit-sandbox = 🧪 <b>sandbox: no envíes fondos reales</b>. Este intercambio es simulado.
 card-sandbox = 🧪 <b>sandbox</b>: este intercambio fue simulado.
 card-success =
@@ -319,7 +329,7 @@ push-refunding =
 push-verifying =
     🛂 <b>Intercambio {$id}: retenido para verificación</b>
     El exchange retiene este intercambio para verificarlo antes de continuar. No se ha perdido nada y no hay que enviar nada de nuevo: responde al exchange y te avisaré cuando siga adelante.
-swap-held = 🛂 El exchange retiene este intercambio para verificarlo antes de continuar. No envíes nada de nuevo.
+swap-held = 🛂 El exchange retiene este intercambio para verificarlo antes de continuar. No envíes nada más hasta que el exchange lo deje seguir.
 swap-held-asks = Lo que pide: {$asks}
 swap-held-link = Dónde responder: {$link}
 swap-held-no-link = Escribe al soporte del exchange e indica el id del intercambio <code>{$id}</code>.

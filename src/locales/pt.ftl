@@ -199,6 +199,16 @@ card-in-progress =
     Status: {$status}
 
     Aviso quando ela avançar. Consulte quando quiser com /status.
+card-held =
+    🛂 <b>Troca retida para verificação</b>
+    Você envia: <code>{$amount}</code> <b>{$from}</b>
+
+    Você recebe: {$toAmount} {$to} ({$rateType})
+    Você recebe em: <code>{$withdrawal}</code>
+    Id da transação: <code>{$id}</code>
+    Status: {$status}
+
+    Aviso quando ela avançar. Consulte quando quiser com /status.
 deposit-sandbox = 🧪 <b>sandbox: não envie fundos reais</b>. Esta troca é simulada.
 card-sandbox = 🧪 <b>sandbox</b>: esta troca foi simulada.
 card-success =
@@ -319,7 +329,7 @@ push-refunding =
 push-verifying =
     🛂 <b>Troca {$id}: retida para verificação</b>
     A exchange está retendo esta troca para verificá-la antes de continuar. Nada foi perdido e não é preciso enviar nada de novo: responda à exchange e eu aviso quando ela seguir em frente.
-swap-held = 🛂 A exchange retém esta troca para verificá-la antes de continuar. Não envie nada de novo.
+swap-held = 🛂 A exchange retém esta troca para verificá-la antes de continuar. Não envie mais nada até a exchange deixá-la seguir.
 swap-held-asks = O que ela pede: {$asks}
 swap-held-link = Onde responder: {$link}
 swap-held-no-link = Escreva ao suporte da exchange e informe o id da troca <code>{$id}</code>.

@@ -199,6 +199,16 @@ card-in-progress =
     Durum: {$status}
 
     İlerleyince size haber vereceğim. İstediğiniz zaman /status ile bakabilirsiniz.
+card-held =
+    🛂 <b>Takas doğrulama için bekletiliyor</b>
+    Gönderdiğiniz: <code>{$amount}</code> <b>{$from}</b>
+
+    Alacağınız: {$toAmount} {$to} ({$rateType})
+    Alıcı adres: <code>{$withdrawal}</code>
+    İşlem kimliği: <code>{$id}</code>
+    Durum: {$status}
+
+    İlerleyince size haber vereceğim. İstediğiniz zaman /status ile bakabilirsiniz.
 deposit-sandbox = 🧪 <b>sandbox: gerçek para göndermeyin</b>. Bu takas bir simülasyon.
 card-sandbox = 🧪 <b>sandbox</b>: bu takas bir simülasyondu.
 card-success =
@@ -319,7 +329,7 @@ push-refunding =
 push-verifying =
     🛂 <b>Takas {$id}: doğrulama için bekletiliyor</b>
     Borsa bu takası devam etmeden önce doğrulamak için bekletiyor. Hiçbir şey kaybolmadı ve yeniden bir şey göndermeniz gerekmiyor: borsaya yanıt verin, takas ilerleyince size haber vereceğim.
-swap-held = 🛂 Borsa bu takası devam etmeden önce doğrulamak için bekletiyor. Yeniden bir şey göndermeyin.
+swap-held = 🛂 Borsa bu takası devam etmeden önce doğrulamak için bekletiyor. Borsa takasın devam etmesine izin verene kadar başka bir şey göndermeyin.
 swap-held-asks = İstediği: {$asks}
 swap-held-link = Nereden yanıtlanır: {$link}
 swap-held-no-link = Borsanın destek ekibine yazın ve takas kimliğini <code>{$id}</code> belirtin.

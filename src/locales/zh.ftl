@@ -200,6 +200,16 @@ card-in-progress =
     状态：{$status}
 
     有进展时我会通知你。随时可用 /status 查看。
+card-held =
+    🛂 <b>兑换被暂扣审核</b>
+    你发送：<code>{$amount}</code> <b>{$from}</b>
+
+    你接收：{$toAmount} {$to}（{$rateType}）
+    收款地址：<code>{$withdrawal}</code>
+    交易 ID：<code>{$id}</code>
+    状态：{$status}
+
+    有进展时我会通知你。随时可用 /status 查看。
 deposit-sandbox = 🧪 <b>沙盒：请勿发送真实资金</b>。这笔兑换是模拟的。
 card-sandbox = 🧪 <b>沙盒</b>：这笔兑换是模拟的。
 card-success =
@@ -320,7 +330,7 @@ push-refunding =
 push-verifying =
     🛂 <b>兑换 {$id}：被暂扣审核</b>
     兑换服务暂扣了这笔兑换，要先审核才会继续。资金没有丢失，也不需要再次发送任何东西：请回复兑换服务，兑换继续时我会通知你。
-swap-held = 🛂 兑换服务暂扣了这笔兑换，审核通过后才会继续。请不要再次发送任何东西。
+swap-held = 🛂 兑换服务暂扣了这笔兑换，审核通过后才会继续。在兑换服务放行之前，请不要再发送任何东西。
 swap-held-asks = 对方要求：{$asks}
 swap-held-link = 在这里回复：{$link}
 swap-held-no-link = 请联系兑换服务的客服，并提供兑换 id <code>{$id}</code>。

@@ -93,14 +93,16 @@ function printChanges(): boolean {
 }
 
 /**
- * `/sandbox hold ID [what it asks]`, `/sandbox release ID [status]`: the embedded exchange holds a
+ * `/sandbox hold ID|last [what it asks]`, `/sandbox release ID [status]`: the embedded exchange holds a
  * swap for verification, or lets it go on (default: exchanging). Said to the sandbox, not the bot;
  * the bot hears of it at its next status poll, as from a real exchange.
  */
 function sandboxCommand(text: string): string {
   const control = app.sandboxControl;
-  const [, verb, id, ...rest] = text.split(/\s+/);
+  const [, verb, given, ...rest] = text.split(/\s+/);
   if (!control) return "(no embedded sandbox: EXCHANGE_API_URL is set)";
+  // `last`: the newest transaction (a piped script does not know the id it will get).
+  const id = given === "last" ? control.transactions()[0]?.id : given;
   try {
     if (verb === "hold" && id) {
       const asks = rest.join(" ").trim();
@@ -114,7 +116,7 @@ function sandboxCommand(text: string): string {
   } catch (error) {
     return `(sandbox: ${error instanceof Error ? error.message : String(error)})`;
   }
-  return "(usage: /sandbox hold ID [what it asks] · /sandbox release ID [status])";
+  return "(usage: /sandbox hold ID|last [what it asks] · /sandbox release ID|last [status])";
 }
 
 async function handle(line: string): Promise<boolean> {

@@ -34,9 +34,9 @@ export function depositText(
   }
   // The deposit has arrived (or the exchange holds the swap to verify it): the card must not
   // invite a second one.
-  const received =
-    view.status === "confirmation" || view.status === "exchanging" || isHeld(view.status);
-  const text = t(received ? "card-in-progress" : "deposit", {
+  const held = isHeld(view.status);
+  const received = view.status === "confirmation" || view.status === "exchanging" || held;
+  const text = t(held ? "card-held" : received ? "card-in-progress" : "deposit", {
     amount: view.amountIn,
     from: label(view.coinFrom, view.networkFrom),
     to: label(view.coinTo, view.networkTo),
@@ -49,9 +49,9 @@ export function depositText(
   });
   const withMemo = withPayoutMemo(t, withDepositMemo(t, text, view, !received), view);
   // Scammers write to people who wait for a deposit: say who never will.
-  const held = holdNote(t, view);
-  const full = held
-    ? `${withMemo}\n\n${held}`
+  const note = holdNote(t, view);
+  const full = note
+    ? `${withMemo}\n\n${note}`
     : received
       ? withMemo
       : `${withMemo}\n\n${t("deposit-support-trust")}`;
