@@ -109,6 +109,7 @@ export function estimate(state: SandboxState, params: URLSearchParams, now: numb
       throw new HttpError(400, "toAmount is required if type is reverse", "toAmount");
     }
     const wanted = p.queryAmount(params.get("toAmount"), "toAmount");
+    state.stats.reverseQuote();
     q = reverseQuote(pair.from, pair.to, wanted, rateTypeOf(flow));
   } else {
     q = quote(

@@ -19,10 +19,14 @@ export async function askAddress(
   from: Side,
   to: Side,
   choice: AmountChoice,
-): Promise<{ address: string; quote: Quote; amount: DecimalString }> {
+): Promise<{
+  address: string;
+  quote: Quote;
+  amount: DecimalString;
+  receive: AmountChoice["receive"];
+}> {
   const { t } = s;
-  let { quote, amount } = choice;
-  const { receive } = choice;
+  let { quote, amount, receive } = choice;
   const fromLabel = coinLabel(from.coin, from.network);
   const toLabel = coinLabel(to.coin, to.network);
   const render = () => {
@@ -59,7 +63,7 @@ export async function askAddress(
         ? await requote(s, { from, to }, receive.amount, rateType)
         : await s
             .quote({ from, to }, amount, rateType)
-            .then((r) => (r.ok ? { ...r, send: amount } : r));
+            .then((r) => (r.ok ? { ...r, send: amount, exact: false } : r));
       if (!result.ok) {
         await s.ctx.reply(`${failureText(t, result.failure)}\n${again()}`);
         continue;
@@ -72,6 +76,9 @@ export async function askAddress(
       }
       amount = send;
       quote = { ...result.quote, rateType };
+      // Whether the exchange quoted the amount to receive itself may change with the rate type
+      // (ChangeNOW reverses fixed-rate quotes only).
+      if (receive) receive = { amount: receive.amount, exact: result.exact };
       await s.ctx.api.editMessageText(s.chatId, message.message_id, render(), {
         reply_markup: keyboard(),
       });
@@ -101,7 +108,7 @@ export async function askAddress(
       await s.refuse(`${problem}${hint}\n${again()}`);
       continue;
     }
-    return { address: check.address, quote, amount };
+    return { address: check.address, quote, amount, receive };
   }
 }
 
@@ -114,12 +121,15 @@ async function requote(
   side: { from: Side; to: Side },
   receive: DecimalString,
   rateType: RateType,
-): Promise<{ ok: true; quote: Quote; send: DecimalString } | Extract<QuoteResult, { ok: false }>> {
+): Promise<
+  | { ok: true; quote: Quote; send: DecimalString; exact: boolean }
+  | Extract<QuoteResult, { ok: false }>
+> {
   const priced = await s.priceAmount(side, { unit: "receive", value: receive }, rateType);
   if (!priced.ok) return priced;
   if (!priced.priced.ok) return { ok: false, failure: { kind: "unavailable" } };
   const { send, quote } = priced.priced;
-  if (quote) return { ok: true, quote, send };
+  if (quote) return { ok: true, quote, send, exact: true };
   const result = await s.quote(side, send, rateType);
-  return result.ok ? { ...result, send } : result;
+  return result.ok ? { ...result, send, exact: false } : result;
 }
