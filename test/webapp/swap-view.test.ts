@@ -52,6 +52,18 @@ describe("the page's view of a swap", () => {
     expect(view.depositMemo).toBeNull();
   });
 
+  it("carries a hold for verification (its link and what it asks) only while the swap is held", () => {
+    const held = {
+      ...swap,
+      status: "verifying",
+      holdLink: "https://kyc.example/1",
+      holdAsks: "ID",
+    };
+    expect(pageSwap(held).hold).toEqual({ link: "https://kyc.example/1", asks: "ID" });
+    expect(pageSwap(held).final).toBe(false);
+    expect(pageSwap({ ...held, status: "exchanging" }).hold).toBeNull();
+  });
+
   it("says when the swap is finished", () => {
     expect(pageSwap(swap).final).toBe(false);
     expect(pageSwap({ ...swap, status: "success" }).final).toBe(true);
