@@ -10,8 +10,14 @@ import { openDatabase } from "../../src/db/client.ts";
 import { createPorts, createRepositories } from "../../src/db/repositories.ts";
 import type { Seam } from "../../src/db/seam.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
+import { dialectNamed } from "../../src/exchange/dialects/index.ts";
 import { createChatSettings } from "../../src/frontends/chat-settings.ts";
-import { type SandboxControl, startSandbox } from "../../src/sandbox/index.ts";
+import {
+  DIALECTS,
+  type Dialect,
+  type SandboxControl,
+  startSandbox,
+} from "../../src/sandbox/index.ts";
 import { SANDBOX_EXCHANGE } from "../../src/swaps/swap.ts";
 import { type CycleStats, StatusTracker } from "../../src/tracker/status-tracker.ts";
 import { startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
@@ -201,7 +207,8 @@ const NEXT: Record<string, [string, string]> = {
  * Telegram, and the reads made until the last one.
  *
  * `BENCH_TRACKER_N=100|1000|10000|10|day|burst` runs one of them (BENCH_TRACKER_BURST=10,100
- * picks the burst sizes).
+ * picks the burst sizes). `BENCH_TRACKER_DIALECTS=spec,exolix,changenow` runs each scenario over
+ * each of those exchange dialects (sandbox and client), one line each (default: spec).
  */
 export async function run(): Promise<void> {
   const only = process.env.BENCH_TRACKER_N;
@@ -210,11 +217,18 @@ export async function run(): Promise<void> {
       .map((l) => l.toFixed(1))
       .join(" ")}: real-time figures include its noise; the day replay runs on a virtual clock)`,
   );
+  const dialects = (process.env.BENCH_TRACKER_DIALECTS ?? "spec")
+    .split(",")
+    .map((d) => d.trim())
+    .filter((d): d is Dialect => (DIALECTS as readonly string[]).includes(d));
   for (const scenario of SCENARIOS) {
     if (only !== undefined && only !== scenario.key) continue;
     console.log(`\n${scenario.label}`);
-    await runScenario(scenario, "windows");
-    if (scenario.baseline) await runScenario(scenario, "full-scan");
+    for (const dialect of dialects) {
+      if (dialects.length > 1) console.log(`  over the ${dialect} dialect:`);
+      await runScenario(scenario, "windows", dialect);
+      if (scenario.baseline) await runScenario(scenario, "full-scan", dialect);
+    }
     perSwapLine(scenario.open);
   }
   if (only === undefined || only === "burst") {
@@ -310,9 +324,13 @@ async function runBurst(n: number): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
 }
 
-async function runScenario(scenario: Scenario, mode: TrackerMode): Promise<void> {
+async function runScenario(
+  scenario: Scenario,
+  mode: TrackerMode,
+  dialect: Dialect = "spec",
+): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "swapbot-bench-"));
-  const sandbox = await startSandbox({ schedule: false });
+  const sandbox = await startSandbox({ schedule: false, dialect });
   const tg = await startFakeTelegram();
   const database = openDatabase(join(dir, "bot.sqlite"));
   const repos = createRepositories(database.seam);
@@ -321,6 +339,7 @@ async function runScenario(scenario: Scenario, mode: TrackerMode): Promise<void>
   const exchange = new ExchangeClient({
     baseUrl: sandbox.url,
     apiKey: sandbox.apiKey,
+    dialect: dialectNamed(dialect),
     limits: { publicPerMin: 60, createPerMin: 30, readPerMin: READS_PER_MIN },
     timeoutMs: 10_000,
   });
