@@ -112,6 +112,39 @@ describe("a swap over ChangeNOW's dialect", () => {
     expect(String(tx.amount_in)).toBe(send);
   });
 
+  it("money rules at ChangeNOW: a fixed create paying less than the quote is refused; a lost create is found once", async () => {
+    const user = h.tg.user();
+    const fixedSummary = async () => {
+      await toAmountStep(user, "eth");
+      await step(user, "0.1", "address");
+      await user.press("Fixed");
+      await user.waitFor((m) => m.edited && m.text.includes("fixed rate"));
+      await step(user, ETH_ADDRESS, "refund");
+      return step(user, "skip", "Please check");
+    };
+    await fixedSummary();
+    h.sandbox.control.worsenNextFixedCreate(0.02);
+    const refused = await step(user, "confirm", "does not match your fixed quote");
+    const worse = onlyTransaction();
+    expect(refused.text).toContain("Do not send anything");
+    expect(user.transcript().some((m) => m.text.includes(worse.deposit_address))).toBe(false);
+    h.sandbox.control.clearTransactions();
+
+    // A create whose answer is lost (a 502 after creating): found in the list's window, shown once.
+    await fixedSummary();
+    h.sandbox.control.createThenHang(0, { status: 502 });
+    await step(user, "confirm", "may have been created");
+    await clock.until(
+      () => user.transcript().some((m) => m.text.includes("Found it")),
+      60_000,
+      "the reconciler's find",
+    );
+    const found = user.transcript().find((m) => m.text.includes("Found it"))!;
+    const tx = onlyTransaction();
+    expect(found.text).toContain(tx.deposit_address);
+    expect(h.sandbox.control.transactions()).toHaveLength(1);
+  });
+
   it("an amount below ChangeNOW's minimum names the minimum and asks for the amount again", async () => {
     const user = h.tg.user();
     await toAmountStep(user, "eth");
