@@ -62,13 +62,16 @@ describe("loadConfig", () => {
     ).toContain("WEBAPP_PORT");
   });
 
-  it("speaks the spec's dialect unless EXCHANGE_DIALECT says exolix, and names any other", () => {
+  it("speaks the spec's dialect unless EXCHANGE_DIALECT says exolix or changenow, and names any other", () => {
     expect(loadConfig({ BOT_TOKEN: token }).exchangeDialect).toBe("spec");
     expect(loadConfig({ BOT_TOKEN: token, EXCHANGE_DIALECT: "exolix" }).exchangeDialect).toBe(
       "exolix",
     );
-    expect(errorOf({ BOT_TOKEN: token, EXCHANGE_DIALECT: "changenow" })).toBe(
-      "EXCHANGE_DIALECT must be one of spec, exolix",
+    expect(loadConfig({ BOT_TOKEN: token, EXCHANGE_DIALECT: "changenow" }).exchangeDialect).toBe(
+      "changenow",
+    );
+    expect(errorOf({ BOT_TOKEN: token, EXCHANGE_DIALECT: "stealthex" })).toBe(
+      "EXCHANGE_DIALECT must be one of spec, exolix, changenow",
     );
   });
 
