@@ -4,9 +4,19 @@ import { z } from "zod";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
-/** How the exchange speaks: `spec` (docs/exchange-api-v2.md) or `exolix` (Exolix's public v2 API). */
-export const EXCHANGE_DIALECTS = ["spec", "exolix", "changenow"] as const;
+/**
+ * How the exchange speaks: `spec` (docs/exchange-api-v2.md), `exolix` (Exolix's public v2 API),
+ * `changenow` (ChangeNOW's API v2, docs/exchange-changenow.md) or `letsexchange` (LetsExchange's
+ * API, docs/exchange-letsexchange.md).
+ */
+export const EXCHANGE_DIALECTS = ["spec", "exolix", "changenow", "letsexchange"] as const;
 export type ExchangeDialect = (typeof EXCHANGE_DIALECTS)[number];
+
+/**
+ * A bot token as @BotFather gives it: the bot's id, a colon, its secret (35 characters today; any
+ * length is taken, as Telegram's own documented examples have 34 and the length is not promised).
+ */
+const TELEGRAM_TOKEN = /^\d+:[A-Za-z0-9_-]+$/;
 
 const int = (min: number, fallback: number) =>
   z
@@ -65,7 +75,10 @@ const envSchema = z
       .string({ error: "is required" })
       .trim()
       .min(1, "is required")
-      .regex(/^\S+$/, "must not contain spaces"),
+      .regex(
+        TELEGRAM_TOKEN,
+        "is not a Telegram bot token (digits, a colon, then letters, digits, _ and -, as @BotFather gives it)",
+      ),
     TELEGRAM_API_ROOT: url.default("https://api.telegram.org"),
     TELEGRAM_CONFLICT_RETRY_MS: int(100, 30_000),
     EXCHANGE_API_URL: url.optional(),
@@ -74,6 +87,7 @@ const envSchema = z
     EXCHANGE_DIALECT: z
       .enum(EXCHANGE_DIALECTS, { error: `must be one of ${EXCHANGE_DIALECTS.join(", ")}` })
       .default("spec"),
+    EXCHANGE_AFFILIATE_ID: z.string().trim().min(1, "must not be empty").optional(),
     DATABASE_PATH: z.string().trim().min(1, "must not be empty").default("data/bot.sqlite"),
     DATABASE_URL: z
       .string()
@@ -206,6 +220,8 @@ export interface Config {
   exchangeTimeoutMs: number;
   /** How the exchange speaks (`spec` or `exolix`); the embedded sandbox speaks the same. */
   exchangeDialect: ExchangeDialect;
+  /** LetsExchange's `affiliate_id` (EXCHANGE_AFFILIATE_ID); none: left out. */
+  exchangeAffiliateId: string | undefined;
   databasePath: string;
   /** PostgreSQL instead of the SQLite file at `databasePath`, when set. */
   databaseUrl: string | undefined;
@@ -288,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : undefined,
     exchangeTimeoutMs: e.EXCHANGE_TIMEOUT_MS,
     exchangeDialect: e.EXCHANGE_DIALECT,
+    exchangeAffiliateId: e.EXCHANGE_AFFILIATE_ID,
     databasePath: e.DATABASE_PATH,
     databaseUrl: e.DATABASE_URL,
     statusPollIntervalMs: e.STATUS_POLL_INTERVAL_MS,

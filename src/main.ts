@@ -55,8 +55,25 @@ async function main(): Promise<void> {
     if (shuttingDown) return;
     void shutdown("nothing was left running (a bug): the process would have exited 0", 1);
   });
-  process.once("SIGTERM", () => void shutdown("SIGTERM", 0));
-  process.once("SIGINT", () => void shutdown("SIGINT", 0));
+  // The first SIGTERM or SIGINT stops the bot. Ctrl-C under `npm start` delivers two (the
+  // terminal signals the whole group, and npm passes its own on), so the next one while stopping is
+  // ignored, saying so; only a third ends the process at once, non-zero.
+  let unheeded = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (!shuttingDown) return void shutdown(signal, 0);
+    if (++unheeded === 1) {
+      logger.warn(
+        { signal },
+        `${signal} while stopping: ignored, the stop goes on (send it once more to exit at once)`,
+      );
+      return;
+    }
+    logger.fatal({ signal }, `${signal} again while stopping: exiting at once, exit code 1`);
+    logger.flush();
+    process.exit(1);
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
   // A failed start stops what had started, then exits non-zero with one line naming the part, so
   // a supervisor restarts the bot and the operator sees why.
   const app: Promise<App | undefined> = startApp(config, logger, {

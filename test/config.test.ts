@@ -62,7 +62,7 @@ describe("loadConfig", () => {
     ).toContain("WEBAPP_PORT");
   });
 
-  it("speaks the spec's dialect unless EXCHANGE_DIALECT says exolix or changenow, and names any other", () => {
+  it("speaks the spec's dialect unless EXCHANGE_DIALECT says another it knows, and names any other", () => {
     expect(loadConfig({ BOT_TOKEN: token }).exchangeDialect).toBe("spec");
     expect(loadConfig({ BOT_TOKEN: token, EXCHANGE_DIALECT: "exolix" }).exchangeDialect).toBe(
       "exolix",
@@ -71,7 +71,21 @@ describe("loadConfig", () => {
       "changenow",
     );
     expect(errorOf({ BOT_TOKEN: token, EXCHANGE_DIALECT: "stealthex" })).toBe(
-      "EXCHANGE_DIALECT must be one of spec, exolix, changenow",
+      "EXCHANGE_DIALECT must be one of spec, exolix, changenow, letsexchange",
+    );
+  });
+
+  it("takes LetsExchange's dialect and its EXCHANGE_AFFILIATE_ID", () => {
+    expect(
+      loadConfig({
+        BOT_TOKEN: token,
+        EXCHANGE_DIALECT: "letsexchange",
+        EXCHANGE_AFFILIATE_ID: " aff-7 ",
+      }),
+    ).toMatchObject({ exchangeDialect: "letsexchange", exchangeAffiliateId: "aff-7" });
+    expect(loadConfig({ BOT_TOKEN: token }).exchangeAffiliateId).toBeUndefined();
+    expect(errorOf({ BOT_TOKEN: token, EXCHANGE_AFFILIATE_ID: " " })).toContain(
+      "EXCHANGE_AFFILIATE_ID",
     );
   });
 
@@ -103,6 +117,38 @@ describe("loadConfig", () => {
 
   it("names a missing token", () => {
     expect(errorOf({})).toBe("BOT_TOKEN is required");
+  });
+
+  it.each([
+    ["abc"],
+    ["123456"],
+    ["123456:"],
+    [":ABCdefGHIjklMNOpqrSTUvwxYZ012345678"],
+    ["bot:ABCdefGHIjklMNOpqrSTUvwxYZ012345678"],
+    ["123456:ABCdefGHIjklMNOpqrSTUvwxYZ01234567!"],
+  ])(
+    "refuses a BOT_TOKEN not of Telegram's shape (%s), naming the variable, not its value",
+    (bad) => {
+      const message = errorOf({ BOT_TOKEN: bad });
+      expect(message).toBe(
+        "BOT_TOKEN is not a Telegram bot token (digits, a colon, then letters, digits, _ and -, as @BotFather gives it)",
+      );
+      expect(message).not.toContain(bad);
+    },
+  );
+
+  it("takes a token of Telegram's shape, surrounding spaces trimmed", () => {
+    expect(loadConfig({ BOT_TOKEN: ` ${token}\n` }).botToken).toBe(token);
+    expect(loadConfig({ BOT_TOKEN: "7:AA-_bcdefghijklmnopqrstuvwxyz012345" }).botToken).toBe(
+      "7:AA-_bcdefghijklmnopqrstuvwxyz012345",
+    );
+    // Telegram's own documented examples (34 characters after the colon, where real ones have 35).
+    for (const example of [
+      "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11",
+      "110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw",
+    ]) {
+      expect(loadConfig({ BOT_TOKEN: example }).botToken).toBe(example);
+    }
   });
 
   it("names a bad number without echoing it", () => {

@@ -144,6 +144,19 @@ describe("locale files", () => {
       }
     });
 
+    it(`${locale.code}: says "sandbox" in its own words (only English keeps the contract's "sandbox: do not send real funds")`, () => {
+      const ids = [...locale.messages.keys()].filter((id) => /sandbox/i.test(id));
+      expect(ids).toEqual(
+        expect.arrayContaining(["deposit-sandbox", "card-sandbox", "webapp-sandbox"]),
+      );
+      const bundle = new FluentBundle(locale.code);
+      bundle.addResource(new FluentResource(locale.source));
+      for (const id of ids) {
+        const text = bundle.formatPattern(bundle.getMessage(id)?.value ?? "");
+        expect(text, `${locale.code}/${id}`).not.toMatch(/sandbox/i);
+      }
+    });
+
     it(`${locale.code}: names itself in its own language`, () => {
       const bundle = new FluentBundle(locale.code);
       bundle.addResource(new FluentResource(locale.source));

@@ -149,10 +149,13 @@ export async function startApp(
       })
     : undefined;
   let webhookPort: number | undefined;
-  if (await startTelegram(config, logger, life, telegram, options.signal)) {
+  if (await startTelegram(config, logger, life, telegram, options.signal, clock)) {
     const transport = await startTransport(config, logger, life, { ...built, inFlight, onFatal });
     webhookPort = transport.webhookPort;
     await life.start(topology.lead(swaps.catalog, [...background.parts, transport.leaderPart]));
+    // Started last, so stopped first: a reply waiting for its next try gives up at once, and the
+    // updates in flight end before the transport waits for them (a stop ends within 10 s).
+    await life.start({ name: "replies' retries", start: () => {}, stop: () => inFlight.stop() });
     topology.started({
       bot: telegram.bot.botInfo.username,
       sandbox: target.sandbox,

@@ -10,16 +10,14 @@ import type { Logger } from "../lib/logger.ts";
 import { AdminAlerts } from "../ops/admin-alerts.ts";
 import type { ExchangeMonitor } from "../ops/exchange-monitor.ts";
 import { ExchangeRecoveryCheck } from "../ops/health.ts";
-import type { Intent } from "../swaps/ports.ts";
+import type { Intent } from "../swaps/intent.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
-import { Reconciler } from "../tracker/reconciler.ts";
+import { longestPostMs } from "../swaps/swap-service.ts";
+import { Reconciler, SAFE_WINDOW_MARGIN_MS } from "../tracker/reconciler.ts";
 import { StatusTracker } from "../tracker/status-tracker.ts";
 import type { Database } from "./database.ts";
 import type { Part } from "./lifecycle.ts";
 import type { Topology } from "./topology.ts";
-
-/** Longest a POST /transactions waits for create budget (the swap service's own bound). */
-const CREATE_BUDGET_WAIT_MS = 10_000;
 
 /**
  * What runs in the background, on the leader only: the outbox's notifier, the status tracker, the
@@ -95,9 +93,15 @@ export function buildBackground(
     intervalMs: config.statusPollIntervalMs,
     stuckAfterMs: config.stuckAfterMs,
     onChange: wakeNotifier,
-    onCycle: (stats) => logger.debug(stats, "tracker cycle"),
+    onPass: (stats) => logger.debug(stats, "tracker cycle"),
     clock,
   });
+  if (config.reconcileGiveUpMs < SAFE_WINDOW_MARGIN_MS) {
+    logger.warn(
+      { RECONCILE_GIVE_UP_MS: config.reconcileGiveUpMs, safeMs: SAFE_WINDOW_MARGIN_MS },
+      `RECONCILE_GIVE_UP_MS is below ${SAFE_WINDOW_MARGIN_MS} ms: a list that lags longer may hide a lost create, and a second Confirm then makes a second swap`,
+    );
+  }
   const reconciler = new Reconciler({
     exchange,
     store: leaderOnly(db.ports.reconcileStore),
@@ -105,8 +109,8 @@ export function buildBackground(
     exchangeId,
     intervalMs: Math.min(5_000, config.statusPollIntervalMs),
     // A pending intent older than the longest POST (budget wait, deadline, a margin) lost its POST.
-    pendingAfterMs: CREATE_BUDGET_WAIT_MS + config.exchangeTimeoutMs + 15_000,
-    postWithinMs: CREATE_BUDGET_WAIT_MS + config.exchangeTimeoutMs,
+    pendingAfterMs: longestPostMs(config.exchangeTimeoutMs) + 15_000,
+    postWithinMs: longestPostMs(config.exchangeTimeoutMs),
     // SQLite: one process; a pending intent from before it took the database lost its POST.
     soleSince: db.soleSince,
     creating: deps.creating,
@@ -142,7 +146,7 @@ export function buildBackground(
     reportSuspect: (report: SuspectReport) => alerts.reportSuspect(report),
     /** A POST of this process ended without its outcome stored: the reconciler looks at once. */
     postEnded: (intent: Pick<Intent, "key" | "createdAt">) => reconciler.postEnded(intent),
-    trackerLagMs: () => (tracker.lastCycleAt ? clock.now() - tracker.lastCycleAt : 0),
+    trackerLagMs: () => (tracker.lastPassAt ? clock.now() - tracker.lastPassAt : 0),
     parts: Object.entries(loops).map(
       ([name, loop]): Part => ({ name, start: () => loop.start(), stop: () => loop.stop() }),
     ),

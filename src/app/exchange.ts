@@ -77,7 +77,9 @@ export function exchangeClient(
   return new ExchangeClient({
     baseUrl: target.url,
     apiKey: target.apiKey,
-    dialect: dialectNamed(config.exchangeDialect),
+    dialect: dialectNamed(config.exchangeDialect, {
+      ...(config.exchangeAffiliateId ? { affiliateId: config.exchangeAffiliateId } : {}),
+    }),
     limits: config.limits,
     timeoutMs: config.exchangeTimeoutMs,
     clock,

@@ -5,7 +5,7 @@ import type { Logger } from "../lib/logger.ts";
 import { QuoteService } from "../quotes/quote-service.ts";
 import { ConfirmSummary } from "../swaps/confirm-summary.ts";
 import type { ExchangePort } from "../swaps/exchange-port.ts";
-import type { Intent } from "../swaps/ports.ts";
+import type { Intent } from "../swaps/intent.ts";
 import { SwapReader } from "../swaps/swap-reader.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
 import { SwapService } from "../swaps/swap-service.ts";
@@ -58,6 +58,7 @@ export function buildSwaps(
     swaps: db.ports.swapQueries,
     exchangeId,
     logger,
+    now: () => deps.clock.now(),
     onChange: deps.onChange,
   });
   const confirm = new ConfirmSummary({ quotes, swaps });

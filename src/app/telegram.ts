@@ -2,13 +2,14 @@ import { installFeatures, type Telegram } from "../bot/bot.ts";
 import { registerCommands } from "../bot/commands.ts";
 import type { Config } from "../config.ts";
 import type { ExplorerTable } from "../frontends/explorers.ts";
+import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { ExchangeMonitor } from "../ops/exchange-monitor.ts";
 import type { BotMetrics } from "../ops/metrics.ts";
 import type { Database } from "./database.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 import type { Swaps } from "./swaps.ts";
-import { telegramProblem } from "./telegram-unreachable.ts";
+import { waitForGetMe } from "./telegram-connect.ts";
 
 /** The chat's features over the core; returns the count of updates in flight. */
 export function installBot(
@@ -23,6 +24,7 @@ export function installBot(
     monitor: ExchangeMonitor;
     explorers: ExplorerTable;
     flowIdleMs: number | undefined;
+    clock: Clock;
     /** Wakes the support desk's delivery after something was queued for it. */
     wakeSupport: () => void;
   },
@@ -31,7 +33,12 @@ export function installBot(
   const { chatSettings } = db;
   return installFeatures(
     deps.telegram,
-    { metrics: deps.metrics, adminChatIds: config.adminChatIds, flowIdleMs: deps.flowIdleMs },
+    {
+      metrics: deps.metrics,
+      adminChatIds: config.adminChatIds,
+      flowIdleMs: deps.flowIdleMs,
+      clock: deps.clock,
+    },
     {
       logger,
       webAppUrl: config.webApp?.url,
@@ -66,6 +73,12 @@ export function installBot(
 }
 
 /**
+ * grammY types a call's signal after the abort-controller polyfill; at run time it takes Node's
+ * own (it only reads `aborted` and adds and removes its `abort` listener).
+ */
+type GrammySignal = NonNullable<Parameters<Telegram["bot"]["api"]["getMe"]>[0]>;
+
+/**
  * The `Telegram` part (getMe until it answers), then the command list and the Mini App's menu
  * button, whose failures are only logged. Resolves false when a stop signal ended the wait.
  */
@@ -75,8 +88,22 @@ export async function startTelegram(
   life: Lifecycle,
   { bot, i18n }: Telegram,
   signal: AbortSignal | undefined,
+  clock: Clock,
 ): Promise<boolean> {
-  await life.start({ name: "Telegram", start: () => connectTelegram(bot, config, logger, signal) });
+  await life.start({
+    name: "Telegram",
+    start: async () => {
+      // Not bot.init(): it retries network failures inside, for ever and silently, so the
+      // operator would never learn why.
+      const me = await waitForGetMe((stop) => bot.api.getMe(stop as unknown as GrammySignal), {
+        logger,
+        apiRoot: config.telegramApiRoot,
+        clock,
+        signal,
+      });
+      if (me) bot.botInfo = me;
+    },
+  });
   if (signal?.aborted) return false;
   await registerCommands(bot.api, i18n).catch((error: unknown) => {
     logger.warn({ err: error }, "setMyCommands failed");
@@ -94,78 +121,4 @@ export async function startTelegram(
       .catch((error: unknown) => logger.warn({ err: error }, "setChatMenuButton failed"));
   }
   return true;
-}
-
-/**
- * getMe until it works: Telegram may be briefly unreachable at boot. Each failure is logged with
- * why (the error's code and a sentence); a token Telegram rejects ends start-up at once. A stop
- * signal ends the wait.
- */
-async function connectTelegram(
-  bot: Telegram["bot"],
-  config: Config,
-  logger: Logger,
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  const apiRoot = config.telegramApiRoot;
-  logger.info({ apiRoot }, "connecting to Telegram");
-  // An unreachable host can leave getMe hanging for minutes: say what we are waiting for.
-  let asked = Date.now();
-  const waiting = setInterval(() => {
-    const seconds = Math.round((Date.now() - asked) / 1000);
-    logger.warn(
-      { apiRoot, code: "TIMEOUT", waitedS: seconds },
-      `still waiting for Telegram to answer getMe: timeout: no answer from TELEGRAM_API_ROOT for ${seconds} s (a firewall, or no route to it)`,
-    );
-  }, 15_000);
-  waiting.unref();
-  try {
-    for (let delay = 500; !signal?.aborted; delay = Math.min(delay * 2, 30_000)) {
-      try {
-        // Not bot.init(): it retries network failures inside, for ever and silently, so the
-        // operator would never learn why. One getMe per try; racing the stop is simpler than
-        // grammY's polyfilled AbortSignal type.
-        asked = Date.now();
-        const getMe = bot.api.getMe();
-        getMe.catch(() => undefined);
-        const me = await Promise.race([getMe, whenAborted(signal)]);
-        if (me) bot.botInfo = me;
-        return;
-      } catch (error) {
-        if (signal?.aborted) return;
-        const problem = telegramProblem(error);
-        // A rejected token stays rejected: exit now (non-zero) rather than retry forever.
-        if (problem.fatal) throw new Error(problem.reason, { cause: error });
-        logger.error(
-          { err: error, apiRoot, code: problem.code, retryInMs: delay },
-          `cannot reach Telegram (getMe failed): ${problem.reason} [${problem.code}]`,
-        );
-        await sleep(delay, signal);
-      }
-    }
-  } finally {
-    clearInterval(waiting);
-  }
-}
-
-/** Resolves after `ms`, or at once when the signal aborts. */
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    timer.unref();
-    signal?.addEventListener("abort", done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    }
-  });
-}
-
-/** Resolves when the signal aborts; never without one. */
-function whenAborted(signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) resolve();
-    signal?.addEventListener("abort", () => resolve(), { once: true });
-  });
 }

@@ -44,6 +44,8 @@ export interface Topology {
    * lock, `stop` once the database answers.
    */
   whileAway(standIn: { look(): void; stop(): Promise<void> }): void;
+  /** Whether the database does not answer now (several instances; webhook-stand-in.ts). */
+  databaseAway(): boolean;
   /** The "bot started" line. */
   started(fields: { bot: string; sandbox: boolean; mode: string }): void;
 }
@@ -76,6 +78,7 @@ function singleInstance(config: Config, logger: Logger): Topology {
     },
     // One instance on SQLite: the store is a file in the process, never away in that sense.
     whileAway: () => undefined,
+    databaseAway: () => false,
     started: (fields) => logger.info(fields, "bot started"),
   };
 }
@@ -146,6 +149,7 @@ function sharedInstances(
     whileAway: (it) => {
       standIn = it;
     },
+    databaseAway: () => leadership.databaseAway,
     started: ({ bot, sandbox }) =>
       logger.info(
         { bot, sandbox, store: "postgres" },

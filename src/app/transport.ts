@@ -2,11 +2,13 @@ import type { Telegram } from "../bot/bot.ts";
 import type { UpdatesInFlight } from "../bot/plumbing/updates-in-flight.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../lib/logger.ts";
+import { HandledUpdatesFile } from "../transport/handled-updates-file.ts";
 import { HeldNotice } from "../transport/held-notice.ts";
 import type { startPolling } from "../transport/polling.ts";
 import { StandIn } from "../transport/stand-in.ts";
 import { UpdateJournal } from "../transport/update-journal.ts";
 import type { startWebhook } from "../transport/webhook.ts";
+import { WebhookStandIn } from "../transport/webhook-stand-in.ts";
 import type { Database } from "./database.ts";
 import type { Lifecycle, Part } from "./lifecycle.ts";
 import type { Topology } from "./topology.ts";
@@ -51,7 +53,12 @@ export async function startTransport(
     },
     logger,
   );
-  const journal = new UpdateJournal(deps.db.updates, logger, held);
+  // SQLite (one process): handled updates the database would not clear survive a restart beside it.
+  const handledFile =
+    config.databaseUrl === undefined
+      ? new HandledUpdatesFile(`${config.databasePath}.handled-updates`, logger)
+      : undefined;
+  const journal = new UpdateJournal(deps.db.updates, logger, held, handledFile);
   const drain = async () => {
     if (await inFlight.drained(UPDATE_DRAIN_MS)) return;
     logger.warn({ updates: inFlight.size }, "updates still running at stop; stopping anyway");
@@ -84,7 +91,13 @@ export async function startTransport(
   await life.start({
     name: "webhook",
     start: async () => {
-      webhook = await startWebhook(bot, { ...settings, drain }, logger);
+      // While the database is away, updates are held at Telegram and their users told.
+      const standIn = new WebhookStandIn(held, deps.topology.databaseAway, logger);
+      webhook = await startWebhook(
+        bot,
+        { ...settings, drain, holds: (update) => standIn.holds(update) },
+        logger,
+      );
     },
     stop: () => webhook?.stop(),
   });

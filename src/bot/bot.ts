@@ -2,9 +2,10 @@ import { type ConversationOptions, conversations } from "@grammyjs/conversations
 import type { I18n } from "@grammyjs/i18n";
 import { Bot, type Context, type MiddlewareFn, type Transformer } from "grammy";
 import type { CoinCatalog } from "../catalog/catalog.ts";
+import type { Awaitable } from "../lib/awaitable.ts";
+import { type Clock, realClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { QuoteService } from "../quotes/quote-service.ts";
-import type { Awaitable } from "../swaps/ports.ts";
 import type { BotContext, FlowContext } from "./context.ts";
 import { callsThroughReplayLog } from "./conversation-api.ts";
 import { createCurrenciesFeature } from "./currencies/feature.ts";
@@ -19,6 +20,7 @@ import { createInlineFeature } from "./inline/feature.ts";
 import { createLanguageFeature } from "./language/feature.ts";
 import { LeanComposer } from "./plumbing/lean-composer.ts";
 import { oneChatAtATime } from "./plumbing/one-chat-at-a-time.ts";
+import { replyRetry } from "./plumbing/reply-retry.ts";
 import { telegramFetch } from "./plumbing/telegram-fetch.ts";
 import { reportThrottling, telegramRetry } from "./plumbing/telegram-retry.ts";
 import { UpdatesInFlight } from "./plumbing/updates-in-flight.ts";
@@ -98,6 +100,8 @@ export interface FeatureOptions {
   adminChatIds?: readonly number[];
   /** How long an exchange flow waits for an answer before it expires (tests shorten it). */
   flowIdleMs?: number;
+  /** Where a reply waits before it is tried again (tests move it). */
+  clock?: Clock;
 }
 
 /**
@@ -117,6 +121,14 @@ export function installFeatures(
   const inFlight = new UpdatesInFlight();
   root.use(inFlight.middleware);
   if (metrics) root.use(measureUpdates(metrics));
+  // A reply that Telegram fails (a 5xx, a network error) is tried again for a while.
+  root.use(
+    replyRetry({
+      clock: options.clock ?? realClock,
+      logger: deps.logger,
+      stopping: inFlight.stopping,
+    }),
+  );
 
   // One chat's updates in order (a flow's steps), different chats in parallel.
   root.use(oneChatAtATime(chatKey));
@@ -153,7 +165,7 @@ export function installFeatures(
     createGroupsFeature(),
     createExchangeExits(),
     createStartFeature(deps.webAppUrl),
-    createHelpFeature(deps.webAppUrl),
+    createHelpFeature(deps.webAppUrl, deps.desk !== undefined),
     createLanguageFeature({ ...deps, i18n }),
     createForgetFeature(deps),
     createStatsFeature({ ...deps, adminChatIds: options.adminChatIds ?? [] }),

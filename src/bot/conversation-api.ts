@@ -1,6 +1,7 @@
 import type { Conversation } from "@grammyjs/conversations";
 import { GrammyError, HttpError, type MiddlewareFn, type Transformer } from "grammy";
 import type { BotContext, FlowContext } from "./context.ts";
+import { rememberSent } from "./plumbing/unsaved-prompts.ts";
 
 /**
  * Sends every Bot API call made inside a conversation through `conversation.external`, on the
@@ -33,7 +34,10 @@ export function callsThroughReplayLog(
         // The raw Api is a proxy over every method; `method` and `payload` belong together.
         const call = outside.api.raw[method] as (args: typeof payload) => Promise<unknown>;
         try {
-          return { ok: true as const, result: await call(payload) };
+          const result = await call(payload);
+          // Taken back if this update's state cannot be stored (unsaved-prompts.ts).
+          rememberSent(outside, method, result);
+          return { ok: true as const, result };
         } catch (error) {
           if (!(error instanceof GrammyError)) throw error;
           return {

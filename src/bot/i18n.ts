@@ -9,10 +9,10 @@ import {
   type TranslationVariables,
 } from "@grammyjs/i18n";
 import type { Context, MiddlewareFn } from "grammy";
+import type { Awaitable } from "../lib/awaitable.ts";
 import { languageOf } from "../lib/languages.ts";
 import { latinDigits } from "../lib/latin-digits.ts";
 import { projectPath } from "../lib/project-root.ts";
-import type { Awaitable } from "../swaps/ports.ts";
 import type { FlowContext } from "./context.ts";
 import { escapeHtml } from "./html.ts";
 

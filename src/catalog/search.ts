@@ -19,7 +19,15 @@ export interface Coin {
   networks?: ExchangeNetwork[];
 }
 
-export type MatchKind = "code" | "code-prefix" | "name-prefix" | "word" | "substring" | "fuzzy";
+/** How a hit matched, best first: `code` and `name` are exact (the whole code, the whole name). */
+export type MatchKind =
+  | "code"
+  | "name"
+  | "code-prefix"
+  | "name-prefix"
+  | "word"
+  | "substring"
+  | "fuzzy";
 
 export interface SearchHit {
   coin: Coin;
@@ -303,7 +311,7 @@ export class CoinIndex {
     for (const id of this.codeExact.get(compact) ?? []) add(id);
     if (flush(LEVEL.code, "code")) return hits;
     for (const id of this.nameExact.get(compact) ?? []) add(id);
-    if (flush(LEVEL.exactName, "name-prefix")) return hits;
+    if (flush(LEVEL.exactName, "name")) return hits;
     this.codes.forPrefix(compact, add);
     if (flush(LEVEL.codePrefix, "code-prefix")) return hits;
     this.names.forPrefix(compact, add);

@@ -7,6 +7,7 @@ import { projectPath } from "../lib/project-root.ts";
 import * as schema from "./schema.ts";
 import { BUSY_WAIT_MS, SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-busy.ts";
 import { sqliteSeam } from "./sqlite-seam.ts";
+import { SqliteWrites } from "./sqlite-writes.ts";
 
 /** The drizzle instance on the connection, typed with the schema (migrations, tests). */
 export type Db = BetterSQLite3Database<typeof schema>;
@@ -38,19 +39,22 @@ export function openDatabase(path: string) {
     sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     const ping = sqlite.prepare("select 1");
     const onDisk = path !== ":memory:" && path !== "";
+    const writes = new SqliteWrites();
     return {
       /** What the repositories run on: the one way in while the app runs (see sqlite-seam.ts). */
-      seam: sqliteSeam(sqlite),
+      seam: sqliteSeam(sqlite, { writes }),
       /** Drizzle on the same connection, for migrations and tests; it bypasses the seam's turns. */
       db,
       /** The raw connection, for pragmas and tests; queries belong in the repositories. */
       sqlite,
       /**
-       * Throws when the database cannot serve the bot: the connection is closed, or the file (or
-       * its folder, where the WAL lives) was removed or is no longer writable. It only reads.
+       * Throws when the database cannot serve the bot: the connection is closed, the file (or
+       * its folder, where the WAL lives) was removed or is no longer writable, or writes fail for
+       * want of room (a full disk: see sqlite-writes.ts). It only reads.
        */
       check: (): void => {
         ping.get();
+        writes.check();
         if (onDisk) {
           accessSync(path, constants.W_OK);
           accessSync(dirname(path), constants.W_OK);

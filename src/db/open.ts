@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ChatsStore } from "../swaps/ports.ts";
+import type { ChatsStore } from "../swaps/chats-store.ts";
 import { openDatabase } from "./client.ts";
 import { createPorts, createRepositories } from "./repositories.ts";
 import type { Seam } from "./seam.ts";

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type {
-  ChatsStore,
-  OutboxStore,
-  ReconcileStore,
-  SwapQueries,
-  SwapStore,
-  TrackerStore,
-} from "../swaps/ports.ts";
+import type { ChatsStore } from "../swaps/chats-store.ts";
+import type { OutboxStore } from "../swaps/outbox.ts";
+import type { PageCapStore } from "../swaps/page-cap-store.ts";
+import type { ReconcileStore } from "../swaps/reconcile-store.ts";
 import type { SupportOutboxStore, SupportStore } from "../swaps/support-ports.ts";
+import type { SwapQueries } from "../swaps/swap-queries.ts";
+import type { SwapStore } from "../swaps/swap-store.ts";
+import type { TrackerStore } from "../swaps/tracker-store.ts";
 import { createChatsRepository } from "./repositories/chats.ts";
 import { createCoinsRepository } from "./repositories/coins.ts";
 import { createConversationsRepository } from "./repositories/conversations.ts";
@@ -69,12 +68,25 @@ export function createPorts(
   },
 ): Ports {
   const { intents, meta, notifications, support, transactions } = repos;
-  const pageCap = { loadPageCap: meta.loadPageCap, savePageCap: meta.savePageCap };
+  // Each port says which it is (`satisfies`): a method missing from its repositories, or one
+  // answering otherwise, fails the type check on its line.
+  const pageCap = {
+    loadPageCap: meta.loadPageCap,
+    savePageCap: meta.savePageCap,
+  } satisfies PageCapStore;
   return {
-    swapStore: { ...intents, getForChat: transactions.getForChat },
-    swapQueries: transactions,
-    reconcileStore: { ...intents, ...pageCap, isKnownSwap: transactions.exists },
-    trackerStore: { ...transactions, ...pageCap, queueStuck: notifications.queueStuck },
+    swapStore: { ...intents, getForChat: transactions.getForChat } satisfies SwapStore,
+    swapQueries: transactions satisfies SwapQueries,
+    reconcileStore: {
+      ...intents,
+      ...pageCap,
+      isKnownSwap: transactions.exists,
+    } satisfies ReconcileStore,
+    trackerStore: {
+      ...transactions,
+      ...pageCap,
+      queueStuck: notifications.queueStuck,
+    } satisfies TrackerStore,
     outboxStore: {
       ...notifications,
       due: (limit, now) => notifications.claimDue(limit, now, owner, leaseMs),
@@ -82,8 +94,8 @@ export function createPorts(
       chatLanguage: chats.language,
       swap: transactions.get,
       setStatusCard: transactions.setStatusCard,
-    },
-    supportStore: support,
+    } satisfies OutboxStore,
+    supportStore: support satisfies SupportStore,
     supportOutboxStore: {
       ...support,
       due: (limit, now) => support.claimDue(limit, now, owner, leaseMs),
@@ -91,6 +103,6 @@ export function createPorts(
         ticket.transactionId === null
           ? undefined
           : transactions.getForChat(ticket.chatId, ticket.transactionId),
-    },
+    } satisfies SupportOutboxStore,
   };
 }

@@ -1,8 +1,9 @@
 import { type Column, getTableColumns, type Table } from "drizzle-orm";
 import { z } from "zod";
-import { LISTED, type ListedSwap, type OutboxEntry } from "../swaps/ports.ts";
+import type { OutboxEntry } from "../swaps/outbox.ts";
 import type { SupportDelivery, Ticket } from "../swaps/support-ports.ts";
 import type { OpenSwap, Swap } from "../swaps/swap.ts";
+import { LISTED, type SwapListItem } from "../swaps/swap-queries.ts";
 import {
   chats,
   coins,
@@ -59,7 +60,7 @@ export function rowOf<T extends Table>(table: T): z.ZodObject<RowShape<T>> {
 export const swapRow = rowOf(transactions) satisfies z.ZodType<Swap, unknown>;
 
 /** A swap as a list shows it (the Mini App's). */
-export const listedSwapRow = swapRow.pick(LISTED) satisfies z.ZodType<ListedSwap, unknown>;
+export const listedSwapRow = swapRow.pick(LISTED) satisfies z.ZodType<SwapListItem, unknown>;
 
 export const openSwapRow = swapRow.pick({
   id: true,

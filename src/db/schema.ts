@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { INTENT_STATES, OUTBOX_KINDS } from "../swaps/ports.ts";
+import { INTENT_STATES } from "../swaps/intent.ts";
+import { OUTBOX_KINDS } from "../swaps/outbox.ts";
 import { SUPPORT_DELIVERY_KINDS, TICKET_STATES } from "../swaps/support-ports.ts";
 
 /**
@@ -196,7 +197,7 @@ export const coins = sqliteTable("coins", {
 /**
  * A version per chat that the database itself moves (triggers, in the migration after this
  * table's) whenever one of the chat's swaps is stored, removed, or changes in a column a list shows
- * (LISTED in swaps/ports.ts): whoever wrote it, this release, the previous one or another
+ * (LISTED in swaps/swap-queries.ts): whoever wrote it, this release, the previous one or another
  * instance. The Mini App remembers a chat's list until it moves (webapp/server/list-answers.ts).
  */
 export const swapListVersions = sqliteTable("swap_list_versions", {

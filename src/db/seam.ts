@@ -38,9 +38,9 @@ export type OutboxTable = "notifications" | "support_outbox";
 
 export interface OutboxClaims {
   /**
-   * The first `limit` rows (`columns`) of `table` that `due` selects, oldest first, claimed for
-   * `owner` until `until`: rows another live sender holds are skipped. SQLite has one sender: it
-   * only selects.
+   * The first `limit` rows (`columns`) of `table` that `due` selects, oldest first (or by `rank`,
+   * a number per row, lowest first, then oldest), claimed for `owner` until `until`: rows another
+   * live sender holds are skipped. SQLite has one sender: it only selects.
    */
   claim(
     table: OutboxTable,
@@ -50,6 +50,7 @@ export interface OutboxClaims {
     now: number,
     owner: string,
     until: number,
+    rank?: SQL,
   ): Promise<Row[]>;
   /** Drops, in every outbox, the claims of every sender but `owner` or of `owner`; how many. */
   release(owner: string, whose: "others" | "own"): Promise<number>;

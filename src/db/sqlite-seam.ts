@@ -4,6 +4,7 @@ import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { Lru } from "../lib/lru.ts";
 import type { Executor, Row, Seam } from "./seam.ts";
 import { BUSY_WAIT_MS, whileBusy } from "./sqlite-busy.ts";
+import { SqliteWrites } from "./sqlite-writes.ts";
 
 /** Prepared statements kept per connection (IN lists of every length make the set open-ended). */
 const STATEMENTS = 256;
@@ -24,7 +25,14 @@ const STATEMENTS = 256;
  */
 export function sqliteSeam(
   connection: BetterSqlite3.Database,
-  { busyWaitMs = BUSY_WAIT_MS }: { busyWaitMs?: number } = {},
+  {
+    busyWaitMs = BUSY_WAIT_MS,
+    writes = new SqliteWrites(),
+  }: {
+    busyWaitMs?: number;
+    /** Told how each write ends, for /healthz (a full disk). */
+    writes?: SqliteWrites;
+  } = {},
 ): Seam {
   const dialect = new SQLiteSyncDialect();
   const statements = new Lru<string, Prepared>(STATEMENTS);
@@ -41,17 +49,31 @@ export function sqliteSeam(
     const values = params.map((p) => (typeof p === "boolean" ? Number(p) : p));
     return { ...found, values };
   };
+  /** Runs a statement; a write's outcome is told to `writes`. */
+  const watched = <T>(statement: BetterSqlite3.Statement, run: () => T): T => {
+    if (statement.readonly) return run();
+    try {
+      const result = run();
+      // Inside a transaction nothing is written before the commit, which tells.
+      if (!connection.inTransaction) writes.succeeded();
+      return result;
+    } catch (error) {
+      writes.failed(error);
+      throw error;
+    }
+  };
   const allNow = (query: SQL): Row[] => {
     const { statement, columns, values } = prepared(query);
     if (!columns) {
-      statement.run(...values);
+      watched(statement, () => statement.run(...values));
       return [];
     }
-    return (statement.all(...values) as unknown[][]).map((cells) => rowOf(columns, cells));
+    const rows = watched(statement, () => statement.all(...values) as unknown[][]);
+    return rows.map((cells) => rowOf(columns, cells));
   };
   const runNow = (query: SQL): number => {
     const { statement, values } = prepared(query);
-    return statement.run(...values).changes;
+    return watched(statement, () => statement.run(...values).changes);
   };
 
   /** Runs one statement outside any transaction: now if the connection is free, else in turn. */
@@ -91,7 +113,13 @@ export function sqliteSeam(
       };
     try {
       const result = await work({ all: guard(allNow), run: guard(runNow) });
-      connection.exec("commit");
+      try {
+        connection.exec("commit");
+      } catch (error) {
+        writes.failed(error);
+        throw error;
+      }
+      writes.succeeded();
       return result;
     } catch (error) {
       if (connection.inTransaction) connection.exec("rollback");
@@ -112,9 +140,10 @@ export function sqliteSeam(
     forUpdate: sql``,
     // One process sends from the outbox: nothing to claim against.
     outbox: {
-      claim: (table, columns, due, limit) =>
+      claim: (table, columns, due, limit, _now, _owner, _until, rank) =>
         all(
-          sql`select ${columns} from ${sql.identifier(table)} where ${due} order by id limit ${limit}`,
+          sql`select ${columns} from ${sql.identifier(table)} where ${due}
+            order by ${rank ? sql`${rank}, ` : sql``}id limit ${limit}`,
         ),
       release: async () => 0,
       ended: sql``,

@@ -18,7 +18,7 @@ import type {
 } from "../swaps/exchange-port.ts";
 import type { SwapOrder } from "../swaps/swap.ts";
 import { Deadline } from "./deadline.ts";
-import type { Dialect, SearchParams } from "./dialect.ts";
+import type { Dialect, SearchParams, WireRequest } from "./dialect.ts";
 import { specDialect } from "./dialects/spec.ts";
 import { parseRetryAfter, readJson, upstreamMessage } from "./error-answers.ts";
 import {
@@ -111,7 +111,7 @@ export class ExchangeClient implements ExchangePort {
       }),
     };
     this.http = ky.create({
-      prefixUrl: options.baseUrl,
+      prefixUrl: this.dialect.baseUrl?.(options.baseUrl) ?? options.baseUrl,
       fetch: options.fetch,
       headers: { ...this.dialect.authHeaders(options.apiKey), Accept: "application/json" },
       timeout: options.timeoutMs,
@@ -215,11 +215,10 @@ export class ExchangeClient implements ExchangePort {
     call?: CallOptions,
   ): Promise<Page<ExchangeCoin>> {
     const { currencies } = this.dialect;
-    return this.get(
+    return this.send(
       "GET /currencies",
       "public",
-      currencies.path ?? "currencies",
-      currencies.params(params),
+      currencies.route?.(params) ?? routeOf("currencies", currencies.params?.(params)),
       currencies.schema,
       call,
     );
@@ -230,15 +229,7 @@ export class ExchangeClient implements ExchangePort {
     if (!limits) return this.estimate(params, call);
     // The limits first (a call of their own in this dialect): an amount they refuse is answered
     // from them alone, without asking for an estimate the exchange would refuse.
-    const asked = limits.request(params);
-    const range = await this.get(
-      "GET /rate",
-      "public",
-      asked.path,
-      asked.params,
-      limits.schema,
-      call,
-    );
+    const range = await this.send("GET /rate", "public", limits.route(params), limits.schema, call);
     const amount = Number(params.amount);
     const breach =
       params.receiveAmount !== undefined
@@ -265,25 +256,23 @@ export class ExchangeClient implements ExchangePort {
 
   private estimate(params: QuoteRequest, call?: CallOptions): Promise<ExchangeQuote> {
     const { rate } = this.dialect;
-    const path = rate.path ?? "rate";
-    return this.get("GET /rate", "public", path, rate.params(params), rate.schema, call).catch(
-      (error: unknown) => {
-        // An out-of-range amount answered as a refusal with the limits in the body is a quote
-        // the user can act on, not a failure.
-        if (error instanceof ExchangeApiError) {
-          const quote = rate.fromRefusal(
-            {
-              status: error.status,
-              body: errorBodySchema.parse(error.body),
-              message: error.upstreamMessage,
-            },
-            params,
-          );
-          if (quote) return quote;
-        }
-        throw error;
-      },
-    );
+    const route = rate.route?.(params) ?? routeOf("rate", rate.params?.(params));
+    return this.send("GET /rate", "public", route, rate.schema, call).catch((error: unknown) => {
+      // An out-of-range amount answered as a refusal with the limits in the body is a quote
+      // the user can act on, not a failure.
+      if (error instanceof ExchangeApiError) {
+        const quote = rate.fromRefusal(
+          {
+            status: error.status,
+            body: errorBodySchema.parse(error.body),
+            message: error.upstreamMessage,
+          },
+          params,
+        );
+        if (quote) return quote;
+      }
+      throw error;
+    });
   }
 
   async createTransaction(order: SwapOrder, call?: CallOptions): Promise<CreatedSwap> {
@@ -299,7 +288,7 @@ export class ExchangeClient implements ExchangePort {
       this.dialect.create.schema,
       call,
       (context) =>
-        this.http.post(this.dialect.create.path ?? "transactions", {
+        this.http.post(this.dialect.create.path?.(order) ?? "transactions", {
           body: json,
           headers: { "Content-Type": "application/json" },
           context,
@@ -311,11 +300,10 @@ export class ExchangeClient implements ExchangePort {
 
   listTransactions(params: ListRequest = {}, call?: CallOptions): Promise<Page<ListedSwap>> {
     const { list } = this.dialect;
-    return this.get(
+    return this.send(
       "GET /transactions",
       "read",
-      list.path ?? "transactions",
-      list.params(params),
+      list.route?.(params) ?? routeOf("transactions", list.params?.(params)),
       list.schema,
       call,
     );
@@ -323,35 +311,39 @@ export class ExchangeClient implements ExchangePort {
 
   getTransaction(id: string, call?: CallOptions): Promise<SwapDetail> {
     const { detail } = this.dialect;
-    const asked = detail.request?.(id) ?? {
-      path: `transactions/${encodeURIComponent(id)}`,
-      params: {},
-    };
-    return this.get(
+    return this.send(
       "GET /transactions/{id}",
       "read",
-      asked.path,
-      asked.params,
+      detail.route?.(id) ?? routeOf(`transactions/${encodeURIComponent(id)}`, {}),
       detail.schema,
       call,
     );
   }
 
-  private get<S extends z.ZodType>(
+  /** One read (a GET, or a POST that creates nothing: LetsExchange's `info`), retried as a GET. */
+  private send<T>(
     endpoint: string,
     endpointClass: EndpointClass,
-    path: string,
-    params: SearchParams,
-    schema: S,
+    route: WireRequest<T>,
+    schema: z.ZodType<T>,
     call?: CallOptions,
-  ): Promise<z.output<S>> {
+  ): Promise<T> {
     const searchParams = Object.fromEntries(
-      Object.entries(params).filter(
+      Object.entries(route.searchParams ?? {}).filter(
         (e): e is [string, string | number | boolean] => e[1] !== undefined,
       ),
     );
-    return this.request(endpoint, endpointClass, schema, call, (context) =>
-      this.http.get(path, { searchParams, context }),
+    return this.request(endpoint, endpointClass, route.schema ?? schema, call, (context) =>
+      route.method === "post"
+        ? this.http.post(route.path, {
+            body: route.body ?? "{}",
+            headers: { "Content-Type": "application/json" },
+            searchParams,
+            context,
+            // A quote asked by POST is a read: retried like a GET.
+            retry: { methods: ["post"] },
+          })
+        : this.http.get(route.path, { searchParams, context }),
     );
   }
 
@@ -442,6 +434,13 @@ export class ExchangeClient implements ExchangePort {
     if (context.release) this.finish(context, "network");
     return new ExchangeNetworkError(endpoint, error);
   }
+}
+
+/** The spec's endpoint at `path`, with the dialect's query parameters. */
+function routeOf<T>(path: string, searchParams: SearchParams | undefined): WireRequest<T> {
+  if (!searchParams)
+    throw new TypeError(`the dialect writes neither params nor a route for ${path}`);
+  return { method: "get", path, searchParams };
 }
 
 /**

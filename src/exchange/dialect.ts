@@ -13,7 +13,7 @@ import type { SwapOrder } from "../swaps/swap.ts";
 import type { ErrorBody } from "./wire.ts";
 
 /** How the exchange at EXCHANGE_API_URL speaks (see docs/operations.md, "Exchange dialects"). */
-export const EXCHANGE_DIALECTS = ["spec", "exolix", "changenow"] as const;
+export const EXCHANGE_DIALECTS = ["spec", "exolix", "changenow", "letsexchange"] as const;
 export type ExchangeDialect = (typeof EXCHANGE_DIALECTS)[number];
 
 /** An HTTP error answer: its status, its body and the upstream's own words in it. */
@@ -32,10 +32,19 @@ export interface QuoteLimits {
   maximum: number;
 }
 
-/** Where a GET goes (relative to the base URL) and with which query. */
-export interface GetRequest {
+/**
+ * One request as a dialect writes it, for a dialect whose endpoints are not the spec's five
+ * (`GET rate`, `POST transactions`, ...): where it goes, how, and how its answer is read.
+ */
+export interface WireRequest<T> {
+  method: "get" | "post";
+  /** Relative to the base URL, no leading slash ("v1/info"). */
   path: string;
-  params: SearchParams;
+  searchParams?: SearchParams;
+  /** The JSON body of a POST, amounts as exact digits. */
+  body?: string;
+  /** How this answer is read when it depends on the request (default: the endpoint's schema). */
+  schema?: z.ZodType<T>;
 }
 
 /**
@@ -52,15 +61,21 @@ export interface Dialect {
   readonly reverseQuotes: boolean | "fixed";
   /** The headers carrying the key. */
   authHeaders(apiKey: string): Record<string, string>;
-  /** Each endpoint's path below the base URL; absent: the spec's (`currencies`, `rate`, ...). */
+  /** The base URL requests go under, from the configured one (default: as configured). */
+  baseUrl?(configured: string): string;
+  /**
+   * Each endpoint is the spec's (`GET currencies`, `GET rate`, `POST transactions`, `GET
+   * transactions`, `GET transactions/{id}`) with the dialect's `params`/`body`, unless the dialect
+   * gives its own `route`.
+   */
   currencies: {
-    path?: string;
-    params(p: { page?: number; size?: number; search?: string }): SearchParams;
+    params?(p: { page?: number; size?: number; search?: string }): SearchParams;
+    route?(p: { page?: number; size?: number; search?: string }): WireRequest<Page<ExchangeCoin>>;
     schema: z.ZodType<Page<ExchangeCoin>>;
   };
   rate: {
-    path?: string;
-    params(request: QuoteRequest): SearchParams;
+    params?(request: QuoteRequest): SearchParams;
+    route?(request: QuoteRequest): WireRequest<ExchangeQuote>;
     schema: z.ZodType<ExchangeQuote>;
     /**
      * A refusal that is still a quote the user can act on (an amount out of bounds, with the
@@ -73,28 +88,25 @@ export interface Dialect {
      * costs no second call, and the quote's minimum and maximum are theirs.
      */
     limits?: {
-      request(request: QuoteRequest): GetRequest;
+      route(request: QuoteRequest): WireRequest<QuoteLimits>;
       schema: z.ZodType<QuoteLimits>;
       /** The note of an amount out of these limits (the exchange's words for it). */
       outOfRange(breach: "below" | "above"): string;
     };
   };
   create: {
-    path?: string;
     /** The JSON body, amounts as the exact digits (as JSON numbers). */
     body(order: SwapOrder): string;
+    /** Where the body goes (default: `transactions`). */
+    path?(order: SwapOrder): string;
     schema: z.ZodType<CreatedSwap>;
   };
   list: {
-    path?: string;
-    params(request: ListRequest): SearchParams;
+    params?(request: ListRequest): SearchParams;
+    route?(request: ListRequest): WireRequest<Page<ListedSwap>>;
     schema: z.ZodType<Page<ListedSwap>>;
   };
-  detail: {
-    /** Where a swap's detail is read; absent: `transactions/{id}`. */
-    request?(id: string): GetRequest;
-    schema: z.ZodType<SwapDetail>;
-  };
+  detail: { route?(id: string): WireRequest<SwapDetail>; schema: z.ZodType<SwapDetail> };
 }
 
 /** A decimal string as a JSON number, digit for digit (never through a double). */

@@ -18,11 +18,16 @@ export function upstreamMessage(
 ): string {
   if (body.message) return body.message;
   if (typeof body.error === "string" && body.error) return body.error;
-  if (body.error && typeof body.error === "object") return body.error.message;
-  if (body.errors) {
-    const entries = Array.isArray(body.errors)
-      ? body.errors.map((e) => ["", e] as const)
-      : Object.entries(body.errors);
+  if (body.error && typeof body.error === "object" && "message" in body.error) {
+    return body.error.message;
+  }
+  const errors =
+    body.errors ??
+    (body.error && typeof body.error === "object" ? body.error.validation : undefined);
+  if (errors) {
+    const entries = Array.isArray(errors)
+      ? errors.map((e) => ["", e] as const)
+      : Object.entries(errors);
     const parts = entries.map(([field, value]) => {
       const text = Array.isArray(value) ? value.join(", ") : String(value);
       return field ? `${field}: ${text}` : text;

@@ -58,13 +58,21 @@ export function pageSchema<T extends z.ZodType>(item: T) {
 }
 
 /**
- * Error bodies of both dialects: `{message, code}`, `{error}`, `{errors: {field: message}}`, plus
+ * Error bodies of every dialect: `{message, code}`, `{error}`, `{errors: {field: message}}`,
+ * `{error: {validation: {field: [message]}}}`, plus
  * the quote fields some put beside an out-of-range answer.
  */
 export const errorBodySchema = z
   .object({
     message: z.string().nullish(),
-    error: z.union([z.string(), z.object({ message: z.string() })]).nullish(),
+    error: z
+      .union([
+        z.string(),
+        z.object({ message: z.string() }),
+        // LetsExchange: `{success: false, error: {validation: {field: [message]}}}`.
+        z.object({ validation: z.record(z.string(), z.unknown()) }),
+      ])
+      .nullish(),
     errors: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullish(),
     code: z.unknown().optional(),
     minAmount: numeric.optional().catch(undefined),

@@ -1,5 +1,6 @@
+import type { Awaitable } from "../lib/awaitable.ts";
 import { Lru } from "../lib/lru.ts";
-import type { Awaitable, ChatsStore } from "../swaps/ports.ts";
+import type { ChatsStore } from "../swaps/chats-store.ts";
 
 /** A chat is recorded as active at most this often: every message need not be a write. */
 const TOUCH_EVERY_MS = 10 * 60_000;

@@ -2,28 +2,85 @@ import { type DecimalString, normalizeDecimal } from "./decimal.ts";
 
 export type AmountInput =
   | { ok: true; value: DecimalString }
-  | { ok: false; reason: "not-a-number" | "negative" | "zero" | "too-precise" };
+  | { ok: false; reason: "not-a-number" | "negative" | "zero" | "too-precise" }
+  /**
+   * `1,000`, `12,345`: a thousands comma or a decimal comma, and the two readings differ a
+   * thousandfold; the user is asked which one (the thousands one first).
+   */
+  | { ok: false; reason: "ambiguous"; readings: [DecimalString, DecimalString] };
+
+type Refusal = Extract<AmountInput, { ok: false }>;
+
+/** Digits grouped in thousands: one to three, then groups of exactly three (`1`, `12,345,678`). */
+function ungrouped(digits: string, separator: string): string | undefined {
+  const groups = digits.split(separator);
+  const [first = "", ...rest] = groups;
+  if (!/^\d{1,3}$/.test(first) || !rest.every((group) => /^\d{3}$/.test(group))) return undefined;
+  return groups.join("");
+}
 
 /**
- * Reads an amount the way people type it: `0.5`, `0,5`, `.5`, `1 000`. The result is a plain
- * decimal string; it never passes through a float.
+ * The integer and fraction digits of an unsigned number as people write it. Spaces, `_` and `'`
+ * group digits and are gone already. With both `,` and `.`, the last one is the decimal mark and
+ * the other groups thousands (`1,000.5`, `1.000,5`); one of them repeated groups thousands
+ * (`1,000,000`, `1.000.000`); a single `.` is the decimal point (`1.000` is one); a single `,` is
+ * the decimal comma (`0,5`, `1234,567`) unless it could as well group thousands: `1,000` or
+ * `12,345` is ambiguous.
+ */
+function digitsOf(unsigned: string): { int: string; frac: string } | Refusal {
+  const notANumber: Refusal = { ok: false, reason: "not-a-number" };
+  if (!/^[\d.,]*$/.test(unsigned)) return notANumber;
+  const last = Math.max(unsigned.lastIndexOf("."), unsigned.lastIndexOf(","));
+  if (last < 0) return { int: unsigned, frac: "" };
+  const mark = unsigned.charAt(last);
+  const other = mark === "." ? "," : ".";
+  const head = unsigned.slice(0, last);
+  const tail = unsigned.slice(last + 1);
+  if (tail.includes(other)) return notANumber;
+  const marks = unsigned.split(mark).length - 1;
+  if (head.includes(other)) {
+    // Both marks: the last is the decimal one, the other groups thousands before it.
+    const int = marks === 1 ? ungrouped(head, other) : undefined;
+    return int === undefined ? notANumber : { int, frac: tail };
+  }
+  if (marks > 1) {
+    const int = ungrouped(unsigned, mark);
+    return int === undefined ? notANumber : { int, frac: "" };
+  }
+  if (mark === "," && /^[1-9]\d{0,2}$/.test(head) && /^\d{3}$/.test(tail)) {
+    return {
+      ok: false,
+      reason: "ambiguous",
+      readings: [normalizeDecimal(head + tail), normalizeDecimal(`${head}.${tail}`)],
+    };
+  }
+  return { int: head, frac: tail };
+}
+
+/**
+ * Reads an amount the way people type it: `0.5`, `0,5`, `.5`, `1 000`, `1,000.5`, `1.000,5`
+ * (see digitsOf; `1,000` alone is asked about). The result is a plain decimal string; it never
+ * passes through a float.
  */
 export function parseAmount(text: string): AmountInput {
   const compact = text.trim().replace(/[\s\u00a0_']/g, "");
   const negative = /^[-−–]/.test(compact);
-  const unsigned = compact.replace(/^[-−–+]/, "").replace(",", ".");
-  const match = /^(\d*)(?:\.(\d*))?$/.exec(unsigned);
-  if (!match || unsigned === "" || unsigned === "." || (match[1] === "" && !match[2])) {
-    return { ok: false, reason: "not-a-number" };
-  }
-  const [, int = "", frac = ""] = match;
-  if (negative) return { ok: false, reason: "negative" };
+  const unsigned = compact.replace(/^[-−–+]/, "");
+  const digits = digitsOf(unsigned);
+  if ("ok" in digits) return negative && digits.reason === "ambiguous" ? negativeOf() : digits;
+  const { int, frac } = digits;
+  if (int === "" && frac === "") return { ok: false, reason: "not-a-number" };
+  if (negative) return negativeOf();
   if (frac.replace(/0+$/, "").length > 18 || int.length > 15) {
     return { ok: false, reason: "too-precise" };
   }
   const value = normalizeDecimal(`${int || "0"}${frac ? `.${frac}` : ""}`);
   if (/^0(\.0*)?$/.test(value)) return { ok: false, reason: "zero" };
   return { ok: true, value };
+}
+
+function negativeOf(): Refusal {
+  return { ok: false, reason: "negative" };
 }
 
 /** Whether text is a number at all (even one no amount may be): `2`, `-1`, `0,5`, `1 000`. */

@@ -35,6 +35,21 @@ export function formatDecimal(value: number, maxFractionDigits = 8): DecimalStri
   return (negative && normalized !== "0" ? `-${normalized}` : normalized) as DecimalString;
 }
 
+/** Significant digits a rate is read with: enough to compare two offers, few enough to read. */
+const RATE_DIGITS = 6;
+
+/**
+ * A rate for reading, never for paying (amounts stay exact): six significant digits and at least
+ * two decimals, trailing zeros dropped: 41097.83, 29.1235, 0.0000243307.
+ */
+export function readableRate(value: number): DecimalString {
+  if (!(value > 0) || !Number.isFinite(value)) return formatDecimal(value);
+  const magnitude = Math.floor(Math.log10(value));
+  const decimals =
+    value >= 1 ? Math.max(2, RATE_DIGITS - magnitude - 1) : RATE_DIGITS - magnitude - 1;
+  return formatDecimal(value, Math.min(decimals, MAX_FRACTION_DIGITS));
+}
+
 function expandExponent(text: string): string {
   const match = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/i.exec(text);
   if (!match) return text;

@@ -1,7 +1,13 @@
 /**
- * Replaces every occurrence of the given secrets in a text. Used on every log line, because
- * secrets reach logs through places we do not control (grammY puts the bot token in request URLs
- * that end up in error messages).
+ * The token's place in a Bot API URL (`<root>/bot<token>/<method>`): hidden whatever the token
+ * there looks like, the configured one or another.
+ */
+const BOT_API_PATH = /\/bot[^/\s"'<>]+(?=\/[A-Za-z])/g;
+
+/**
+ * Replaces every occurrence of the given secrets in a text, and whatever stands for the token in a
+ * Bot API URL. Used on every log line, because secrets reach logs through places we do not control
+ * (grammY puts the bot token in request URLs that end up in error messages).
  */
 export function createRedactor(secrets: readonly (string | undefined)[]): (text: string) => string {
   const needles = [...new Set(secrets.filter((s): s is string => !!s && s.length >= 6))]
@@ -13,9 +19,10 @@ export function createRedactor(secrets: readonly (string | undefined)[]): (text:
     .flatMap((s) => [s, encodeURIComponent(s)])
     .sort((a, b) => b.length - a.length);
   const unique = [...new Set(needles)];
-  if (unique.length === 0) return (text) => text;
-  const pattern = new RegExp(unique.map(escapeRegExp).join("|"), "g");
-  return (text) => text.replace(pattern, "[REDACTED]");
+  const pattern =
+    unique.length === 0 ? undefined : new RegExp(unique.map(escapeRegExp).join("|"), "g");
+  return (text) =>
+    (pattern ? text.replace(pattern, "[REDACTED]") : text).replace(BOT_API_PATH, "/bot[REDACTED]");
 }
 
 function escapeRegExp(text: string): string {

@@ -47,6 +47,7 @@ amount-not-a-number = “{$input}” is not a number. Type it like <code>0.5</co
 amount-negative = The amount must be positive.
 amount-zero = The amount must be more than zero.
 amount-too-precise = That amount has too many digits.
+amount-ambiguous = “{$input}” can be read two ways: {$thousands} (with a thousands comma) or {$decimal} (with a decimal comma). Type the one you mean: <code>{$thousands}</code> or <code>{$decimal}</code>.
 coin-unknown = I don't know the coin “{$input}”.
 coin-unknown-suggest = I don't know the coin “{$input}”. Did you mean {$suggestions}?
 coin-ambiguous = “{$input}” matches several coins: {$options}. Please type the code.
@@ -74,6 +75,13 @@ rate-start-swap = 🔁 Swap {$from} → {$to}
 
 currencies-title = <b>Coins</b> ({$total}) · page {$page} of {$pages}
 currencies-title-search = <b>Coins matching “{$query}”</b> ({$total}) · page {$page} of {$pages}
+currencies-title-similar = <b>No coin matches “{$query}”</b>. Similar codes and names ({$total}) · page {$page} of {$pages}
+currencies-section-exact = <b>{$count ->
+        [one] Exact match
+       *[other] Exact matches
+    }</b>
+currencies-section-also = <b>Also matching</b> ({$count})
+currencies-section-similar = <b>Similar, in case of a typo</b> ({$count})
 currencies-empty = No coin matches “{$query}”. Try a code like <code>btc</code> or a name like <code>monero</code>.
 currencies-empty-catalog = The coin list is not loaded yet. Please try again in a minute.
 currencies-hint = Search: <code>/currencies name</code> · Quote: <code>/rate 1 btc eth</code>
@@ -110,7 +118,6 @@ flow-memo-problem-tag = A destination tag is a whole number from 0 to 4294967295
 flow-memo-problem-pattern = That is not a valid {$name} for this network.
 flow-memo-problem-length = That is too long for a {$name}: at most 100 characters.
 flow-memo-problem-characters = A {$name} is one line of plain characters.
-flow-summary-payout-memo = Payout memo: <code>{$memo}</code>
 payout-memo-line = Payout memo: <code>{$memo}</code>
 button-no-memo = No memo ⏭
 flow-near-min = ⚠️ This is close to the minimum: if the rate or the limits move before your deposit arrives, a deposit below the minimum can be lost. Consider sending a bit more.
@@ -147,12 +154,12 @@ flow-address-problem-format = That is not a valid {$coin} address{$network ->
        *[other] {" "}on {$network}
     }.
 flow-address-again = Type the {$coin} address again.
-flow-address-other-network = ⚠️ That is a {$coin} address on {$other}, but this swap pays out on <b>{$network}</b>: coins sent to it there would be lost. To receive on {$other}, start again with /exchange and choose {$other}.
+flow-address-other-network = ⚠️ That is a {$coin} address on {$other}, but this swap pays out on <b>{$network}</b>: coins sent to it there would be lost. To receive on {$other} at this address, tap the button below: the swap is quoted again on {$other}.
+flow-network-switched = 🔀 This swap now pays out on <b>{$network}</b>, to <code>{$address}</code>. The new quote:
 flow-refund-again = Type a refund address for {$coin}, or tap Skip.
 flow-ask-refund-memo =
     Does this {$coin} address need a memo ({$name}) for a <b>refund</b>? An exchange account or a shared wallet gives one with its address: type it, or tap No memo (or type skip).
 flow-refund-memo-again = Type the refund memo for {$coin}, or tap No memo.
-flow-summary-refund-memo = Refund memo: <code>{$memo}</code>
 refund-memo-line = Refund memo: <code>{$memo}</code>
 flow-not-understood = Please type an answer or tap a button below the last message.
 flow-step-over = This step is over.
@@ -174,6 +181,7 @@ button-confirm = ✅ Confirm
 button-cancel = ✖ Cancel
 button-rate-float = Floating rate
 button-rate-fixed = Fixed rate
+button-switch-network = Receive on {$network}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)
@@ -215,7 +223,10 @@ card-success =
     ✅ <b>Swap complete</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
     Payout to: <code>{$withdrawal}</code>
-    Payout transaction: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Payout transaction: the exchange has not shown it yet; I will send it as soon as it does.
+       *[sent] Payout transaction: <code>{$hashOut}</code>
+    }
     Transaction id: <code>{$id}</code>
     Status: {$status}
 card-overdue =
@@ -280,7 +291,7 @@ status-card =
         [yes] Received: {$received}
        *[other] You receive: {$received}
     }
-    Rate: {$rate} ({$rateType})
+    {$rate}
     Deposit address: <code>{$deposit}</code>
     Payout address: <code>{$withdrawal}</code>
     Refund address: {$refund}
@@ -289,7 +300,9 @@ status-card =
     Created: {$created}
 status-received-expected = {$amount} {$to} (expected)
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} {$rate} {$to}
+status-rate = Rate: 1 {$from} {$rate} {$to} ({$rateType})
+status-rate-unknown = Rate: — ({$rateType})
+status-rate-quoted = Quoted rate: 1 {$from} {$rate} {$to} ({$rateType})
 status-none-value = —
 status-stale = ⚠️ The exchange cannot be reached right now: this is the last known state, as of {$checked}.
 status-refresh = 🔄 Refresh
@@ -311,7 +324,10 @@ push-exchanging =
 push-success =
     ✅ <b>Swap {$id}: complete</b>
     You received <b>{$amountOut} {$to}</b> at <code>{$withdrawal}</code>.
-    Payout transaction: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Payout transaction: the exchange has not shown it yet; I will send it as soon as it does.
+       *[sent] Payout transaction: <code>{$hashOut}</code>
+    }
 push-payout =
     🧾 <b>Swap {$id}: payout sent</b>
     The exchange sent <b>{$amountOut} {$to}</b> to <code>{$withdrawal}</code>.
@@ -430,6 +446,7 @@ webapp-tab-list = My swaps
 webapp-you-send = You send
 webapp-you-receive = You receive
 webapp-amount = Amount
+webapp-amount-units = Or type the amount to receive with its coin's code (e.g. 5 ETH), or its worth in US dollars (e.g. $100).
 webapp-amount-receive = I want to receive
 webapp-payout = Payout address
 webapp-payout-memo = Payout memo
@@ -479,6 +496,7 @@ webapp-suspect = The exchange's answer does not match your order, so no deposit 
 webapp-pick-coin = Choose a coin.
 webapp-same-coin = Choose two different coins.
 webapp-amount-invalid = Type an amount, e.g. 0.5.
+webapp-amount-ambiguous = {$input} can be read as {$thousands} or as {$decimal}. Type the one you mean: {$thousands} or {$decimal}.
 webapp-amount-below = Below the minimum of {$min} {$coin}.
 webapp-amount-above = Above the maximum of {$max} {$coin}.
 webapp-quote-moved = The rate has changed; these are the new numbers. Check them and confirm again.
@@ -517,12 +535,13 @@ quote-rate-line = Rate: 1 {$from} {$rate} {$to} ({$rateType})
 quote-fixed-holds = 🔒 A fixed rate: this is the exact amount you receive. It holds for {$duration} after the quote; confirm later and I check the rate again first and show you any change.
 rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
 status-received-fixed = {$amount} {$to} (fixed)
-status-rate-paid = 1 {$from} {$rate} {$to} quoted · 1 {$from} = {$paid} {$to} paid (received ÷ sent)
+status-rate-paid = Rate paid: 1 {$from} = {$paid} {$to}
 
 ## Support desk
 
 cmd-support = write to the operator's support about a swap
-support-trust = 🛡 Support never writes to you first and never asks for your keys, seed phrase or a “verification” payment. Its answers come only in this chat, through this bot, marked “Support”.
+support-trust = 🛡 Support never writes to you first and never asks for your keys, seed phrase or a “verification” payment.
+support-trust-desk = Its answers come only in this chat, through this bot, marked “Support”.
 support-ask =
     🆘 <b>Support</b>
     What went wrong? Write it in one message (a screenshot with a caption helps) and I pass it to the operator's support team.
@@ -538,6 +557,7 @@ support-closed-by-user = Ticket #{$ticket} is closed. /support opens a new one.
 support-closed-by-support = ✅ Support closed ticket #{$ticket}. If something is still wrong, /support opens a new one.
 support-answer = 💬 <b>Support</b> · ticket #{$ticket} (through this bot):
 support-flood = ⏳ You are writing faster than support can read. Please wait a minute: what you send meanwhile is not passed on.
+support-open-limit = ⏳ You have opened as many tickets in the last hour as support takes from one person. You can open a new one in about { $minutes } min. Support reads every ticket: nothing you sent is lost.
 support-contact = 🆘 To reach the operator's support, write to {$contact}.
 support-none = This bot has no support desk, sorry.
 support-cancelled = Your support request is cancelled.

@@ -47,6 +47,7 @@ amount-not-a-number = “{$input}” no es un número. Escríbelo así: <code>0.
 amount-negative = El monto debe ser positivo.
 amount-zero = El monto debe ser mayor que cero.
 amount-too-precise = Ese monto tiene demasiados decimales.
+amount-ambiguous = «{$input}» se puede leer de dos maneras: {$thousands} (coma de miles) o {$decimal} (coma decimal). Escribe la que quieres decir: <code>{$thousands}</code> o <code>{$decimal}</code>.
 coin-unknown = No conozco la moneda “{$input}”.
 coin-unknown-suggest = No conozco la moneda “{$input}”. ¿Quisiste decir {$suggestions}?
 coin-ambiguous = “{$input}” coincide con varias monedas: {$options}. Escribe el código, por favor.
@@ -74,6 +75,13 @@ rate-start-swap = 🔁 Cambiar {$from} → {$to}
 
 currencies-title = <b>Monedas</b> ({$total}) · página {$page} de {$pages}
 currencies-title-search = <b>Monedas que coinciden con “{$query}”</b> ({$total}) · página {$page} de {$pages}
+currencies-title-similar = <b>Ninguna moneda coincide con “{$query}”</b>. Códigos y nombres parecidos ({$total}) · página {$page} de {$pages}
+currencies-section-exact = <b>{$count ->
+        [one] Coincidencia exacta
+       *[other] Coincidencias exactas
+    }</b>
+currencies-section-also = <b>También coinciden</b> ({$count})
+currencies-section-similar = <b>Parecidas, por si hay una errata</b> ({$count})
 currencies-empty = Ninguna moneda coincide con “{$query}”. Prueba un código como <code>btc</code> o un nombre como <code>monero</code>.
 currencies-empty-catalog = La lista de monedas aún no está cargada. Inténtalo de nuevo en un minuto.
 currencies-hint = Buscar: <code>/currencies nombre</code> · Cotización: <code>/rate 1 btc eth</code>
@@ -110,7 +118,6 @@ flow-memo-problem-tag = Una etiqueta de destino (destination tag) es un número 
 flow-memo-problem-pattern = Eso no es un {$name} válido para esta red.
 flow-memo-problem-length = Es demasiado largo para un {$name}: como máximo 100 caracteres.
 flow-memo-problem-characters = Un {$name} es una sola línea de caracteres normales.
-flow-summary-payout-memo = Memo de pago: <code>{$memo}</code>
 payout-memo-line = Memo de pago: <code>{$memo}</code>
 button-no-memo = Sin memo ⏭
 flow-near-min = ⚠️ Esto está cerca del mínimo: si la tasa o los límites cambian antes de que llegue tu depósito, un depósito por debajo del mínimo puede perderse. Considera enviar un poco más.
@@ -147,12 +154,12 @@ flow-address-problem-format = Esa no es una dirección válida de {$coin}{$netwo
        *[other] {" "}en {$network}
     }.
 flow-address-again = Escribe de nuevo la dirección de {$coin}.
-flow-address-other-network = ⚠️ Esa es una dirección de {$coin} en {$other}, pero este intercambio paga en <b>{$network}</b>: las monedas enviadas allí se perderían. Para recibir en {$other}, empieza de nuevo con /exchange y elige {$other}.
+flow-address-other-network = ⚠️ Esa es una dirección de {$coin} en {$other}, pero este intercambio paga en <b>{$network}</b>: las monedas enviadas allí se perderían. Para recibir en {$other} en esta dirección, toca el botón de abajo: el intercambio se cotiza de nuevo en {$other}.
+flow-network-switched = 🔀 Este intercambio ahora paga en <b>{$network}</b>, a <code>{$address}</code>. La nueva cotización:
 flow-refund-again = Escribe una dirección de reembolso de {$coin}, o toca «Omitir».
 flow-ask-refund-memo =
     ¿Esta dirección de {$coin} necesita un memo ({$name}) para el <b>reembolso</b>? Una cuenta de exchange o una billetera compartida lo da junto con su dirección: escríbelo, o toca «Sin memo» (o escribe skip).
 flow-refund-memo-again = Escribe el memo de reembolso para {$coin}, o toca «Sin memo».
-flow-summary-refund-memo = Memo de reembolso: <code>{$memo}</code>
 refund-memo-line = Memo de reembolso: <code>{$memo}</code>
 flow-not-understood = Escribe una respuesta o toca un botón debajo del último mensaje.
 flow-step-over = Este paso ya terminó.
@@ -174,6 +181,7 @@ button-confirm = ✅ Confirmar
 button-cancel = ✖ Cancelar
 button-rate-float = Tasa flotante
 button-rate-fixed = Tasa fija
+button-switch-network = Recibir en {$network}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)
@@ -209,13 +217,16 @@ card-held =
     Estado: {$status}
 
     Te avisaré cuando avance. Consúltalo cuando quieras con /status.
-deposit-sandbox = 🧪 <b>sandbox: no envíes fondos reales</b>. Este intercambio es simulado.
-card-sandbox = 🧪 <b>sandbox</b>: este intercambio fue simulado.
+deposit-sandbox = 🧪 <b>entorno de pruebas: no envíes fondos reales</b>. Este intercambio es simulado.
+card-sandbox = 🧪 <b>entorno de pruebas</b>: este intercambio fue simulado.
 card-success =
     ✅ <b>Intercambio completado</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
     Recibes en: <code>{$withdrawal}</code>
-    Transacción de pago: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Transacción de pago: el exchange aún no la muestra; te la enviaré en cuanto la muestre.
+       *[sent] Transacción de pago: <code>{$hashOut}</code>
+    }
     Id de la transacción: <code>{$id}</code>
     Estado: {$status}
 card-overdue =
@@ -280,7 +291,7 @@ status-card =
         [yes] Recibido: {$received}
        *[other] Recibes: {$received}
     }
-    Tasa: {$rate} ({$rateType})
+    {$rate}
     Dirección de depósito: <code>{$deposit}</code>
     Dirección de recepción: <code>{$withdrawal}</code>
     Dirección de reembolso: {$refund}
@@ -289,7 +300,9 @@ status-card =
     Creado: {$created}
 status-received-expected = {$amount} {$to} (estimado)
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} {$rate} {$to}
+status-rate = Tasa: 1 {$from} {$rate} {$to} ({$rateType})
+status-rate-unknown = Tasa: — ({$rateType})
+status-rate-quoted = Tasa cotizada: 1 {$from} {$rate} {$to} ({$rateType})
 status-none-value = —
 status-stale = ⚠️ No puedo comunicarme con el exchange ahora: este es el último estado conocido, a las {$checked}.
 status-refresh = 🔄 Actualizar
@@ -311,7 +324,10 @@ push-exchanging =
 push-success =
     ✅ <b>Intercambio {$id}: completado</b>
     Recibiste <b>{$amountOut} {$to}</b> en <code>{$withdrawal}</code>.
-    Transacción de pago: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Transacción de pago: el exchange aún no la muestra; te la enviaré en cuanto la muestre.
+       *[sent] Transacción de pago: <code>{$hashOut}</code>
+    }
 push-payout =
     🧾 <b>Intercambio {$id}: pago enviado</b>
     El exchange envió <b>{$amountOut} {$to}</b> a <code>{$withdrawal}</code>.
@@ -414,7 +430,7 @@ flow-create-fixed-worse =
 push-given-up =
     ❓ <b>Intercambio {$id}: el exchange ya no lo conoce</b>
     Durante un día entero el exchange ha respondido que no tiene ningún intercambio con este id, así que dejé de seguirlo y no enviaré más avisos sobre él. Si enviaste un depósito, contacta al soporte del exchange e indica el id de la transacción <code>{$id}</code>.
-history-sandbox = 🧪 Intercambio de prueba en el exchange sandbox integrado: sin fondos reales, ya no se sigue.
+history-sandbox = 🧪 Intercambio de prueba en el exchange de pruebas integrado: sin fondos reales, ya no se sigue.
 history-elsewhere = ↪️ Creado en un exchange distinto del que usa ahora el bot: ya no se sigue.
 history-given-up = ❓ Desconocido para el exchange durante un día: ya no se sigue.
 status-elsewhere = ↪️ Este intercambio se creó en un exchange distinto del que usa ahora el bot, así que no puedo consultarlo: este es el último estado conocido.
@@ -430,6 +446,7 @@ webapp-tab-list = Mis intercambios
 webapp-you-send = Envías
 webapp-you-receive = Recibes
 webapp-amount = Monto
+webapp-amount-units = O escribe el monto a recibir con el código de su moneda (p. ej. 5 ETH), o su valor en dólares estadounidenses (p. ej. $100).
 webapp-amount-receive = Quiero recibir
 webapp-payout = Dirección de recepción
 webapp-refund = Dirección de reembolso
@@ -466,7 +483,7 @@ webapp-received = El depósito llegó; no hay que enviar nada más.
 webapp-held = El exchange retiene este intercambio para verificarlo antes de continuar. No envíes nada de nuevo.
 webapp-held-asks = Lo que pide
 webapp-held-link = Responder al exchange
-webapp-sandbox = Exchange sandbox: no envíes fondos reales.
+webapp-sandbox = Exchange de pruebas: no envíes fondos reales.
 webapp-no-swaps = Aún no tienes intercambios.
 webapp-open-from-telegram = Esta página solo funciona abierta desde el bot en Telegram. Abre el bot y toca su botón de la app.
 webapp-not-found = No se encontró el intercambio.
@@ -479,6 +496,7 @@ webapp-suspect = La respuesta del exchange no coincide con tu pedido, así que n
 webapp-pick-coin = Elige una moneda.
 webapp-same-coin = Elige dos monedas distintas.
 webapp-amount-invalid = Escribe un monto, p. ej. 0.5.
+webapp-amount-ambiguous = {$input} se puede leer como {$thousands} o como {$decimal}. Escribe la que quieres decir: {$thousands} o {$decimal}.
 webapp-amount-below = Por debajo del mínimo de {$min} {$coin}.
 webapp-amount-above = Por encima del máximo de {$max} {$coin}.
 webapp-quote-moved = La tasa cambió; estas son las nuevas cifras. Revísalas y confirma de nuevo.
@@ -517,12 +535,13 @@ quote-rate-line = Tasa: 1 {$from} {$rate} {$to} ({$rateType})
 quote-fixed-holds = 🔒 Tasa fija: este es el monto exacto que recibes. Se mantiene {$duration} desde la cotización; si confirmas más tarde, primero vuelvo a consultar la tasa y te muestro cualquier cambio.
 rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
 status-received-fixed = {$amount} {$to} (fijo)
-status-rate-paid = 1 {$from} {$rate} {$to} cotizada · 1 {$from} = {$paid} {$to} pagada (recibido ÷ enviado)
+status-rate-paid = Tasa pagada: 1 {$from} = {$paid} {$to}
 
 ## Support desk
 
 cmd-support = escribir al soporte del operador sobre un intercambio
-support-trust = 🛡 El soporte nunca te escribe primero y nunca te pide tus claves, tu frase semilla ni un pago de “verificación”. Sus respuestas llegan solo a este chat, a través de este bot, marcadas como “Soporte”.
+support-trust = 🛡 El soporte nunca te escribe primero y nunca te pide tus claves, tu frase semilla ni un pago de “verificación”.
+support-trust-desk = Sus respuestas llegan solo a este chat, a través de este bot, marcadas como “Soporte”.
 support-ask =
     🆘 <b>Soporte</b>
     ¿Qué salió mal? Escríbelo en un mensaje (una captura con un pie de foto ayuda) y lo paso al equipo de soporte del operador.
@@ -538,6 +557,7 @@ support-closed-by-user = El ticket #{$ticket} está cerrado. /support abre uno n
 support-closed-by-support = ✅ El soporte cerró el ticket #{$ticket}. Si algo sigue mal, /support abre uno nuevo.
 support-answer = 💬 <b>Soporte</b> · ticket #{$ticket} (a través de este bot):
 support-flood = ⏳ Escribes más rápido de lo que el soporte puede leer. Espera un minuto, por favor: lo que envíes mientras tanto no se transmite.
+support-open-limit = ⏳ En la última hora abriste tantos tickets como el soporte acepta de una persona. Podrás abrir uno nuevo en unos { $minutes } min. El soporte lee cada ticket: nada de lo que enviaste se pierde.
 support-contact = 🆘 Para contactar con el soporte del operador, escribe a {$contact}.
 support-none = Este bot no tiene servicio de soporte, lo siento.
 support-cancelled = Tu solicitud de soporte está cancelada.

@@ -47,6 +47,7 @@ amount-not-a-number = “{$input}” não é um número. Digite assim: <code>0.5
 amount-negative = O valor precisa ser positivo.
 amount-zero = O valor precisa ser maior que zero.
 amount-too-precise = Esse valor tem casas decimais demais.
+amount-ambiguous = “{$input}” pode ser lido de duas formas: {$thousands} (vírgula de milhar) ou {$decimal} (vírgula decimal). Digite a que você quer dizer: <code>{$thousands}</code> ou <code>{$decimal}</code>.
 coin-unknown = Não conheço a moeda “{$input}”.
 coin-unknown-suggest = Não conheço a moeda “{$input}”. Você quis dizer {$suggestions}?
 coin-ambiguous = “{$input}” corresponde a várias moedas: {$options}. Digite o código, por favor.
@@ -74,6 +75,13 @@ rate-start-swap = 🔁 Trocar {$from} → {$to}
 
 currencies-title = <b>Moedas</b> ({$total}) · página {$page} de {$pages}
 currencies-title-search = <b>Moedas que correspondem a “{$query}”</b> ({$total}) · página {$page} de {$pages}
+currencies-title-similar = <b>Nenhuma moeda corresponde a “{$query}”</b>. Códigos e nomes parecidos ({$total}) · página {$page} de {$pages}
+currencies-section-exact = <b>{$count ->
+        [one] Correspondência exata
+       *[other] Correspondências exatas
+    }</b>
+currencies-section-also = <b>Também correspondem</b> ({$count})
+currencies-section-similar = <b>Parecidas, caso haja um erro de digitação</b> ({$count})
 currencies-empty = Nenhuma moeda corresponde a “{$query}”. Tente um código como <code>btc</code> ou um nome como <code>monero</code>.
 currencies-empty-catalog = A lista de moedas ainda não foi carregada. Tente de novo em um minuto.
 currencies-hint = Buscar: <code>/currencies nome</code> · Cotação: <code>/rate 1 btc eth</code>
@@ -110,7 +118,6 @@ flow-memo-problem-tag = Uma tag de destino (destination tag) é um número intei
 flow-memo-problem-pattern = Isso não é um {$name} válido para esta rede.
 flow-memo-problem-length = Longo demais para um {$name}: no máximo 100 caracteres.
 flow-memo-problem-characters = Um {$name} é uma única linha de caracteres comuns.
-flow-summary-payout-memo = Memo de pagamento: <code>{$memo}</code>
 payout-memo-line = Memo de pagamento: <code>{$memo}</code>
 button-no-memo = Sem memo ⏭
 flow-near-min = ⚠️ Isto está perto do mínimo: se a cotação ou os limites mudarem antes de o seu depósito chegar, um depósito abaixo do mínimo pode ser perdido. Considere enviar um pouco mais.
@@ -147,12 +154,12 @@ flow-address-problem-format = Esse não é um endereço {$coin} válido{$network
        *[other] {" "}na rede {$network}
     }.
 flow-address-again = Digite de novo o endereço {$coin}.
-flow-address-other-network = ⚠️ Esse é um endereço {$coin} na rede {$other}, mas esta troca paga na <b>{$network}</b>: moedas enviadas para ele ali seriam perdidas. Para receber na {$other}, comece de novo com /exchange e escolha {$other}.
+flow-address-other-network = ⚠️ Esse é um endereço {$coin} na rede {$other}, mas esta troca paga na <b>{$network}</b>: moedas enviadas para ele ali seriam perdidas. Para receber na {$other} neste endereço, toque no botão abaixo: a troca é cotada de novo na {$other}.
+flow-network-switched = 🔀 Esta troca agora paga na <b>{$network}</b>, para <code>{$address}</code>. A nova cotação:
 flow-refund-again = Digite um endereço de reembolso em {$coin}, ou toque em «Pular».
 flow-ask-refund-memo =
     Este endereço {$coin} precisa de um memo ({$name}) para o <b>reembolso</b>? Uma conta de exchange ou uma carteira compartilhada informa um junto com o endereço: digite-o, ou toque em «Sem memo» (ou digite skip).
 flow-refund-memo-again = Digite o memo de reembolso para {$coin}, ou toque em «Sem memo».
-flow-summary-refund-memo = Memo de reembolso: <code>{$memo}</code>
 refund-memo-line = Memo de reembolso: <code>{$memo}</code>
 flow-not-understood = Digite uma resposta ou toque em um botão abaixo da última mensagem.
 flow-step-over = Este passo já terminou.
@@ -174,6 +181,7 @@ button-confirm = ✅ Confirmar
 button-cancel = ✖ Cancelar
 button-rate-float = Cotação flutuante
 button-rate-fixed = Cotação fixa
+button-switch-network = Receber na {$network}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)
@@ -209,13 +217,16 @@ card-held =
     Status: {$status}
 
     Aviso quando ela avançar. Consulte quando quiser com /status.
-deposit-sandbox = 🧪 <b>sandbox: não envie fundos reais</b>. Esta troca é simulada.
-card-sandbox = 🧪 <b>sandbox</b>: esta troca foi simulada.
+deposit-sandbox = 🧪 <b>ambiente de testes: não envie fundos reais</b>. Esta troca é simulada.
+card-sandbox = 🧪 <b>ambiente de testes</b>: esta troca foi simulada.
 card-success =
     ✅ <b>Troca concluída</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
     Você recebe em: <code>{$withdrawal}</code>
-    Transação de pagamento: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Transação de pagamento: a exchange ainda não a mostrou; vou enviá-la assim que mostrar.
+       *[sent] Transação de pagamento: <code>{$hashOut}</code>
+    }
     Id da transação: <code>{$id}</code>
     Status: {$status}
 card-overdue =
@@ -280,7 +291,7 @@ status-card =
         [yes] Recebido: {$received}
        *[other] Você recebe: {$received}
     }
-    Cotação: {$rate} ({$rateType})
+    {$rate}
     Endereço de depósito: <code>{$deposit}</code>
     Endereço de recebimento: <code>{$withdrawal}</code>
     Endereço de reembolso: {$refund}
@@ -289,7 +300,9 @@ status-card =
     Criada em: {$created}
 status-received-expected = {$amount} {$to} (estimado)
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} {$rate} {$to}
+status-rate = Cotação: 1 {$from} {$rate} {$to} ({$rateType})
+status-rate-unknown = Cotação: — ({$rateType})
+status-rate-quoted = Cotação oferecida: 1 {$from} {$rate} {$to} ({$rateType})
 status-none-value = —
 status-stale = ⚠️ Não consigo falar com a exchange agora: este é o último status conhecido, de {$checked}.
 status-refresh = 🔄 Atualizar
@@ -311,7 +324,10 @@ push-exchanging =
 push-success =
     ✅ <b>Troca {$id}: concluída</b>
     Você recebeu <b>{$amountOut} {$to}</b> em <code>{$withdrawal}</code>.
-    Transação de pagamento: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Transação de pagamento: a exchange ainda não a mostrou; vou enviá-la assim que mostrar.
+       *[sent] Transação de pagamento: <code>{$hashOut}</code>
+    }
 push-payout =
     🧾 <b>Troca {$id}: pagamento enviado</b>
     A exchange enviou <b>{$amountOut} {$to}</b> para <code>{$withdrawal}</code>.
@@ -414,7 +430,7 @@ flow-create-fixed-worse =
 push-given-up =
     ❓ <b>Troca {$id}: a exchange não a conhece mais</b>
     Durante um dia inteiro a exchange respondeu que não tem nenhuma troca com este id, então parei de acompanhá-la e não enviarei mais avisos sobre ela. Se você enviou um depósito para ela, fale com o suporte da exchange e informe o id da transação <code>{$id}</code>.
-history-sandbox = 🧪 Troca de teste na exchange sandbox embutida: sem fundos reais, não é mais acompanhada.
+history-sandbox = 🧪 Troca de teste na exchange de testes embutida: sem fundos reais, não é mais acompanhada.
 history-elsewhere = ↪️ Criada em outra exchange, não a que o bot usa agora: não é mais acompanhada.
 history-given-up = ❓ Desconhecida pela exchange há um dia: não é mais acompanhada.
 status-elsewhere = ↪️ Esta troca foi criada em outra exchange, não a que o bot usa agora, então não posso consultá-la: este é o último status conhecido.
@@ -430,6 +446,7 @@ webapp-tab-list = Minhas trocas
 webapp-you-send = Você envia
 webapp-you-receive = Você recebe
 webapp-amount = Valor
+webapp-amount-units = Ou digite o valor a receber com o código da moeda (ex.: 5 ETH), ou quanto vale em dólares americanos (ex.: $100).
 webapp-amount-receive = Quero receber
 webapp-payout = Endereço de recebimento
 webapp-refund = Endereço de reembolso
@@ -466,7 +483,7 @@ webapp-received = O depósito chegou; não há mais nada a enviar.
 webapp-held = A exchange retém esta troca para verificá-la antes de continuar. Não envie nada de novo.
 webapp-held-asks = O que ela pede
 webapp-held-link = Responder à exchange
-webapp-sandbox = Exchange sandbox: não envie fundos reais.
+webapp-sandbox = Exchange de testes: não envie fundos reais.
 webapp-no-swaps = Você ainda não tem trocas.
 webapp-open-from-telegram = Esta página só funciona quando aberta pelo bot no Telegram. Abra o bot e toque no botão do app.
 webapp-not-found = Troca não encontrada.
@@ -479,6 +496,7 @@ webapp-suspect = A resposta da exchange não corresponde ao seu pedido, por isso
 webapp-pick-coin = Escolha uma moeda.
 webapp-same-coin = Escolha duas moedas diferentes.
 webapp-amount-invalid = Digite um valor, ex.: 0.5.
+webapp-amount-ambiguous = {$input} pode ser lido como {$thousands} ou como {$decimal}. Digite o que você quer dizer: {$thousands} ou {$decimal}.
 webapp-amount-below = Abaixo do mínimo de {$min} {$coin}.
 webapp-amount-above = Acima do máximo de {$max} {$coin}.
 webapp-quote-moved = A cotação mudou; estes são os novos números. Confira e confirme de novo.
@@ -517,12 +535,13 @@ quote-rate-line = Cotação: 1 {$from} {$rate} {$to} ({$rateType})
 quote-fixed-holds = 🔒 Cotação fixa: este é o valor exato que você recebe. Ela vale por {$duration} a partir da cotação; se confirmar depois, eu consulto a cotação de novo antes e mostro qualquer mudança.
 rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
 status-received-fixed = {$amount} {$to} (fixo)
-status-rate-paid = 1 {$from} {$rate} {$to} cotado · 1 {$from} = {$paid} {$to} pago (recebido ÷ enviado)
+status-rate-paid = Cotação efetiva: 1 {$from} = {$paid} {$to}
 
 ## Support desk
 
 cmd-support = escrever ao suporte do operador sobre uma troca
-support-trust = 🛡 O suporte nunca escreve para você primeiro e nunca pede suas chaves, sua frase-semente nem um pagamento de “verificação”. As respostas dele chegam só neste chat, por este bot, marcadas como “Suporte”.
+support-trust = 🛡 O suporte nunca escreve para você primeiro e nunca pede suas chaves, sua frase-semente nem um pagamento de “verificação”.
+support-trust-desk = As respostas dele chegam só neste chat, por este bot, marcadas como “Suporte”.
 support-ask =
     🆘 <b>Suporte</b>
     O que deu errado? Escreva numa mensagem (uma captura de tela com legenda ajuda) e eu passo para a equipe de suporte do operador.
@@ -538,6 +557,7 @@ support-closed-by-user = O ticket #{$ticket} está fechado. /support abre um nov
 support-closed-by-support = ✅ O suporte fechou o ticket #{$ticket}. Se algo ainda estiver errado, /support abre um novo.
 support-answer = 💬 <b>Suporte</b> · ticket #{$ticket} (por este bot):
 support-flood = ⏳ Você está escrevendo mais rápido do que o suporte consegue ler. Espere um minuto, por favor: o que você enviar nesse meio-tempo não é repassado.
+support-open-limit = ⏳ Na última hora você abriu tantos tickets quanto o suporte aceita de uma pessoa. Você poderá abrir um novo em cerca de { $minutes } min. O suporte lê cada ticket: nada do que você enviou se perde.
 support-contact = 🆘 Para falar com o suporte do operador, escreva para {$contact}.
 support-none = Este bot não tem atendimento de suporte, desculpe.
 support-cancelled = Seu pedido de suporte foi cancelado.

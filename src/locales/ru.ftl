@@ -47,6 +47,7 @@ amount-not-a-number = «{$input}» — не число. Напишите, нап
 amount-negative = Сумма должна быть положительной.
 amount-zero = Сумма должна быть больше нуля.
 amount-too-precise = В этой сумме слишком много знаков.
+amount-ambiguous = «{$input}» можно прочитать двумя способами: {$thousands} (запятая отделяет тысячи) или {$decimal} (десятичная запятая). Введите то, что имели в виду: <code>{$thousands}</code> или <code>{$decimal}</code>.
 coin-unknown = Я не знаю монету «{$input}».
 coin-unknown-suggest = Я не знаю монету «{$input}». Может быть, {$suggestions}?
 coin-ambiguous = «{$input}» подходит к нескольким монетам: {$options}. Напишите код монеты.
@@ -74,6 +75,13 @@ rate-start-swap = 🔁 Обменять {$from} → {$to}
 
 currencies-title = <b>Монеты</b> ({$total}) · страница {$page} из {$pages}
 currencies-title-search = <b>Монеты по запросу «{$query}»</b> ({$total}) · страница {$page} из {$pages}
+currencies-title-similar = <b>Ни одна монета не подходит к «{$query}»</b>. Похожие коды и названия ({$total}) · страница {$page} из {$pages}
+currencies-section-exact = <b>{$count ->
+        [one] Точное совпадение
+       *[other] Точные совпадения
+    }</b>
+currencies-section-also = <b>Также подходят</b> ({$count})
+currencies-section-similar = <b>Похожие, если вы опечатались</b> ({$count})
 currencies-empty = Ни одна монета не подходит к «{$query}». Попробуйте код, например <code>btc</code>, или название, например <code>monero</code>.
 currencies-empty-catalog = Список монет ещё не загружен. Попробуйте через минуту.
 currencies-hint = Поиск: <code>/currencies название</code> · Курс: <code>/rate 1 btc eth</code>
@@ -110,7 +118,6 @@ flow-memo-problem-tag = Destination tag — целое число от 0 до 42
 flow-memo-problem-pattern = Это не подходит как {$name} для этой сети.
 flow-memo-problem-length = Слишком длинно для {$name}: не больше 100 символов.
 flow-memo-problem-characters = {$name} — одна строка из обычных символов.
-flow-summary-payout-memo = Memo выплаты: <code>{$memo}</code>
 payout-memo-line = Memo выплаты: <code>{$memo}</code>
 button-no-memo = Без memo ⏭
 flow-near-min = ⚠️ Это близко к минимуму: если курс или лимиты изменятся до прихода депозита, депозит меньше минимума может потеряться. Лучше отправьте немного больше.
@@ -147,12 +154,12 @@ flow-address-problem-format = Это неверный адрес {$coin}{$networ
        *[other] {" "}в сети {$network}
     }.
 flow-address-again = Напишите адрес {$coin} ещё раз.
-flow-address-other-network = ⚠️ Это адрес {$coin} в сети {$other}, а этот обмен выплачивает в сети <b>{$network}</b>: монеты, отправленные туда, будут потеряны. Чтобы получить в сети {$other}, начните заново с /exchange и выберите {$other}.
+flow-address-other-network = ⚠️ Это адрес {$coin} в сети {$other}, а этот обмен выплачивает в сети <b>{$network}</b>: монеты, отправленные туда, будут потеряны. Чтобы получить на этот адрес в сети {$other}, нажмите кнопку ниже: обмен будет заново рассчитан в сети {$other}.
+flow-network-switched = 🔀 Теперь этот обмен выплачивает в сети <b>{$network}</b>, на <code>{$address}</code>. Новый расчёт:
 flow-refund-again = Напишите адрес возврата для {$coin} или нажмите «Пропустить».
 flow-ask-refund-memo =
     Нужен ли для этого адреса {$coin} memo ({$name}) для <b>возврата</b>? Его даёт счёт на бирже или общий кошелёк вместе с адресом: введите его или нажмите «Без memo» (или напишите skip).
 flow-refund-memo-again = Введите memo возврата для {$coin} или нажмите «Без memo».
-flow-summary-refund-memo = Memo возврата: <code>{$memo}</code>
 refund-memo-line = Memo возврата: <code>{$memo}</code>
 flow-not-understood = Напишите ответ или нажмите кнопку под последним сообщением.
 flow-step-over = Этот шаг уже пройден.
@@ -174,6 +181,7 @@ button-confirm = ✅ Подтвердить
 button-cancel = ✖ Отмена
 button-rate-float = Плавающий курс
 button-rate-fixed = Фиксированный курс
+button-switch-network = Получить в сети {$network}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)
@@ -215,7 +223,10 @@ card-success =
     ✅ <b>Обмен завершён</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
     Выплата на: <code>{$withdrawal}</code>
-    Транзакция выплаты: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Транзакция выплаты: биржа ещё не показала её; пришлю, как только покажет.
+       *[sent] Транзакция выплаты: <code>{$hashOut}</code>
+    }
     Id транзакции: <code>{$id}</code>
     Статус: {$status}
 card-overdue =
@@ -280,7 +291,7 @@ status-card =
         [yes] Получено: {$received}
        *[other] Вы получаете: {$received}
     }
-    Курс: {$rate} ({$rateType})
+    {$rate}
     Адрес депозита: <code>{$deposit}</code>
     Адрес выплаты: <code>{$withdrawal}</code>
     Адрес возврата: {$refund}
@@ -289,7 +300,9 @@ status-card =
     Создан: {$created}
 status-received-expected = {$amount} {$to} (ожидается)
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} {$rate} {$to}
+status-rate = Курс: 1 {$from} {$rate} {$to} ({$rateType})
+status-rate-unknown = Курс: — ({$rateType})
+status-rate-quoted = Курс по котировке: 1 {$from} {$rate} {$to} ({$rateType})
 status-none-value = —
 status-stale = ⚠️ Обменник сейчас недоступен: это последнее известное состояние на {$checked}.
 status-refresh = 🔄 Обновить
@@ -311,7 +324,10 @@ push-exchanging =
 push-success =
     ✅ <b>Обмен {$id}: завершён</b>
     Вы получили <b>{$amountOut} {$to}</b> на <code>{$withdrawal}</code>.
-    Транзакция выплаты: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Транзакция выплаты: биржа ещё не показала её; пришлю, как только покажет.
+       *[sent] Транзакция выплаты: <code>{$hashOut}</code>
+    }
 push-payout =
     🧾 <b>Обмен {$id}: выплата отправлена</b>
     Обменник отправил <b>{$amountOut} {$to}</b> на <code>{$withdrawal}</code>.
@@ -430,6 +446,7 @@ webapp-tab-list = Мои обмены
 webapp-you-send = Вы отправляете
 webapp-you-receive = Вы получаете
 webapp-amount = Сумма
+webapp-amount-units = Или введите сумму к получению с кодом монеты (например, 5 ETH) или её стоимость в долларах США (например, $100).
 webapp-amount-receive = Хочу получить
 webapp-payout = Адрес получения
 webapp-payout-memo = Memo выплаты
@@ -479,6 +496,7 @@ webapp-suspect = Ответ обменника не совпадает с ваш
 webapp-pick-coin = Выберите монету.
 webapp-same-coin = Выберите две разные монеты.
 webapp-amount-invalid = Введите сумму, например 0.5.
+webapp-amount-ambiguous = {$input} можно прочитать как {$thousands} или как {$decimal}. Введите то, что имели в виду: {$thousands} или {$decimal}.
 webapp-amount-below = Меньше минимума {$min} {$coin}.
 webapp-amount-above = Больше максимума {$max} {$coin}.
 webapp-quote-moved = Курс изменился; вот новые цифры. Проверьте их и подтвердите снова.
@@ -518,12 +536,13 @@ quote-rate-line = Курс: 1 {$from} {$rate} {$to} ({$rateType})
 quote-fixed-holds = 🔒 Фиксированный курс: это точная сумма, которую вы получите. Он действует {$duration} после котировки; если подтвердите позже, я сначала проверю курс заново и покажу изменения.
 rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
 status-received-fixed = {$amount} {$to} (фиксировано)
-status-rate-paid = 1 {$from} {$rate} {$to} по котировке · 1 {$from} = {$paid} {$to} фактически (получено ÷ отправлено)
+status-rate-paid = Курс фактически: 1 {$from} = {$paid} {$to}
 
 ## Support desk
 
 cmd-support = написать в поддержку оператора об обмене
-support-trust = 🛡 Поддержка никогда не пишет первой и никогда не просит ваши ключи, сид-фразу или «проверочный» платёж. Её ответы приходят только в этот чат, через этого бота, с пометкой «Поддержка».
+support-trust = 🛡 Поддержка никогда не пишет первой и никогда не просит ваши ключи, сид-фразу или «проверочный» платёж.
+support-trust-desk = Её ответы приходят только в этот чат, через этого бота, с пометкой «Поддержка».
 support-ask =
     🆘 <b>Поддержка</b>
     Что случилось? Опишите одним сообщением (скриншот с подписью тоже поможет), и я передам его команде поддержки оператора.
@@ -539,6 +558,7 @@ support-closed-by-user = Обращение №{$ticket} закрыто. /suppor
 support-closed-by-support = ✅ Поддержка закрыла обращение №{$ticket}. Если что-то ещё не так, /support откроет новое.
 support-answer = 💬 <b>Поддержка</b> · обращение №{$ticket} (через этого бота):
 support-flood = ⏳ Вы пишете быстрее, чем поддержка успевает читать. Подождите минуту: то, что придёт за это время, не передаётся.
+support-open-limit = ⏳ За последний час вы открыли столько обращений, сколько поддержка принимает от одного человека. Новое можно будет открыть примерно через { $minutes } мин. Поддержка читает каждое обращение: ничего из отправленного не потерялось.
 support-contact = 🆘 Чтобы связаться с поддержкой оператора, напишите {$contact}.
 support-none = У этого бота нет службы поддержки, извините.
 support-cancelled = Ваш запрос в поддержку отменён.

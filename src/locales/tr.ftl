@@ -47,6 +47,7 @@ amount-not-a-number = “{$input}” bir sayı değil. <code>0.5</code> ya da <c
 amount-negative = Miktar pozitif olmalı.
 amount-zero = Miktar sıfırdan büyük olmalı.
 amount-too-precise = Bu miktarda çok fazla ondalık basamak var.
+amount-ambiguous = “{$input}” iki şekilde okunabilir: {$thousands} (binlik ayırıcı virgül) veya {$decimal} (ondalık virgül). Kastettiğinizi yazın: <code>{$thousands}</code> veya <code>{$decimal}</code>.
 coin-unknown = “{$input}” adlı coini tanımıyorum.
 coin-unknown-suggest = “{$input}” adlı coini tanımıyorum. Şunu mu demek istediniz: {$suggestions}?
 coin-ambiguous = “{$input}” birden fazla coinle eşleşiyor: {$options}. Lütfen kodunu yazın.
@@ -74,6 +75,13 @@ rate-start-swap = 🔁 {$from} → {$to} takas et
 
 currencies-title = <b>Coinler</b> ({$total}) · sayfa {$page} / {$pages}
 currencies-title-search = <b>“{$query}” ile eşleşen coinler</b> ({$total}) · sayfa {$page} / {$pages}
+currencies-title-similar = <b>“{$query}” ile eşleşen coin yok</b>. Benzer kodlar ve adlar ({$total}) · sayfa {$page} / {$pages}
+currencies-section-exact = <b>{$count ->
+        [one] Tam eşleşme
+       *[other] Tam eşleşmeler
+    }</b>
+currencies-section-also = <b>Ayrıca eşleşenler</b> ({$count})
+currencies-section-similar = <b>Benzerleri, bir yazım hatası olursa diye</b> ({$count})
 currencies-empty = “{$query}” ile eşleşen coin yok. <code>btc</code> gibi bir kod ya da <code>monero</code> gibi bir ad deneyin.
 currencies-empty-catalog = Coin listesi henüz yüklenmedi. Lütfen bir dakika sonra tekrar deneyin.
 currencies-hint = Arama: <code>/currencies ad</code> · Fiyat: <code>/rate 1 btc eth</code>
@@ -110,7 +118,6 @@ flow-memo-problem-tag = Hedef etiketi (destination tag) 0 ile 4294967295 arasın
 flow-memo-problem-pattern = Bu, bu ağ için geçerli bir {$name} değil.
 flow-memo-problem-length = Bir {$name} için fazla uzun: en çok 100 karakter.
 flow-memo-problem-characters = {$name} düz karakterlerden oluşan tek bir satırdır.
-flow-summary-payout-memo = Ödeme memo'su: <code>{$memo}</code>
 payout-memo-line = Ödeme memo'su: <code>{$memo}</code>
 button-no-memo = Memo yok ⏭
 flow-near-min = ⚠️ Bu, en az tutara yakın: yatırdığınız para ulaşmadan kur veya limitler değişirse, en az tutarın altında kalan bir yatırma kaybolabilir. Biraz daha fazla göndermeyi düşünün.
@@ -147,12 +154,12 @@ flow-address-problem-format = Bu geçerli bir {$coin} adresi değil{$network ->
        *[other] {" "}({$network} ağında)
     }.
 flow-address-again = {$coin} adresini yeniden yazın.
-flow-address-other-network = ⚠️ Bu, {$other} ağında bir {$coin} adresi, ama bu takas <b>{$network}</b> ağında ödeme yapıyor: oraya gönderilen coinler kaybolur. {$other} ağında almak için /exchange ile yeniden başlayın ve {$other} seçin.
+flow-address-other-network = ⚠️ Bu, {$other} ağında bir {$coin} adresi, ama bu takas <b>{$network}</b> ağında ödeme yapıyor: oraya gönderilen coinler kaybolur. Bu adrese {$other} ağında almak için aşağıdaki düğmeye dokunun: takas {$other} ağında yeniden fiyatlanır.
+flow-network-switched = 🔀 Bu takas artık <b>{$network}</b> ağında, <code>{$address}</code> adresine ödeme yapıyor. Yeni fiyat:
 flow-refund-again = Bir {$coin} iade adresi yazın ya da «Atla»ya dokunun.
 flow-ask-refund-memo =
     Bu {$coin} adresi <b>iade</b> için bir memo ({$name}) istiyor mu? Bir borsa hesabı ya da ortak cüzdan bunu adresiyle birlikte verir: yazın ya da «Memo yok» düğmesine dokunun (veya skip yazın).
 flow-refund-memo-again = {$coin} için iade memo'sunu yazın ya da «Memo yok» düğmesine dokunun.
-flow-summary-refund-memo = İade memo'su: <code>{$memo}</code>
 refund-memo-line = İade memo'su: <code>{$memo}</code>
 flow-not-understood = Lütfen bir yanıt yazın ya da son mesajın altındaki bir düğmeye dokunun.
 flow-step-over = Bu adım bitti.
@@ -174,6 +181,7 @@ button-confirm = ✅ Onayla
 button-cancel = ✖ İptal
 button-rate-float = Değişken kur
 button-rate-fixed = Sabit kur
+button-switch-network = {$network} ağında al
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)
@@ -209,13 +217,16 @@ card-held =
     Durum: {$status}
 
     İlerleyince size haber vereceğim. İstediğiniz zaman /status ile bakabilirsiniz.
-deposit-sandbox = 🧪 <b>sandbox: gerçek para göndermeyin</b>. Bu takas bir simülasyon.
-card-sandbox = 🧪 <b>sandbox</b>: bu takas bir simülasyondu.
+deposit-sandbox = 🧪 <b>test ortamı: gerçek para göndermeyin</b>. Bu takas bir simülasyon.
+card-sandbox = 🧪 <b>test ortamı</b>: bu takas bir simülasyondu.
 card-success =
     ✅ <b>Takas tamamlandı</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
     Alıcı adres: <code>{$withdrawal}</code>
-    Ödeme işlemi: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Ödeme işlemi: borsa henüz göstermedi; gösterir göstermez göndereceğim.
+       *[sent] Ödeme işlemi: <code>{$hashOut}</code>
+    }
     İşlem kimliği: <code>{$id}</code>
     Durum: {$status}
 card-overdue =
@@ -280,7 +291,7 @@ status-card =
         [yes] Alınan: {$received}
        *[other] Alacağınız: {$received}
     }
-    Kur: {$rate} ({$rateType})
+    {$rate}
     Yatırma adresi: <code>{$deposit}</code>
     Alıcı adres: <code>{$withdrawal}</code>
     İade adresi: {$refund}
@@ -289,7 +300,9 @@ status-card =
     Oluşturulma: {$created}
 status-received-expected = {$amount} {$to} (tahmini)
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} {$rate} {$to}
+status-rate = Kur: 1 {$from} {$rate} {$to} ({$rateType})
+status-rate-unknown = Kur: — ({$rateType})
+status-rate-quoted = Teklif edilen kur: 1 {$from} {$rate} {$to} ({$rateType})
 status-none-value = —
 status-stale = ⚠️ Borsaya şu anda ulaşılamıyor: bu, {$checked} itibarıyla bilinen son durum.
 status-refresh = 🔄 Yenile
@@ -311,7 +324,10 @@ push-exchanging =
 push-success =
     ✅ <b>Takas {$id}: tamamlandı</b>
     <code>{$withdrawal}</code> adresine <b>{$amountOut} {$to}</b> aldınız.
-    Ödeme işlemi: <code>{$hashOut}</code>
+    { $payout ->
+        [pending] Ödeme işlemi: borsa henüz göstermedi; gösterir göstermez göndereceğim.
+       *[sent] Ödeme işlemi: <code>{$hashOut}</code>
+    }
 push-payout =
     🧾 <b>Takas {$id}: ödeme gönderildi</b>
     Borsa <b>{$amountOut} {$to}</b> tutarını <code>{$withdrawal}</code> adresine gönderdi.
@@ -414,7 +430,7 @@ flow-create-fixed-worse =
 push-given-up =
     ❓ <b>Takas {$id}: borsa artık bu takası tanımıyor</b>
     Borsa bütün bir gün boyunca bu id ile bir takası olmadığını söyledi, bu yüzden takibi bıraktım ve bu takas hakkında başka bildirim göndermeyeceğim. Bunun için yatırma yaptıysanız borsanın destek ekibine başvurun ve <code>{$id}</code> işlem kimliğini iletin.
-history-sandbox = 🧪 Yerleşik sandbox borsasında test takası: gerçek para yok, artık takip edilmiyor.
+history-sandbox = 🧪 Yerleşik test borsasında deneme takası: gerçek para yok, artık takip edilmiyor.
 history-elsewhere = ↪️ Botun şu an kullandığından farklı bir borsada oluşturuldu: artık takip edilmiyor.
 history-given-up = ❓ Borsa bir gündür tanımıyor: artık takip edilmiyor.
 status-elsewhere = ↪️ Bu takas, botun şu an kullandığından farklı bir borsada oluşturuldu, bu yüzden durumunu soramıyorum: bu, bilinen son durum.
@@ -430,6 +446,7 @@ webapp-tab-list = Takaslarım
 webapp-you-send = Gönderdiğiniz
 webapp-you-receive = Alacağınız
 webapp-amount = Miktar
+webapp-amount-units = Ya da alınacak miktarı coin koduyla (örn. 5 ETH) veya ABD doları değerini (örn. $100) yazın.
 webapp-amount-receive = Almak istiyorum
 webapp-payout = Alıcı adres
 webapp-refund = İade adresi
@@ -466,7 +483,7 @@ webapp-received = Yatırma ulaştı; başka bir şey göndermenize gerek yok.
 webapp-held = Borsa bu takası devam etmeden önce doğrulamak için bekletiyor. Yeniden bir şey göndermeyin.
 webapp-held-asks = İstediği
 webapp-held-link = Borsaya yanıt verin
-webapp-sandbox = Sandbox borsası: gerçek para göndermeyin.
+webapp-sandbox = Test borsası: gerçek para göndermeyin.
 webapp-no-swaps = Henüz takasınız yok.
 webapp-open-from-telegram = Bu sayfa yalnızca Telegram'da bottan açıldığında çalışır. Botu açıp uygulama düğmesine dokunun.
 webapp-not-found = Takas bulunamadı.
@@ -479,6 +496,7 @@ webapp-suspect = Borsanın yanıtı siparişinizle uyuşmuyor, bu yüzden yatır
 webapp-pick-coin = Bir coin seçin.
 webapp-same-coin = İki farklı coin seçin.
 webapp-amount-invalid = Bir miktar yazın, örn. 0.5.
+webapp-amount-ambiguous = {$input}, {$thousands} veya {$decimal} olarak okunabilir. Kastettiğinizi yazın: {$thousands} veya {$decimal}.
 webapp-amount-below = En az tutar olan {$min} {$coin} altında.
 webapp-amount-above = En çok tutar olan {$max} {$coin} üstünde.
 webapp-quote-moved = Kur değişti; yeni rakamlar bunlar. Kontrol edip yeniden onaylayın.
@@ -517,12 +535,13 @@ quote-rate-line = Kur: 1 {$from} {$rate} {$to} ({$rateType})
 quote-fixed-holds = 🔒 Sabit kur: alacağınız tutar tam olarak budur. Fiyat verildikten sonra {$duration} geçerlidir; daha sonra onaylarsanız önce kuru yeniden sorar, değişen bir şey varsa gösteririm.
 rate-one = 💱 1 {$from} {$rate} {$to} ({$rateType})
 status-received-fixed = {$amount} {$to} (sabit)
-status-rate-paid = 1 {$from} {$rate} {$to} teklif edilen · 1 {$from} = {$paid} {$to} ödenen (alınan ÷ gönderilen)
+status-rate-paid = Ödenen kur: 1 {$from} = {$paid} {$to}
 
 ## Support desk
 
 cmd-support = bir takas hakkında operatörün destek ekibine yazın
-support-trust = 🛡 Destek size asla ilk yazmaz ve asla anahtarlarınızı, kurtarma ifadenizi (seed) ya da bir “doğrulama” ödemesi istemez. Yanıtları yalnızca bu sohbete, bu bot aracılığıyla, “Destek” işaretiyle gelir.
+support-trust = 🛡 Destek size asla ilk yazmaz ve asla anahtarlarınızı, kurtarma ifadenizi (seed) ya da bir “doğrulama” ödemesi istemez.
+support-trust-desk = Yanıtları yalnızca bu sohbete, bu bot aracılığıyla, “Destek” işaretiyle gelir.
 support-ask =
     🆘 <b>Destek</b>
     Ne ters gitti? Tek bir mesajla yazın (açıklamalı bir ekran görüntüsü de işe yarar), ben de operatörün destek ekibine ileteyim.
@@ -538,6 +557,7 @@ support-closed-by-user = #{$ticket} numaralı talep kapatıldı. /support yeni b
 support-closed-by-support = ✅ Destek #{$ticket} numaralı talebi kapattı. Hâlâ bir sorun varsa /support yeni bir talep açar.
 support-answer = 💬 <b>Destek</b> · talep #{$ticket} (bu bot aracılığıyla):
 support-flood = ⏳ Desteğin okuyabileceğinden hızlı yazıyorsunuz. Lütfen bir dakika bekleyin: bu sırada gönderdikleriniz iletilmez.
+support-open-limit = ⏳ Son bir saatte destek ekibinin bir kişiden kabul ettiği kadar talep açtınız. Yaklaşık { $minutes } dk sonra yeni bir talep açabilirsiniz. Destek her talebi okur: gönderdiklerinizden hiçbiri kaybolmaz.
 support-contact = 🆘 Operatörün destek ekibine ulaşmak için {$contact} adresine yazın.
 support-none = Bu botun bir destek hattı yok, üzgünüz.
 support-cancelled = Destek isteğiniz iptal edildi.

@@ -48,6 +48,7 @@ amount-not-a-number = “{$input}”不是数字。请这样输入：<code>0.5</
 amount-negative = 数量必须为正数。
 amount-zero = 数量必须大于零。
 amount-too-precise = 这个数量的小数位太多了。
+amount-ambiguous = “{$input}”有两种读法：{$thousands}（逗号为千位分隔符）或 {$decimal}（逗号为小数点）。请输入你想要的那个：<code>{$thousands}</code> 或 <code>{$decimal}</code>。
 coin-unknown = 我不认识币种“{$input}”。
 coin-unknown-suggest = 我不认识币种“{$input}”。你是不是指 {$suggestions}？
 coin-ambiguous = “{$input}”匹配多个币种：{$options}。请输入代码。
@@ -75,6 +76,13 @@ rate-start-swap = 🔁 兑换 {$from} → {$to}
 
 currencies-title = <b>币种</b>（{$total}）· 第 {$page}/{$pages} 页
 currencies-title-search = <b>匹配“{$query}”的币种</b>（{$total}）· 第 {$page}/{$pages} 页
+currencies-title-similar = <b>没有币种匹配“{$query}”</b>。相似的代码和名称（{$total}）· 第 {$page}/{$pages} 页
+currencies-section-exact = <b>{$count ->
+        [one] 完全匹配
+       *[other] 完全匹配
+    }</b>
+currencies-section-also = <b>其他匹配</b>（{$count}）
+currencies-section-similar = <b>相似的（以防拼写错误）</b>（{$count}）
 currencies-empty = 没有币种匹配“{$query}”。试试代码如 <code>btc</code>，或名称如 <code>monero</code>。
 currencies-empty-catalog = 币种列表尚未加载。请一分钟后再试。
 currencies-hint = 搜索：<code>/currencies 名称</code> · 报价：<code>/rate 1 btc eth</code>
@@ -111,7 +119,6 @@ flow-memo-problem-tag = 目标标签（Destination Tag）是 0 到 4294967295 �
 flow-memo-problem-pattern = 这不是该网络有效的{$name}。
 flow-memo-problem-length = 作为{$name}太长了：最多 100 个字符。
 flow-memo-problem-characters = {$name}只能是一行普通字符。
-flow-summary-payout-memo = 收款备注：<code>{$memo}</code>
 payout-memo-line = 收款备注：<code>{$memo}</code>
 button-no-memo = 无备注 ⏭
 flow-near-min = ⚠️ 这个数量接近最小值：如果在你的充值到账前汇率或限额发生变化，低于最小值的充值可能会丢失。建议多发送一点。
@@ -148,12 +155,12 @@ flow-address-problem-format = 这不是有效的 {$coin} 地址{$network ->
        *[other] （{$network} 网络）
     }。
 flow-address-again = 请重新输入 {$coin} 地址。
-flow-address-other-network = ⚠️ 这是 {$other} 网络上的 {$coin} 地址，但这笔兑换在 <b>{$network}</b> 网络上付款：发到该地址的币会丢失。要在 {$other} 上接收，请用 /exchange 重新开始并选择 {$other}。
+flow-address-other-network = ⚠️ 这是 {$other} 网络上的 {$coin} 地址，但这笔兑换在 <b>{$network}</b> 网络上付款：发到该地址的币会丢失。要在 {$other} 上用这个地址接收，请点下面的按钮：兑换会在 {$other} 上重新报价。
+flow-network-switched = 🔀 这笔兑换现在在 <b>{$network}</b> 网络上付款到 <code>{$address}</code>。新的报价：
 flow-refund-again = 请输入一个 {$coin} 退款地址，或点击“跳过”。
 flow-ask-refund-memo =
     这个 {$coin} 地址的<b>退款</b>需要备注（{$name}）吗？交易所账户或共享钱包会随地址一起提供：请输入它，或点「无备注」（也可以输入 skip）。
 flow-refund-memo-again = 请输入 {$coin} 的退款备注，或点「无备注」。
-flow-summary-refund-memo = 退款备注：<code>{$memo}</code>
 refund-memo-line = 退款备注：<code>{$memo}</code>
 flow-not-understood = 请输入回答，或点击最后一条消息下方的按钮。
 flow-step-over = 这一步已经结束。
@@ -175,6 +182,7 @@ button-confirm = ✅ 确认
 button-cancel = ✖ 取消
 button-rate-float = 浮动汇率
 button-rate-fixed = 固定汇率
+button-switch-network = 在 {$network} 上接收
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)
@@ -216,7 +224,10 @@ card-success =
     ✅ <b>兑换已完成</b>
     {$amountIn} {$from} → <b>{$amountOut} {$to}</b>
     收款地址：<code>{$withdrawal}</code>
-    付款交易：<code>{$hashOut}</code>
+    { $payout ->
+        [pending] 付款交易：交易所尚未公布，公布后我会立即发给你。
+       *[sent] 付款交易：<code>{$hashOut}</code>
+    }
     交易 ID：<code>{$id}</code>
     状态：{$status}
 card-overdue =
@@ -281,7 +292,7 @@ status-card =
         [yes] 已收到：{$received}
        *[other] 你接收：{$received}
     }
-    汇率：{$rate}（{$rateType}）
+    {$rate}
     充值地址：<code>{$deposit}</code>
     收款地址：<code>{$withdrawal}</code>
     退款地址：{$refund}
@@ -290,7 +301,9 @@ status-card =
     创建时间：{$created}
 status-received-expected = {$amount} {$to}（预计）
 status-received-final = {$amount} {$to}
-status-rate = 1 {$from} {$rate} {$to}
+status-rate = 汇率：1 {$from} {$rate} {$to}（{$rateType}）
+status-rate-unknown = 汇率：—（{$rateType}）
+status-rate-quoted = 报价汇率：1 {$from} {$rate} {$to}（{$rateType}）
 status-none-value = —
 status-stale = ⚠️ 目前无法连接兑换服务：这是截至 {$checked} 的最后已知状态。
 status-refresh = 🔄 刷新
@@ -312,7 +325,10 @@ push-exchanging =
 push-success =
     ✅ <b>兑换 {$id}：已完成</b>
     你已在 <code>{$withdrawal}</code> 收到 <b>{$amountOut} {$to}</b>。
-    付款交易：<code>{$hashOut}</code>
+    { $payout ->
+        [pending] 付款交易：交易所尚未公布，公布后我会立即发给你。
+       *[sent] 付款交易：<code>{$hashOut}</code>
+    }
 push-payout =
     🧾 <b>兑换 {$id}：付款已发出</b>
     交易所已将 <b>{$amountOut} {$to}</b> 发送到 <code>{$withdrawal}</code>。
@@ -431,6 +447,7 @@ webapp-tab-list = 我的兑换
 webapp-you-send = 你发送
 webapp-you-receive = 你接收
 webapp-amount = 数量
+webapp-amount-units = 也可以输入要收到的数量并带上币种代码（例如 5 ETH），或按美元价值输入（例如 $100）。
 webapp-amount-receive = 我想收到
 webapp-payout = 收款地址
 webapp-refund = 退款地址
@@ -480,6 +497,7 @@ webapp-suspect = 兑换服务的答复与你的订单不符，因此不显示充
 webapp-pick-coin = 请选择币种。
 webapp-same-coin = 请选择两种不同的币。
 webapp-amount-invalid = 请输入数量，例如 0.5。
+webapp-amount-ambiguous = {$input} 可以读作 {$thousands}，也可以读作 {$decimal}。请输入你想要的那个：{$thousands} 或 {$decimal}。
 webapp-amount-below = 低于最小值 {$min} {$coin}。
 webapp-amount-above = 高于最大值 {$max} {$coin}。
 webapp-quote-moved = 汇率已变动；以下是新的数字。请核对后再次确认。
@@ -518,12 +536,13 @@ quote-rate-line = 汇率：1 {$from} {$rate} {$to}（{$rateType}）
 quote-fixed-holds = 🔒 固定汇率：这就是你将收到的确切数量。报价后 {$duration} 内有效；之后再确认，我会先重新查询汇率，并告诉你任何变化。
 rate-one = 💱 1 {$from} {$rate} {$to}（{$rateType}）
 status-received-fixed = {$amount} {$to}（固定）
-status-rate-paid = 报价 1 {$from} {$rate} {$to} · 实际 1 {$from} = {$paid} {$to}（收到 ÷ 发送）
+status-rate-paid = 实付汇率：1 {$from} = {$paid} {$to}
 
 ## Support desk
 
 cmd-support = 就某笔兑换联系运营方客服
-support-trust = 🛡 客服绝不会主动先联系你，也绝不会索要你的私钥、助记词或任何“验证”付款。客服的回复只会通过本机器人出现在这个聊天中，并标有“客服”。
+support-trust = 🛡 客服绝不会主动先联系你，也绝不会索要你的私钥、助记词或任何“验证”付款。
+support-trust-desk = 客服的回复只会通过本机器人出现在这个聊天中，并标有“客服”。
 support-ask =
     🆘 <b>客服</b>
     出了什么问题？请用一条消息写下来（附说明的截图也很有帮助），我会转给运营方的客服团队。
@@ -539,6 +558,7 @@ support-closed-by-user = 工单 #{$ticket} 已关闭。/support 可以新建工�
 support-closed-by-support = ✅ 客服已关闭工单 #{$ticket}。如果仍有问题，/support 可以新建工单。
 support-answer = 💬 <b>客服</b> · 工单 #{$ticket}（通过本机器人）：
 support-flood = ⏳ 你写得比客服阅读得还快。请等一分钟：这期间发送的内容不会被转交。
+support-open-limit = ⏳ 你在过去一小时内开的工单已达到客服对每人的上限。大约 { $minutes } 分钟后可以再新建工单。客服会阅读每一个工单：你发送的内容都不会丢失。
 support-contact = 🆘 如需联系运营方客服，请写信给 {$contact}。
 support-none = 抱歉，这个机器人没有客服。
 support-cancelled = 你的客服请求已取消。

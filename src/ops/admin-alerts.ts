@@ -1,9 +1,9 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { Api } from "grammy";
+import type { Awaitable } from "../lib/awaitable.ts";
 import { type Clock, realClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { PeriodicLoop } from "../lib/periodic-loop.ts";
-import type { Awaitable } from "../swaps/ports.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
 import type { ExchangeMonitor } from "./exchange-monitor.ts";
 

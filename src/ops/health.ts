@@ -1,6 +1,6 @@
+import type { Awaitable } from "../lib/awaitable.ts";
 import { type Clock, realClock } from "../lib/clock.ts";
 import { PeriodicLoop } from "../lib/periodic-loop.ts";
-import type { Awaitable } from "../swaps/ports.ts";
 import type { ExchangeMonitor } from "./exchange-monitor.ts";
 import type { HealthCheck } from "./ops-server.ts";
 

@@ -224,6 +224,11 @@ export class Leadership {
     }
   }
 
+  /** Whether this instance's last try of the database failed (it does not answer now). */
+  get databaseAway(): boolean {
+    return this.unreachableSince !== undefined;
+  }
+
   private reachable(): void {
     if (this.unreachableSince === undefined) return;
     const forSeconds = Math.round((this.clock.monotonic() - this.unreachableSince) / 1000);

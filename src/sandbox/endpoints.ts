@@ -3,6 +3,7 @@ import * as changenow from "./changenow-bodies.ts";
 import type { SandboxCoin } from "./coins.ts";
 import * as exolix from "./exolix-bodies.ts";
 import { HttpError } from "./http.ts";
+import * as lets from "./letsexchange-bodies.ts";
 import { memoRuleOf } from "./memos.ts";
 import * as p from "./params.ts";
 import {
@@ -27,6 +28,14 @@ export interface Answer {
 const ok = (body: unknown): Answer => ({ status: 200, body });
 const upper = (c: SandboxCoin) => c.code.toUpperCase();
 const isExolix = (state: SandboxState) => state.dialect === "exolix";
+/** Every dialect but the spec's: amounts as numbers or strings, reverse creates. */
+const isWild = (state: SandboxState) => state.dialect !== "spec";
+/**
+ * Exolix and LetsExchange: 422 for a pair not offered, Exolix's words for an amount out of bounds
+ * (ChangeNOW's create keeps the spec's answers to both, as it did before LetsExchange came).
+ */
+const refusesLikeExolix = (state: SandboxState) =>
+  state.dialect === "exolix" || state.dialect === "letsexchange";
 
 /** Exolix's words for a pair it does not offer (an unknown coin included), answered with 422. */
 const PAIR_NOT_AVAILABLE = "Such exchange pair is not available";
@@ -70,8 +79,10 @@ export function allNetworks(state: SandboxState, params: URLSearchParams): Answe
   return ok({ data: matching.slice((page - 1) * size, page * size), count: matching.length });
 }
 
-function pair(state: SandboxState, input: Record<string, unknown>) {
-  const unavailable = isExolix(state) ? () => new HttpError(422, PAIR_NOT_AVAILABLE) : undefined;
+export function pair(state: SandboxState, input: Record<string, unknown>) {
+  const unavailable = refusesLikeExolix(state)
+    ? () => new HttpError(422, PAIR_NOT_AVAILABLE, "coinTo")
+    : undefined;
   const from = p.coin(state.byCode, input.coinFrom, "coinFrom", unavailable);
   const to = p.coin(state.byCode, input.coinTo, "coinTo", unavailable);
   if (from.code === to.code) {
@@ -247,7 +258,7 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
   }
   const breach = outOfRange(q);
   if (breach) {
-    if (isExolix(state)) {
+    if (refusesLikeExolix(state)) {
       throw new HttpError(400, breach === "below" ? BELOW_MIN : ABOVE_MAX, "amount");
     }
     const message = rangeMessage(q, from, breach);
@@ -283,11 +294,7 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
     },
     now,
   );
-  if (
-    state.dialect !== "spec" &&
-    body.withdrawalAmount !== undefined &&
-    body.withdrawalAmount !== null
-  ) {
+  if (isWild(state) && body.withdrawalAmount !== undefined && body.withdrawalAmount !== null) {
     tx.withdrawal_amount = q.toAmount;
   }
   const { persist = false, deposit_extra_id, ...alteration } = state.faults.alterNextCreate ?? {};
@@ -306,6 +313,7 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
   };
   if (isExolix(state)) return { status: 201, body: exolix.created(state, view), tx };
   if (state.dialect === "changenow") return { status: 200, body: changenow.created(view), tx };
+  if (state.dialect === "letsexchange") return { status: 200, body: lets.created(state, view), tx };
   const also = SHOWN_WHEN_ALTERED.filter((key) => key in alteration);
   return {
     status: state.quirks.created201 ? 201 : 200,
@@ -326,7 +334,7 @@ function quoteOfCreate(
   to: SandboxCoin,
   rateType: "float" | "fixed",
 ): SandboxQuote {
-  if (state.dialect === "spec") return quote(from, to, p.bodyAmount(body.amount), rateType);
+  if (!isWild(state)) return quote(from, to, p.bodyAmount(body.amount), rateType);
   if (body.withdrawalAmount !== undefined && body.withdrawalAmount !== null) {
     const wanted = p.looseAmount(body.withdrawalAmount, "withdrawalAmount");
     return reverseQuote(from, to, wanted, rateType);

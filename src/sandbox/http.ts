@@ -3,6 +3,7 @@ import { error as changenowError } from "./changenow-bodies.ts";
 import type { Dialect } from "./dialect.ts";
 import { error as exolixError } from "./exolix-bodies.ts";
 import type { Endpoint, MalformedBody } from "./faults.ts";
+import { error as letsexchangeError } from "./letsexchange-bodies.ts";
 import { decimalString } from "./pricing.ts";
 import type { Quirks } from "./state.ts";
 
@@ -53,6 +54,7 @@ export function errorBodyOf(
 ): Record<string, unknown> {
   if (state.dialect === "exolix") return exolixError(status, message, field);
   if (state.dialect === "changenow") return changenowError(status, message);
+  if (state.dialect === "letsexchange") return letsexchangeError(status, message, field);
   return errorBody(state.quirks.errorStyle, status, message, field);
 }
 
@@ -98,6 +100,13 @@ const WRONG_SHAPES: Record<Dialect, Record<Endpoint, unknown>> = {
     create: { id: 12345, payinAddress: false, fromCurrency: "btc" },
     list: { count: -1, exchanges: { requestId: "x" } },
     get: { id: null, status: 7, payinAddress: 0 },
+  },
+  letsexchange: {
+    currencies: { data: [{ code: 42 }] },
+    rate: { min_amount: "n/a", amount: null },
+    create: { transaction_id: null, status: 7, deposit: false, coin_from: "BTC" },
+    list: { data: { transaction_id: "x" }, current_page: "one" },
+    get: { transaction_id: null, status: 7, deposit_amount: "lots" },
   },
 };
 

@@ -72,6 +72,14 @@ export const DEFAULT_SCHEDULE: Schedule = {
 export const DEFAULT_PAGE_SIZE_CAP: PageSizeCap = { currencies: 100, transactions: 100 };
 
 /** Starts the embedded exchange: a real HTTP server implementing API v2. */
+/** Where each dialect's API lives below the host. */
+const ROOTS: Readonly<Record<Dialect, string>> = {
+  spec: "/api/v2",
+  exolix: "/api/v2",
+  changenow: "/v2",
+  letsexchange: "/api",
+};
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const coins = buildCatalog();
   const limits = options.limits ?? SPEC_LIMITS;
@@ -107,7 +115,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${hostPart}:${port}${dialect === "changenow" ? "/v2" : "/api/v2"}`,
+    // ChangeNOW's root is /v2; LetsExchange's paths name their version (/api/v1/info,
+    // /api/v2/coins): its root is /api.
+    url: `http://${hostPart}:${port}${ROOTS[dialect]}`,
     apiKey: state.apiKey,
     dialect,
     control: createControl(state),

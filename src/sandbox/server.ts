@@ -5,6 +5,7 @@ import type { Dialect } from "./dialect.ts";
 import * as endpoints from "./endpoints.ts";
 import type { Endpoint } from "./faults.ts";
 import { errorBodyOf, HttpError, malformedText, readJsonObject, serialize } from "./http.ts";
+import * as lets from "./letsexchange-endpoints.ts";
 import type { LimitClass } from "./limits.ts";
 import type { SandboxState } from "./state.ts";
 import type { StatsEndpoint } from "./stats.ts";
@@ -23,6 +24,24 @@ interface Route {
   networksOf?: string;
   /** Exolix's GET /currencies/networks: every network, paged (counted as `currencies`). */
   allNetworks?: true;
+  /** LetsExchange's `info-revert` and `transaction-revert`: an amount to receive. */
+  reverse?: true;
+}
+
+/** LetsExchange's paths under /api: each names its version. */
+function letsexchangeRouteOf(method: string, path: string): Route | undefined {
+  if (method === "GET" && path === "/api/v2/coins") return { endpoint: "currencies" };
+  if (method === "POST" && path === "/api/v1/info") return { endpoint: "rate" };
+  if (method === "POST" && path === "/api/v1/info-revert")
+    return { endpoint: "rate", reverse: true };
+  if (method === "POST" && path === "/api/v1/transaction") return { endpoint: "create" };
+  if (method === "POST" && path === "/api/v1/transaction-revert") {
+    return { endpoint: "create", reverse: true };
+  }
+  if (method === "GET" && path === "/api/v2/transactions-list") return { endpoint: "list" };
+  const match = /^\/api\/v1\/transaction\/([^/]+)$/.exec(path);
+  if (method === "GET" && match?.[1]) return { endpoint: "get", id: decodeURIComponent(match[1]) };
+  return undefined;
 }
 
 /** ChangeNOW's v2 paths; a swap's detail names its id in the query (`exchange/by-id?id=`). */
@@ -42,6 +61,7 @@ function changenowRouteOf(method: string, path: string, url: URL): Route | undef
 
 function routeOf(method: string, path: string, dialect: Dialect, url: URL): Route | undefined {
   if (dialect === "changenow") return changenowRouteOf(method, path, url);
+  if (dialect === "letsexchange") return letsexchangeRouteOf(method, path);
   if (!path.startsWith(`${PREFIX}/`)) return undefined;
   const rest = path.slice(PREFIX.length);
   if (method === "GET" && rest === "/currencies") return { endpoint: "currencies" };
@@ -100,6 +120,13 @@ const AUTH: Record<
     header: "x-changenow-api-key",
     keyOf: (req) => single(req.headers["x-changenow-api-key"]),
     needsKey: (endpoint) => endpoint !== "currencies",
+  },
+  // `Authorization: Bearer <key>` on every call (EDGE); CAKE's stored token may carry no
+  // "Bearer ", so the bare key is taken too.
+  letsexchange: {
+    header: "Authorization",
+    keyOf: (req) => single(req.headers.authorization)?.replace(/^bearer\s+/i, ""),
+    needsKey: () => true,
   },
 };
 
@@ -294,6 +321,7 @@ async function answerFor(
   req: IncomingMessage,
 ): Promise<endpoints.Answer | endpoints.Created> {
   if (state.dialect === "changenow") return changenowAnswerFor(state, route, url, req);
+  if (state.dialect === "letsexchange") return letsexchangeAnswer(state, route, url, req);
   switch (route.endpoint) {
     case "currencies":
       if (route.networksOf !== undefined) return endpoints.coinNetworks(state, route.networksOf);
@@ -336,6 +364,31 @@ async function changenowAnswerFor(
       if (failing)
         throw new HttpError(failing, `sandbox: injected ${failing} for this transaction`);
       return changenow.detail(state, route.id ?? "");
+    }
+  }
+}
+
+async function letsexchangeAnswer(
+  state: SandboxState,
+  route: Route,
+  url: URL,
+  req: IncomingMessage,
+): Promise<endpoints.Answer | endpoints.Created> {
+  const reverse = route.reverse === true;
+  switch (route.endpoint) {
+    case "currencies":
+      return lets.coins(state);
+    case "rate":
+      return lets.info(state, await readJsonObject(req), reverse, Date.now());
+    case "create":
+      return lets.createTransaction(state, await readJsonObject(req), reverse, Date.now());
+    case "list":
+      return lets.transactionsList(state, url.searchParams);
+    case "get": {
+      const failing = state.faults.failingDetails.get(route.id ?? "");
+      if (failing)
+        throw new HttpError(failing, `sandbox: injected ${failing} for this transaction`);
+      return lets.transaction(state, route.id ?? "");
     }
   }
 }

@@ -29,6 +29,8 @@ export interface SandboxTransaction {
   refund_extra_id: string | null;
   /** The amount to receive the create named (Exolix's `withdrawalAmount`); absent: it named the amount to send. */
   withdrawal_amount?: number;
+  /** The fixed quote a create named by its id (LetsExchange's `rate_id`); absent: none. */
+  rate_id?: string;
   /** "" until the deposit is seen (confirmation or later). */
   tx_hash_in: string;
   /** "" until the payout (success). */
@@ -98,7 +100,7 @@ function happyPath(schedule: Schedule, dialect: Dialect): Stop[] {
     { status: "exchanging", afterMs: e },
     { status: "success", afterMs: s },
   ];
-  if (dialect === "exolix") {
+  if (dialect !== "spec") {
     stops.splice(2, 0, { status: "confirmed", afterMs: (c + e) / 2 });
     stops.splice(4, 0, { status: "sending", afterMs: (e + s) / 2 });
   }

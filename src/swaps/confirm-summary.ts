@@ -86,7 +86,7 @@ export class ConfirmSummary {
       key: summary.key,
       chatId: summary.chatId,
       userId: summary.userId,
-      // The fixed quote's id, where the exchange keeps one, names the rate the swap is made at.
+      // A fixed quote the exchange named is created at by its id (the exchange's rate id).
       request: rateType === "fixed" && quote.quoteId ? { ...order, quoteId: quote.quoteId } : order,
       // The fixed quote the summary showed is the deal: a create answer promising less is not it.
       ...(rateType === "fixed" ? { fixedAmountOut: payoutOf(quote) } : {}),

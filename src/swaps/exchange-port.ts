@@ -112,8 +112,8 @@ export interface CreatedSwap {
 }
 
 /**
- * An exchange holding a swap to verify it (ChangeNOW's `verifying`, a LetsExchange swap with a
- * `kyc_url`): the swap's status is then `verifying`, and this says what the exchange asks and where.
+ * An exchange holding a swap to verify it (ChangeNOW's `verifying`, a LetsExchange swap with a KYC
+ * link): the swap's status is then `verifying`, and this says what the exchange asks and where.
  */
 export interface SwapHold {
   /** Where the user answers it (a KYC page, the exchange's support page for the swap); null: none given. */
@@ -136,6 +136,14 @@ export interface ListedSwap {
   withdrawalAddress?: string;
   /** Set while the exchange holds the swap for verification; undefined: the list does not say. */
   hold?: SwapHold | null;
+  /**
+   * The deposit's and the payout's hashes and the exchange's links to them, where the dialect's
+   * list carries them (Exolix's does); undefined or null: only the detail tells.
+   */
+  txHashIn?: string | null;
+  txHashOut?: string | null;
+  txLinkIn?: string | null;
+  txLinkOut?: string | null;
 }
 
 /** A swap's detail: everything the exchange knows of it now. */

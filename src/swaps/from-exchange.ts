@@ -1,6 +1,6 @@
 import { formatDecimal, MAX_FRACTION_DIGITS } from "../lib/decimal.ts";
 import type { CreatedSwap, SwapDetail, SwapHold } from "./exchange-port.ts";
-import type { SwapRecord } from "./ports.ts";
+import type { SwapRecord } from "./intent.ts";
 import type { SwapOrder, SwapProgress } from "./swap.ts";
 
 /** What a detail read tells of a swap's progress. */

@@ -1,4 +1,4 @@
-import type { Awaitable } from "./ports.ts";
+import type { Awaitable } from "../lib/awaitable.ts";
 import type { Swap } from "./swap.ts";
 
 /**
@@ -91,6 +91,8 @@ export interface SupportStore {
   /** How many of the chat's messages went into tickets since `since`. */
   messagesSince(chatId: number, since: number): Awaitable<number>;
   markFloodWarned(ticketId: number, at: number): Awaitable<void>;
+  /** When the chat's tickets opened since `since` were opened, oldest first. */
+  openedSince(chatId: number, since: number): Awaitable<number[]>;
   ticket(id: number): Awaitable<Ticket | undefined>;
   /** The ticket whose message in the support chat this is (the bot's own messages there). */
   ticketOfSupportMessage(messageId: number): Awaitable<Ticket | undefined>;

@@ -2,8 +2,8 @@ import type { Logger } from "../lib/logger.ts";
 import { ExchangeBusyError } from "./exchange-errors.ts";
 import type { ExchangePort } from "./exchange-port.ts";
 import { progressFromDetail } from "./from-exchange.ts";
-import type { SwapQueries } from "./ports.ts";
 import type { Swap } from "./swap.ts";
+import type { SwapQueries } from "./swap-queries.ts";
 
 export interface SwapView {
   swap: Swap;
@@ -52,6 +52,8 @@ export class SwapReader {
       /** The exchange `exchange` talks to: another exchange's swaps are never asked about. */
       exchangeId: string;
       logger: Logger;
+      /** Epoch ms on the clock the tracker stamps its reads with (its `lastCheckedAt`). */
+      now: () => number;
       /** A status change was stored (its push can go out now). */
       onChange?: () => void;
     },
@@ -62,7 +64,7 @@ export class SwapReader {
     const stored = id ? await swaps.getForChat(chatId, id) : await swaps.latestForChat(chatId);
     if (!stored) return undefined;
     if (!this.isHere(stored)) return { swap: stored, fresh: false, elsewhere: true };
-    if (stored.lastCheckedAt !== null && Date.now() - stored.lastCheckedAt < RECENT_READ_MS) {
+    if (stored.lastCheckedAt !== null && this.deps.now() - stored.lastCheckedAt < RECENT_READ_MS) {
       return { swap: stored, fresh: true };
     }
     if (options.live === false) return { swap: stored, fresh: false, stale: "share" };
@@ -72,7 +74,7 @@ export class SwapReader {
     }
     try {
       const detail = await this.deps.exchange.getTransaction(stored.id, { maxWaitMs: 5_000 });
-      if (await swaps.applyProgress(stored.id, progressFromDetail(detail), Date.now())) {
+      if (await swaps.applyProgress(stored.id, progressFromDetail(detail), this.deps.now())) {
         this.deps.onChange?.();
       }
       return { swap: (await swaps.getForChat(chatId, stored.id)) ?? stored, fresh: true };

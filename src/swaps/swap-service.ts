@@ -5,9 +5,10 @@ import { ExchangeApiError, ExchangeBusyError } from "./exchange-errors.ts";
 import type { CreatedSwap, ExchangePort } from "./exchange-port.ts";
 import { describeExchangeError, type ExchangeFailure } from "./failures.ts";
 import { recordFromCreated, recordFromDetail } from "./from-exchange.ts";
+import { type Intent, type IntentInput, postOf, type SwapRecord } from "./intent.ts";
 import { takesMemo } from "./memo-networks.ts";
-import { type Intent, type IntentInput, postOf, type SwapRecord, type SwapStore } from "./ports.ts";
 import type { DepositView, Swap } from "./swap.ts";
+import type { SwapStore } from "./swap-store.ts";
 import {
   fixedOutShortfall,
   type Mismatch,
@@ -15,6 +16,18 @@ import {
   verifyCreated,
   verifyDetail,
 } from "./verify.ts";
+
+/** Longest a POST waits for the create budget before it is refused as busy (nothing sent). */
+export const CREATE_BUDGET_WAIT_MS = 10_000;
+
+/**
+ * The longest a POST can be under way, from its claim to its end: the budget wait, then the
+ * request's own deadline (EXCHANGE_TIMEOUT_MS, the body included). The reconciler's "this POST is
+ * over" rests on it.
+ */
+export function longestPostMs(exchangeTimeoutMs: number): number {
+  return CREATE_BUDGET_WAIT_MS + exchangeTimeoutMs;
+}
 
 /**
  * A confirmed summary. Its `fixedAmountOut` (the payout of the fixed quote the user confirmed) is
@@ -116,7 +129,9 @@ export class SwapService {
     }
     let created: CreatedSwap;
     try {
-      created = await this.deps.exchange.createTransaction(input.request, { maxWaitMs: 10_000 });
+      created = await this.deps.exchange.createTransaction(input.request, {
+        maxWaitMs: CREATE_BUDGET_WAIT_MS,
+      });
     } catch (error) {
       if (!provesNothingCreated(error)) {
         // The request may have reached the exchange: only reconciliation can tell.

@@ -29,7 +29,7 @@ export interface SwapOrder {
   payoutMemo?: string;
   /** The refund address's memo. */
   refundMemo?: string;
-  /** The exchange's id of the fixed quote confirmed (`ExchangeQuote.quoteId`), when it keeps one. */
+  /** The fixed quote the summary showed, by the exchange's id of it (`ExchangeQuote.quoteId`). */
   quoteId?: string;
 }
 

@@ -5,7 +5,7 @@ import type { ListedSwap as TransactionListItem } from "../swaps/exchange-port.t
 import { holdOf } from "../swaps/from-exchange.ts";
 import type { OpenSwap } from "../swaps/swap.ts";
 import { heatOf } from "./cadence.ts";
-import type { Cycle, CycleStats, PassContext, Placed } from "./cycle.ts";
+import type { PassContext, PassState, PassStats, Placed } from "./pass-parts.ts";
 import type { Receipts } from "./receipts.ts";
 import { DEFAULT_SLACK_MS, type DueSwap, WindowPlanner } from "./window-planner.ts";
 
@@ -76,7 +76,7 @@ export class ListReads {
    * detail reads rather than going blind.
    */
   async read(
-    cycle: Cycle,
+    cycle: PassState,
     listable: ReadonlyArray<Placed & { createdAtMs: number }>,
     caughtUp: boolean,
   ): Promise<boolean> {
@@ -145,7 +145,7 @@ export class ListReads {
    * `inTime` says so, or after `maxWindows` windows.
    */
   private async readWindows(
-    cycle: Cycle,
+    cycle: PassState,
     swaps: readonly DueSwap[],
     inTime: () => boolean,
     maxWindows = Number.POSITIVE_INFINITY,
@@ -170,7 +170,7 @@ export class ListReads {
         fetchPage: (page, size) =>
           exchange.listTransactions(
             { page, size, dateFrom, dateTo },
-            { background: true, signal: this.pass.signal },
+            { background: true, signal: cycle.signal },
           ),
         onPage: async (items, progress) => {
           cycle.pagesRead++;
@@ -203,22 +203,44 @@ export class ListReads {
    * received). A swap whose deposit was seen or that finished also needs its detail (the hashes),
    * read after the push (receipts.ts): the push never waits for a read.
    */
-  private async announce(item: TransactionListItem, stats: CycleStats): Promise<void> {
+  private async announce(item: TransactionListItem, stats: PassStats): Promise<void> {
     stats.changes++;
     const amountOut =
       item.status === "success" && item.amountOut !== null && item.amountOut !== undefined
         ? item.amountOut
         : 0;
+    const hashes = listedHashes(item);
     await this.pass.options.store.applyProgress(
       item.id,
       {
         status: item.status,
         ...(amountOut > 0 ? { amountOut: formatDecimal(amountOut) } : {}),
         ...holdOf(item),
+        ...hashes,
       },
       this.pass.clock.now(),
     );
     this.pass.options.onChange?.();
-    this.receipts.changed(item.id, item.status);
+    // A list that named the hash the push shows (Exolix's) leaves no receipt to read after it.
+    if (!shownByList(item.status, hashes)) this.receipts.changed(item.id, item.status);
   }
+}
+
+type ListedHashes = Partial<Record<"txHashIn" | "txHashOut" | "txLinkIn" | "txLinkOut", string>>;
+
+/** The hashes and links a list item names (some dialects' lists do), without the empty ones. */
+function listedHashes(item: TransactionListItem): ListedHashes {
+  const hashes: ListedHashes = {};
+  for (const key of ["txHashIn", "txHashOut", "txLinkIn", "txLinkOut"] as const) {
+    const value = item[key];
+    if (value) hashes[key] = value;
+  }
+  return hashes;
+}
+
+/** Whether the list gave what a push of `status` needs from the detail (receipts.ts). */
+function shownByList(status: string, hashes: ListedHashes): boolean {
+  if (status === "success") return hashes.txHashOut !== undefined;
+  if (status === "confirmation") return hashes.txHashIn !== undefined;
+  return false;
 }

@@ -1,5 +1,5 @@
 import type { OpenSwap } from "../swaps/swap.ts";
-import type { CycleStats, PassContext } from "./cycle.ts";
+import type { PassContext, PassStats } from "./pass-parts.ts";
 
 const NOT_FOUND_FIRST_MS = 30_000;
 const NOT_FOUND_MAX_MS = 60 * 60_000;
@@ -12,7 +12,7 @@ const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 export async function backOffOrGiveUp(
   pass: PassContext,
   swap: OpenSwap,
-  stats: CycleStats,
+  stats: PassStats,
 ): Promise<void> {
   const { store, logger } = pass.options;
   const now = pass.clock.now();

@@ -1,8 +1,8 @@
 import { ExchangeApiError } from "../exchange/errors.ts";
 import { progressFromDetail } from "../swaps/from-exchange.ts";
 import type { OpenSwap } from "../swaps/swap.ts";
-import type { Cycle, PassContext } from "./cycle.ts";
 import { backOffOrGiveUp } from "./not-found.ts";
+import type { PassContext, PassState } from "./pass-parts.ts";
 
 /**
  * Reads by id of the swaps the list cannot show, in turn: every answer (a 404, a 5xx, a timeout)
@@ -37,12 +37,12 @@ export class ReadsById {
    * (the others keep their turn); it fails the cycle (which then backs off) only when nothing
    * else of the exchange answered this cycle.
    */
-  async read(cycle: Cycle, swaps: readonly OpenSwap[], listRead: boolean): Promise<void> {
+  async read(cycle: PassState, swaps: readonly OpenSwap[], listRead: boolean): Promise<void> {
     const { exchange, store, logger } = this.pass.options;
     let answered = listRead;
     for (const swap of swaps) {
       cycle.stats.fallbackReads++;
-      const signal = this.pass.signal;
+      const signal = cycle.signal;
       try {
         const detail = await exchange.getTransaction(swap.id, { background: true, signal });
         this.answered.set(swap.id, ++this.answers);

@@ -1,6 +1,6 @@
 import { ExchangeApiError } from "../exchange/errors.ts";
 import { progressFromDetail } from "../swaps/from-exchange.ts";
-import type { Cycle, PassContext } from "./cycle.ts";
+import type { PassContext, PassState } from "./pass-parts.ts";
 
 /** A receipt whose detail read failed this many times is left to /status. */
 const RECEIPT_TRIES = 3;
@@ -32,7 +32,7 @@ export class Receipts {
    * payout becomes a message of its own when its push went out without it. A failing read ends
    * this cycle's receipts; after RECEIPT_TRIES the hashes are left to /status.
    */
-  async read(cycle: Cycle): Promise<void> {
+  async read(cycle: PassState): Promise<void> {
     const { exchange, store, logger, intervalMs, onChange } = this.pass.options;
     const deadline = cycle.startedAt + intervalMs;
     let read = 0;
@@ -41,7 +41,7 @@ export class Receipts {
       read++;
       cycle.stats.detailReads++;
       this.waiting.delete(id);
-      const signal = this.pass.signal;
+      const signal = cycle.signal;
       try {
         const detail = await exchange.getTransaction(id, { background: true, signal });
         if (await store.applyReceipt(id, progressFromDetail(detail), this.pass.clock.now())) {

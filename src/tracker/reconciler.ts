@@ -8,7 +8,8 @@ import type {
   ListedSwap as TransactionListItem,
 } from "../swaps/exchange-port.ts";
 import { recordFromDetail } from "../swaps/from-exchange.ts";
-import { type Intent, postOf, type ReconcileStore } from "../swaps/ports.ts";
+import { type Intent, postOf } from "../swaps/intent.ts";
+import type { ReconcileStore } from "../swaps/reconcile-store.ts";
 import type { SwapOrder } from "../swaps/swap.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
 import {
@@ -55,14 +56,24 @@ export interface ReconcilerOptions {
   postWithinMs: number;
   /**
    * RECONCILE_GIVE_UP_MS: how far the window reaches on each side of the POST, for the exchange's
-   * clock and for a transaction it records late. "Nothing was created" is said only once this long
-   * after the POST's end has passed, and only after every page of the window was read.
+   * clock and for a transaction it records late, and how long its list may lag behind a create.
+   * "Nothing was created" is said only once this long after the POST's end has passed, and only
+   * after two reads of every page of the window, this long apart, both missed the swap. Safe when
+   * it outlasts the exchange's clock skew and its list's lag (SAFE_WINDOW_MARGIN_MS).
    */
   windowMarginMs: number;
   /** A swap was adopted or given up on: its message is in the outbox. */
   onOutbox?: () => void;
   onSuspect?: (report: SuspectReport) => void;
 }
+
+/**
+ * The least RECONCILE_GIVE_UP_MS (the window's margin, and the span between the two reads that
+ * must both miss a swap before "nothing was created" is said) that outlasts the list lag and
+ * clock skew seen from exchanges: lists lag seconds, rarely tens of seconds. A smaller one is
+ * for tests; the bot warns at start-up (app/background.ts).
+ */
+export const SAFE_WINDOW_MARGIN_MS = 60_000;
 
 /** Read first at this page size; a lower cap is learned from the answers (and remembered). */
 const FIRST_PAGE_SIZE = 500;
@@ -86,6 +97,12 @@ interface Lookup {
   read?: number;
   /** Candidates whose detail showed another order: never read again. */
   notOurs: Set<string>;
+  /**
+   * When a read of the closed window first got to its end without the swap. A list that lags
+   * behind the exchange's creates may leave the swap out of that read: "nothing was created" is
+   * said only after another whole read, begun `windowMarginMs` later, misses it too.
+   */
+  absentSince?: number;
   /**
    * A transaction with the order's coins, amount and payout address on other networks than the
    * order names: the swap opened on the exchange's default network, most likely. Adopted (as not
@@ -112,7 +129,8 @@ type Search =
  * the outbox), so no deposit address goes untracked. A pending intent is looked up once its POST
  * is over: known at once when its process has ended or this one saw it end, else once it is older
  * than the longest a POST can take. The chat is told that nothing was created only when the
- * window, closed, was read to its end without a match: never because a read failed or took long. A transaction that matches but for a network is adopted then instead (marked as
+ * window, closed, was read to its end without a match twice, a margin apart (a list may lag):
+ * never because a read failed or took long. A transaction that matches but for a network is adopted then instead (marked as
  * not matching: its address is never shown), since one was created after all. Each intent is looked up on its own: one whose reads keep failing is retried with
  * backoff and holds no other back. It never creates a transaction, and never speaks to Telegram.
  */
@@ -263,6 +281,10 @@ export class Reconciler {
     } else if (search.kind === "absent" && closed && lookup.otherNetwork) {
       await this.adopt(intent, lookup.otherNetwork);
       this.lookups.delete(lookupId(intent));
+    } else if (search.kind === "absent" && closed && this.mayLag(lookup)) {
+      // Read the whole window again, from its first page, once a list's lag is over.
+      lookup.read = undefined;
+      lookup.nextAt = (lookup.absentSince ?? 0) + this.options.windowMarginMs;
     } else if (search.kind === "absent" && closed) {
       await store.giveUp(intent, "not found upstream");
       logger.info({ intent: intent.key, chat: intent.chatId }, "no swap was created after all");
@@ -276,6 +298,20 @@ export class Reconciler {
       const backoff = this.options.intervalMs * 2 ** lookup.earlyReads * Math.max(1, search.pages);
       lookup.nextAt = Math.min(this.clock.now() + backoff, lookup.to + 1);
     }
+  }
+
+  /**
+   * Whether a read of the closed window that missed the swap may have missed it for a lagging
+   * list: true for the first such read (it is remembered), and for any begun less than
+   * `windowMarginMs` after it.
+   */
+  private mayLag(lookup: Lookup): boolean {
+    const now = this.clock.now();
+    if (lookup.absentSince === undefined) {
+      lookup.absentSince = now;
+      return true;
+    }
+    return now - lookup.absentSince < this.options.windowMarginMs;
   }
 
   /** Reads the intent's window, newest first, from where an earlier read of it stopped. */

@@ -1,57 +1,18 @@
 import { type Clock, realClock } from "../lib/clock.ts";
-import type { Logger } from "../lib/logger.ts";
-import type { ExchangePort } from "../swaps/exchange-port.ts";
-import type { TrackerStore } from "../swaps/ports.ts";
-import { type CadenceOptions, isDue } from "./cadence.ts";
-import {
-  type Cycle,
-  type CycleStats,
-  newCycleStats,
-  type PassContext,
-  type Placed,
-} from "./cycle.ts";
+import { isDue } from "./cadence.ts";
 import { ListReads } from "./list-reads.ts";
+import {
+  newPassStats,
+  type PassContext,
+  type PassState,
+  type PassStats,
+  type Placed,
+  type StatusPassOptions,
+} from "./pass-parts.ts";
 import { ReadsById } from "./reads-by-id.ts";
 import { Receipts } from "./receipts.ts";
 import { StuckNotices } from "./stuck-notices.ts";
-import type { StuckThresholds } from "./stuck-swaps.ts";
 import { parseUpstreamTime } from "./window-planner.ts";
-
-export type { CycleStats } from "./cycle.ts";
-
-export interface StatusPassOptions {
-  exchange: ExchangePort;
-  /** The exchange `exchange` talks to (see `exchangeIdOf`): other exchanges' swaps are not read. */
-  exchangeId: string;
-  store: TrackerStore;
-  logger: Logger;
-  /** How often a pass starts: hot swaps are read every pass, cold ones on their turn. */
-  intervalMs: number;
-  /** Where the time is read (default: the real clock); tests move it. */
-  clock?: Clock;
-  /** When a waiting swap turns cold, and how stale a cold one may get (see cadence.ts). */
-  cadence?: Omit<CadenceOptions, "intervalMs">;
-  /** How far window bounds are widened for an upstream that rounds its timestamps. */
-  slackMs?: number;
-  /** Page size asked for first; the upstream may answer with fewer per page (its cap). */
-  pageSize?: number;
-  /** Open swaps the list does not show get a detail read; at most this many per cycle. */
-  maxFallbackReads?: number;
-  /** Detail reads per cycle when the list endpoint is unusable (default 10). */
-  maxReadsWithoutList?: number;
-  /**
-   * After a 404 a swap is not read by id for as long as the exchange has not known it (so the
-   * intervals double), at least `firstMs` and at most `maxMs`.
-   */
-  notFoundBackoff?: { firstMs?: number; maxMs?: number };
-  /** A swap the exchange has answered 404 for since this long ago is given up (default 24 h). */
-  giveUpAfterMs?: number;
-  /** How long a swap may confirm, or exchange, before its chat is told (see stuck-swaps.ts). */
-  stuckAfterMs?: StuckThresholds;
-  onCycle?: (stats: CycleStats) => void;
-  /** Called after each stored change, so its push can go out at once. */
-  onChange?: () => void;
-}
 
 const DEFAULT_FALLBACK_READS = 5;
 const DEFAULT_READS_WITHOUT_LIST = 10;
@@ -63,7 +24,8 @@ const DEFAULT_READS_WITHOUT_LIST = 10;
  * swaps whose status changed (receipts.ts), or that the list does not show (reads-by-id.ts; a 404
  * backs off and gives up: not-found.ts). Reads per cycle ≈ pages of the due swaps' windows +
  * changes, however many other transactions the API key's list holds. Stuck swaps are told once
- * (stuck-notices.ts); a cycle's counts are cycle.ts.
+ * (stuck-notices.ts). What the parts share (the settings, a pass's counts and working state) is
+ * pass-parts.ts.
  *
  * The first cycle after a start reads every open swap, so that what changed while the bot was
  * down is found at once. Later cycles read hot swaps first; cold ones whose turn it is take what
@@ -74,16 +36,14 @@ const DEFAULT_READS_WITHOUT_LIST = 10;
  */
 export class StatusPass implements PassContext {
   readonly clock: Clock;
-  /** The pass under way's: aborts a read waiting for budget when the bot stops. */
-  signal: AbortSignal = new AbortController().signal;
   /** Whether a full first cycle has completed since the start. */
   private caughtUp = false;
   private readonly receipts = new Receipts(this);
   private readonly list = new ListReads(this, this.receipts);
   private readonly byId = new ReadsById(this);
   private readonly stuck = new StuckNotices(this);
-  /** When the last cycle finished (0: none yet): health checks read the lag from it. */
-  lastCycleAt = 0;
+  /** When the last pass finished (0: none yet): health checks read the lag from it. */
+  lastPassAt = 0;
 
   constructor(readonly options: StatusPassOptions) {
     this.clock = options.clock ?? realClock;
@@ -95,13 +55,12 @@ export class StatusPass implements PassContext {
   }
 
   /** One pass over the due swaps; `signal` aborts its waits for read budget. */
-  async run(signal: AbortSignal): Promise<CycleStats> {
-    this.signal = signal;
+  async run(signal: AbortSignal): Promise<PassStats> {
     const startedAt = this.clock.now();
     const { store } = this.options;
     const pageSize = await this.list.pageSize();
     const open = await store.listOpen(this.options.exchangeId);
-    const stats = newCycleStats(open.length, pageSize);
+    const stats = newPassStats(open.length, pageSize);
     const byId = new Map(open.map((swap) => [swap.id, swap]));
     this.list.keepOnly(byId);
     this.byId.keepOnly(byId);
@@ -117,8 +76,9 @@ export class StatusPass implements PassContext {
       (placed): placed is Placed & { createdAtMs: number } =>
         placed.createdAtMs !== undefined && !this.list.blind(placed.swap.id),
     );
-    const cycle: Cycle = {
+    const cycle: PassState = {
       startedAt,
+      signal,
       byId,
       seen: new Set(),
       missed: [],
@@ -175,11 +135,11 @@ export class StatusPass implements PassContext {
     );
   }
 
-  private finish(stats: CycleStats, started: number): CycleStats {
+  private finish(stats: PassStats, started: number): PassStats {
     stats.reads = stats.pages + stats.detailReads + stats.fallbackReads;
     stats.durationMs = this.clock.now() - started;
-    this.lastCycleAt = this.clock.now();
-    this.options.onCycle?.(stats);
+    this.lastPassAt = this.clock.now();
+    this.options.onPass?.(stats);
     return stats;
   }
 }

@@ -1,10 +1,7 @@
 import { realClock } from "../lib/clock.ts";
 import { PeriodicLoop } from "../lib/periodic-loop.ts";
-import type { TrackerStore } from "../swaps/ports.ts";
-import { type CycleStats, StatusPass, type StatusPassOptions } from "./status-pass.ts";
-
-export type { CycleStats, TrackerStore };
-export type TrackerOptions = StatusPassOptions;
+import type { StatusPassOptions } from "./pass-parts.ts";
+import { StatusPass } from "./status-pass.ts";
 
 /**
  * Runs the status pass (status-pass.ts) every interval. Passes never overlap; a slow one is
@@ -15,7 +12,7 @@ export class StatusTracker {
   private readonly pass: StatusPass;
   private readonly loop: PeriodicLoop;
 
-  constructor(options: TrackerOptions) {
+  constructor(options: StatusPassOptions) {
     const clock = options.clock ?? realClock;
     this.pass = new StatusPass(options);
     this.loop = new PeriodicLoop({
@@ -32,9 +29,9 @@ export class StatusTracker {
     });
   }
 
-  /** When the last cycle finished (0: none yet): health checks read the lag from it. */
-  get lastCycleAt(): number {
-    return this.pass.lastCycleAt;
+  /** When the last pass finished (0: none yet): health checks read the lag from it. */
+  get lastPassAt(): number {
+    return this.pass.lastPassAt;
   }
 
   start(): void {
@@ -42,13 +39,8 @@ export class StatusTracker {
     this.loop.start();
   }
 
-  /** Stops scheduling, aborts the cycle's waits for budget and waits for it to end. */
+  /** Stops scheduling, aborts the pass's waits for budget and waits for it to end. */
   stop(): Promise<void> {
     return this.loop.stop();
-  }
-
-  /** One pass now, outside the loop: for tests. */
-  cycle(): Promise<CycleStats> {
-    return this.pass.run(new AbortController().signal);
   }
 }

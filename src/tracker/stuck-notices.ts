@@ -1,5 +1,5 @@
 import type { OpenSwap } from "../swaps/swap.ts";
-import type { Cycle, PassContext } from "./cycle.ts";
+import type { PassContext, PassState } from "./pass-parts.ts";
 import { DEFAULT_STUCK_AFTER_MS, stuckSwaps } from "./stuck-swaps.ts";
 
 /**
@@ -18,7 +18,7 @@ export class StuckNotices {
     for (const id of this.told.keys()) if (!open.has(id)) this.told.delete(id);
   }
 
-  async tell(cycle: Cycle, open: readonly OpenSwap[]): Promise<void> {
+  async tell(cycle: PassState, open: readonly OpenSwap[]): Promise<void> {
     const { clock, options } = this.pass;
     const thresholds = options.stuckAfterMs ?? DEFAULT_STUCK_AFTER_MS;
     for (const swap of stuckSwaps(open, clock.now(), thresholds)) {

@@ -102,7 +102,7 @@ export function startPolling<C extends Context>(
       if (runner?.isRunning()) await runner.stop();
       await done;
       await options.drain();
-      await options.journal.flush();
+      await options.journal.flush(true);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Update } from "grammy/types";
 import { z } from "zod";
 import type { UpdatesRepository } from "../db/repositories/updates.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { HandledUpdatesFile } from "./handled-updates-file.ts";
 import type { HeldNotice } from "./held-notice.ts";
 
 /**
@@ -27,12 +28,21 @@ export class UpdateJournal {
   /** The highest update id Telegram sent this process: the next ask starts after it. */
   private fetchedThrough = -1;
   private recordFailing = false;
+  /** Whether `file` holds ids not cleared yet. */
+  private kept = false;
+  /** Polling stopped (its last flush is done or under way): a failed clear is not tried again. */
+  private stopped = false;
 
   constructor(
     private readonly store: UpdatesRepository,
     private readonly logger: Logger,
     /** Tells the users of a batch that cannot be journaled that they will be answered later. */
     private readonly held?: HeldNotice,
+    /**
+     * SQLite: where handled updates whose rows could not be cleared are kept across a restart, so
+     * that the next start does not handle them again.
+     */
+    private readonly file?: HandledUpdatesFile,
   ) {}
 
   /**
@@ -42,9 +52,18 @@ export class UpdateJournal {
   async replayLeft<C extends Context>(bot: Bot<C>): Promise<number> {
     // Updates this process handled whose rows could not be cleared yet (the database went away
     // while leading) are not handled twice when it leads again.
+    this.stopped = false;
     await this.flush();
-    const cleared = new Set(this.handled);
+    // And those the last process handled but could not clear (the database refused its writes).
+    const handledBefore = this.file?.read() ?? [];
+    const cleared = new Set([...this.handled, ...handledBefore]);
     const left = (await this.store.takeLeft()).filter((row) => !cleared.has(row.updateId));
+    // Their rows went with the rest: only this process's own uncleared ones are left to keep.
+    if (handledBefore.length > 0 && this.file) {
+      if (this.handled.length === 0) this.file.clear();
+      else this.file.write(this.handled);
+      this.kept = this.handled.length > 0;
+    }
     this.replayed = new Set(left.map((row) => row.updateId));
     if (left.length === 0) return 0;
     this.logger.info(
@@ -126,8 +145,12 @@ export class UpdateJournal {
     return this.fetchedThrough + 1;
   }
 
-  /** Deletes the rows of every update handled so far (at stop, after the last one finished). */
-  async flush(): Promise<void> {
+  /**
+   * Deletes the rows of every update handled so far; `last` at stop, after the last one finished
+   * (a clear that fails then is left to the file and the next start).
+   */
+  async flush(last = false): Promise<void> {
+    if (last) this.stopped = true;
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     const ids = this.handled;
@@ -136,10 +159,22 @@ export class UpdateJournal {
       if (ids.length === 0) return;
       try {
         await this.store.done(ids);
+        if (this.kept && this.handled.length === 0) {
+          this.file?.clear();
+          this.kept = false;
+        }
       } catch (error) {
-        // Kept for the next flush; until then a restart would handle these again.
+        // Kept for the next flush, tried again shortly, and in the file beside the database: a
+        // restart meanwhile does not handle them again.
         this.handled.push(...ids);
         this.logger.warn({ err: error, updates: ids.length }, "cannot clear handled updates");
+        if (this.file) {
+          this.file.write(this.handled);
+          this.kept = true;
+        }
+        if (!this.stopped) {
+          this.flushTimer ??= setTimeout(() => void this.flush(), RETRY_CLEAR_MS).unref();
+        }
       }
     });
     await this.flushing;
@@ -154,6 +189,8 @@ export class UpdateJournal {
 
 /** How long handled updates' rows wait to be deleted together. */
 const FLUSH_AFTER_MS = 50;
+/** How soon a clear that failed is tried again (each try may wait out SQLite's lock). */
+const RETRY_CLEAR_MS = 1_000;
 
 const journaledUpdateSchema = z.looseObject({ update_id: z.number().int().nonnegative() });
 

@@ -18,6 +18,11 @@ export class MalformedUpdate extends Error {
   override name = "MalformedUpdate";
 }
 
+/** The update is held (the database away: webhook-stand-in.ts): answered 503, Telegram sends it again. */
+export class HeldUpdate extends Error {
+  override name = "HeldUpdate";
+}
+
 /** What every update carries; grammY reads the rest. */
 const updateShape = z.looseObject({ update_id: z.number().int().nonnegative() });
 
@@ -33,14 +38,23 @@ interface UpdateRequest {
 
 /**
  * grammY's `http` adapter (frameworks.ts), with the body read only after the secret was checked
- * (as there), at most `maxBytes` of it, and checked to be an update before grammY sees it.
+ * (as there), at most `maxBytes` of it, and checked to be an update before grammY sees it. An
+ * update `holds` keeps back is never handed to grammY: it rejects with HeldUpdate.
  */
-export function cappedHttpAdapter(maxBytes = MAX_UPDATE_BYTES) {
+export function cappedHttpAdapter(
+  maxBytes = MAX_UPDATE_BYTES,
+  holds?: (update: Update) => Promise<boolean>,
+) {
   return (req: IncomingMessage, res: ServerResponse): UpdateRequest => {
     const secret = req.headers["x-telegram-bot-api-secret-token"];
     return {
       get update() {
-        return readUpdate(req, maxBytes);
+        const update = readUpdate(req, maxBytes);
+        if (!holds) return update;
+        return update.then(async (read) => {
+          if (await holds(read)) throw new HeldUpdate(`update ${read.update_id} held`);
+          return read;
+        });
       },
       header: Array.isArray(secret) ? secret[0] : secret,
       end: () => res.end(),

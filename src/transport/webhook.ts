@@ -1,9 +1,11 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Bot, type Context, webhookCallback } from "grammy";
+import type { Update } from "grammy/types";
 import type { Logger } from "../lib/logger.ts";
 import {
   cappedHttpAdapter,
+  HeldUpdate,
   MAX_UPDATE_BYTES,
   MalformedUpdate,
   UpdateTooLarge,
@@ -35,6 +37,8 @@ export interface WebhookOptions {
   limits?: { maxBodyBytes?: number; headersTimeoutMs?: number; requestTimeoutMs?: number };
   /** Waits (bounded) for the updates still being handled once no more are taken. */
   drain(): Promise<void>;
+  /** Updates not to handle now (the database away): Telegram is answered 503 and sends them again. */
+  holds?: (update: Update) => Promise<boolean>;
 }
 
 /**
@@ -54,7 +58,7 @@ export async function startWebhook<C extends Context>(
   const open = new Set<ServerResponse>();
   let allAnswered: (() => void) | undefined;
   const limits = { maxBodyBytes: MAX_UPDATE_BYTES, ...RECEIVE_LIMITS, ...options.limits };
-  const handle = webhookCallback(bot, cappedHttpAdapter(limits.maxBodyBytes), {
+  const handle = webhookCallback(bot, cappedHttpAdapter(limits.maxBodyBytes, options.holds), {
     secretToken: options.secret,
     onTimeout: () => {
       logger.warn({ afterMs: ANSWER_BY_MS }, "webhook update still running; answered Telegram");
@@ -86,6 +90,11 @@ export async function startWebhook<C extends Context>(
       });
       handle(req, res).catch((error: unknown) => {
         if (res.headersSent) return;
+        if (error instanceof HeldUpdate) {
+          // Kept by Telegram, delivered again: handled once the database is back.
+          res.writeHead(503, { "Retry-After": "2" }).end();
+          return;
+        }
         if (error instanceof UpdateTooLarge) {
           logger.warn({ err: error }, "webhook request too large: refused");
           res.writeHead(413, { connection: "close" }).end();

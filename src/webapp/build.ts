@@ -15,26 +15,36 @@ export async function buildWebApp(outDir = WEBAPP_BUILD_DIR): Promise<void> {
   rmSync(outDir, { recursive: true, force: true });
   const assets = join(outDir, "assets");
   mkdirSync(assets, { recursive: true });
-  const result = await build({
-    entryPoints: [join(PAGE, "main.tsx")],
+  const options = {
     bundle: true,
     minify: true,
-    format: "esm",
     target: "es2020",
-    jsx: "automatic",
-    jsxImportSource: "preact",
     entryNames: "[name]-[hash]",
     outdir: assets,
     metafile: true,
     legalComments: "none",
     logLevel: "warning",
-  });
-  const outputs = Object.keys(result.metafile.outputs).map((p) => basename(p));
-  const js = outputs.find((f) => f.endsWith(".js"));
-  const css = outputs.find((f) => f.endsWith(".css"));
-  if (!js || !css) throw new Error(`esbuild made no bundle: ${outputs.join(", ")}`);
+  } as const;
+  const [app, head] = await Promise.all([
+    build({
+      ...options,
+      entryPoints: [join(PAGE, "main.tsx")],
+      format: "esm",
+      jsx: "automatic",
+      jsxImportSource: "preact",
+    }),
+    // A few lines the HTML's head runs before the body is painted (the theme's colours), wrapped
+    // in a function of their own: a classic script shares the page's global scope.
+    build({ ...options, entryPoints: [join(PAGE, "first-paint.ts")], format: "iife" }),
+  ]);
+  const files = [app, head].flatMap((r) => Object.keys(r.metafile.outputs).map((p) => basename(p)));
+  const js = files.find((f) => f.startsWith("main-") && f.endsWith(".js"));
+  const first = files.find((f) => f.startsWith("first-paint-"));
+  const css = files.find((f) => f.endsWith(".css"));
+  if (!js || !first || !css) throw new Error(`esbuild made no bundle: ${files.join(", ")}`);
   const html = readFileSync(join(PAGE, "index.html"), "utf8")
     .replace("{{js}}", js)
+    .replace("{{first}}", first)
     .replace("{{css}}", css);
   writeFileSync(join(outDir, "index.html"), html);
 }

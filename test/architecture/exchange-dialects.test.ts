@@ -31,6 +31,7 @@ const ONCE: Record<string, string> = {
   "changenow-swap": "a swap over ChangeNOW's dialect: the file sets its dialect itself",
   "verification-hold":
     "a hold for verification, which ChangeNOW's dialect shows (`verifying`): the file sets it",
+  "letsexchange-swap": "a swap over LetsExchange's dialect, which it names itself",
 };
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));

@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { BOT_NOT_FEATURES } from "../support/bot-folders.ts";
+import { sourceFiles, specifiers } from "../support/source-imports.ts";
 
 /**
  * The import directions of docs/design.md (§2), checked on every `npm test` so
@@ -35,28 +36,6 @@ const ROOT_PARTS = new Set(["app", "main.ts", "config.ts", "transport", "types"]
 const SRC = fileURLToPath(new URL("../../src", import.meta.url));
 const TEST = fileURLToPath(new URL("..", import.meta.url));
 const TOOLS = fileURLToPath(new URL("../../tools", import.meta.url));
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith(".ts") ? [path] : [];
-  });
-}
-
-/** Every module specifier of static imports, re-exports and dynamic imports. */
-function specifiers(code: string): string[] {
-  const found: string[] = [];
-  const patterns = [
-    /\b(?:import|export)\s[^;]*?\bfrom\s*["']([^"']+)["']/g,
-    /\bimport\s*["']([^"']+)["']/g,
-    /\bimport\(\s*["']([^"']+)["']\s*\)/g,
-  ];
-  for (const pattern of patterns) {
-    for (const match of code.matchAll(pattern)) found.push(match[1]!);
-  }
-  return found;
-}
 
 /** The top-level part of src/ a path belongs to: a folder name, or a root file's name. */
 function partOf(path: string): string {

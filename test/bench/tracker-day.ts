@@ -163,6 +163,8 @@ export async function replayDay(
       swaps: repos.transactions,
       exchangeId: SANDBOX_EXCHANGE,
       logger,
+      // The virtual clock replaced Date.now (support/virtual-time.ts).
+      now: () => Date.now(),
     });
     const trackerOptions = {
       exchangeId: SANDBOX_EXCHANGE,

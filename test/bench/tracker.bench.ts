@@ -10,16 +10,13 @@ import { openDatabase } from "../../src/db/client.ts";
 import { createPorts, createRepositories } from "../../src/db/repositories.ts";
 import type { Seam } from "../../src/db/seam.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
+import { EXCHANGE_DIALECTS, type ExchangeDialect } from "../../src/exchange/dialect.ts";
 import { dialectNamed } from "../../src/exchange/dialects/index.ts";
 import { createChatSettings } from "../../src/frontends/chat-settings.ts";
-import {
-  DIALECTS,
-  type Dialect,
-  type SandboxControl,
-  startSandbox,
-} from "../../src/sandbox/index.ts";
+import { type SandboxControl, startSandbox } from "../../src/sandbox/index.ts";
 import { SANDBOX_EXCHANGE } from "../../src/swaps/swap.ts";
-import { type CycleStats, StatusTracker } from "../../src/tracker/status-tracker.ts";
+import type { PassStats } from "../../src/tracker/pass-parts.ts";
+import { StatusTracker } from "../../src/tracker/status-tracker.ts";
 import { startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
 import { seedOpenSwaps } from "../support/seed-swaps.ts";
 import { FullScanTracker, type TrackerMode } from "./support/full-scan-tracker.ts";
@@ -207,8 +204,9 @@ const NEXT: Record<string, [string, string]> = {
  * Telegram, and the reads made until the last one.
  *
  * `BENCH_TRACKER_N=100|1000|10000|10|day|burst` runs one of them (BENCH_TRACKER_BURST=10,100
- * picks the burst sizes). `BENCH_TRACKER_DIALECTS=spec,exolix,changenow` runs each scenario over
- * each of those exchange dialects (sandbox and client), one line each (default: spec).
+ * picks the burst sizes). `BENCH_TRACKER_DIALECTS=spec,exolix,changenow,letsexchange` runs the
+ * scenarios over each of those exchange dialects in turn (default: the spec's), the adapter and the
+ * sandbox both.
  */
 export async function run(): Promise<void> {
   const only = process.env.BENCH_TRACKER_N;
@@ -217,15 +215,13 @@ export async function run(): Promise<void> {
       .map((l) => l.toFixed(1))
       .join(" ")}: real-time figures include its noise; the day replay runs on a virtual clock)`,
   );
-  const dialects = (process.env.BENCH_TRACKER_DIALECTS ?? "spec")
-    .split(",")
-    .map((d) => d.trim())
-    .filter((d): d is Dialect => (DIALECTS as readonly string[]).includes(d));
+  const dialects = benchDialects();
   for (const scenario of SCENARIOS) {
     if (only !== undefined && only !== scenario.key) continue;
-    console.log(`\n${scenario.label}`);
     for (const dialect of dialects) {
-      if (dialects.length > 1) console.log(`  over the ${dialect} dialect:`);
+      console.log(
+        `\n${scenario.label}${dialects.length > 1 || dialect !== "spec" ? `, over ${dialect}` : ""}`,
+      );
       await runScenario(scenario, "windows", dialect);
       if (scenario.baseline) await runScenario(scenario, "full-scan", dialect);
     }
@@ -287,7 +283,7 @@ async function runBurst(n: number): Promise<void> {
     logger,
     intervalMs: 1_000,
     onChange: () => outbox.wake(),
-    onCycle: () => firstCycle?.(),
+    onPass: () => firstCycle?.(),
   });
   outbox.start();
   tracker.start();
@@ -324,10 +320,21 @@ async function runBurst(n: number): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/** BENCH_TRACKER_DIALECTS: the exchange dialects the scenarios run over, comma-separated. */
+function benchDialects(): ExchangeDialect[] {
+  const names = (process.env.BENCH_TRACKER_DIALECTS ?? "spec").split(",").map((d) => d.trim());
+  return names.map((name) => {
+    const found = EXCHANGE_DIALECTS.find((d) => d === name);
+    if (!found)
+      throw new Error(`BENCH_TRACKER_DIALECTS: ${name} is none of ${EXCHANGE_DIALECTS.join(", ")}`);
+    return found;
+  });
+}
+
 async function runScenario(
   scenario: Scenario,
   mode: TrackerMode,
-  dialect: Dialect = "spec",
+  dialect: ExchangeDialect = "spec",
 ): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "swapbot-bench-"));
   const sandbox = await startSandbox({ schedule: false, dialect });
@@ -366,7 +373,7 @@ async function runScenario(
     logger,
     intervalMs: 200,
   });
-  const cycles: CycleStats[] = [];
+  const cycles: PassStats[] = [];
   let firstCycle: (() => void) | undefined;
   const firstDone = new Promise<void>((resolve) => {
     firstCycle = resolve;
@@ -378,7 +385,7 @@ async function runScenario(
     logger,
     intervalMs: INTERVAL_MS,
     onChange: () => outbox.wake(),
-    onCycle: (stats: CycleStats) => {
+    onPass: (stats: PassStats) => {
       cycles.push(stats);
       firstCycle?.();
     },
@@ -466,7 +473,7 @@ async function runScenario(
       ? `first cycle (every swap due) ${first.reads} reads in ${(first.durationMs / 1000).toFixed(1)} s, bound ⌈${first.open} open ÷ ${first.pageCap}⌉ + ${first.changes} changes + ${first.windows} windows${first.fallbackReads ? ` + ${first.fallbackReads} reads by id` : ""} = ${bound}`
       : `first cycle ${first.reads} reads in ${(first.durationMs / 1000).toFixed(1)} s`;
   console.log(
-    `  ${mode === "windows" ? "windows:  " : "full scan:"} ${firstLine} · then ${mean(steady.map((c) => c.reads)).toFixed(1)} reads/cycle · ${idlePerMin === undefined ? "" : `idle ${idlePerMin.toFixed(1)} reads/min · `}${changeReadsPerMin.toFixed(1)} reads/min while changing · 429s ${sandbox.control.stats.served429} · page size ${first.pageCap} (asked, or the cap learned)`,
+    `  ${mode === "windows" ? "windows:  " : "full scan:"} ${firstLine} · then ${mean(steady.map((c) => c.reads)).toFixed(1)} reads/cycle (${mean(steady.map((c) => c.pages)).toFixed(1)} list pages, ${mean(steady.map((c) => c.detailReads)).toFixed(1)} receipts, ${mean(steady.map((c) => c.fallbackReads)).toFixed(1)} by id) · ${idlePerMin === undefined ? "" : `idle ${idlePerMin.toFixed(1)} reads/min · `}${changeReadsPerMin.toFixed(1)} reads/min while changing · 429s ${sandbox.control.stats.served429} · page size ${first.pageCap} (asked, or the cap learned)`,
   );
   console.log(`             push, moving swaps: ${latencyLine(latencies(false))}`);
   if (longWaiting.length > 0) {

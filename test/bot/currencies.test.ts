@@ -16,6 +16,37 @@ describe("/currencies", () => {
     expect(reply.text).toContain("Bitcoin");
   });
 
+  it("/currencies usdt: the coin whose code it is, under its own heading, then the coins that only look like it, apart and named as such", async () => {
+    const reply = await h.tg.user().reply("/currencies usdt");
+    const text = reply.text;
+    // The title counts what matches, not what is merely similar.
+    expect(text).toMatch(
+      /^Coins matching “usdt” \(1\) · page 1 of 1\n\nExact match\nUSDT Tether\b/,
+    );
+    const similar = text.indexOf("Similar, in case of a typo (8)");
+    expect(similar).toBeGreaterThan(text.indexOf("USDT Tether"));
+    for (const code of ["USDC", "BUSD", "USDE", "FDUSD"]) {
+      expect(text.indexOf(`\n${code} `), code).toBeGreaterThan(similar);
+    }
+  });
+
+  it("/currencies btc: the exact code, then the codes and names that contain it, and nothing merely similar", async () => {
+    const text = (await h.tg.user().reply("/currencies btc")).text;
+    expect(text).toMatch(
+      /^Coins matching “btc” \(4\) · page 1 of 1\n\nExact match\nBTC Bitcoin\n\nAlso matching \(3\)\nBTCB /,
+    );
+    expect(text).toContain("WBTC Wrapped Bitcoin");
+    expect(text).not.toContain("Similar");
+  });
+
+  it("/currencies usdx (a typo): says nothing matches and offers the similar coins as such", async () => {
+    const text = (await h.tg.user().reply("/currencies usdx")).text;
+    expect(text).toMatch(
+      /^No coin matches “usdx”\. Similar codes and names \(\d+\) · page 1 of 1\n\nUSDT Tether/,
+    );
+    expect(text).not.toContain("Coins matching");
+  });
+
   it("pages the whole list with buttons", async () => {
     const user = h.tg.user();
     const first = await user.reply("/currencies");

@@ -94,6 +94,28 @@ describe("languages", () => {
     expect(shows("fa", "welcome")(user.lastBotMessage()!)).toBe(true);
   });
 
+  it("the built-in sandbox's deposit warning speaks each language (English keeps the contract's “sandbox: do not send real funds”)", async () => {
+    // No exchange configured: the bot runs its embedded sandbox and says so in every deposit message.
+    h = await startHarness({ env: { EXCHANGE_API_URL: "", EXCHANGE_API_KEY: "" } });
+    for (const language of LANGUAGES) {
+      const user = h.tg.user({ languageCode: TELEGRAM_TAGS[language] });
+      await step(user, "/exchange", shows(language, "flow-ask-from"));
+      await step(user, "btc", shows(language, "flow-ask-to"));
+      await step(user, "eth", shows(language, "flow-ask-amount"));
+      await step(user, "0.5", shows(language, "flow-ask-address"));
+      await step(user, ETH_ADDRESS, shows(language, "flow-ask-refund"));
+      await step(user, buttonWord(plain(language, "button-skip")), shows(language, "flow-summary"));
+      const deposit = await step(
+        user,
+        buttonWord(plain(language, "button-confirm")),
+        shows(language, "deposit"),
+      );
+      expect(shows(language, "deposit-sandbox")(deposit), deposit.text).toBe(true);
+      if (language === "en") expect(deposit.text).toContain("sandbox: do not send real funds");
+      else expect(deposit.text, language).not.toMatch(/sandbox/i);
+    }
+  });
+
   for (const language of LANGUAGES) {
     const tag = TELEGRAM_TAGS[language];
     it(`a Telegram user in ${tag} is answered in ${language} at /start, through the swap (typing the buttons' own words) in the deposit message, its status push and /status (the date as the language writes it), with every digit of the amount, address and id as they are`, async () => {

@@ -411,18 +411,62 @@ describe("a forum where the bot may not make topics", () => {
 });
 
 describe("a Telegram that cannot say more", () => {
-  it("a failing getChat sends the ticket as to a plain group, and a failing getChatMember lets the group's writer answer", async () => {
+  it("a failing getChat sends the ticket as to a plain group", async () => {
     const { bot, agent } = await desk();
     bot.tg.failNext("getChat", { errorCode: 500, description: "Internal Server Error" });
     const user = bot.tg.user();
     const ticket = await openTicket(bot, user, "can you hear me?");
     expect(ticket.text).toContain("Reply to a message of this ticket");
+    await agent.send("loud and clear", { replyTo: ticket.messageId });
+    await user.waitFor("loud and clear", { timeoutMs: 10_000 });
+  });
+
+  it("a getChatMember that keeps failing counts the writer as no member: no close, no answer, a log line; once Telegram answers, the member is heard", async () => {
+    const clock = new TestClock();
+    const { bot, agent } = await desk({}, { clock });
+    const user = bot.tg.user();
+    const ticket = await openTicket(bot, user, "close me if you can", clock);
+    bot.tg.failNext("getChatMember", {
+      errorCode: 500,
+      description: "Internal Server Error",
+      times: 1_000,
+    });
+    await agent.send("/close", { replyTo: ticket.messageId });
+    const closedForUser = () =>
+      user.transcript().some((m) => m.text.includes("Support closed ticket"));
+    await clock.until(
+      () => bot.logs.some((l) => l.includes("could not check membership")) || closedForUser(),
+      3 * 60_000,
+      "the membership check given up (or the ticket closed)",
+    );
+    expect((await bot.app.repos.support.ticket(1))?.state).toBe("open");
+    // A refusal (a 4xx, not tried again) counts the writer out too.
+    bot.tg.clearFailures("getChatMember");
     bot.tg.failNext("getChatMember", {
       errorCode: 400,
       description: "Bad Request: method not found",
     });
-    await agent.send("loud and clear", { replyTo: ticket.messageId });
-    await user.waitFor("loud and clear", { timeoutMs: 10_000 });
+    await agent.send("an answer nobody checked", { replyTo: ticket.messageId });
+    await bot.tg.until(
+      () =>
+        bot.logs.filter((l) => l.includes("could not check membership")).length >= 2
+          ? true
+          : undefined,
+      10_000,
+      () => new Error("the second check never failed"),
+    );
+    await clock.advance(60_000);
+    await bot.tg.settle(300);
+    expect((await bot.app.repos.support.ticket(1))?.state).toBe("open");
+    expect(closedForUser()).toBe(false);
+    expect(user.transcript().some((m) => m.text.includes("an answer nobody checked"))).toBe(false);
+    // Telegram answers again: the member's answer is taken.
+    await agent.send("now you hear me", { replyTo: ticket.messageId });
+    await clock.until(
+      () => user.transcript().some((m) => m.text.includes("now you hear me")),
+      60_000,
+      "the member's answer",
+    );
   });
 });
 
@@ -450,6 +494,56 @@ describe("bounds", () => {
     expect(passed.filter((t) => /message \d+/.test(t))).toHaveLength(6);
     expect(passed.some((t) => t.includes("message 6"))).toBe(false);
     expect(passed.some((t) => t.includes("message 10"))).toBe(false);
+  });
+
+  it("closing and opening again: a chat opens at most three tickets an hour, then /support says when it may again", async () => {
+    const { bot } = await desk();
+    const user = bot.tg.user();
+    for (let n = 1; n <= 3; n++) {
+      await openTicket(bot, user, `ticket number ${n}`);
+      await user.press(`Close ticket #${n}`);
+      await user.waitFor(`Ticket #${n} is closed`);
+    }
+    const refused = await user.reply("/support");
+    expect(refused.text).toContain("as many tickets in the last hour");
+    expect(refused.text).toMatch(/open a new one in about (59|60) min/);
+    // Nothing is drafted: the next words are no ticket.
+    const next = await user.reply("ticket number 4");
+    expect(next.text).not.toContain("Support has your message");
+    await bot.tg.settle(300);
+    expect(inSupport(bot, "ticket number 4")).toHaveLength(0);
+    expect(await bot.app.repos.support.openedSince(user.chatId, 0)).toHaveLength(3);
+  });
+
+  it("one user's burst shares the support chat's pace: another user's new ticket goes out next, not after the burst", async () => {
+    const clock = new TestClock();
+    const { bot } = await desk({}, { clock });
+    const flo = bot.tg.user({ firstName: "Flo" });
+    await openTicket(bot, flo, "first words", clock);
+    for (let i = 1; i <= 5; i++) await flo.send(`burst ${i}`);
+    await flo.waitFor(
+      (m) =>
+        m.text.includes("Added to ticket #1") &&
+        flo.transcript().filter((t) => t.text.includes("Added to ticket #1")).length === 5,
+      { timeoutMs: 10_000 },
+    );
+    const anna = bot.tg.user({ firstName: "Anna" });
+    await openTicket(bot, anna, "my new ticket", clock);
+    const order = bot.tg.sentTo(SUPPORT).map((m) => m.text);
+    const annasAt = order.findIndex((t) => t.includes("my new ticket"));
+    const burstsBefore = order.slice(0, annasAt).filter((t) => /burst \d/.test(t));
+    expect(burstsBefore.length).toBeLessThanOrEqual(1);
+    // Flo's burst still goes out whole, in order.
+    await clock.until(
+      () => bot.tg.sentTo(SUPPORT).some((m) => m.text.includes("burst 5")),
+      60_000,
+      "the rest of the burst",
+    );
+    const bursts = bot.tg
+      .sentTo(SUPPORT)
+      .map((m) => /burst (\d)/.exec(m.text)?.[1])
+      .filter(Boolean);
+    expect(bursts).toEqual(["1", "2", "3", "4", "5"]);
   });
 
   it("/stats counts the open tickets and the oldest one's age", async () => {
@@ -498,26 +592,34 @@ describe("contact buttons", () => {
 });
 
 describe("trust and contact", () => {
-  it("/help says that support never writes first and never asks for keys", async () => {
+  it("/help says that support never writes first and never asks for keys, and that its answers come here marked “Support”", async () => {
     const { bot } = await desk();
     const help = await bot.tg.user().reply("/help");
     expect(help.text).toContain("Support never writes to you first");
     expect(help.text).toContain("keys, seed phrase");
+    expect(help.text).toContain("marked “Support”");
     expect(help.text).toContain("/support");
   });
 
-  it("without a support chat, /support gives the operator's contact", async () => {
+  it("without a support chat, /support gives the operator's contact and promises no answers in this chat", async () => {
     h = await startHarness({ env: { SUPPORT_CONTACT: "@swap_helpdesk" } });
     const answer = await h.tg.user().reply("/support");
     expect(answer.text).toContain("write to @swap_helpdesk");
     expect(answer.text).toContain("never writes to you first");
+    expect(answer.text).not.toContain("marked “Support”");
   });
 
-  it("without a support chat or a contact, /support says there is none", async () => {
+  it("without a support chat or a contact, /support says there is none, and neither it nor /help promises answers marked “Support”", async () => {
     h = await startHarness();
-    const answer = await h.tg.user().reply("/support");
+    const user = h.tg.user();
+    const answer = await user.reply("/support");
     expect(answer.text).toContain("no support desk");
+    expect(answer.text).toContain("Support never writes to you first");
     expect(answer.text).toContain("seed phrase");
+    expect(answer.text).not.toContain("Its answers come only in this chat");
+    const help = await user.reply("/help");
+    expect(help.text).toContain("Support never writes to you first");
+    expect(help.text).not.toContain("marked “Support”");
   });
 });
 
@@ -685,6 +787,46 @@ describe("several instances (PostgreSQL)", () => {
 });
 
 describe("long words", () => {
+  it("words cut for length are cut between whole characters: an emoji at the cut reaches support whole", async () => {
+    const clock = new TestClock();
+    const { bot } = await desk({}, { clock });
+    const user = bot.tg.user({ firstName: "Emo" });
+    // 3,499 letters, then an emoji across the 3,500th code unit: the cut of a piece.
+    const words = `${"a".repeat(3_499)}😀${"b".repeat(200)}`;
+    await openTicket(bot, user, words, clock);
+    await clock.until(
+      () => inSupport(bot, "b".repeat(200)).length > 0,
+      60_000,
+      "the words after the cut",
+    );
+    const parts = bot.tg.sentTo(SUPPORT).filter((m) => m.text.startsWith("🎫 #1 · Emo"));
+    const joined = parts.map((m) => m.text.replace(/^🎫 #1 · Emo:\n/, "")).join("");
+    expect(joined).toBe(words);
+    expect(bot.logs.some((l) => l.includes("must be encoded in UTF-8"))).toBe(false);
+  });
+
+  it("a message Telegram refuses for what it says is dropped with a log line, and the ticket's next messages go on", async () => {
+    const clock = new TestClock();
+    const { bot } = await desk({}, { clock });
+    const user = bot.tg.user();
+    await openTicket(bot, user, "first words", clock);
+    bot.tg.failNext("sendMessage", {
+      errorCode: 400,
+      description: 'Bad Request: can\'t parse entities: Unsupported start tag "x" at byte offset 3',
+      chatId: SUPPORT,
+    });
+    expect((await user.reply("refused words")).text).toContain("Added to ticket #1");
+    expect((await user.reply("next words")).text).toContain("Added to ticket #1");
+    await clock.until(() => inSupport(bot, "next words").length === 1, 60_000, "the next words");
+    // However long the desk goes on, the refused row is not tried again.
+    await clock.advance(30 * 60_000);
+    expect(inSupport(bot, "refused words")).toHaveLength(0);
+    expect(
+      bot.tg.callsTo("sendMessage").filter((c) => String(c.params.text).includes("refused words")),
+    ).toHaveLength(1);
+    expect(bot.logs.some((l) => l.includes("refused a message for what it says"))).toBe(true);
+  });
+
   it("a ticket opened with 4000 characters reaches support whole, in messages Telegram takes", async () => {
     const { bot, agent } = await desk();
     const user = bot.tg.user({ firstName: "Long" });

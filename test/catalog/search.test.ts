@@ -54,7 +54,7 @@ describe("CoinIndex ranking tiers", () => {
     expect(kindOf("steth")).toBe("word");
     expect(kindOf("usdt")).toBe("substring");
     expect(codes(hits).slice(0, 2)).toEqual(["eth", "ethw"]);
-    const tier = ["code", "code-prefix", "name-prefix", "word", "substring", "fuzzy"];
+    const tier = ["code", "name", "code-prefix", "name-prefix", "word", "substring", "fuzzy"];
     const tiers = hits.map((h) => tier.indexOf(h.kind));
     expect(tiers).toEqual([...tiers].sort((a, b) => a - b));
   });
@@ -75,7 +75,7 @@ describe("CoinIndex ranking tiers", () => {
   it("puts an exact full name above a code prefix", () => {
     const hits = index.search("tron", 2);
     expect(codes(hits)).toEqual(["trx", "tronpad"]);
-    expect(hits.map((h) => h.kind)).toEqual(["name-prefix", "code-prefix"]);
+    expect(hits.map((h) => h.kind)).toEqual(["name", "code-prefix"]);
   });
 
   it("finds a word start inside the name", () => {

@@ -140,6 +140,28 @@ describe.each(dialects)("notifications outbox ($dialect)", ({ open }) => {
     ]);
   });
 
+  it("hands out a status push's receipts as such (the card, the payout message), a stuck notice as none", async () => {
+    const { repos } = await outbox();
+    await repos.transactions.insert(newTransaction({ id: "t3", chatId: 3 }));
+    await repos.transactions.applyProgress("t1", { status: "success" }, 1_000);
+    await repos.transactions.applyProgress("t2", { status: "confirmation" }, 1_000);
+    // Every push sent (skipped states are announced too, each behind the one before).
+    for (let due = await repos.notifications.claimDue(10, 1_000, "me", 60_000); due.length > 0; ) {
+      for (const push of due) await repos.notifications.markSent(push.id, 1_050);
+      due = await repos.notifications.claimDue(10, 1_000, "me", 60_000);
+    }
+    // The pushes went out without the hashes a detail read adds afterwards.
+    await repos.transactions.applyReceipt("t1", { status: "success", txHashOut: "out" }, 1_100);
+    await repos.transactions.applyReceipt("t2", { status: "confirmation", txHashIn: "in" }, 1_100);
+    await repos.notifications.queueStuck({ id: "t3", chatId: 3, status: "wait" }, 1_100);
+    const due = await repos.notifications.claimDue(10, 2_000, "me", 60_000);
+    expect(due.map(({ transactionId, kind, receipt }) => [transactionId, kind, receipt])).toEqual([
+      ["t1", "stuck", "message"],
+      ["t2", "stuck", "card"],
+      ["t3", "stuck", undefined],
+    ]);
+  });
+
   it("picks up after a restart where it stopped", async () => {
     const { repos, reopen } = await outbox();
     await repos.transactions.applyStatus("t1", "confirmation", 1_000);

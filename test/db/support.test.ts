@@ -39,6 +39,48 @@ describe.each(dialects)("support tickets ($dialect)", ({ open }) => {
     expect(await repos.support.messagesSince(2, 1_000)).toBe(0);
   });
 
+  it("claims round-robin between users: one user's burst does not hold another's new ticket", async () => {
+    const { repos } = await open();
+    const claim = (now: number) => repos.support.claimDue(10, now, "me", 60_000);
+    const a = await repos.support.draft(author(1), null, 1_000);
+    await repos.support.open(a.id, words(1, 1), 1_000);
+    const [opened] = await claim(2_000);
+    await repos.support.markSent(opened!.id, 2_000, 70);
+    // User 1 writes a burst into the ticket, then user 2 opens one.
+    for (let m = 2; m <= 6; m++) await repos.support.addUserMessage(a.id, words(1, m), 2_100);
+    const b = await repos.support.draft(author(2), null, 2_200);
+    await repos.support.open(b.id, words(2, 1), 2_200);
+    const due = await claim(3_000);
+    expect(due.map((d) => [d.ticketId, d.kind])).toEqual([
+      [b.id, "opened"],
+      [a.id, "user-message"],
+    ]);
+    // User 2's went out: user 1 is next; a third user's new ticket then goes before user 1's rest.
+    await repos.support.markSent(due[0]!.id, 3_000, 71);
+    const [next] = await claim(4_000);
+    expect([next?.ticketId, next?.sourceMessageId]).toEqual([a.id, 2]);
+    await repos.support.markSent(next!.id, 4_000, 72);
+    const c = await repos.support.draft(author(3), null, 4_100);
+    await repos.support.open(c.id, words(3, 1), 4_100);
+    expect((await claim(5_000)).map((d) => d.ticketId)).toEqual([c.id, a.id]);
+  });
+
+  it("says when a chat's tickets were opened, for the bound on opening them", async () => {
+    const { repos } = await open();
+    for (const at of [1_000, 2_000, 3_000]) {
+      const ticket = await repos.support.draft(author(1), null, at);
+      await repos.support.open(ticket.id, words(1, at), at);
+      await repos.support.close(ticket.id, "user", at + 10);
+    }
+    await repos.support.draft(author(1), null, 4_000);
+    const other = await repos.support.draft(author(2), null, 4_000);
+    await repos.support.open(other.id, words(2, 1), 4_000);
+    expect(await repos.support.openedSince(1, 1_500)).toEqual([2_000, 3_000]);
+    expect(await repos.support.openedSince(1, 0)).toEqual([1_000, 2_000, 3_000]);
+    expect(await repos.support.openedSince(2, 0)).toEqual([4_000]);
+    expect(await repos.support.openedSince(3, 0)).toEqual([]);
+  });
+
   it("finds a ticket by its messages in the support chat, never by a message in a user's chat", async () => {
     const { repos } = await open();
     const ticket = await repos.support.draft(author(1), null, 1_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LISTED } from "../../src/swaps/ports.ts";
+import { LISTED } from "../../src/swaps/swap-queries.ts";
 import { dialects, newTransaction, rejection } from "./helpers.ts";
 
 describe.each(dialects)("transactions repository ($dialect)", ({ open }) => {

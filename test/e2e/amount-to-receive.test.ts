@@ -191,6 +191,24 @@ describe("a typo", () => {
   });
 });
 
+describe("a thousands separator", () => {
+  it("`1,000 eth` and `$1,000` ask which reading is meant, naming both; `$1,000.00` is a thousand dollars", async () => {
+    const user = h.tg.user();
+    await toAmountStep(user);
+    for (const typed of ["1,000 eth", "$1,000"]) {
+      const asked = await step(user, typed, "can be read two ways");
+      expect(asked.text).toContain("1000 (with a thousands comma)");
+      expect(asked.text).toContain("1 (with a decimal comma)");
+      expect(asked.text).toContain("amount");
+    }
+    const quote = await step(user, "$1,000.00", "address");
+    expect(quote.text).toMatch(/\$1000 ≈ [\d.]+ BTC/);
+    const rate = await step(user, "/rate 1,000 usdt btc", "can be read two ways");
+    expect(rate.text).toContain("1000 (with a thousands comma)");
+    expect(h.sandbox.control.transactions()).toHaveLength(0);
+  });
+});
+
 describe("/rate with an amount to receive or in dollars", () => {
   it("`/rate 5 eth from btc` names the BTC it takes; `/rate $100 btc eth` what it was priced at", async () => {
     const user = h.tg.user();

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BotMessage, FakeUser } from "../../tools/fake-telegram/fake-telegram.ts";
+import {
+  type BotMessage,
+  buttonsOf,
+  type FakeUser,
+} from "../../tools/fake-telegram/fake-telegram.ts";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat, ETH_ADDRESS, step, toSummary } from "../support/flows.ts";
 import { TestClock } from "../support/test-clock.ts";
@@ -79,6 +83,36 @@ describe("a finished swap gives no instruction to send", () => {
     expect(card2.text).not.toContain("You send");
     expect(card2.text).toContain("no longer accepts funds");
   });
+
+  it.each([
+    ["success", "complete"],
+    ["overdue", "expired"],
+    ["refunded", "refunded"],
+  ])(
+    "%s: nothing offers 🔄 Refresh any more (the card, a /status answer tapped again, a new /status)",
+    async (status, word) => {
+      const refresh = (m: BotMessage | undefined) =>
+        buttonsOf(m).find((b) => b.text === "🔄 Refresh");
+      const user = h.tg.user();
+      const id = await createSwapViaChat(user);
+      // While the swap is open, /status offers it.
+      const before = await step(user, `/status ${id}`, "Deposit address:");
+      const button = refresh(before);
+      expect(button?.data).toBeDefined();
+      const { card } = await finish(user, id, status, word);
+      expect(refresh(card)).toBeUndefined();
+      // The earlier answer's Refresh, tapped once the swap is finished: the card it becomes has none.
+      await user.callbackAnswer(user.pressRaw(before.messageId, button!.data!));
+      const refreshed = await user.answer();
+      expect(refreshed.messageId).toBe(before.messageId);
+      expect(refreshed.text).toContain(`Status: ${word}`);
+      expect(refresh(refreshed)).toBeUndefined();
+      const after = await step(user, `/status ${id}`, `Status: ${word}`);
+      expect(refresh(after)).toBeUndefined();
+      // Copying the id still works.
+      expect(buttonsOf(after).some((b) => b.copy === id)).toBe(true);
+    },
+  );
 
   it("a complete card names what arrived and the payout transaction", async () => {
     const user = h.tg.user();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { ETH_ADDRESS, step } from "../support/flows.ts";
+import { TestClock } from "../support/test-clock.ts";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -103,13 +104,26 @@ describe("ten bad answers at one step", () => {
 });
 
 describe("a Bot API failure inside the flow (conversations issue #155)", () => {
-  it("a call whose connection is cut ends the flow with an apology, and the chat works on", async () => {
-    h = await startHarness();
+  it("a call whose connection stays cut past its tries ends the flow with an apology, and the chat works on", async () => {
+    // A reply's tries wait on this clock (bot/plumbing/reply-retry.ts).
+    const clock = new TestClock();
+    h = await startHarness({ clock });
     const user = h.tg.user();
     await step(user, "/exchange", "send");
-    h.tg.dropNext("sendMessage", { chatId: user.chatId });
-    const failed = await user.reply("btc");
-    expect(failed.text).toContain("Something went wrong");
+    h.tg.dropNext("sendMessage", { chatId: user.chatId, times: 1_000 });
+    await user.send("btc");
+    await clock.until(
+      () => user.transcript().some((m) => m.text.includes("Something went wrong")),
+      3 * 60_000,
+      "the apology once the prompt's tries ended",
+    );
+    // Telegram is back: the apology's next try is answered, and the chat is free again.
+    h.tg.clearFailures("sendMessage");
+    await clock.until(
+      () => h!.logs.some((l) => l.includes("Telegram took the reply on a later try")),
+      60_000,
+      "the apology answered",
+    );
     await step(user, "/exchange", "send");
     await step(user, "btc", "receive");
   });

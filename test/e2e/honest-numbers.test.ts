@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatDecimal } from "../../src/lib/decimal.ts";
+import { formatDecimal, readableRate } from "../../src/lib/decimal.ts";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat, ETH_ADDRESS, step } from "../support/flows.ts";
 
@@ -8,6 +8,8 @@ import { createSwapViaChat, ETH_ADDRESS, step } from "../support/flows.ts";
  * swap's /status shows the rate it actually paid beside the quoted one; /rate without an amount
  * answers the rate of one coin with the limits; /rate above the maximum still shows the rate.
  */
+
+const XRP_ADDRESS = "rG1QQv2nh2gr7RCZ1P8YYcBUKCCN633jCn";
 
 let h: Harness;
 beforeAll(async () => {
@@ -44,19 +46,51 @@ describe("a fixed rate", () => {
 });
 
 describe("/status of a finished swap", () => {
-  it("shows the rate actually paid (received ÷ sent) beside the quoted one", async () => {
+  it("shows the quoted rate and, on a line of its own, the rate actually paid (received ÷ sent), each with a rate's six significant digits", async () => {
     const user = h.tg.user();
     const id = await createSwapViaChat(user, "0.5");
     h.sandbox.control.setStatus(id, "success");
-    await user.waitFor((m) => m.text.includes("Swap complete"), { timeoutMs: 10_000 });
-    const tx = h.sandbox.control.transaction(id);
-    const paid = formatDecimal(Number(tx?.amount_out) / Number(tx?.amount_in), 12);
-    const status = await step(user, `/status ${id}`, "paid");
+    const tx = h.sandbox.control.transaction(id)!;
+    // The card names the payout transaction once the swap's detail was read (with its rate).
+    await user.waitFor((m) => m.edited && m.text.includes(tx.tx_hash_out), { timeoutMs: 10_000 });
+    const paid = readableRate(Number(tx.amount_out) / Number(tx.amount_in));
+    const status = await step(user, `/status ${id}`, "Rate paid");
     expect(status.text).toMatch(
       new RegExp(
-        `Rate: 1 BTC ≈ [\\d.]+ ETH quoted · 1 BTC = ${paid} ETH paid \\(received ÷ sent\\)`,
+        `\\nQuoted rate: 1 BTC ≈ \\d{1,2}\\.\\d{1,4} ETH \\(floating rate\\)\\nRate paid: 1 BTC = ${paid} ETH\\n`,
       ),
     );
+    // What was received stays exact, whatever the rate's rounding.
+    expect(status.text).toContain(`Received: ${tx.amount_out} ETH`);
+  });
+
+  it("a rate in the tens of thousands reads with two decimals (BTC → XRP), quoted and paid", async () => {
+    const user = h.tg.user();
+    await step(user, "/exchange", "send");
+    await step(user, "btc", "receive");
+    await step(user, "xrp", "amount");
+    await step(user, "0.05", "address");
+    await step(user, XRP_ADDRESS, "memo");
+    await step(user, "skip", "refund");
+    await step(user, "skip", "Please check");
+    const deposit = await step(user, "confirm", "Swap created");
+    const id = /Transaction id: (\S+)/.exec(deposit.text)![1]!;
+    h.sandbox.control.setStatus(id, "success");
+    const tx = h.sandbox.control.transaction(id)!;
+    // The card names the payout transaction once the swap's detail was read (with its rate).
+    await user.waitFor(
+      (m) => m.messageId === deposit.messageId && m.text.includes(tx.tx_hash_out),
+      { timeoutMs: 10_000 },
+    );
+    const status = await step(user, `/status ${id}`, "Rate paid");
+    const lines =
+      /\nQuoted rate: 1 BTC ≈ (\d+(?:\.\d{1,2})?) XRP \(floating rate\)\nRate paid: 1 BTC = (\d+(?:\.\d{1,2})?) XRP\n/.exec(
+        status.text,
+      );
+    expect(lines, status.text).not.toBeNull();
+    expect(Number(lines![1])).toBeGreaterThan(10_000);
+    const paid = Number(tx.amount_out) / Number(tx.amount_in);
+    expect(Math.abs(Number(lines![2]) - paid)).toBeLessThanOrEqual(0.005);
   });
 
   it("of a swap still running shows the quoted rate alone", async () => {

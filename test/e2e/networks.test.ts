@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buttonsOf } from "../../tools/fake-telegram/fake-telegram.ts";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { ETH_ADDRESS, step } from "../support/flows.ts";
 
@@ -50,6 +51,38 @@ describe("USDT without a network", () => {
     expect(h.sandbox.control.transactions()).toHaveLength(0);
     // Still at the address step: an ERC20 address moves on.
     await step(user, ETH_ADDRESS, "refund");
+  });
+
+  it("a Tron address offers one tap to TRC20: the swap is quoted again there, the address taken, and the refund step comes", async () => {
+    const user = h.tg.user();
+    await step(user, "/exchange", "send");
+    await step(user, "btc", "receive");
+    await step(user, "usdt", "amount");
+    await step(user, "0.01", "USDT (ERC20) address");
+    const refusal = await step(user, TRON_ADDRESS, "not a valid");
+    expect(refusal.text).not.toContain("start again");
+    const offered = buttonsOf(refusal).find((b) => b.text.includes("Receive on TRC20"));
+    expect(offered?.data).toBeDefined();
+    // A press naming a network this step did not offer (forged, or made up) changes nothing.
+    const forged = offered?.data?.replace(/TRC20$/, "BEP20") ?? "";
+    await user.callbackAnswer(user.pressRaw(refusal.messageId, forged));
+    expect(user.transcript().some((m) => m.text.includes("now pays out"))).toBe(false);
+
+    user.press("Receive on TRC20");
+    const refund = await user.waitFor((m) => m.text.includes("refund"));
+    // The prompt is the refund step's; the quote again on TRC20 stands just before it.
+    expect(refund.text).not.toMatch(/address (again|where)/);
+    const switched = user.transcript().find((m) => m.text.includes("now pays out on TRC20"));
+    expect(switched?.text).toContain(TRON_ADDRESS);
+    expect(switched?.text).toContain("USDT (TRC20)");
+    expect(switched?.text).not.toMatch(/memo|refund/i);
+    const summary = await step(user, "skip", "Please check");
+    expect(summary.text).toMatch(/You receive: ≈ [\d.]+ USDT \(TRC20\)/);
+    expect(summary.text).toContain(TRON_ADDRESS);
+    await step(user, "confirm", "Swap created");
+    const [tx] = h.sandbox.control.transactions();
+    expect(tx?.network_to).toBe("TRC20");
+    expect(tx?.withdrawal_address).toBe(TRON_ADDRESS);
   });
 
   it("the summary, the deposit message and the card name ERC20, and the swap runs on it", async () => {

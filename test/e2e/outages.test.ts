@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { type FakeTelegram, startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
+import { freePort } from "../support/bot-harness.ts";
 import { type BotProcess, startBotProcess } from "../support/bot-process.ts";
 import { createSwapViaChat, step } from "../support/flows.ts";
 import {
@@ -180,6 +181,41 @@ describe("PostgreSQL goes away and comes back", () => {
     );
     expect(conflicts).toHaveLength(0);
     expect(running(first) && running(second)).toBe(true);
+  }, 120_000);
+
+  it("in webhook mode too: a user who writes meanwhile is told once that the bot is briefly unavailable and need not send it again, and is answered once it is back", async () => {
+    const { tg, postgres, env } = await servers();
+    const port = await freePort();
+    const bot = startInstance({
+      ...env,
+      WEBHOOK_URL: `http://127.0.0.1:${port}/telegram`,
+      WEBHOOK_SECRET: "outage-webhook-secret_0123",
+      PORT: String(port),
+    });
+    await until(() => said(bot, "webhook registered"), 30_000, "the webhook is served");
+    await until(() => said(bot, "now the leader"), 30_000, "the instance leads");
+    const halfway = tg.user();
+    await step(halfway, "/exchange", "send");
+    await tg.settle(500);
+
+    await postgres.stop();
+    await until(() => said(bot, "the database is unreachable"), 15_000, "the cause is named");
+    // Delivered while the database is away: held at Telegram (which delivers it again and
+    // again meanwhile), its user told once.
+    halfway.send("btc");
+    const held = await halfway.waitFor((m) => m.text.includes("briefly unavailable"), {
+      timeoutMs: 20_000,
+    });
+    expect(held.text).toContain("no need to send it again");
+    expect(running(bot), tail(bot)).toBe(true);
+    await postgres.start();
+
+    // Not lost: the flow goes on at its step once the database is back.
+    await halfway.waitFor((m) => m.text.includes("receive"), { timeoutMs: 30_000 });
+    await step(halfway, "eth", "amount");
+    expect(told(halfway)).toBe(1);
+    bot.child.kill("SIGTERM");
+    expect(await bot.exit).toBe(0);
   }, 120_000);
 
   it("stopped with SIGTERM while the database is away, it still exits 0 within 10 s", async () => {

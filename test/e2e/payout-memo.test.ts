@@ -24,6 +24,7 @@ afterAll(async () => {
 
 const XRP_ADDRESS = "rG1QQv2nh2gr7RCZ1P8YYcBUKCCN633jCn";
 const ETH_ADDRESS = "0x742d35Cc6634C0532925a3b844Bc454e4438f44e";
+const XLM_ADDRESS = "GCKFBEIYV2U22IO2BJ4KVJOIP7XPWQGQFKKWXR6DOSJBV7STMAQSMTGG";
 
 /** BTC → XRP up to the memo step, whose prompt is returned. */
 async function toMemoStep(user: FakeUser) {
@@ -65,6 +66,31 @@ describe("the payout memo", () => {
     const status = await step(user, "/status", tx.id);
     expect(status.text).toContain("Payout memo: 12345");
     expect(copyButtonsOf(status)["📋 Payout memo"]).toBe("12345");
+  });
+
+  it("stands under the payout address, before the refund address and its memo, in the summary and /status", async () => {
+    const user = h.tg.user();
+    await step(user, "/exchange", "send");
+    await step(user, "xlm", "receive");
+    await step(user, "xrp", "amount");
+    await step(user, "500", "address");
+    await step(user, XRP_ADDRESS, "memo");
+    await step(user, "12345", "refund");
+    await step(user, XLM_ADDRESS, /memo.*refund|refund.*memo/);
+    const summary = await step(user, "777", "Please check");
+    const order = new RegExp(
+      `Payout to: ${XRP_ADDRESS}\nPayout memo: 12345\nRefund to: ${XLM_ADDRESS}\nRefund memo: 777\n`,
+    );
+    expect(summary.text).toMatch(order);
+    await step(user, "confirm", "Swap created");
+    const tx = onlyTransaction();
+    expect([tx.withdrawal_extra_id, tx.refund_extra_id]).toEqual(["12345", "777"]);
+    const status = await step(user, `/status ${tx.id}`, "Refund address");
+    expect(status.text).toMatch(
+      new RegExp(
+        `Payout address: ${XRP_ADDRESS}\nPayout memo: 12345\nRefund address: ${XLM_ADDRESS}\nRefund memo: 777\n`,
+      ),
+    );
   });
 
   it("is skipped with the No memo button, or by typing skip: nothing is sent", async () => {

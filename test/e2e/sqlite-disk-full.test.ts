@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { type FakeTelegram, startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
+import { freePort } from "../support/bot-harness.ts";
 import { type BotProcess, startBotProcess } from "../support/bot-process.ts";
 import { createSwapViaChat, ETH_ADDRESS, toSummary } from "../support/flows.ts";
 import { until } from "../support/until.ts";
@@ -39,7 +40,7 @@ afterEach(async () => {
   dir = undefined;
 });
 
-async function sqliteBot() {
+async function sqliteBot(env: Record<string, string> = {}) {
   tg = await startFakeTelegram();
   sandbox = await startSandbox({ schedule: false, limits: false });
   dir = mkdtempSync(join(tmpdir(), "swapbot-full-"));
@@ -54,6 +55,7 @@ async function sqliteBot() {
     // A short window, so the reconciler's look-up of a lost answer ends within the test.
     RECONCILE_GIVE_UP_MS: "1500",
     LOG_LEVEL: "info",
+    ...env,
   });
   await tg.waitForPolling(30_000);
   const pid = bot.child.pid;
@@ -96,6 +98,26 @@ const loggedError = (instance: BotProcess) =>
 const unavailable = (text: string) => text.includes("briefly unavailable");
 
 describe("the disk fills up under a running bot on SQLite", () => {
+  it("/healthz reports it while writes fail for want of room, naming why, and is healthy again once there is room", async () => {
+    const port = await freePort();
+    const { tg, fillDisk, freeDisk } = await sqliteBot({ METRICS_PORT: String(port) });
+    const health = async () => {
+      const answer = await fetch(`http://127.0.0.1:${port}/healthz`);
+      return { status: answer.status, body: (await answer.json()) as { problems?: string[] } };
+    };
+    await until(async () => (await health()).status === 200, 30_000, "healthy at first");
+
+    fillDisk();
+    // A message to journal: its write is refused (reads still work: only a write can tell).
+    tg.user().send("/help");
+    await until(async () => (await health()).status === 503, 30_000, "unhealthy");
+    const { problems } = (await health()).body;
+    expect(problems?.join("\n")).toMatch(/writes fail since .*disk refusing them.*SQLITE_IOERR/);
+
+    freeDisk();
+    await until(async () => (await health()).status === 200, 30_000, "healthy again");
+  }, 120_000);
+
   it("a user's message that cannot be stored: they are told once that the bot is briefly unavailable and need not send it again, the error is logged, the process stays up, and once there is room the message is answered", async () => {
     const { tg, sandbox, bot, allStored, fillDisk, freeDisk } = await sqliteBot();
     const user = tg.user();

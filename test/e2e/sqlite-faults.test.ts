@@ -1,7 +1,8 @@
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/bot-harness.ts";
-import { createSwapViaChat, toSummary } from "../support/flows.ts";
+import { createSwapViaChat, step, toSummary } from "../support/flows.ts";
+import { until } from "../support/until.ts";
 
 /**
  * SQLite's own faults (issue 26 D): a write the file refuses becomes a sentence to the user and a
@@ -50,6 +51,67 @@ describe("SQLite refuses a write", () => {
     expect(h.sandbox.control.transactions()).toHaveLength(1);
     expect(user.transcript().filter((m) => m.text.includes("Swap created"))).toHaveLength(1);
     expect(user.transcript().some((m) => m.text.includes("try again in a minute"))).toBe(false);
+  }, 120_000);
+
+  it("a lock taken between a prompt and its step's state write: the prompt is taken back, the user is told the bot is briefly unavailable, and their next message answers the step they still see", async () => {
+    h = await startHarness();
+    const user = h.tg.user();
+    await step(user, "/exchange", "send");
+    await h.tg.settle(300);
+    // The receive prompt reaches the chat; before its answer reaches the bot (and so before the
+    // step's state is written) another connection takes the write lock.
+    const held = h.tg.holdNext("sendMessage", user.chatId);
+    user.send("btc");
+    await held.arrived;
+    other = new Database(h.dbPath);
+    other.exec("begin immediate");
+    held.release();
+    const told = await user.waitFor((m) => m.text.includes("briefly unavailable"), {
+      timeoutMs: 45_000,
+    });
+    expect(told.text).toContain("try again");
+    const prompt = user.transcript().find((m) => m.text.includes("receive"));
+    expect(prompt?.deleted, user.transcriptText()).toBe(true);
+    other.exec("rollback");
+    other.close();
+    other = undefined;
+
+    // The step the chat still shows (which coin to send) is the one stored: answered again, the
+    // flow goes on from there.
+    await step(user, "btc", "receive", 45_000);
+    const amount = await step(user, "eth", "amount");
+    expect(amount.text).toContain("BTC");
+    expect(amount.text).toContain("ETH");
+  }, 120_000);
+
+  it("a restart while the lock keeps the journal from clearing a handled /rate: the next start does not answer it again", async () => {
+    h = await startHarness();
+    const user = h.tg.user();
+    // The /rate's answer reaches the chat; before the bot hears back, another connection takes
+    // the write lock: the handled update's journal row cannot be cleared.
+    const held = h.tg.holdNext("sendMessage", user.chatId);
+    user.send("/rate 1 btc eth");
+    await held.arrived;
+    other = new Database(h.dbPath);
+    other.exec("begin immediate");
+    held.release();
+    await until(
+      () => h!.logs.some((l) => l.includes("cannot clear handled updates")),
+      30_000,
+      "the clear failing",
+    );
+    // Stopped while the lock is still held (the stop's clear fails too); the lock goes while no
+    // bot runs, and the next one starts.
+    await h.restart(() => {
+      other?.exec("rollback");
+      other?.close();
+      other = undefined;
+    });
+    await h.tg.settle(500);
+    // The bot works on, and answered that /rate once.
+    await user.reply("/help", { timeoutMs: 30_000 });
+    const answers = user.transcript().filter((m) => /1 BTC.*≈/s.test(m.text));
+    expect(answers, user.transcriptText()).toHaveLength(1);
   }, 120_000);
 
   it("a chat mid-flow whose update failed on the lock is not left silent: its next message is answered once the lock goes", async () => {

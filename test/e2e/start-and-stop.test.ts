@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { type FakeTelegram, startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
-import { type BotProcess, startBotProcess } from "../support/bot-process.ts";
+import { type BotProcess, signalGroup, startBotProcess } from "../support/bot-process.ts";
 import { until } from "../support/until.ts";
 
 /**
@@ -32,6 +32,11 @@ afterEach(async () => {
   dir = undefined;
   running = undefined;
 });
+
+/** The process exited, or a signal ended it. */
+const ended = (bot: BotProcess) => bot.child.exitCode !== null || bot.child.signalCode !== null;
+
+const VALID_TOKEN = "123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345678";
 
 describe("npm start: starting and stopping", () => {
   it("runs on the embedded sandbox with only BOT_TOKEN and TELEGRAM_API_ROOT, and stops cleanly on SIGTERM", async () => {
@@ -97,6 +102,79 @@ describe("npm start: starting and stopping", () => {
     }
   }, 60_000);
 
+  it("Ctrl-C under npm start (the terminal signals the group, npm passes it on: two SIGINTs) stops once: exit 0, 'bot stopped'", async () => {
+    tg = await startFakeTelegram();
+    dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
+    const bot = startBotProcess(
+      {
+        BOT_TOKEN: tg.token,
+        TELEGRAM_API_ROOT: tg.apiRoot,
+        DATABASE_PATH: join(dir, "bot.sqlite"),
+      },
+      { command: ["npm", "start"], group: true },
+    );
+    running = bot;
+    try {
+      await tg.waitForPolling(30_000);
+      // An update in flight holds the stop open, so npm's copy of the SIGINT comes during it.
+      const user = tg.user();
+      const held = tg.holdNext("sendMessage", user.chatId, { before: true });
+      await user.send("/help");
+      await held.arrived;
+      signalGroup(bot, "SIGINT");
+      // The bot gets npm's copy too, unless the kernel merged the two (a signal already pending
+      // is not queued twice): then the stop goes on alone once its wait for the update is over.
+      await until(
+        () => bot.stdout.some((l) => l.includes("SIGINT while stopping: ignored")) || ended(bot),
+        20_000,
+        "the second SIGINT, or the end",
+      );
+      held.release();
+      expect(await bot.exit).toBe(0);
+      expect(bot.stdout.filter((l) => l.includes('"msg":"stopping"'))).toHaveLength(1);
+      expect(bot.stdout.some((l) => l.includes("bot stopped"))).toBe(true);
+    } finally {
+      // Whatever failed, nothing of the group is left running.
+      if (!ended(bot)) signalGroup(bot, "SIGKILL");
+    }
+  }, 60_000);
+
+  it.each(["SIGINT", "SIGTERM"] as const)(
+    "a second %s while stopping is ignored, a third ends the process at once with a line saying so",
+    async (signal) => {
+      tg = await startFakeTelegram();
+      dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
+      const bot = startBotProcess({
+        BOT_TOKEN: tg.token,
+        TELEGRAM_API_ROOT: tg.apiRoot,
+        DATABASE_PATH: join(dir, "bot.sqlite"),
+      });
+      running = bot;
+      await tg.waitForPolling(30_000);
+      // An update in flight holds the stop open while the signals come.
+      const user = tg.user();
+      const held = tg.holdNext("sendMessage", user.chatId, { before: true });
+      await user.send("/help");
+      await held.arrived;
+      const said = (text: string) => bot.stdout.some((l) => l.includes(text));
+      bot.child.kill(signal);
+      await until(() => said('"msg":"stopping"'), 20_000, "the stop");
+      bot.child.kill(signal);
+      await until(
+        () => said(`${signal} while stopping: ignored`) || ended(bot),
+        20_000,
+        `the second ${signal}`,
+      );
+      expect(ended(bot)).toBe(false);
+      bot.child.kill(signal);
+      expect(await bot.exit).toBe(1);
+      expect(said(`${signal} again while stopping: exiting at once, exit code 1`)).toBe(true);
+      expect(said("bot stopped")).toBe(false);
+      held.release();
+    },
+    60_000,
+  );
+
   it("stays up while another instance polls with its token (409), and polls again once it is gone", async () => {
     tg = await startFakeTelegram();
     // An outside exchange: the embedded sandbox's server alone would keep the process alive.
@@ -160,7 +238,7 @@ describe("npm start: starting and stopping", () => {
     dir = mkdtempSync(join(tmpdir(), "swapbot-proc-"));
     try {
       running = startBotProcess({
-        BOT_TOKEN: "123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345678",
+        BOT_TOKEN: VALID_TOKEN,
         TELEGRAM_API_ROOT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
         DATABASE_PATH: join(dir, "bot.sqlite"),
       });
@@ -183,17 +261,22 @@ describe("npm start: starting and stopping", () => {
 
   it.each([
     [{}, "BOT_TOKEN"],
-    [{ BOT_TOKEN: "x:y", STATUS_POLL_INTERVAL_MS: "often" }, "STATUS_POLL_INTERVAL_MS"],
+    [{ BOT_TOKEN: VALID_TOKEN, STATUS_POLL_INTERVAL_MS: "often" }, "STATUS_POLL_INTERVAL_MS"],
     [
-      { BOT_TOKEN: "123:secret-token-value", EXCHANGE_API_URL: "http://127.0.0.1:9/api/v2" },
+      {
+        BOT_TOKEN: "123:secret-token-value-abcdefghijklmnop",
+        EXCHANGE_API_URL: "http://127.0.0.1:9/api/v2",
+      },
       "EXCHANGE_API_KEY",
     ],
+    // Not of Telegram's shape (`<digits>:<35 characters>`): refused before it reaches a URL.
+    [{ BOT_TOKEN: "secret-token-value" }, "BOT_TOKEN"],
   ])(
     "a bad setting stops start-up with one line naming it (%j)",
     async (env, variable) => {
       running = startBotProcess(env as Record<string, string>);
-      const code = await running.exit;
-      expect(code).not.toBe(0);
+      // A bad setting, as every other: exit code 2.
+      expect(await running.exit).toBe(2);
       const lines = [...running.stdout, ...running.stderr];
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain(variable);

@@ -3,7 +3,7 @@ import { type Harness, startHarness } from "../support/bot-harness.ts";
 import { createSwapViaChat, toSummary } from "../support/flows.ts";
 import { swapOf } from "../support/seed-swaps.ts";
 import { TestClock } from "../support/test-clock.ts";
-import { UNLISTED_STATUS } from "../support/test-dialect.ts";
+import { TEST_DIALECT, UNLISTED_STATUS } from "../support/test-dialect.ts";
 import { until } from "../support/until.ts";
 
 let h: Harness | undefined;
@@ -76,6 +76,30 @@ describe("status pushes", () => {
     const edited = user.transcript().find((m) => m.messageId === card.messageId)!;
     expect(edited.edited).toBe(true);
     expect(edited.text).toContain("Status: complete");
+  });
+
+  it("a complete push names the payout hash when the list shows it (Exolix's), else says it will follow: never a dash", async () => {
+    const { h, clock } = await startOnClock();
+    const user = h.tg.user();
+    const id = await createSwapViaChat(user);
+    // The exchange cannot show the swap's detail: the push has only what the list gives.
+    h.sandbox.control.failDetail(id);
+    h.sandbox.control.setStatus(id, "success");
+    await clock.until(() => pushes(user, "complete") === 1, PUSH_BOUND_MS, "the complete push");
+    const push = user.transcript().find((m) => m.text.includes(`${id}: complete`))!;
+    const hashOut = h.sandbox.control.transaction(id)!.tx_hash_out;
+    expect(push.text).not.toContain("Payout transaction: —");
+    if (TEST_DIALECT === "exolix") {
+      expect(push.text).toContain(`Payout transaction: ${hashOut}`);
+    } else {
+      expect(push.text).toContain("Payout transaction: the exchange has not shown it yet");
+    }
+    // The detail answers again: a push that named the hash gets no second message about it.
+    h.sandbox.control.failDetail(id, false);
+    await clock.advance(10 * POLL_MS + 1_000);
+    const payoutMessages = user.transcript().filter((m) => m.text.includes(`${id}: payout sent`));
+    if (TEST_DIALECT === "exolix") expect(payoutMessages).toHaveLength(0);
+    expect(pushes(user, "complete")).toBe(1);
   });
 
   it("a push never waits for the detail read: it goes out while the exchange has not answered it, and the card gets the hash after", async () => {

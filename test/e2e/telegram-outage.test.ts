@@ -127,6 +127,48 @@ describe("Telegram goes away and comes back", () => {
     90_000,
   );
 
+  it("a message taken just before Telegram's front end fails is answered once, when it is back (issue 39 B)", async () => {
+    const { tg, bot } = await sqliteBot();
+    const user = tg.user();
+    // The bot has taken the message and is sending its answer when Telegram goes away.
+    const held = tg.holdNext("sendMessage", user.chatId, { before: true });
+    await user.send("/help");
+    await held.arrived;
+    await tg.goAway("bad-gateway");
+    await until(
+      () => tg!.turnedAway.some((call) => call.method === "sendMessage"),
+      20_000,
+      "the reply tried again while Telegram is away",
+    );
+    await tg.comeBack();
+    await user.waitFor((m) => m.text.includes("/exchange"), { timeoutMs: 30_000 });
+    // (The first call stays held at the fake, cut: it never reaches the chat, so no settle().)
+    const answered = tg
+      .callsTo("sendMessage")
+      .filter((c) => Number(c.params.chat_id) === user.chatId && c.response?.ok);
+    expect(answered).toHaveLength(1);
+    const texts = user.transcript().map((m) => m.text);
+    expect(texts.filter((t) => t.includes("/exchange"))).toHaveLength(1);
+    expect(texts.some((t) => t.includes("Something went wrong"))).toBe(false);
+    expect(running(bot), tail(bot)).toBe(true);
+  }, 60_000);
+
+  it("a SIGTERM while a reply waits for Telegram ends the wait: the bot stops cleanly, exit 0", async () => {
+    const { tg, bot } = await sqliteBot();
+    const user = tg.user();
+    const held = tg.holdNext("sendMessage", user.chatId, { before: true });
+    await user.send("/help");
+    await held.arrived;
+    await tg.goAway("bad-gateway");
+    await until(() => said(bot, "trying again in"), 20_000, "the reply waiting for a try");
+    bot.child.kill("SIGTERM");
+    expect(await bot.exit, tail(bot)).toBe(0);
+    expect(
+      bot.lines.some((l) => l.includes("no more tries") && l.includes('"stopping":true')),
+    ).toBe(true);
+    expect(said(bot, "updates still running at stop")).toBe(false);
+  }, 60_000);
+
   it("a token Telegram rejects (401) at start-up ends the process at once, non-zero, naming it", async () => {
     tg = await startFakeTelegram();
     dir = mkdtempSync(join(tmpdir(), "swapbot-outage-"));

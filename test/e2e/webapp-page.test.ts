@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { buttonsOf } from "../../tools/fake-telegram/fake-telegram.ts";
 import { signInitData } from "../../tools/tryout/webapp-link.ts";
 import { DARK_THEME, LIGHT_THEME, signedInitData } from "../support/browser.ts";
-import { createSwapViaChat } from "../support/flows.ts";
-import { miniAppForFile, SCREENSHOTS } from "../support/mini-app.ts";
+import { createSwapViaChat, ETH_ADDRESS, step } from "../support/flows.ts";
+import { miniAppForFile, pickPair, SCREENSHOTS } from "../support/mini-app.ts";
 import { swapOf } from "../support/seed-swaps.ts";
 import { until } from "../support/until.ts";
 
@@ -15,6 +15,8 @@ import { until } from "../support/until.ts";
  */
 
 const mini = miniAppForFile();
+
+const TRON_ADDRESS = "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7";
 
 describe("the Mini App's page", () => {
   it("shows the deposit view in Telegram's dark theme, and follows the theme when Telegram changes it", async () => {
@@ -101,6 +103,158 @@ describe("the Mini App's page", () => {
     expect(await page.getByLabel("You receive").inputValue()).toBe("XRP");
     expect(await page.getByLabel("Payout memo").count()).toBe(1);
     await page.context().close();
+  });
+
+  it("a Tron address for USDT on ERC20 is explained with one tap to TRC20: re-quoted there, the address kept, on to the summary", async () => {
+    const user = mini.h.tg.user();
+    for (const [theme, name] of [
+      [DARK_THEME, "dark"],
+      [LIGHT_THEME, "light"],
+    ] as const) {
+      const page = await mini.openPage(user.id, { theme });
+      await pickPair(page, "btc", "usdt");
+      await page.getByLabel("Amount").fill("0.01");
+      await page.getByText("You get about").waitFor();
+      await page.getByLabel("Payout address").fill(TRON_ADDRESS);
+      await page.getByRole("button", { name: "Next" }).click();
+      const problem = page.getByText(
+        "That is a USDT address on TRC20, but this swap pays out on ERC20",
+      );
+      await problem.waitFor();
+      expect(await problem.textContent()).toContain("That is not a valid USDT address on ERC20");
+      const offered = page.getByRole("button", { name: "Receive on TRC20" });
+      await offered.waitFor();
+      await page.screenshot({
+        path: join(SCREENSHOTS, `switch-network-${name}.png`),
+        fullPage: true,
+      });
+      if (theme === DARK_THEME) {
+        await page.context().close();
+        continue;
+      }
+      await offered.click();
+      // Quoted again on TRC20 and the address taken: the summary, as after a right address.
+      await page.getByRole("button", { name: "Confirm" }).waitFor();
+      const summary = await page.locator("body").innerText();
+      expect(summary).toContain("USDT (TRC20)");
+      expect(summary).toContain(TRON_ADDRESS);
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await until(() =>
+        mini.h.sandbox.control.transactions().some((t) => t.withdrawal_address === TRON_ADDRESS),
+      );
+      const tx = mini.h.sandbox.control
+        .transactions()
+        .find((t) => t.withdrawal_address === TRON_ADDRESS);
+      expect(tx?.network_to).toBe("TRC20");
+      await page.context().close();
+    }
+  });
+
+  it("$100 typed in Amount is priced in dollars as in the chat: the note, the amount to send, the summary and the swap", async () => {
+    const user = mini.h.tg.user();
+    for (const [theme, name] of [
+      [DARK_THEME, "dark"],
+      [LIGHT_THEME, "light"],
+    ] as const) {
+      const page = await mini.openPage(user.id, { theme });
+      await pickPair(page, "btc", "eth");
+      await page.getByLabel("Amount").fill("$100");
+      const note = page.getByText(/\$100 ≈ [\d.]+ BTC at 1 BTC ≈ [\d.]+ USDT/);
+      await note.waitFor();
+      await page.getByText("You get about").waitFor();
+      const send = /≈ ([\d.]+) BTC/.exec((await note.textContent()) ?? "")?.[1] ?? "";
+      expect(Number(send)).toBeGreaterThan(0);
+      expect(await page.locator(".quote").innerText()).toContain(`You send ${send} BTC`);
+      await page.screenshot({
+        path: join(SCREENSHOTS, `amount-dollars-${name}.png`),
+        fullPage: true,
+      });
+      if (theme === DARK_THEME) {
+        await page.context().close();
+        continue;
+      }
+      await page.getByLabel("Payout address").fill(ETH_ADDRESS);
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.getByRole("button", { name: "Confirm" }).waitFor();
+      expect(await page.locator(".facts").innerText()).toContain(`${send} BTC`);
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await until(() =>
+        mini.h.sandbox.control.transactions().some((t) => t.amount_in === Number(send)),
+      );
+      await page.context().close();
+    }
+  });
+
+  it("an amount to receive typed with its code (`5 eth`) shows the amount to send it takes, and the summary orders it; an unknown unit is named", async () => {
+    const page = await mini.openPage(mini.h.tg.user().id);
+    await pickPair(page, "btc", "eth");
+    await page.getByLabel("Amount").fill("5 xyz");
+    await page.getByText("“xyz” is neither BTC nor ETH").waitFor();
+    await page.getByLabel("Amount").fill("5 eth");
+    await page.getByText("You get about").waitFor();
+    const quote = await page.locator(".quote").innerText();
+    expect(quote).toMatch(/You send [\d.]+ BTC/);
+    expect(quote).toMatch(/You get about 5(\.\d+)? ETH/);
+    await page.getByLabel("Payout address").fill(ETH_ADDRESS);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Confirm" }).waitFor();
+    const summary = await page.locator(".facts").innerText();
+    expect(summary).toMatch(/≈ 5(\.\d+)? ETH/);
+    await page.context().close();
+  });
+
+  it("My swaps names each side's network, and an unfinished floating swap's payout reads ≈ on its page", async () => {
+    const user = mini.h.tg.user();
+    await step(user, "/exchange", "send");
+    await step(user, "btc", "receive");
+    await step(user, "usdt", "amount");
+    await step(user, "0.01", "address");
+    await step(user, ETH_ADDRESS, "refund");
+    await step(user, "skip", "Please check");
+    const deposit = await step(user, "confirm", "Swap created");
+    const id = /Transaction id: (\S+)/.exec(deposit.text)?.[1] ?? "";
+    const page = await mini.openPage(user.id);
+    await page.getByRole("button", { name: "My swaps" }).click();
+    const item = page.locator(".swap-list li").first();
+    await item.waitFor();
+    expect(await item.textContent()).toContain("BTC → USDT (ERC20)");
+    await item.getByRole("button").click();
+    // The deposit seen: the swap's detail is read (its hash, and the exchange's latest estimate of
+    // the payout, stored as it is): still an estimate until the swap is complete.
+    mini.h.sandbox.control.setStatus(id, "confirmation");
+    await page.getByText("Deposit transaction").waitFor({ timeout: 20_000 });
+    const header = page.locator(".pair");
+    expect(await header.innerText()).toMatch(/→\s+\S+\s+≈ [\d.]+ USDT \(ERC20\)/);
+    await page.context().close();
+  });
+
+  it("paints the form's skeleton in the theme's colours before the app's script has run, with no words", async () => {
+    const user = mini.h.tg.user();
+    const held = await mini.openPage(user.id, { theme: DARK_THEME });
+    await held.getByLabel("You send").waitFor();
+    // Opened again, the app's bundle never comes (a slow phone): what the HTML and its head paint.
+    const context = held.context();
+    await context.route(/\/assets\/main-[A-Z0-9]{8}\.js$/, (route) => route.abort());
+    await held.reload();
+    const skeleton = held.locator(".skeleton");
+    await skeleton.waitFor();
+    expect(await held.locator(".skeleton .input").count()).toBe(5);
+    expect((await held.locator("body").innerText()).trim()).toBe("");
+    const background = await held.locator("body").evaluate((body) => {
+      const view = body.ownerDocument.defaultView as unknown as {
+        getComputedStyle(e: unknown): { backgroundColor: string };
+      };
+      return view.getComputedStyle(body).backgroundColor;
+    });
+    expect(background).toBe("rgb(15, 15, 15)");
+    await held.screenshot({ path: join(SCREENSHOTS, "first-paint-dark.png"), fullPage: true });
+    // With its script, the app's form takes the skeleton's place.
+    await context.unrouteAll();
+    await held.reload();
+    await held.getByLabel("You send").waitFor();
+    expect(await held.locator(".skeleton .input").count()).toBe(5);
+    expect(await skeleton.isVisible()).toBe(false);
+    await context.close();
   });
 
   it("a swap's view links to support about that swap, which the chat's /start opens", async () => {

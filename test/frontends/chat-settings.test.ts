@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createChatSettings } from "../../src/frontends/chat-settings.ts";
-import type { ChatsStore } from "../../src/swaps/ports.ts";
+import type { ChatsStore } from "../../src/swaps/chats-store.ts";
 
 /** The chats table's rules (a hint never overrides a stored language), counting reads. */
 function memoryChats(): ChatsStore & { reads: number } {

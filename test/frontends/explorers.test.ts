@@ -12,6 +12,8 @@ const EVM = `0x${HEX}`;
 const SOLANA =
   "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW";
 
+const TOKEN = "123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345678";
+
 describe("explorer links", () => {
   it.each([
     ["BTC", HEX, "https://mempool.space/tx/"],
@@ -61,7 +63,7 @@ describe("explorer links", () => {
 
   it("lets the operator replace, add and remove explorers (EXPLORER_URLS)", () => {
     const config = loadConfig({
-      BOT_TOKEN: "1:x",
+      BOT_TOKEN: TOKEN,
       EXPLORER_URLS:
         "btc=https://blockstream.info/tx/{hash}, kaspa2=https://kas.example/t/{hash}?x=1&y=2 ,xmr=",
     });
@@ -79,9 +81,9 @@ describe("explorer links", () => {
     "=https://mempool.space/tx/{hash}",
     "btc=javascript:alert(1)//{hash}",
   ])("refuses EXPLORER_URLS=%s with a line naming the setting", (value) => {
-    expect(() => loadConfig({ BOT_TOKEN: "1:x", EXPLORER_URLS: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ BOT_TOKEN: TOKEN, EXPLORER_URLS: value })).toThrow(ConfigError);
     try {
-      loadConfig({ BOT_TOKEN: "1:x", EXPLORER_URLS: value });
+      loadConfig({ BOT_TOKEN: TOKEN, EXPLORER_URLS: value });
     } catch (error) {
       expect((error as Error).message).toMatch(/^EXPLORER_URLS must be/);
     }

@@ -6,7 +6,31 @@ import {
   divideDecimal,
   formatDecimal,
   normalizeDecimal,
+  readableRate,
 } from "../../src/lib/decimal.ts";
+
+describe("readableRate", () => {
+  it("keeps six significant digits and at least two decimals", () => {
+    expect(readableRate(41097.82608696)).toBe("41097.83");
+    expect(readableRate(41151.253261)).toBe("41151.25");
+    expect(readableRate(29.123456789)).toBe("29.1235");
+    expect(readableRate(1.000004)).toBe("1");
+    expect(readableRate(1.2345678)).toBe("1.23457");
+    expect(readableRate(0.0000243307123)).toBe("0.0000243307");
+    expect(readableRate(0.034412345)).toBe("0.0344123");
+    expect(readableRate(123456789.123)).toBe("123456789.12");
+  });
+  it("drops trailing zeros and rounds up across a power of ten", () => {
+    expect(readableRate(2)).toBe("2");
+    expect(readableRate(0.5)).toBe("0.5");
+    expect(readableRate(999.9999999)).toBe("1000");
+    expect(readableRate(0.99999999)).toBe("1");
+  });
+  it("shows zero, and anything not a rate, as formatDecimal does", () => {
+    expect(readableRate(0)).toBe("0");
+    expect(() => readableRate(Number.NaN)).toThrow(RangeError);
+  });
+});
 
 describe("formatDecimal", () => {
   it("shows values from JSON exactly", () => {

@@ -3,7 +3,7 @@ import { DrizzleQueryError } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../src/lib/logger.ts";
 
-function capture() {
+function capture(level = "info") {
   const lines: string[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -11,7 +11,7 @@ function capture() {
       done();
     },
   });
-  return { lines, logger: createLogger({ level: "info", secrets: [], destination }) };
+  return { lines, logger: createLogger({ level, secrets: [], destination }) };
 }
 
 describe("the logger", () => {
@@ -37,5 +37,34 @@ describe("the logger", () => {
       type: "TypeError",
       message: "bad input: 0.5 btc",
     });
+  });
+
+  it("logs an error without its stack, or the stacks of the errors it carries, below debug", () => {
+    const { lines, logger } = capture("info");
+    const inner = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9"), {
+      code: "ECONNREFUSED",
+    });
+    const error = Object.assign(new Error("Network request for 'getMe' failed!"), {
+      error: inner,
+    });
+    logger.error({ err: error }, "cannot reach Telegram");
+    const line = lines.join("");
+    expect(line).not.toContain("    at ");
+    expect(JSON.parse(line).err).toEqual({
+      type: "Error",
+      message: "Network request for 'getMe' failed!",
+      error: { type: "Error", message: "connect ECONNREFUSED 127.0.0.1:9", code: "ECONNREFUSED" },
+    });
+    // The error logged is left as it was.
+    expect(error.stack).toContain("    at ");
+    expect(inner.stack).toContain("    at ");
+  });
+
+  it("logs the stacks at debug", () => {
+    const { lines, logger } = capture("debug");
+    logger.error({ err: new Error("boom", { cause: new Error("below") }) }, "failed");
+    const { err } = JSON.parse(lines.join("")) as { err: { stack: string } };
+    expect(err.stack).toContain("    at ");
+    expect(err.stack).toContain("caused by: Error: below");
   });
 });

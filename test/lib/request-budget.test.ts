@@ -28,7 +28,8 @@ describe("RequestBudget", () => {
   });
 
   it("serves waiters in order", async () => {
-    const budget = new RequestBudget(1, 50);
+    const clock = new TestClock(0);
+    const budget = new RequestBudget(1, 50, { clock });
     const order: number[] = [];
     const all = [1, 2, 3, 4].map((n) =>
       budget.acquire().then((release) => {
@@ -36,21 +37,25 @@ describe("RequestBudget", () => {
         release();
       }),
     );
+    await clock.until(() => order.length === 4, 1_000, "the four waiters");
     await Promise.all(all);
     expect(order).toEqual([1, 2, 3, 4]);
   });
 
   it("keeps an in-flight request counted until it is released", async () => {
-    const budget = new RequestBudget(1, 30);
+    const clock = new TestClock(0);
+    const budget = new RequestBudget(1, 30, { clock });
     const release = await budget.acquire();
     let granted = false;
     const next = budget.acquire().then((r) => {
       granted = true;
       return r;
     });
-    await new Promise((r) => setTimeout(r, 80));
+    // Well past the window on the budget's clock: still counted while not released.
+    await clock.advance(1_000);
     expect(granted).toBe(false);
     release();
+    await clock.until(() => granted, 1_000, "the next request, a window after the release");
     (await next)();
     expect(granted).toBe(true);
   });
@@ -94,7 +99,8 @@ describe("RequestBudget", () => {
 
 describe("RequestBudget priorities", () => {
   it("serves waiting user requests before background ones", async () => {
-    const budget = new RequestBudget(1, 40);
+    const clock = new TestClock(0);
+    const budget = new RequestBudget(1, 40, { clock });
     (await budget.acquire())();
     const order: string[] = [];
     const take = (name: string, background: boolean) =>
@@ -103,6 +109,7 @@ describe("RequestBudget priorities", () => {
         release();
       });
     const all = [take("bg1", true), take("bg2", true), take("user1", false), take("user2", false)];
+    await clock.until(() => order.length === 4, 1_000, "all four requests");
     await Promise.all(all);
     expect(order).toEqual(["user1", "user2", "bg1", "bg2"]);
   });
@@ -159,7 +166,8 @@ describe("RequestBudget's share kept for background work", () => {
   });
 
   it("serves a background request while a user request waits for the users' share", async () => {
-    const budget = new RequestBudget(4, 400, { userLimit: 1 });
+    const clock = new TestClock(0);
+    const budget = new RequestBudget(4, 400, { userLimit: 1, clock });
     (await budget.acquire())();
     const order: string[] = [];
     const user = budget.acquire().then((release) => {
@@ -170,6 +178,7 @@ describe("RequestBudget's share kept for background work", () => {
       order.push("background");
       release();
     });
+    await clock.until(() => order.length === 2, 1_000, "both requests");
     await Promise.all([user, background]);
     expect(order).toEqual(["background", "user"]);
   });

@@ -437,6 +437,16 @@ describe("Telegram's validation", () => {
     expect(ok.text).toBe("<".repeat(4096));
   });
 
+  it("refuses a text with an emoji cut in half (a lone surrogate) as not UTF-8", async () => {
+    const b = await startBot();
+    const half = "😀".slice(0, 1);
+    await expect(b.api.sendMessage(1, `cut ${half}`)).rejects.toMatchObject({
+      error_code: 400,
+      description: "Bad Request: text must be encoded in UTF-8",
+    });
+    expect((await b.api.sendMessage(1, "whole 😀")).text).toBe("whole 😀");
+  });
+
   it("refuses callback_data over 64 bytes and text-only inline buttons", async () => {
     const b = await startBot();
     const keyboard = new InlineKeyboard().text("ok", "é".repeat(33));
@@ -548,6 +558,7 @@ describe("fault injection", () => {
     expect(tg.sentTo(5).map((m) => m.text)).toEqual(["delivered, unanswered"]);
     await b.api.sendMessage(5, "answered");
     tg.failNext("sendMessage", { errorCode: 500, times: 3 });
+    tg.dropNext("sendMessage", { times: 3 });
     tg.clearFailures("sendMessage");
     await b.api.sendMessage(5, "no fault left");
     expect(tg.sentTo(5)).toHaveLength(3);

@@ -53,6 +53,11 @@ export class TestClock implements Clock {
     };
   }
 
+  /** Timers set and neither run nor cancelled yet. */
+  get pending(): number {
+    return this.heap.filter((timer) => !timer.cancelled).length;
+  }
+
   /** Moves time on by `ms`, running every timer due by then in order. */
   advance(ms: number): Promise<void> {
     return this.runUntil(this.current + ms);

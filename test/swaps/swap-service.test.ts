@@ -5,7 +5,7 @@ import { ExchangeClient } from "../../src/exchange/client.ts";
 import { createChatSettings } from "../../src/frontends/chat-settings.ts";
 import type { DecimalString } from "../../src/lib/decimal.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import type { Intent } from "../../src/swaps/ports.ts";
+import type { Intent } from "../../src/swaps/intent.ts";
 import { SANDBOX_EXCHANGE, type SwapOrder } from "../../src/swaps/swap.ts";
 import { SwapService } from "../../src/swaps/swap-service.ts";
 import { dialects } from "../db/helpers.ts";

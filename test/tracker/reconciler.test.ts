@@ -6,7 +6,7 @@ import { ExchangeClient } from "../../src/exchange/client.ts";
 import { createChatSettings } from "../../src/frontends/chat-settings.ts";
 import type { DecimalString } from "../../src/lib/decimal.ts";
 import { type Sandbox, type SandboxControl, startSandbox } from "../../src/sandbox/index.ts";
-import type { Intent } from "../../src/swaps/ports.ts";
+import type { Intent } from "../../src/swaps/intent.ts";
 import { SANDBOX_EXCHANGE, type SwapOrder } from "../../src/swaps/swap.ts";
 import { Reconciler } from "../../src/tracker/reconciler.ts";
 import { tempDatabase } from "../db/helpers.ts";
@@ -130,8 +130,50 @@ describe("a read of a closed window that fails on its last page", () => {
       10_000,
       "nothing was created",
     );
-    expect(control.stats.responses.list?.[200]).toBe(5);
+    // Five pages to the end, then the whole window again (three pages) a margin later: a list
+    // may lag.
+    expect(control.stats.responses.list?.[200]).toBe(8);
     expect(control.stats.responses.get?.[200]).toBe(1);
+  });
+});
+
+describe("a lost POST whose swap a lagging list leaves out", () => {
+  it("is not declared never created on one read that misses it: the window is read again a margin later, and the swap adopted", async () => {
+    const { control, repos, sentAt, start, clock } = await lostPost(BTC_TO_ETH);
+    const [id] = control.seed(1, {
+      amount: 0.5,
+      withdrawalAddress: ETH_ADDRESS,
+      createdAt: sentAt + 100,
+    });
+    control.leaveOutOfList(id!);
+    start();
+    const listReads = () => control.stats.responses.list?.[200] ?? 0;
+    await clock.until(() => listReads() >= 1, 10_000, "a read of the closed window");
+    expect((await repos.intents.get("k"))?.state).toBe("unknown");
+    // The list catches up before the margin (1 s) has passed.
+    control.leaveOutOfList(id!, false);
+    await clock.until(
+      async () => (await repos.intents.get("k"))?.state === "created",
+      10_000,
+      "the swap adopted",
+    );
+    expect((await repos.intents.get("k"))?.transactionId).toBe(id);
+    expect(listReads()).toBe(2);
+  });
+
+  it("is declared never created only after two whole reads a margin apart missed it", async () => {
+    const { control, repos, start, clock } = await lostPost(BTC_TO_ETH);
+    start();
+    const listReads = () => control.stats.responses.list?.[200] ?? 0;
+    await clock.until(() => listReads() >= 1, 10_000, "a read of the closed window");
+    const firstAt = clock.now();
+    await clock.until(
+      async () => (await repos.intents.get("k"))?.state === "failed",
+      10_000,
+      "nothing was created",
+    );
+    expect(listReads()).toBe(2);
+    expect(clock.now() - firstAt).toBeGreaterThanOrEqual(1_000);
   });
 });
 

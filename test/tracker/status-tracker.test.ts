@@ -9,7 +9,8 @@ import { ExchangeClient } from "../../src/exchange/client.ts";
 import { createChatSettings } from "../../src/frontends/chat-settings.ts";
 import { type Quirks, type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { SANDBOX_EXCHANGE } from "../../src/swaps/swap.ts";
-import { StatusTracker, type TrackerOptions } from "../../src/tracker/status-tracker.ts";
+import type { StatusPassOptions } from "../../src/tracker/pass-parts.ts";
+import { StatusPass } from "../../src/tracker/status-pass.ts";
 import { seedOpenSwaps } from "../support/seed-swaps.ts";
 import { TestClock } from "../support/test-clock.ts";
 
@@ -17,10 +18,11 @@ interface Rig {
   sandbox: Sandbox;
   database: Database;
   repos: Repositories;
-  /** The trackers' clock: it moves only when a test moves it. */
+  /** The passes' clock: it moves only when a test moves it. */
   clock: TestClock;
   ids: string[];
-  tracker(options?: Partial<TrackerOptions>): StatusTracker;
+  /** The tracker's pass, which its loop runs every interval; a test runs it with `run(noStop)`. */
+  pass(options?: Partial<StatusPassOptions>): StatusPass;
   /** More open swaps, stored by the bot too; returns their ids, oldest first. */
   addSwaps(
     count: number,
@@ -67,8 +69,8 @@ async function startRig(open: number, cap: number, quirks: Partial<Quirks> = {})
     repos,
     clock,
     ids: [...chatOf.keys()],
-    tracker: (options = {}) =>
-      new StatusTracker({
+    pass: (options = {}) =>
+      new StatusPass({
         exchange,
         exchangeId: SANDBOX_EXCHANGE,
         store: stores.trackerStore,
@@ -96,32 +98,34 @@ async function startRig(open: number, cap: number, quirks: Partial<Quirks> = {})
   };
 }
 
+/** The signal of a pass that the bot never stops. */
+const noStop = new AbortController().signal;
 const listReads = (sandbox: Sandbox) => sandbox.control.stats.byEndpoint.list ?? 0;
 const detailReads = (sandbox: Sandbox) => sandbox.control.stats.byEndpoint.get ?? 0;
 
 describe("the status tracker", () => {
   it("learns the list's page-size cap from a short page and remembers it across restarts", async () => {
     rig = await startRig(120, 25);
-    const first = await rig.tracker().cycle();
+    const first = await rig.pass().run(noStop);
     expect(first).toMatchObject({ open: 120, pageCap: 25, changes: 0, fallbackReads: 0 });
     expect(first.pages).toBe(5);
     expect(await rig.repos.meta.get("transactions.pageCap")).toBe("25");
 
     // A new process on the same database asks for 25 from the start.
     rig.sandbox.control.resetStats();
-    const second = await rig.tracker().cycle();
+    const second = await rig.pass().run(noStop);
     expect(second.pages).toBe(5);
     expect(listReads(rig.sandbox)).toBe(5);
   });
 
   it("halves the page size when the upstream refuses a large one with 400", async () => {
     rig = await startRig(150, 100, { sizeOverCapAs400: true });
-    const first = await rig.tracker().cycle();
+    const first = await rig.pass().run(noStop);
     expect(first.pageCap).toBeLessThanOrEqual(100);
     expect(first.fallbackReads).toBe(0);
     expect(rig.sandbox.control.stats.responses.list?.[400]).toBeGreaterThan(0);
     rig.sandbox.control.resetStats();
-    const second = await rig.tracker().cycle();
+    const second = await rig.pass().run(noStop);
     expect(second.pages).toBe(Math.ceil(150 / first.pageCap));
     expect(rig.sandbox.control.stats.responses.list?.[400]).toBeUndefined();
   });
@@ -130,19 +134,19 @@ describe("the status tracker", () => {
     rig = await startRig(30, 100);
     rig.sandbox.control.failNext("list", { status: 400, times: 10 });
     // 500, 250, 125, 62, 31, 20 all refused: the list is unusable, not capped.
-    expect(await rig.tracker().cycle()).toMatchObject({ pages: 0, fallbackReads: 10 });
+    expect(await rig.pass().run(noStop)).toMatchObject({ pages: 0, fallbackReads: 10 });
     expect(rig.sandbox.control.stats.responses.list?.[400]).toBe(6);
     expect(await rig.repos.meta.get("transactions.pageCap")).toBeUndefined();
     rig.sandbox.control.clearFaults();
-    expect((await rig.tracker().cycle()).fallbackReads).toBe(0);
+    expect((await rig.pass().run(noStop)).fallbackReads).toBe(0);
   });
 
   it("follows swaps one by one when the list endpoint is unusable, and tries the list again later", async () => {
     rig = await startRig(5, 100);
-    const tracker = rig.tracker();
+    const pass = rig.pass();
     rig.sandbox.control.setStatus(rig.ids[2]!, "confirmation");
     rig.sandbox.control.failNext("list", { status: 404, times: 1 });
-    const blind = await tracker.cycle();
+    const blind = await pass.run(noStop);
     expect(blind).toMatchObject({ pages: 0, fallbackReads: 5 });
     expect((await rig.repos.transactions.get(rig.ids[2]!))?.status).toBe("confirmation");
     expect(
@@ -150,31 +154,31 @@ describe("the status tracker", () => {
     ).toEqual(["confirmation"]);
     // The next cycles keep to detail reads without asking the list each time ...
     rig.sandbox.control.resetStats();
-    for (let i = 0; i < 9; i++) await tracker.cycle();
+    for (let i = 0; i < 9; i++) await pass.run(noStop);
     expect(rig.sandbox.control.stats.byEndpoint.list).toBeUndefined();
     // ... then the list is tried again, and used now that it works.
-    expect(await tracker.cycle()).toMatchObject({ pages: 1, fallbackReads: 0 });
+    expect(await pass.run(noStop)).toMatchObject({ pages: 1, fallbackReads: 0 });
   });
 
   it("an answer that is not a list counts as an unusable list too", async () => {
     rig = await startRig(3, 100);
     rig.sandbox.control.setStatus(rig.ids[0]!, "exchanging");
     rig.sandbox.control.malformedNext("list", { times: 5 });
-    const stats = await rig.tracker().cycle();
+    const stats = await rig.pass().run(noStop);
     expect(stats.fallbackReads).toBe(3);
     expect((await rig.repos.transactions.get(rig.ids[0]!))?.status).toBe("exchanging");
   });
 
   it("pushes every change at once, then reads the detail only of swaps whose deposit was seen or that completed, for their cards", async () => {
     rig = await startRig(60, 100);
-    const tracker = rig.tracker();
-    await tracker.cycle();
+    const pass = rig.pass();
+    await pass.run(noStop);
     const [confirming, completed] = rig.ids;
     const seen = rig.sandbox.control.setStatus(confirming!, "confirmation");
     const done = rig.sandbox.control.setStatus(completed!, "success");
     rig.sandbox.control.resetStats();
 
-    const stats = await tracker.cycle();
+    const stats = await pass.run(noStop);
     expect(stats).toMatchObject({ changes: 2, detailReads: 2, pages: 1, reads: 3 });
     expect(detailReads(rig.sandbox)).toBe(2);
     // The deposit hash, for the card's explorer link (read after the push was queued).
@@ -197,33 +201,59 @@ describe("the status tracker", () => {
 
     // Nothing moved: the next cycle reads the list once and nothing else.
     rig.sandbox.control.resetStats();
-    expect(await tracker.cycle()).toMatchObject({ changes: 0, reads: 1, open: 59 });
+    expect(await pass.run(noStop)).toMatchObject({ changes: 0, reads: 1, open: 59 });
   });
 
   it("keeps a swap in an unknown status tracked, and follows it to the end", async () => {
     rig = await startRig(5, 100);
-    const tracker = rig.tracker();
+    const pass = rig.pass();
     const [id] = rig.ids;
     rig.sandbox.control.setStatus(id!, "sending");
-    await tracker.cycle();
+    await pass.run(noStop);
     expect((await rig.repos.transactions.get(id!))?.status).toBe("sending");
-    expect((await tracker.cycle()).open).toBe(5);
+    expect((await pass.run(noStop)).open).toBe(5);
     rig.sandbox.control.setStatus(id!, "success");
-    await tracker.cycle();
+    await pass.run(noStop);
     expect((await rig.repos.transactions.get(id!))?.status).toBe("success");
-    expect((await tracker.cycle()).open).toBe(4);
+    expect((await pass.run(noStop)).open).toBe(4);
   });
 
   it("a failing upstream fails the cycle without storing anything, and the next cycle catches up", async () => {
     rig = await startRig(10, 100);
-    const tracker = rig.tracker();
+    const pass = rig.pass();
     rig.sandbox.control.setStatus(rig.ids[0]!, "confirmation");
     rig.sandbox.control.setDown(true);
-    await expect(tracker.cycle()).rejects.toThrow();
+    await expect(pass.run(noStop)).rejects.toThrow();
     expect((await rig.repos.transactions.get(rig.ids[0]!))?.status).toBe("wait");
     rig.sandbox.control.setDown(false);
-    expect((await tracker.cycle()).changes).toBe(1);
+    expect((await pass.run(noStop)).changes).toBe(1);
     expect((await rig.repos.transactions.get(rig.ids[0]!))?.status).toBe("confirmation");
+  });
+
+  it("a stop reaches each read of the pass under way: the list's, the reads by id, the receipts", async () => {
+    rig = await startRig(3, 100);
+    const stopped = () => AbortSignal.abort(new Error("the bot stops"));
+    // The list's windows.
+    await expect(rig.pass().run(stopped())).rejects.toThrow("the bot stops");
+    expect(listReads(rig.sandbox)).toBe(0);
+
+    // The reads by id, in the passes that follow a list found unusable.
+    const blind = rig.pass();
+    rig.sandbox.control.failNext("list", { status: 404, times: 1 });
+    expect(await blind.run(noStop)).toMatchObject({ pages: 0, fallbackReads: 3 });
+    rig.sandbox.control.resetStats();
+    await expect(blind.run(stopped())).rejects.toThrow("the bot stops");
+    expect(rig.sandbox.control.stats.byEndpoint).toEqual({});
+
+    // The receipts: the bot stops just after the list's change was stored and pushed.
+    const stop = new AbortController();
+    const pass = rig.pass({ onChange: () => stop.abort(new Error("the bot stops")) });
+    rig.sandbox.control.setStatus(rig.ids[1]!, "success");
+    rig.sandbox.control.resetStats();
+    await expect(pass.run(stop.signal)).rejects.toThrow("the bot stops");
+    expect((await rig.repos.transactions.get(rig.ids[1]!))?.status).toBe("success");
+    expect(listReads(rig.sandbox)).toBe(1);
+    expect(detailReads(rig.sandbox)).toBe(0);
   });
 });
 
@@ -236,9 +266,9 @@ describe("the status tracker's windows and cadence", () => {
     rig.sandbox.control.seed(20_000, { spreadOverMs: 6 * HOUR, createdAt: Date.now() });
     const [waiting] = await rig.addSwaps(1, { createdAt: Date.now() - 5 * HOUR });
     const fresh = await rig.addSwaps(3, { createdAt: Date.now() - 60_000, spreadOverMs: 30_000 });
-    const tracker = rig.tracker();
+    const pass = rig.pass();
     // The first cycle after a start reads every open swap: three windows' worth, not 170 pages.
-    expect(await tracker.cycle()).toMatchObject({ open: 4, due: 4, fallbackReads: 0 });
+    expect(await pass.run(noStop)).toMatchObject({ open: 4, due: 4, fallbackReads: 0 });
     expect(listReads(rig.sandbox)).toBeLessThanOrEqual(3);
 
     rig.sandbox.control.setStatus(fresh[1]!, "confirmation");
@@ -246,7 +276,7 @@ describe("the status tracker's windows and cadence", () => {
     rig.sandbox.control.resetStats();
     // Later cycles read the fresh ones every time (one page, and one detail for the deposit hash
     // of the swap that moved); the long-waiting one is not due yet.
-    expect(await tracker.cycle()).toMatchObject({
+    expect(await pass.run(noStop)).toMatchObject({
       due: 3,
       hot: 3,
       changes: 1,
@@ -264,17 +294,17 @@ describe("the status tracker's windows and cadence", () => {
     rig.sandbox.control.seed(1_000, { spreadOverMs: 2 * HOUR, createdAt: Date.now() - 1_000 });
     const [fresh] = await rig.addSwaps(1, { createdAt: Date.now() });
     // Two minutes of staleness shrunk to 400 ms: a cold swap is read every 400 − 2 × 50 ms.
-    const tracker = rig.tracker({ intervalMs: 50, cadence: { maxStalenessMs: 400 } });
-    await tracker.cycle();
+    const pass = rig.pass({ intervalMs: 50, cadence: { maxStalenessMs: 400 } });
+    await pass.run(noStop);
     rig.sandbox.control.setStatus(waiting!, "confirmation");
     await rig.clock.advance(250);
-    expect(await tracker.cycle()).toMatchObject({ due: 1, changes: 0 });
+    expect(await pass.run(noStop)).toMatchObject({ due: 1, changes: 0 });
     expect((await rig.repos.transactions.get(waiting!))?.status).toBe("wait");
     await rig.clock.advance(50);
-    expect(await tracker.cycle()).toMatchObject({ due: 2, changes: 1 });
+    expect(await pass.run(noStop)).toMatchObject({ due: 2, changes: 1 });
     expect((await rig.repos.transactions.get(waiting!))?.status).toBe("confirmation");
     // Confirming, it is read every cycle from now on.
-    expect(await tracker.cycle()).toMatchObject({ due: 2, hot: 2 });
+    expect(await pass.run(noStop)).toMatchObject({ due: 2, hot: 2 });
     expect((await rig.repos.transactions.get(fresh!))?.status).toBe("wait");
   });
 
@@ -283,13 +313,13 @@ describe("the status tracker's windows and cadence", () => {
     rig.sandbox.control.seed(50, { spreadOverMs: 2 * HOUR, createdAt: Date.now() - 1_000 });
     const [waiting] = await rig.addSwaps(1, { createdAt: Date.now() - 3 * HOUR });
     await rig.addSwaps(1, { createdAt: Date.now() });
-    const tracker = rig.tracker({ intervalMs: 50, cadence: { maxStalenessMs: 60_000 } });
-    await tracker.cycle();
+    const pass = rig.pass({ intervalMs: 50, cadence: { maxStalenessMs: 60_000 } });
+    await pass.run(noStop);
     rig.sandbox.control.setStatus(waiting!, "confirmation");
     rig.sandbox.control.resetStats();
     // Only the fresh swap is due, yet its one page holds all 52 transactions (the detail read is
     // the moved swap's deposit hash).
-    expect(await tracker.cycle()).toMatchObject({ due: 1, changes: 1, pages: 1, detailReads: 1 });
+    expect(await pass.run(noStop)).toMatchObject({ due: 1, changes: 1, pages: 1, detailReads: 1 });
     expect((await rig.repos.transactions.get(waiting!))?.status).toBe("confirmation");
   });
 
@@ -305,11 +335,11 @@ describe("the status tracker's windows and cadence", () => {
       (await rig!.repos.transactions.get(id))?.lastCheckedAt ?? 0;
     // No interval at all (time stands still while a cycle reads): each cycle has time for one
     // cold window only.
-    const tracker = rig.tracker({ intervalMs: 0, cadence: { maxStalenessMs: 300 } });
-    expect(await tracker.cycle()).toMatchObject({ due: 3, windows: 3, deferred: 0 });
+    const pass = rig.pass({ intervalMs: 0, cadence: { maxStalenessMs: 300 } });
+    expect(await pass.run(noStop)).toMatchObject({ due: 3, windows: 3, deferred: 0 });
     await rig.clock.advance(350);
     // Equally stale: the newest first (its window covers what lies below it).
-    expect(await tracker.cycle()).toMatchObject({ due: 3, deferred: 2 });
+    expect(await pass.run(noStop)).toMatchObject({ due: 3, deferred: 2 });
     expect(await checked(two)).toBeGreaterThan(await checked(three));
     // A swap that has just turned cold is due as well, newer and less stale than those left: it
     // must not push them back.
@@ -318,13 +348,13 @@ describe("the status tracker's windows and cadence", () => {
     const deferred = [];
     for (let i = 0; i < 3; i++) {
       await rig.clock.advance(1);
-      deferred.push((await tracker.cycle()).deferred);
+      deferred.push((await pass.run(noStop)).deferred);
     }
     expect(deferred).toEqual([2, 1, 0]);
     expect(await checked(three)).toBeLessThan(await checked(four));
     expect(await checked(four)).toBeLessThan(await checked(cooled!));
     // Each was read once since: none is due again before its turn.
-    expect((await tracker.cycle()).due).toBe(0);
+    expect((await pass.run(noStop)).due).toBe(0);
   });
 
   it("gives cold swaps a fifth of a cycle that hot ones alone overfill", async () => {
@@ -335,11 +365,11 @@ describe("the status tracker's windows and cadence", () => {
     rig.sandbox.control.seed(1_000, { spreadOverMs: 4 * HOUR, createdAt: Date.now() - 1.5 * HOUR });
     for (let i = 0; i < 8; i++) rig.addSwaps(1, { createdAt: Date.now() - i * 6 * 60_000 - 500 });
     for (const hours of [5, 4, 3, 2]) rig.addSwaps(1, { createdAt: Date.now() - hours * HOUR });
-    const tracker = rig.tracker({ intervalMs: 0, cadence: { maxStalenessMs: 300 } });
-    await tracker.cycle();
+    const pass = rig.pass({ intervalMs: 0, cadence: { maxStalenessMs: 300 } });
+    await pass.run(noStop);
     await rig.clock.advance(350);
     // Eight pages for the hot swaps, then two (a fifth of ten) for the four cold ones.
-    expect(await tracker.cycle()).toMatchObject({ due: 12, hot: 8, windows: 10, deferred: 2 });
+    expect(await pass.run(noStop)).toMatchObject({ due: 12, hot: 8, windows: 10, deferred: 2 });
   });
 
   it("finds swaps whose created_at the upstream rounds to the second, without detail reads", async () => {
@@ -357,10 +387,10 @@ describe("the status tracker's windows and cadence", () => {
         .prepare("update transactions set created_at = ? where id = ?")
         .run(rounded, id);
     }
-    expect(await rig.tracker().cycle()).toMatchObject({ due: 20, fallbackReads: 0 });
+    expect(await rig.pass().run(noStop)).toMatchObject({ due: 20, fallbackReads: 0 });
     // Without the slack, windows cut at the shown second miss some of them.
     rig.sandbox.control.resetStats();
-    const strict = await rig.tracker({ slackMs: 0, maxFallbackReads: 20 }).cycle();
+    const strict = await rig.pass({ slackMs: 0, maxFallbackReads: 20 }).run(noStop);
     expect(strict.fallbackReads).toBeGreaterThan(0);
   });
 
@@ -374,12 +404,12 @@ describe("the status tracker's windows and cadence", () => {
       .prepare("update transactions set created_at = ? where id = ?")
       .run(new Date(Date.now() - 20 * 60_000).toISOString(), skewed!);
     rig.sandbox.control.setStatus(skewed!, "confirmation");
-    const tracker = rig.tracker();
-    expect(await tracker.cycle()).toMatchObject({ windows: 1, fallbackReads: 1 });
+    const pass = rig.pass();
+    expect(await pass.run(noStop)).toMatchObject({ windows: 1, fallbackReads: 1 });
     expect((await rig.repos.transactions.get(skewed!))?.status).toBe("confirmation");
     rig.sandbox.control.resetStats();
     // From now on no window is opened for it: one list read for the other, one detail read.
-    expect(await tracker.cycle()).toMatchObject({ windows: 1, fallbackReads: 1, reads: 2 });
+    expect(await pass.run(noStop)).toMatchObject({ windows: 1, fallbackReads: 1, reads: 2 });
     expect((await rig.repos.transactions.get(listed!))?.status).toBe("wait");
   });
 });
@@ -390,13 +420,13 @@ describe("the status tracker's reads by id", () => {
     const { control } = rig.sandbox;
     const ids = await rig.addSwaps(6, { createdAt: Date.now() - 60_000, spreadOverMs: 10_000 });
     for (const id of ids) control.leaveOutOfList(id);
-    const tracker = rig.tracker({ maxFallbackReads: 2 });
+    const pass = rig.pass({ maxFallbackReads: 2 });
     // The oldest one's read fails, retries included: the cycle still completes.
     control.failNext("get", { status: 500, times: 3 });
-    expect(await tracker.cycle()).toMatchObject({ pages: 1, fallbackReads: 1 });
+    expect(await pass.run(noStop)).toMatchObject({ pages: 1, fallbackReads: 1 });
     expect(ids.map((id) => control.detailReadsOf(id))).toEqual([0, 0, 0, 0, 0, 0]);
     // The five never answered come first, the failed one last.
-    for (let i = 0; i < 3; i++) await tracker.cycle();
+    for (let i = 0; i < 3; i++) await pass.run(noStop);
     expect(ids.map((id) => control.detailReadsOf(id))).toEqual([1, 1, 1, 1, 1, 1]);
   });
 
@@ -410,11 +440,11 @@ describe("the status tracker's reads by id", () => {
     const unlisted = await rig.addSwaps(3, { createdAt: Date.now() - 60_000, spreadOverMs: 1_000 });
     for (const id of forgotten) control.forget(id);
     for (const id of unlisted) control.leaveOutOfList(id);
-    const tracker = rig.tracker({ maxFallbackReads: 2, notFoundBackoff: { firstMs: 60_000 } });
+    const pass = rig.pass({ maxFallbackReads: 2, notFoundBackoff: { firstMs: 60_000 } });
     // Before its first 404 a forgotten swap looks like any other unlisted one.
-    expect(await tracker.cycle()).toMatchObject({ fallbackReads: 2, notFound: 2 });
+    expect(await pass.run(noStop)).toMatchObject({ fallbackReads: 2, notFound: 2 });
     for (let i = 0; i < 3; i++) {
-      expect(await tracker.cycle()).toMatchObject({ fallbackReads: 2, notFound: 0, backedOff: 2 });
+      expect(await pass.run(noStop)).toMatchObject({ fallbackReads: 2, notFound: 0, backedOff: 2 });
     }
     expect(forgotten.map((id) => control.detailReadsOf(id))).toEqual([1, 1]);
     expect(unlisted.reduce((sum, id) => sum + control.detailReadsOf(id), 0)).toBe(6);
@@ -423,7 +453,7 @@ describe("the status tracker's reads by id", () => {
 
     // Its backoff is over: it is read in a slot of its own, the known ones keep theirs.
     await rig.repos.transactions.recordNotFound(forgotten[0]!, 0, 0);
-    expect(await tracker.cycle()).toMatchObject({ fallbackReads: 3, notFound: 1, backedOff: 1 });
+    expect(await pass.run(noStop)).toMatchObject({ fallbackReads: 3, notFound: 1, backedOff: 1 });
     expect(control.detailReadsOf(forgotten[0]!)).toBe(2);
     // The first 404 of the run is kept.
     expect((await rig.repos.transactions.get(forgotten[0]!))?.notFoundSince).toBe(
@@ -436,21 +466,21 @@ describe("the status tracker's reads by id", () => {
     const { control } = rig.sandbox;
     const [lost] = await rig.addSwaps(1, { createdAt: Date.now() - 60_000 });
     control.forget(lost!);
-    const tracker = rig.tracker({ giveUpAfterMs: 24 * HOUR });
+    const pass = rig.pass({ giveUpAfterMs: 24 * HOUR });
     await rig.repos.transactions.recordNotFound(lost!, Date.now() - 25 * HOUR, 0);
-    expect(await tracker.cycle()).toMatchObject({ notFound: 1, givenUp: 1 });
+    expect(await pass.run(noStop)).toMatchObject({ notFound: 1, givenUp: 1 });
     expect((await rig.repos.notifications.forTransaction(lost!)).map((row) => row.kind)).toEqual([
       "given-up",
     ]);
-    expect(await tracker.cycle()).toMatchObject({ open: 0, fallbackReads: 0 });
+    expect(await pass.run(noStop)).toMatchObject({ open: 0, fallbackReads: 0 });
     expect(control.detailReadsOf(lost!)).toBe(1);
   });
 
   it("never reads the swaps of another exchange", async () => {
     rig = await startRig(0, 100);
     const [elsewhere] = await rig.addSwaps(1, { createdAt: Date.now() - 60_000 });
-    const tracker = rig.tracker({ exchangeId: "https://other.example" });
-    expect(await tracker.cycle()).toMatchObject({ open: 0, reads: 0 });
+    const pass = rig.pass({ exchangeId: "https://other.example" });
+    expect(await pass.run(noStop)).toMatchObject({ open: 0, reads: 0 });
     expect(rig.sandbox.control.detailReadsOf(elsewhere!)).toBe(0);
   });
 });

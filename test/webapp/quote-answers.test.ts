@@ -24,6 +24,7 @@ describe("QuoteAnswers", () => {
       return {
         request: `read ${reads}`,
         amount: normalizeDecimal("0.5"),
+        unit: "send" as const,
         coins: { from: catalog.byCode("btc")!, to: catalog.byCode("eth")! },
       };
     };

@@ -165,7 +165,9 @@ export class FakeTelegram {
   readonly turnedAway: Array<{ method: string; at: number }> = [];
 
   constructor(options: FakeTelegramOptions = {}) {
-    this.token = options.token ?? `7000000001:AA${randomBytes(24).toString("base64url")}`;
+    // Telegram's shape (the bot's id, a colon, 35 characters), which the bot's settings insist on.
+    this.token =
+      options.token ?? `7000000001:AA${randomBytes(25).toString("base64url").slice(0, 33)}`;
     this.botId = Number(/^(\d+):/.exec(this.token)?.[1] ?? 7_000_000_001);
     this.botUsername = options.botUsername ?? "swap_test_bot";
     this.botName = options.botName ?? "Swap Test Bot";
@@ -353,10 +355,12 @@ export class FakeTelegram {
     this.failures.push({ ...options, method, times: options.times ?? 1 });
   }
 
-  /** Forgets every failure queued with failNext (for `method` only, if given). */
+  /** Forgets every fault queued with failNext or dropNext (for `method` only, if given). */
   clearFailures(method?: string): void {
-    for (let i = this.failures.length - 1; i >= 0; i--) {
-      if (method === undefined || this.failures[i]?.method === method) this.failures.splice(i, 1);
+    for (const faults of [this.failures, this.drops]) {
+      for (let i = faults.length - 1; i >= 0; i--) {
+        if (method === undefined || faults[i]?.method === method) faults.splice(i, 1);
+      }
     }
   }
 

@@ -110,6 +110,8 @@ export function inlineKeyboardOf(markup: AnyMarkup | undefined): InlineKeyboardM
   return markup && "inline_keyboard" in markup ? markup : undefined;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** Text plus parse_mode (or explicit entities) → what the chat shows, checked against limits. */
 export function formatText(
   raw: string,
@@ -117,6 +119,10 @@ export function formatText(
   explicitEntities: unknown,
   kind: "text" | "caption",
 ): { text: string; entities: MessageEntity[] } {
+  // A lone surrogate (an emoji cut in half) is not UTF-8: Telegram refuses the text.
+  if (LONE_SURROGATE.test(raw)) {
+    throw badRequest(`${kind === "text" ? "text" : "message caption"} must be encoded in UTF-8`);
+  }
   let text = raw;
   let entities: MessageEntity[] = [];
   if (Array.isArray(explicitEntities)) {

@@ -32,8 +32,8 @@ const config = loadConfig({
   LOG_LEVEL: "silent",
   WEBAPP_URL: pageUrl,
   WEBAPP_PORT: String(webAppPort),
-  // The dialect the embedded sandbox (and so the bot) speaks: EXCHANGE_DIALECT=changenow npm run try.
-  EXCHANGE_DIALECT: process.env.EXCHANGE_DIALECT,
+  // The embedded sandbox speaks the dialect asked for (EXCHANGE_DIALECT=changenow npm run try).
+  ...(process.env.EXCHANGE_DIALECT ? { EXCHANGE_DIALECT: process.env.EXCHANGE_DIALECT } : {}),
 });
 const app = await startApp(config, pino({ level: "silent" }));
 await tg.waitForPolling();

@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import type { CoinCatalog } from "../../catalog/catalog.ts";
-import { type Coin, normalize } from "../../catalog/search.ts";
+import { type Coin, type MatchKind, normalize } from "../../catalog/search.ts";
 import { cbField, defineCallback, MAX_CALLBACK_BYTES, truncateUtf8 } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
 import { escapeHtml } from "../html.ts";
@@ -25,26 +25,65 @@ function searchKey(text: string): string {
   return truncateUtf8(normalize(text), QUERY_BYTES).trim();
 }
 
+/**
+ * What a search hit is to the reader: the coin asked for (its whole code or name), a coin that
+ * contains what was typed, or one that only looks like it (a typo's worth away).
+ */
+type Group = "exact" | "match" | "similar";
+
+interface Listed {
+  coin: Coin;
+  group: Group;
+}
+
+function groupOf(kind: MatchKind): Group {
+  if (kind === "code" || kind === "name") return "exact";
+  return kind === "fuzzy" ? "similar" : "match";
+}
+
 export function createCurrenciesFeature(deps: { catalog: CoinCatalog }) {
   const feature = new LeanComposer<BotContext>();
 
   const render = (ctx: BotContext, query: string, page: number) => {
-    const coins = query ? deps.catalog.search(query, 200).map((h) => h.coin) : deps.catalog.all();
-    if (coins.length === 0) {
+    const listed: Listed[] = query
+      ? deps.catalog.search(query, 200).map((hit) => ({ coin: hit.coin, group: groupOf(hit.kind) }))
+      : deps.catalog.all().map((coin) => ({ coin, group: "match" }));
+    if (listed.length === 0) {
       return {
         text: ctx.t(query ? "currencies-empty" : "currencies-empty-catalog", { query }),
         keyboard: undefined,
       };
     }
-    const pages = Math.min(Math.ceil(coins.length / PAGE_SIZE), MAX_PAGE);
+    const pages = Math.min(Math.ceil(listed.length / PAGE_SIZE), MAX_PAGE);
     const current = Math.min(Math.max(page, 1), pages);
-    const lines = coins.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE).map(coinLine);
-    const title = ctx.t(query ? "currencies-title-search" : "currencies-title", {
-      query,
-      total: coins.length,
-      page: current,
-      pages,
-    });
+    const count = (group: Group) => listed.filter((item) => item.group === group).length;
+    const exact = count("exact");
+    const matches = exact + count("match");
+    const similar = count("similar");
+    const title = !query
+      ? ctx.t("currencies-title", { total: listed.length, page: current, pages })
+      : ctx.t(matches > 0 ? "currencies-title-search" : "currencies-title-similar", {
+          query,
+          total: matches > 0 ? matches : similar,
+          page: current,
+          pages,
+        });
+    // A section's heading, where it tells something the title does not: the exact match apart
+    // from what merely contains the query, and both apart from what only looks like it.
+    const heading = (group: Group): string | undefined => {
+      if (!query) return undefined;
+      if (group === "exact" && matches + similar > exact) {
+        return ctx.t("currencies-section-exact", { count: exact });
+      }
+      if (group === "match" && exact > 0) {
+        return ctx.t("currencies-section-also", { count: matches - exact });
+      }
+      if (group === "similar" && matches > 0) {
+        return ctx.t("currencies-section-similar", { count: similar });
+      }
+      return undefined;
+    };
+    const lines = pageLines(listed.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE), heading);
     const keyboard = new InlineKeyboard();
     if (current > 1) {
       keyboard.text(ctx.t("button-prev"), pageButton.pack({ page: current - 1, query }));
@@ -75,6 +114,17 @@ export function createCurrenciesFeature(deps: { catalog: CoinCatalog }) {
   });
 
   return feature;
+}
+
+/** A page's coins, each section's heading before its first coin on the page (again on a later page). */
+function pageLines(shown: Listed[], heading: (group: Group) => string | undefined): string[] {
+  const lines: string[] = [];
+  for (const [i, item] of shown.entries()) {
+    const line = i === 0 || shown[i - 1]?.group !== item.group ? heading(item.group) : undefined;
+    if (line !== undefined) lines.push(...(i === 0 ? [] : [""]), line);
+    lines.push(coinLine(item.coin));
+  }
+  return lines;
 }
 
 function coinLine(coin: Coin): string {

@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import { z } from "zod";
-import type { Awaitable } from "../../swaps/ports.ts";
+import type { Awaitable } from "../../lib/awaitable.ts";
 import { defineCallback } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../plumbing/lean-composer.ts";

@@ -1,8 +1,8 @@
 import type { I18n } from "@grammyjs/i18n";
 import { InlineKeyboard } from "grammy";
 import { z } from "zod";
+import type { Awaitable } from "../../lib/awaitable.ts";
 import { LANGUAGES } from "../../lib/languages.ts";
-import type { Awaitable } from "../../swaps/ports.ts";
 import { defineCallback } from "../callback-data.ts";
 import type { BotContext, FlowContext } from "../context.ts";
 import { LeanComposer } from "../plumbing/lean-composer.ts";

@@ -1,6 +1,6 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { DEFAULT_EXPLORER_TABLE, type ExplorerTable } from "../../frontends/explorers.ts";
-import { type OutboxEntry, outboxReceipt } from "../../swaps/ports.ts";
+import type { OutboxEntry } from "../../swaps/outbox.ts";
 import type { Swap } from "../../swaps/swap.ts";
 import { depositText } from "../shared/deposit-message.ts";
 import { receiptText, withReceipt } from "../shared/explorer-links.ts";
@@ -17,7 +17,7 @@ export function outboxText(
   swap: Swap | undefined,
   explorers: ExplorerTable = DEFAULT_EXPLORER_TABLE,
 ): string {
-  if (outboxReceipt(entry) === "message" && swap) {
+  if (entry.receipt === "message" && swap) {
     return payoutText(t, swap, receiptText(t, explorers, swap, "success"));
   }
   switch (entry.kind) {

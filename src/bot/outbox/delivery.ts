@@ -5,7 +5,7 @@ import { type Clock, realClock } from "../../lib/clock.ts";
 import { failureCause } from "../../lib/failure-cause.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { RequestBudget } from "../../lib/request-budget.ts";
-import { type OutboxEntry, type OutboxStore, outboxReceipt } from "../../swaps/ports.ts";
+import type { OutboxEntry, OutboxStore } from "../../swaps/outbox.ts";
 import { isFinal } from "../../swaps/status.ts";
 import type { Swap } from "../../swaps/swap.ts";
 import type { FlowContext } from "../context.ts";
@@ -109,7 +109,7 @@ export class OutboxDelivery {
       await store.drop(entry.id, "swap forgotten", this.clock.now());
       return false;
     }
-    const receipt = outboxReceipt(entry);
+    const { receipt } = entry;
     if (swap && receipt === "card") {
       await this.options.fence?.();
       const t = translator(this.options.i18n, (await store.chatLanguage(entry.chatId)) ?? "en");
@@ -193,7 +193,7 @@ export class OutboxDelivery {
       await this.options.store.setStatusCard(swap.id, messageId);
       return;
     }
-    if (entry.kind === "status" || outboxReceipt(entry)) await this.editCard(entry.chatId, swap, t);
+    if (entry.kind === "status" || entry.receipt) await this.editCard(entry.chatId, swap, t);
   }
 
   /** The swap's status card, as it stands now (a card receipt edits only it). */

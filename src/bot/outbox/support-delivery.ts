@@ -1,10 +1,11 @@
 import type { I18n, TranslateFunction } from "@grammyjs/i18n";
 import { type Api, GrammyError, InlineKeyboard } from "grammy";
 import type { ExplorerTable } from "../../frontends/explorers.ts";
+import type { Awaitable } from "../../lib/awaitable.ts";
 import { type Clock, realClock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { PeriodicLoop } from "../../lib/periodic-loop.ts";
-import type { Awaitable } from "../../swaps/ports.ts";
+import { cutWhole } from "../../lib/whole-characters.ts";
 import type { SupportDelivery, SupportOutboxStore, Ticket } from "../../swaps/support-ports.ts";
 import type { FlowContext } from "../context.ts";
 import { translator } from "../i18n.ts";
@@ -52,7 +53,10 @@ const CHAT_KIND_TTL_MS = 10 * 60_000;
  * message with its swap; in a forum, in a topic of its own made first) and the team's answers back
  * to the users' chats. The leader's work, like the notifier: rows are claimed before they are sent
  * (several instances never send one twice while a claim lasts), marked sent only once Telegram
- * took them (at least once: a crash in between repeats one), and a failure retries later.
+ * took them (at least once: a crash in between repeats one), and a failure retries later. Rows
+ * come from the claim round-robin between users (db/repositories/support.ts): the support chat's
+ * one message a second goes to the user served longest ago, so one user's burst never holds
+ * another's new ticket.
  */
 export class SupportDesk {
   private readonly clock: Clock;
@@ -243,7 +247,7 @@ export class SupportDesk {
       ...thread,
       // A caption takes 1024 characters: the heading and the first of the words (cut before
       // escaping, so no markup is cut in half).
-      caption: render(entry.text === null ? null : entry.text.slice(0, CAPTION_WORDS)),
+      caption: render(entry.text === null ? null : cutWhole(entry.text, CAPTION_WORDS)),
     });
   }
 
@@ -294,15 +298,25 @@ export class SupportDesk {
   }
 
   /**
-   * A row for a user's chat is dropped when the user blocked the bot, or when the Bot API keeps
-   * refusing it. A
-   * row for the support chat is never dropped: a desk set up wrong (the bot not in the group, a
-   * wrong id) is the operator's to fix, and the tickets wait for it, retried every 10 minutes.
+   * A row Telegram refuses for what it says (its markup, its length, text that is not UTF-8) is
+   * dropped at once, either way: sent again it is refused again, and it would hold the ticket's
+   * later rows for ever. A row for a user's chat is dropped too when the user blocked the bot, or
+   * when the Bot API keeps refusing it. Any other row for the support chat is never dropped: a
+   * desk set up wrong (the bot not in the group, a wrong id) is the operator's to fix, and the
+   * tickets wait for it, retried every 10 minutes.
    */
   private async failed(entry: SupportDelivery, error: unknown): Promise<void> {
     const { store, logger } = this.options;
     const now = this.clock.now();
     const fields = { err: error, support: entry.id, ticket: entry.ticketId };
+    if (refusedForContent(error)) {
+      await store.drop(entry.id, String(error), now);
+      logger.error(
+        { ...fields, kind: entry.kind },
+        "support: Telegram refused a message for what it says; dropped, not retried (the ticket's next messages go on)",
+      );
+      return;
+    }
     if (!toSupport(entry)) {
       // Only the Bot API's refusals count: a Telegram outage (no answer, its front end's 5xx) is
       // waited out however long it lasts.
@@ -327,6 +341,18 @@ export class SupportDesk {
       logger.warn(fields, "support message failed; will retry");
     }
   }
+}
+
+/** Telegram's refusals of a message's content: the same message is refused again, every time. */
+const CONTENT_REFUSED =
+  /can't parse entities|message is too long|caption is too long|must be encoded in UTF-8|message text is empty|text must be non-empty/i;
+
+function refusedForContent(error: unknown): boolean {
+  return (
+    error instanceof GrammyError &&
+    error.error_code === 400 &&
+    CONTENT_REFUSED.test(error.description)
+  );
 }
 
 /** Whether a row goes to the support chat (else to the ticket's chat). */

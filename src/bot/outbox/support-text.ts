@@ -4,6 +4,7 @@ import {
   type ExplorerTable,
   explorerLinkOf,
 } from "../../frontends/explorers.ts";
+import { cutWhole, wholeLength } from "../../lib/whole-characters.ts";
 import { isHeld } from "../../swaps/status.ts";
 import type { Ticket } from "../../swaps/support-ports.ts";
 import type { Swap } from "../../swaps/swap.ts";
@@ -26,13 +27,16 @@ const PIECE = 3_500;
 /** Longer words than this do not go into the ticket's first message but right after it. */
 export const INLINE_WORDS = 1_500;
 
-/** The words in pieces that fit a message with a heading; one piece when they are short. */
+/**
+ * The words in pieces that fit a message with a heading; one piece when they are short. A cut
+ * falls at a line or a space near the end, else between whole characters (never inside an emoji).
+ */
 export function pieces(words: string): string[] {
   const out: string[] = [];
   let rest = words;
   while (rest.length > PIECE) {
     const cut = Math.max(rest.lastIndexOf("\n", PIECE), rest.lastIndexOf(" ", PIECE));
-    const at = cut > PIECE / 2 ? cut : PIECE;
+    const at = cut > PIECE / 2 ? cut : wholeLength(rest, PIECE);
     out.push(rest.slice(0, at));
     rest = rest.slice(at).replace(/^[\n ]/, "");
   }
@@ -138,5 +142,5 @@ export function answerText(t: TranslateFunction, ticket: Ticket, words: string |
 
 /** The forum topic of a ticket. */
 export function topicName(t: TranslateFunction, ticket: Ticket): string {
-  return t("support-topic-name", { ticket: ticket.id, name: ticket.userName }).slice(0, 128);
+  return cutWhole(t("support-topic-name", { ticket: ticket.id, name: ticket.userName }), 128);
 }

@@ -5,6 +5,7 @@ import type {
 } from "@grammyjs/conversations";
 import type { Context } from "grammy";
 import { Lru } from "../../lib/lru.ts";
+import { takeBackSent } from "./unsaved-prompts.ts";
 
 /** A chat's stored conversation state and the revision it was read at (0: no row). */
 export interface StoredConversation<S> {
@@ -155,14 +156,22 @@ export function conversationStorage<C extends Context>(
       async write(ctx, state) {
         const key = keyOf(ctx);
         if (key === undefined) return;
-        const revision = await revisionOf(ctx, key);
         const updateId = options.journaled ? ctx.update.update_id : undefined;
-        if (!(await rows.write(key, state, revision, updateId))) {
-          cache?.delete(key);
-          throw new StaleConversationError(key);
-        }
-        rememberRevision(ctx, revision + 1);
-        cache?.set(key, { json: JSON.stringify(state), revision: revision + 1 });
+        const written = async () => {
+          const revision = await revisionOf(ctx, key);
+          if (!(await rows.write(key, state, revision, updateId))) {
+            cache?.delete(key);
+            throw new StaleConversationError(key);
+          }
+          return revision + 1;
+        };
+        // Not stored: the prompts this update sent are of a step the chat is not at.
+        const revision = await written().catch(async (error: unknown) => {
+          await takeBackSent(ctx);
+          throw error;
+        });
+        rememberRevision(ctx, revision);
+        cache?.set(key, { json: JSON.stringify(state), revision });
       },
       async delete(ctx) {
         const key = keyOf(ctx);

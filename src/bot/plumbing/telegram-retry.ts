@@ -9,7 +9,8 @@ import type { Logger } from "../../lib/logger.ts";
  * - Only a 429 carrying `retry_after`: Telegram says the call was not carried out, so repeating
  *   it cannot duplicate a message. A 5xx or a network failure (HttpError) may come after
  *   Telegram did carry the call out, and Telegram has no idempotency: those are not repeated
- *   here. A handler's error boundary tells the user; the outbox retries its rows with its own
+ *   here. A reply made while an update is handled is tried again by reply-retry.ts (for a
+ *   minute: a rare duplicate rather than silence); the outbox retries its rows with its own
  *   backoff; the runner retries getUpdates itself.
  * - At most 2 retries, so 3 calls in all.
  * - A wait of at most 5 s each: a 429 asking for longer fails at once instead of holding an

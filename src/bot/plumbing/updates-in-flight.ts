@@ -9,6 +9,10 @@ import type { Context, MiddlewareFn } from "grammy";
 export class UpdatesInFlight {
   private count = 0;
   private readonly idle = new Set<() => void>();
+  private readonly stopped = new AbortController();
+
+  /** Aborted once the bot stops: what an update waits on (a reply's next try) gives up. */
+  readonly stopping: AbortSignal = this.stopped.signal;
 
   readonly middleware: MiddlewareFn<Context> = async (_ctx, next) => {
     this.count++;
@@ -22,6 +26,14 @@ export class UpdatesInFlight {
 
   get size(): number {
     return this.count;
+  }
+
+  /**
+   * The process stops: the updates being handled stop waiting to try again (`stopping`), so they
+   * end at once. Not when polling stops on a lost lead: the process goes on, and so do its retries.
+   */
+  stop(): void {
+    this.stopped.abort();
   }
 
   /** Resolves true once no update is being handled, or false when `timeoutMs` passed first. */

@@ -43,8 +43,10 @@ export function withDepositMemo(
 }
 
 /**
- * The refund memo line, right under the refund address wherever a text shows it (the status, a
- * refund's push and card): the user sees the memo a refund to that address carries.
+ * The refund memo line, right under the refund address wherever a text shows it (the summary, the
+ * status, a refund's push and card): the user sees the memo a refund to that address carries.
+ * Texts show the refund address last, so its last occurrence is the one (a payout address can be
+ * the same string).
  */
 export function withRefundMemo(
   t: TranslateFunction,
@@ -52,7 +54,7 @@ export function withRefundMemo(
   view: Partial<Pick<Swap, "refundAddress" | "refundMemo">>,
 ): string {
   if (!view.refundMemo || !view.refundAddress) return text;
-  const at = text.indexOf(escapeHtml(view.refundAddress));
+  const at = text.lastIndexOf(escapeHtml(view.refundAddress));
   if (at < 0) return text;
   const end = text.indexOf("\n", at);
   const line = t("refund-memo-line", { memo: view.refundMemo });

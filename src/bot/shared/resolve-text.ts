@@ -8,7 +8,12 @@ export function amountProblem(
   input: string,
   result: Extract<AmountInput, { ok: false }>,
 ): string {
-  return t(`amount-${result.reason}`, { input: input.slice(0, 40) });
+  const shown = input.slice(0, 40);
+  if (result.reason === "ambiguous") {
+    const [thousands, decimal] = result.readings;
+    return t("amount-ambiguous", { input: shown, thousands, decimal });
+  }
+  return t(`amount-${result.reason}`, { input: shown });
 }
 
 /** The sentence for a coin that could not be pinned down. */

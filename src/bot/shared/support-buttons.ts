@@ -42,3 +42,11 @@ export function withSupportButton(
   if (keyboard.inline_keyboard.some((row) => row.length > 0)) keyboard.row();
   return keyboard.text(t("support-button"), data);
 }
+
+/**
+ * Who support is: it never writes first nor asks for keys (always said, `/help` and `/support`);
+ * that its answers come here marked "Support" only where there is a desk to answer (`desk`).
+ */
+export function supportTrust(t: TranslateFunction, desk: boolean): string {
+  return desk ? `${t("support-trust")} ${t("support-trust-desk")}` : t("support-trust");
+}

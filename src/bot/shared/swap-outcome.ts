@@ -31,6 +31,8 @@ export function swapVariables(t: TranslateFunction, swap: SwapFacts) {
     amountOut: swap.amountOut ?? swap.amountOutExpected,
     withdrawal: swap.withdrawalAddress,
     hashOut: swap.txHashOut ?? t("status-none-value"),
+    // A payout whose hash the exchange has not shown yet is said to follow, never a dash.
+    payout: swap.txHashOut ? "sent" : "pending",
     deposit: swap.depositAddress,
     refund: swap.refundAddress ?? "none",
     refundTo: swap.refundAddress ?? t("push-refunded-no-address"),

@@ -1,4 +1,4 @@
-import type { Awaitable } from "../../swaps/ports.ts";
+import type { Awaitable } from "../../lib/awaitable.ts";
 import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { ageText } from "../shared/age-text.ts";

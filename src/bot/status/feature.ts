@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import { DEFAULT_EXPLORER_TABLE, type ExplorerTable } from "../../frontends/explorers.ts";
-import type { Awaitable } from "../../swaps/ports.ts";
+import type { Awaitable } from "../../lib/awaitable.ts";
 import { isFinal } from "../../swaps/status.ts";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
 import type { BotContext } from "../context.ts";
@@ -41,10 +41,10 @@ export function createStatusFeature(deps: StatusDeps) {
     }
     const { swap } = view;
     // Copy buttons for what the card shows (none for a swap whose address is withheld), then
-    // Refresh; an id too long for a button's 64 bytes gets no refresh button (/status ID works);
-    // a finished swap's card offers support.
+    // Refresh while the swap can still move; an id too long for a button's 64 bytes gets no
+    // refresh button (/status ID works); a finished swap's card offers support instead.
     const copy = swap.suspect ? new InlineKeyboard() : swapCopyKeyboard(ctx.t, swap);
-    const refresh = openSwapButton.tryPack({ id: swap.id });
+    const refresh = isFinal(swap.status) ? undefined : openSwapButton.tryPack({ id: swap.id });
     if (refresh) copy.text(ctx.t("status-refresh"), refresh);
     const keyboard =
       deps.supportButton && isFinal(swap.status) ? withSupportButton(ctx.t, swap.id, copy) : copy;

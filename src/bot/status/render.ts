@@ -1,5 +1,5 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
-import { formatDecimal } from "../../lib/decimal.ts";
+import { readableRate } from "../../lib/decimal.ts";
 import { isFinal } from "../../swaps/status.ts";
 import type { Swap } from "../../swaps/swap.ts";
 import type { SwapView } from "../../swaps/swap-reader.ts";
@@ -31,8 +31,7 @@ export function statusCardText(t: TranslateFunction, view: SwapView, now: number
     amountIn: swap.amountIn,
     from,
     received: receivedText(t, swap, to),
-    rate: rateText(t, swap, from, to) ?? none,
-    rateType: t(swap.rateType === "fixed" ? "rate-type-fixed" : "rate-type-float"),
+    rate: rateText(t, swap, from, to),
     deposit: swap.depositAddress,
     withdrawal: swap.withdrawalAddress,
     refund: swap.refundAddress ?? none,
@@ -71,19 +70,34 @@ function receivedText(t: TranslateFunction, swap: Swap, to: string): string {
 
 /**
  * The rate quoted (≈ floating, = fixed) and, once the swap paid out, the rate it actually paid
- * (received ÷ sent) beside it: what the user got, whatever the quote said.
+ * (received ÷ sent) on a line of its own: what the user got, whatever the quote said. Both read
+ * with a rate's significant digits (readableRate); the amounts beside them stay exact.
  */
-function rateText(t: TranslateFunction, swap: Swap, from: string, to: string) {
+function rateText(t: TranslateFunction, swap: Swap, from: string, to: string): string {
+  const fixed = swap.rateType === "fixed";
+  const rateType = t(fixed ? "rate-type-fixed" : "rate-type-float");
+  const quoted = swap.rate ? rateRelation(readable(swap.rate), fixed) : undefined;
   const paid = paidRate(swap);
-  if (!swap.rate && !paid) return undefined;
-  const quoted = swap.rate ? rateRelation(swap.rate, swap.rateType === "fixed") : undefined;
-  if (!paid) return t("status-rate", { from, to, rate: quoted ?? "" });
-  return t("status-rate-paid", { from, to, rate: quoted ?? "—", paid });
+  if (!paid) {
+    return quoted
+      ? t("status-rate", { from, to, rate: quoted, rateType })
+      : t("status-rate-unknown", { rateType });
+  }
+  const paidLine = t("status-rate-paid", { from, to, paid });
+  return quoted
+    ? `${t("status-rate-quoted", { from, to, rate: quoted, rateType })}\n${paidLine}`
+    : paidLine;
+}
+
+/** A rate the exchange gave, as readableRate writes it (as it came when it is not a number). */
+function readable(rate: string): string {
+  const value = Number(rate);
+  return Number.isFinite(value) && value > 0 ? readableRate(value) : rate;
 }
 
 /** received ÷ sent of a completed swap, as a plain decimal; undefined before it paid out. */
 function paidRate(swap: Swap): string | undefined {
   if (swap.status !== "success" || !swap.amountOut) return undefined;
   const rate = Number(swap.amountOut) / Number(swap.amountIn);
-  return Number.isFinite(rate) && rate > 0 ? formatDecimal(rate, 12) : undefined;
+  return Number.isFinite(rate) && rate > 0 ? readableRate(rate) : undefined;
 }

@@ -2,6 +2,7 @@ import { InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
 import { z } from "zod";
 import type { Logger } from "../../lib/logger.ts";
+import { cutWhole } from "../../lib/whole-characters.ts";
 import type { SupportStore, Ticket, TicketMessage } from "../../swaps/support-ports.ts";
 import type { Swap } from "../../swaps/swap.ts";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
@@ -15,6 +16,7 @@ import {
   supportAboutButton,
   supportCloseButton,
   supportRequestButton,
+  supportTrust,
   ticketCloseButton,
 } from "../shared/support-buttons.ts";
 
@@ -40,6 +42,12 @@ export const DRAFT_TTL_MS = 60 * 60_000;
 /** A chat's messages into tickets per minute; past it, one polite word and nothing passed on. */
 export const FLOOD_LIMIT = 6;
 const FLOOD_WINDOW_MS = 60_000;
+/**
+ * Tickets a chat opens in an hour; past it, /support and the next words say when it may open
+ * another. Closing and opening again is how one user could otherwise fill the support chat.
+ */
+export const OPEN_LIMIT = 3;
+const OPEN_WINDOW_MS = 60 * 60_000;
 /** The chat's other recent swaps offered to pick from. */
 const PICKS = 4;
 
@@ -158,12 +166,19 @@ export function createSupportFeature(deps: SupportDeps) {
         await ctx.reply(ctx.t("support-ask-text"));
         return;
       }
+      const wait = await openingWait(store, ctx.chat.id, now);
+      if (wait !== undefined) {
+        // The draft goes: the user's next messages are not taken as a ticket again and again.
+        await store.discardDraft(ctx.chat.id);
+        await ctx.reply(ctx.t("support-open-limit", { minutes: wait }));
+        return;
+      }
       if (!(await store.open(active.id, message, now))) return;
       // The photo or document goes right after the ticket's first message, copied as it is.
       if (media) await store.addUserMessage(active.id, { ...message, media: true }, now);
       desk.wake();
       await ctx.reply(
-        `${ctx.t("support-opened", { ticket: active.id })}\n\n${ctx.t("support-trust")}`,
+        `${ctx.t("support-opened", { ticket: active.id })}\n\n${supportTrust(ctx.t, true)}`,
         { reply_markup: closeKeyboard(ctx, active) },
       );
       return;
@@ -193,7 +208,7 @@ function supportChatSide(desk: SupportDesk, deps: SupportDeps) {
   side.callbackQuery(supportCloseButton.filter, async (ctx) => {
     const id = supportCloseButton.unpack(ctx.callbackQuery.data)?.ticket;
     const ticket = id === undefined ? undefined : await store.ticket(id);
-    if (!ticket || !(await isMember(ctx, desk.chatId, ctx.from.id))) {
+    if (!ticket || !(await isMember(ctx, desk.chatId, ctx.from.id, deps.logger))) {
       await ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
       return;
     }
@@ -226,7 +241,7 @@ function supportChatSide(desk: SupportDesk, deps: SupportDeps) {
         ? msg.sender_chat.id === desk.chatId
         : msg.from !== undefined &&
           !msg.from.is_bot &&
-          (await isMember(ctx, desk.chatId, msg.from.id));
+          (await isMember(ctx, desk.chatId, msg.from.id, deps.logger));
     if (!member) {
       deps.logger.info({ ticket: ticket.id }, "support: a non-member's message was not passed on");
       return;
@@ -297,14 +312,35 @@ async function ticketOfCloseButton(
 const chatMember = z.object({ status: z.string(), is_member: z.boolean().optional() });
 
 /**
- * Whether the user is in the support chat now, as Telegram says. Telegram lets only members write
- * in a group, so when it cannot say (the call fails, an answer of another shape) the writer of a
- * message there counts as one; a user it names as gone (left, kicked) does not.
+ * Whether the user is in the support chat now, as Telegram says. Fails closed: when Telegram cannot
+ * say (the call fails after its tries, an answer of another shape) the user counts as no member,
+ * with a log line, so a check that fails never lets someone outside answer or close a ticket; a
+ * member whose answer was refused writes it again once Telegram answers.
  */
-async function isMember(ctx: BotContext, chatId: number, userId: number): Promise<boolean> {
-  const answer = await ctx.api.getChatMember(chatId, userId).catch(() => undefined);
+async function isMember(
+  ctx: BotContext,
+  chatId: number,
+  userId: number,
+  logger: Logger,
+): Promise<boolean> {
+  let answer: unknown;
+  try {
+    answer = await ctx.api.getChatMember(chatId, userId);
+  } catch (error) {
+    logger.warn(
+      { err: error, user: userId },
+      "support: could not check membership of the support chat (getChatMember failed); taken as no member",
+    );
+    return false;
+  }
   const member = chatMember.safeParse(answer);
-  if (!member.success) return true;
+  if (!member.success) {
+    logger.warn(
+      { user: userId },
+      "support: getChatMember answered in another shape; taken as no member",
+    );
+    return false;
+  }
   const { status, is_member } = member.data;
   return MEMBER_STATUSES.has(status) || (status === "restricted" && is_member === true);
 }
@@ -324,6 +360,21 @@ async function openTicket(store: SupportStore, chatId: number): Promise<Ticket |
   return active?.state === "open" ? active : undefined;
 }
 
+/**
+ * Minutes until the chat may open a ticket again, when it opened OPEN_LIMIT in the last hour
+ * (counted from the tickets' own opening times: nothing else is kept).
+ */
+async function openingWait(
+  store: SupportStore,
+  chatId: number,
+  now: number,
+): Promise<number | undefined> {
+  const opened = await store.openedSince(chatId, now - OPEN_WINDOW_MS);
+  if (opened.length < OPEN_LIMIT) return undefined;
+  const frees = (opened.at(-OPEN_LIMIT) ?? now) + OPEN_WINDOW_MS;
+  return Math.max(1, Math.ceil((frees - now) / 60_000));
+}
+
 /** `/support`: without a desk, how to reach the operator; with one, what is wrong and about which swap. */
 async function askWhatIsWrong(
   ctx: BotContext & { chat: { id: number } },
@@ -338,9 +389,14 @@ async function askWhatIsWrong(
   const open = await openTicket(desk.store, ctx.chat.id);
   if (open) {
     await ctx.reply(
-      `${ctx.t("support-open-already", { ticket: open.id })}\n\n${ctx.t("support-trust")}`,
+      `${ctx.t("support-open-already", { ticket: open.id })}\n\n${supportTrust(ctx.t, true)}`,
       { reply_markup: closeKeyboard(ctx, open) },
     );
+    return;
+  }
+  const wait = await openingWait(desk.store, ctx.chat.id, Date.now());
+  if (wait !== undefined) {
+    await ctx.reply(ctx.t("support-open-limit", { minutes: wait }));
     return;
   }
   // The swap a button named (only the chat's own), else the chat's latest.
@@ -376,14 +432,14 @@ async function promptFor(
         to: label(about.coinTo, about.networkTo),
       })
     : ctx.t("support-about-none");
-  const text = [ctx.t("support-ask"), aboutLine, ctx.t("support-trust")].join("\n\n");
+  const text = [ctx.t("support-ask"), aboutLine, supportTrust(ctx.t, true)].join("\n\n");
   return { text, keyboard };
 }
 
 function swapLine(ctx: BotContext, swap: Swap): string {
   const from = label(swap.coinFrom, swap.networkFrom).toUpperCase();
   const to = label(swap.coinTo, swap.networkTo).toUpperCase();
-  return `${swap.amountIn} ${from} → ${to} · ${statusName(ctx.t, swap.status)}`.slice(0, 60);
+  return cutWhole(`${swap.amountIn} ${from} → ${to} · ${statusName(ctx.t, swap.status)}`, 60);
 }
 
 /** The chat's own swap `id` (never another chat's), read from the database only. */
@@ -409,10 +465,13 @@ function author(ctx: BotContext) {
   };
 }
 
-/** Without a desk: the operator's contact, or that there is none; and the warning either way. */
+/**
+ * Without a desk: the operator's contact, or that there is none; and the warning either way, without
+ * the desk's "its answers come here" (there is no desk to answer).
+ */
 function contactText(ctx: BotContext, deps: SupportDeps): string {
   const contact = deps.supportContact
     ? ctx.t("support-contact", { contact: deps.supportContact })
     : ctx.t("support-none");
-  return `${contact}\n\n${ctx.t("support-trust")}`;
+  return `${contact}\n\n${supportTrust(ctx.t, false)}`;
 }

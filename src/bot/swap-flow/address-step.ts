@@ -28,8 +28,11 @@ export async function askAddress(
   const { t } = s;
   let { quote, amount, receive } = choice;
   const fromLabel = coinLabel(from.coin, from.network);
-  const toLabel = coinLabel(to.coin, to.network);
-  const render = () => {
+  // The receive network may change here (an address of another of the coin's networks).
+  let toLabel = coinLabel(to.coin, to.network);
+  /** The network this step offered to switch to, for the address that was typed (the session's). */
+  let offer: { network: string; address: string } | undefined;
+  const quoteLines = () => {
     const holds = s.deps.quotes.fixedHoldsMs;
     const worked = [
       choice.dollarsNote,
@@ -39,8 +42,9 @@ export async function askAddress(
     const value = Number(amount);
     if (value < quote.minimum * 1.1) lines.push(t("flow-near-min"));
     else if (quote.maximum > 0 && value > quote.maximum * 0.9) lines.push(t("flow-near-max"));
-    return `${lines.join("\n")}\n\n${t("flow-ask-address", { to: toLabel })}`;
+    return lines.join("\n");
   };
+  const render = () => `${quoteLines()}\n\n${t("flow-ask-address", { to: toLabel })}`;
   const keyboard = () => {
     const option = (type: RateType, key: string) =>
       quote.rateType === type || (type === "float" && !quote.rateType)
@@ -53,7 +57,50 @@ export async function askAddress(
   const again = () => t("flow-address-again", { coin: toLabel });
   const message = await s.ctx.reply(render(), { reply_markup: keyboard() });
   for (;;) {
-    const input = await s.nextInput(["rate"]);
+    const input = await s.nextInput(["rate", "anet"]);
+    if (input.kind === "button" && input.step === "anet") {
+      // Only the switch this step offered last, for the address typed then (the press's data
+      // names a network; the address is the session's own).
+      if (!offer || input.value.toUpperCase() !== offer.network) continue;
+      const rateType: RateType = quote.rateType ?? "float";
+      const target: Side = { ...to, network: offer.network, defaulted: false };
+      const targetLabel = coinLabel(to.coin, target.network);
+      const result = receive
+        ? await requote(s, { from, to: target }, receive.amount, rateType)
+        : await s
+            .quote({ from, to: target }, amount, rateType)
+            .then((r) => (r.ok ? { ...r, send: amount, exact: false } : r));
+      if (!result.ok) {
+        await s.ctx.reply(`${failureText(t, result.failure)}\n${again()}`);
+        continue;
+      }
+      const { send } = result;
+      if (amountFit(send, result.quote) !== "ok") {
+        const { text } = quoteText(t, result.quote, send, fromLabel, targetLabel);
+        await s.ctx.reply(`${text}\n${again()}`);
+        continue;
+      }
+      const check = checkAddress(
+        offer.address,
+        to.coin.code,
+        target.network,
+        addressPatternOf(to.coin, target.network),
+      );
+      if (!check.ok) continue;
+      to.network = target.network;
+      to.defaulted = false;
+      toLabel = targetLabel;
+      amount = send;
+      quote = { ...result.quote, rateType };
+      if (receive) receive = { amount: receive.amount, exact: result.exact };
+      const switched = t("flow-network-switched", {
+        coin: to.coin.code.toUpperCase(),
+        network: offer.network,
+        address: check.address,
+      });
+      await s.ctx.reply(`${switched}\n${quoteLines()}`);
+      return { address: check.address, quote, amount, receive };
+    }
     if (input.kind === "button") {
       const rateType: RateType = input.value === "fixed" ? "fixed" : "float";
       if ((quote.rateType ?? "float") === rateType) continue;
@@ -102,10 +149,19 @@ export async function askAddress(
         check.reason === "format" && to.network
           ? networksOfAddress(input.text, to.coin.code, coinNetworks(to.coin))
           : [];
+      offer = other ? { network: other, address: input.text.trim() } : undefined;
       const hint = other
         ? `\n${t("flow-address-other-network", { coin, other, network: to.network ?? "" })}`
         : "";
-      await s.refuse(`${problem}${hint}\n${again()}`);
+      const switchTo = other
+        ? {
+            reply_markup: new InlineKeyboard().text(
+              t("button-switch-network", { network: other }),
+              s.btn("anet", other),
+            ),
+          }
+        : undefined;
+      await s.refuse(`${problem}${hint}\n${again()}`, switchTo);
       continue;
     }
     return { address: check.address, quote, amount, receive };

@@ -8,6 +8,8 @@ export const FLOW_STEPS = [
   "fnet",
   "tnet",
   "rate",
+  /** At the address step: pay out on the network the typed address belongs to. */
+  "anet",
   "skip",
   "confirm",
   "cancel",

@@ -5,6 +5,7 @@ import type { ConfirmOutcome } from "../../swaps/confirm-summary.ts";
 import { isFinal } from "../../swaps/status.ts";
 import type { DepositView } from "../../swaps/swap.ts";
 import type { Mismatch } from "../../swaps/verify.ts";
+import { withPayoutMemo, withRefundMemo } from "../shared/deposit-memo.ts";
 import {
   depositKeyboard,
   depositQr,
@@ -46,16 +47,23 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
   let { quote, amount } = order;
   const fromLabel = coinLabel(from.coin, from.network);
   const toLabel = coinLabel(to.coin, to.network);
+  // Each memo under its own address: payout address, payout memo, refund address, refund memo.
   const summary = (note?: string) =>
     [
       note,
-      t("flow-summary", {
-        ...quoteVariables(t, quote, amount, fromLabel, toLabel),
-        address,
-        refund: refund ?? t("flow-summary-no-refund"),
-      }) + fixedHoldsLine(t, quote, s.deps.quotes.fixedHoldsMs),
-      payoutMemo ? t("flow-summary-payout-memo", { memo: payoutMemo }) : undefined,
-      refundMemo ? t("flow-summary-refund-memo", { memo: refundMemo }) : undefined,
+      withRefundMemo(
+        t,
+        withPayoutMemo(
+          t,
+          t("flow-summary", {
+            ...quoteVariables(t, quote, amount, fromLabel, toLabel),
+            address,
+            refund: refund ?? t("flow-summary-no-refund"),
+          }),
+          { withdrawalAddress: address, payoutMemo: payoutMemo ?? null },
+        ),
+        { refundAddress: refund, refundMemo },
+      ) + fixedHoldsLine(t, quote, s.deps.quotes.fixedHoldsMs),
       t("flow-summary-ask"),
     ]
       .filter(Boolean)
@@ -196,15 +204,16 @@ async function sendDeposit(s: FlowSession, swap: DepositView, note?: string): Pr
   // The QR code is a convenience: if it cannot be made or sent, the text below still must go.
   // Catching a Bot API error here is safe only because such calls go through `external`
   // (conversation-api.ts), which records the failure instead of leaking it (conversations #155).
-  try {
-    // A finished swap's address takes nothing more: no code to scan.
-    if (isFinal(swap.status)) throw new Error("finished swap: no QR code");
-    const qr = await depositQr(swap.depositAddress);
-    await s.ctx.replyWithPhoto(new InputFile(qr, "deposit-address.png"), {
-      caption: depositQrCaption(t, swap),
-    });
-  } catch (error) {
-    s.deps.logger.warn({ err: error, transaction: swap.id }, "deposit QR code not sent");
+  // A finished swap's address takes nothing more: no code to scan.
+  if (!isFinal(swap.status)) {
+    try {
+      const qr = await depositQr(swap.depositAddress);
+      await s.ctx.replyWithPhoto(new InputFile(qr, "deposit-address.png"), {
+        caption: depositQrCaption(t, swap),
+      });
+    } catch (error) {
+      s.deps.logger.warn({ err: error, transaction: swap.id }, "deposit QR code not sent");
+    }
   }
   const text = depositText(t, swap);
   const card = await s.ctx.reply(note ? `${note}\n\n${text}` : text, {

@@ -3,6 +3,7 @@ import type { CoinCatalog } from "../../catalog/catalog.ts";
 import { dollarCoin } from "../../catalog/dollar-coin.ts";
 import { defaultNetwork } from "../../catalog/networks.ts";
 import type { Coin } from "../../catalog/search.ts";
+import type { Awaitable } from "../../lib/awaitable.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { type AskedAmount, type SendAmount, sendAmountOf } from "../../quotes/amount-pricing.ts";
@@ -15,7 +16,6 @@ import type {
 } from "../../quotes/quote-service.ts";
 import type { ConfirmSummary } from "../../swaps/confirm-summary.ts";
 import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
-import type { Awaitable } from "../../swaps/ports.ts";
 import type { RateType } from "../../swaps/swap.ts";
 import type { SwapService } from "../../swaps/swap-service.ts";
 import type { BotContext, FlowContext } from "../context.ts";

@@ -10,7 +10,8 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { INTENT_STATES, OUTBOX_KINDS } from "../../swaps/ports.ts";
+import { INTENT_STATES } from "../../swaps/intent.ts";
+import { OUTBOX_KINDS } from "../../swaps/outbox.ts";
 import { SUPPORT_DELIVERY_KINDS, TICKET_STATES } from "../../swaps/support-ports.ts";
 
 /**

@@ -16,6 +16,35 @@ const executorOf = (target: Target): Executor => ({
  */
 export function pgSeam(db: PgDb): Seam {
   const pool = executorOf(db);
+  /** claim() by `rank`: the rank is returned with each row, to give them back in its order. */
+  const claimRanked = async (
+    name: ReturnType<typeof sql.identifier>,
+    columns: SQL,
+    due: SQL,
+    limit: number,
+    now: number,
+    owner: string,
+    until: number,
+    rank: SQL,
+  ) => {
+    // FOR UPDATE takes no window or DISTINCT, but a rank computed per row is fine.
+    const rows = await pool.all(sql`
+      update ${name} set claimed_by = ${owner}, claimed_until = ${until}
+      from (
+        select id as picked_id, ${rank} as picked_rank from ${name}
+        where ${due}
+          and (claimed_until is null or claimed_until <= ${now} or claimed_by = ${owner})
+        order by picked_rank, id limit ${limit}
+        for update skip locked) picked
+      where ${name}.id = picked.picked_id
+      returning ${columns}, picked.picked_rank as "pickedRank"`);
+    const key = (row: (typeof rows)[number]) => [Number(row.pickedRank), Number(row.id)] as const;
+    return rows.sort((a, b) => {
+      const [ra, ia] = key(a);
+      const [rb, ib] = key(b);
+      return ra - rb || ia - ib;
+    });
+  };
   return {
     ...pool,
     transaction: (work) => db.transaction((tx) => work(executorOf(tx))),
@@ -28,8 +57,9 @@ export function pgSeam(db: PgDb): Seam {
        * others once the lease runs out; its own claims stay the owner's to take again (a row it
        * held back for the chat's pace must not wait out the lease).
        */
-      async claim(table, columns, due, limit, now, owner, until) {
+      async claim(table, columns, due, limit, now, owner, until, rank) {
         const name = sql.identifier(table);
+        if (rank) return claimRanked(name, columns, due, limit, now, owner, until, rank);
         const rows = await pool.all(sql`
           update ${name} set claimed_by = ${owner}, claimed_until = ${until}
           where id in (

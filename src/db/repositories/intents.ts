@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DecimalString } from "../../lib/decimal.ts";
-import type { ClaimResult, Intent, IntentInput, SwapRecord } from "../../swaps/ports.ts";
+import type { ClaimResult, Intent, IntentInput, SwapRecord } from "../../swaps/intent.ts";
 import type { SwapOrder } from "../../swaps/swap.ts";
 import { type IntentRow, intentRow } from "../rows.ts";
 import { type Executor, insertInto, type Seam, select, selectOne } from "../seam.ts";

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { OutboxKind } from "../../swaps/ports.ts";
+import type { OutboxEntry, OutboxKind, OutboxReceipt } from "../../swaps/outbox.ts";
 import type { OpenSwap } from "../../swaps/swap.ts";
 import { type Notification, notificationRow, outboxEntryRow } from "../rows.ts";
 import { type Executor, insertInto, type Seam, select } from "../seam.ts";
@@ -27,6 +27,25 @@ export const stuckKey = (transactionId: string, status: string) =>
 
 /** The key of a "given up" message: one per transaction, ever. */
 export const givenUpKey = (transactionId: string) => `given-up:${transactionId}`;
+
+/**
+ * A status push's receipt (OutboxReceipt) is stored as a `stuck` row whose status is
+ * RECEIPT_STATUS, a status no swap has: a previous release (a rolling deploy, a rollback) parses
+ * it and drops it as "no longer stuck", never sending it as a status push twice.
+ */
+export const RECEIPT_STATUS = "receipt";
+
+/** The key of a receipt: one of each kind per transaction and status. */
+export const receiptKey = (kind: OutboxReceipt, transactionId: string, status: string) =>
+  `receipt-${kind}:${transactionId}:${status}`;
+
+/** Which receipt an outbox row is, if it is one. */
+export function receiptOf(entry: Pick<OutboxEntry, "kind" | "dedupeKey">) {
+  if (entry.kind !== "stuck") return undefined;
+  if (entry.dedupeKey.startsWith("receipt-card:")) return "card";
+  if (entry.dedupeKey.startsWith("receipt-message:")) return "message";
+  return undefined;
+}
 
 /**
  * Queues a message, inside the caller's transaction when `executor` is one. A second one with the
@@ -82,7 +101,11 @@ export function createNotificationsRepository(db: Seam) {
         at,
       ),
 
-    claimDue: rows.claimDue,
+    /** Due rows claimed for `owner` (outbox.ts), each with the receipt it is, if it is one. */
+    claimDue: async (limit: number, now: number, owner: string, leaseMs: number) =>
+      (await rows.claimDue(limit, now, owner, leaseMs)).map(
+        (entry): OutboxEntry => ({ ...entry, receipt: receiptOf(entry) }),
+      ),
 
     markSent: (id: number, now = Date.now()) => rows.markSent(id, now),
 

@@ -17,19 +17,21 @@ export function outboxRows<S extends z.ZodObject>(
   table: OutboxTable,
   entry: S,
   dueAt: (now: number) => SQL,
+  /** The order rows are claimed in, lowest first, then oldest (default: oldest first). */
+  rank?: SQL,
 ) {
   const name = sql.identifier(table);
   const settle = async (id: number, set: SQL) => {
     await db.run(sql`update ${name} set ${set}${db.outbox.ended} where id = ${id} and ${UNSENT}`);
   };
   return {
-    /** Due rows, oldest first, claimed for `owner` until `now + leaseMs` (seam.ts, OutboxClaims). */
+    /** Due rows, by rank then oldest first, claimed for `owner` until `now + leaseMs` (seam.ts, OutboxClaims). */
     async claimDue(limit: number, now: number, owner: string, leaseMs: number) {
       const until = now + leaseMs;
       const columns = columnsOf(entry);
       return parseRows(
         entry,
-        await db.outbox.claim(table, columns, dueAt(now), limit, now, owner, until),
+        await db.outbox.claim(table, columns, dueAt(now), limit, now, owner, until, rank),
       );
     },
     /** Telegram accepted it. Idempotent: the first time it was sent stays recorded. */

@@ -47,9 +47,20 @@ const dueAt = (now: number) => sql`${UNSENT} and next_attempt_at <= ${now}
     where earlier.ticket_id = support_outbox.ticket_id and earlier.id < support_outbox.id
       and earlier.sent_at is null and earlier.dropped_at is null)`;
 
+/**
+ * Round-robin between the users: a row's rank is when its chat's words last went out to the support
+ * chat (0: never), so a user whose words went out a second ago waits behind another's new ticket,
+ * and one user's burst shares the support chat's pace with everyone else instead of holding it.
+ */
+const lastServed = sql`coalesce((select max(served.sent_at) from support_outbox served
+    join support_tickets theirs on theirs.id = served.ticket_id
+    where theirs.chat_id = (select mine.chat_id from support_tickets mine
+        where mine.id = support_outbox.ticket_id)
+      and served.kind in ('opened', 'user-message', 'closed-by-user')), 0)`;
+
 /** The support desk's tickets and its outbox (see swaps/support-ports.ts). */
 export function createSupportRepository(db: Seam) {
-  const rows = outboxRows(db, "support_outbox", supportDeliveryRow, dueAt);
+  const rows = outboxRows(db, "support_outbox", supportDeliveryRow, dueAt, lastServed);
   const ticket = (rest: SQL): Promise<Ticket | undefined> =>
     selectOne(db, ticketRow, sql`from support_tickets where ${rest}`);
   /** Sets `set` on a ticket in state `from` and queues word of it, atomically (false: not `from`). */
@@ -108,6 +119,13 @@ export function createSupportRepository(db: Seam) {
       const theirs = sql`from support_outbox o join support_tickets t on t.id = o.ticket_id
         where t.chat_id = ${chatId} and o.kind in ('opened', 'user-message')`;
       return count(db, sql`${theirs} and o.created_at >= ${since}`);
+    },
+
+    /** When the chat's tickets opened since `since` were opened, oldest first. */
+    async openedSince(chatId: number, since: number): Promise<number[]> {
+      const rows = await db.all(sql`select opened_at as at from support_tickets
+        where chat_id = ${chatId} and opened_at >= ${since} order by opened_at`);
+      return rows.map((r) => long.parse(r.at));
     },
 
     async markFloodWarned(ticketId: number, at: number): Promise<void> {

@@ -1,6 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { RECEIPT_STATUS, receiptKey } from "../../swaps/ports.ts";
 import { FINAL_STATUSES, isHeld, statesReached } from "../../swaps/status.ts";
 import type { NewSwap, OpenSwap, Swap, SwapProgress } from "../../swaps/swap.ts";
 import { listedSwapRow, openSwapRow, swapRow } from "../rows.ts";
@@ -17,7 +16,14 @@ import {
   select,
   selectOne,
 } from "../seam.ts";
-import { enqueueOutbox, givenUpKey, statusKey, statusPush } from "./notifications.ts";
+import {
+  enqueueOutbox,
+  givenUpKey,
+  RECEIPT_STATUS,
+  receiptKey,
+  statusKey,
+  statusPush,
+} from "./notifications.ts";
 
 /** A swap as stored, with when it was stored. */
 export type Transaction = Swap & { insertedAt: number };

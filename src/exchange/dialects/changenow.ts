@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { SwapHold } from "../../swaps/exchange-port.ts";
 import type { SwapStatus } from "../../swaps/status.ts";
 import type { SwapOrder } from "../../swaps/swap.ts";
-import { type Dialect, type GetRequest, jsonBody, type SearchParams } from "../dialect.ts";
+import { type Dialect, jsonBody, type SearchParams } from "../dialect.ts";
 import { memoValue, nullableText, numeric, optionalText, statusText, text } from "../wire.ts";
 
 /**
@@ -308,22 +308,28 @@ export const changenowDialect: Dialect = {
   reverseQuotes: "fixed",
   authHeaders: (apiKey) => ({ "x-changenow-api-key": apiKey }),
   currencies: {
-    path: "exchange/currencies",
-    params: () => ({ active: true, flow: "standard" }),
+    route: () => ({
+      method: "get",
+      path: "exchange/currencies",
+      searchParams: { active: true, flow: "standard" },
+    }),
     schema: currencies,
   },
   rate: {
-    path: "exchange/estimated-amount",
-    params: (r) => {
+    route: (r) => {
       const reverse = r.receiveAmount !== undefined;
       const fixed = r.rateType === "fixed";
       if (reverse && !fixed) throw new RangeError("changenow reverses fixed-rate quotes only");
       return {
-        ...pairParams(r),
-        ...(reverse ? { toAmount: r.receiveAmount } : { fromAmount: r.amount }),
-        flow: flowOf(r.rateType),
-        type: reverse ? "reverse" : "direct",
-        ...(fixed ? { useRateId: true } : {}),
+        method: "get",
+        path: "exchange/estimated-amount",
+        searchParams: {
+          ...pairParams(r),
+          ...(reverse ? { toAmount: r.receiveAmount } : { fromAmount: r.amount }),
+          flow: flowOf(r.rateType),
+          type: reverse ? "reverse" : "direct",
+          ...(fixed ? { useRateId: true } : {}),
+        },
       };
     },
     schema: estimate,
@@ -343,33 +349,37 @@ export const changenowDialect: Dialect = {
       };
     },
     limits: {
-      request: (r): GetRequest => ({
+      route: (r) => ({
+        method: "get",
         path: "exchange/range",
-        params: { ...pairParams(r), flow: flowOf(r.rateType) },
+        searchParams: { ...pairParams(r), flow: flowOf(r.rateType) },
       }),
       schema: range,
       outOfRange: (breach) => (breach === "below" ? "Out of min amount" : "Out of max amount"),
     },
   },
-  create: { path: "exchange", body: createBody, schema: created },
+  create: { path: () => "exchange", body: createBody, schema: created },
   list: {
-    path: "exchanges",
-    params: (p) => {
+    route: (p) => {
       const size = p.size ?? 20;
       return {
-        limit: size,
-        offset: ((p.page ?? 1) - 1) * size,
-        sortDirection: "DESC",
-        sortField: "createdAt",
-        dateField: "createdAt",
-        dateFrom: p.dateFrom,
-        dateTo: p.dateTo,
+        method: "get",
+        path: "exchanges",
+        searchParams: {
+          limit: size,
+          offset: ((p.page ?? 1) - 1) * size,
+          sortDirection: "DESC",
+          sortField: "createdAt",
+          dateField: "createdAt",
+          dateFrom: p.dateFrom,
+          dateTo: p.dateTo,
+        },
       };
     },
     schema: list,
   },
   detail: {
-    request: (id) => ({ path: "exchange/by-id", params: { id } }),
+    route: (id) => ({ method: "get", path: "exchange/by-id", searchParams: { id } }),
     schema: detail,
   },
 };

@@ -179,6 +179,11 @@ const listed = transaction.transform((t) => ({
   amountOut: payoutOf(t),
   createdAt: t.createdAt,
   withdrawalAddress: t.withdrawalAddress,
+  // Exolix's list items carry the hashes: a push needs no detail read to name them.
+  txHashIn: t.hashIn.hash,
+  txHashOut: t.hashOut.hash,
+  txLinkIn: t.hashIn.link,
+  txLinkOut: t.hashOut.link,
 }));
 
 const detail = transaction.transform((t) => ({
@@ -243,7 +248,7 @@ function createBody(order: SwapOrder): string {
   );
 }
 
-export const exolixDialect: Dialect = {
+export const exolixDialect = {
   name: "exolix",
   reverseQuotes: true,
   authHeaders: (apiKey) => ({ Authorization: apiKey }),
@@ -286,4 +291,4 @@ export const exolixDialect: Dialect = {
     schema: pageSchema(listed),
   },
   detail: { schema: detail },
-};
+} satisfies Dialect;

@@ -1,15 +1,23 @@
 import type { Dialect, ExchangeDialect } from "../dialect.ts";
 import { changenowDialect } from "./changenow.ts";
 import { exolixDialect } from "./exolix.ts";
+import { letsexchangeDialect } from "./letsexchange.ts";
 import { specDialect } from "./spec.ts";
 
-const DIALECTS: Readonly<Record<ExchangeDialect, Dialect>> = {
-  spec: specDialect,
-  exolix: exolixDialect,
-  changenow: changenowDialect,
+/** What some dialects need beside the key. */
+export interface DialectOptions {
+  /** LetsExchange's `affiliate_id` (EXCHANGE_AFFILIATE_ID). */
+  affiliateId?: string;
+}
+
+const DIALECTS: Readonly<Record<ExchangeDialect, (options: DialectOptions) => Dialect>> = {
+  spec: () => specDialect,
+  exolix: () => exolixDialect,
+  changenow: () => changenowDialect,
+  letsexchange: (options) => letsexchangeDialect(options),
 };
 
 /** The adapter of EXCHANGE_DIALECT. */
-export function dialectNamed(name: ExchangeDialect): Dialect {
-  return DIALECTS[name];
+export function dialectNamed(name: ExchangeDialect, options: DialectOptions = {}): Dialect {
+  return DIALECTS[name](options);
 }

@@ -109,8 +109,10 @@ const listed = z
     amount_in: numeric,
     amount_out: numeric.nullish(),
     created_at: text,
-    // Not in the spec's list shape, but some exchanges list it.
+    // Not in the spec's list shape, but some exchanges list them.
     withdrawal_address: text.optional(),
+    tx_hash_in: nullableText.optional(),
+    tx_hash_out: nullableText.optional(),
   })
   .transform((l) => ({
     id: l.id,
@@ -121,6 +123,8 @@ const listed = z
     amountOut: l.amount_out,
     createdAt: l.created_at,
     ...(l.withdrawal_address !== undefined ? { withdrawalAddress: l.withdrawal_address } : {}),
+    txHashIn: l.tx_hash_in,
+    txHashOut: l.tx_hash_out,
   }));
 
 const detail = z
@@ -183,7 +187,7 @@ function createBody(order: SwapOrder): string {
   );
 }
 
-export const specDialect: Dialect = {
+export const specDialect = {
   name: "spec",
   reverseQuotes: false,
   authHeaders: (apiKey) => ({ "X-API-Key": apiKey }),
@@ -223,4 +227,4 @@ export const specDialect: Dialect = {
   create: { body: createBody, schema: created },
   list: { params: (p) => ({ ...p }), schema: pageSchema(listed) },
   detail: { schema: detail },
-};
+} satisfies Dialect;

@@ -53,6 +53,13 @@ export interface PageQuote {
   maxAmount: number;
   rateType: "float" | "fixed";
   message: string | null;
+  /**
+   * What the amount field said, as the server read it: of the coin to send, of the coin to
+   * receive (`5 eth`) or US dollars (`$100`); a server before it sends none.
+   */
+  asked?: { unit: "send" | "receive" | "usd"; value: string };
+  /** How dollars were priced ("$100 ≈ 0.00105 BTC at 1 BTC ≈ 94525 USDT"). */
+  note?: string | null;
 }
 
 /** The server's view of a swap (server/swap-view.ts): one definition for both sides. */

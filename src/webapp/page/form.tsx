@@ -25,11 +25,17 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
   const [refund, setRefund] = useState("");
   const [refundMemo, setRefundMemo] = useState("");
   const [quote, setQuote] = useState<PageQuote>();
+  /** The pair (coins and networks) the quote shown is for. */
+  const [quotePair, setQuotePair] = useState("");
   const [limits, setLimits] = useState<{ min: number; max: number } | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [summary, setSummary] = useState<{ order: Order; key: string } | undefined>();
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState("");
+  /** The receive network the payout address belongs to, offered by the server's check. */
+  const [switchTo, setSwitchTo] = useState<{ network: string; label: string }>();
+  /** Switched: the form moves on once the new network's quote is in (as the chat's flow does). */
+  const [advance, setAdvance] = useState(false);
 
   // The receive network takes a payout memo: its field is shown (contract: `Payout memo`).
   const takesMemo = !!to && to.memoNetworks.includes(networkTo);
@@ -62,12 +68,13 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
     if (!pair || !amount.trim()) return;
     const round = ++quoteRound.current;
     const ask = () =>
-      call<{ quote: PageQuote; problem?: string }>(
+      call<{ quote: PageQuote; problem?: string; asked?: PageQuote["asked"]; note?: string }>(
         `/quote?${pair}&amount=${encodeURIComponent(amount)}&rateType=${rateType}&side=${side}`,
       )
         .then((r) => {
           if (round !== quoteRound.current) return;
-          setQuote(r.quote);
+          setQuote({ ...r.quote, asked: r.asked, note: r.note ?? null });
+          setQuotePair(pair);
           setLimits({ min: r.quote.minAmount, max: r.quote.maxAmount });
           setProblems((p) => ({ ...p, amount: r.problem ?? "", quote: "" }));
         })
@@ -85,9 +92,27 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
     };
   }, [from?.code, to?.code, networkFrom, networkTo, amount, side, rateType, summary]);
 
-  const next = async (event: Event) => {
-    event.preventDefault();
+  // The switched network's quote is in: on to the summary, unless that network takes a memo
+  // (its field is now shown to fill in) or the quote found a problem.
+  useEffect(() => {
+    if (!advance) return;
+    if (problems.quote || takesMemo) return setAdvance(false);
+    if (!quote || quotePair !== pairQuery()) return;
+    setAdvance(false);
+    void next();
+  }, [advance, quote, quotePair, problems.quote]);
+
+  const switchNetwork = (network: string) => {
+    setSwitchTo(undefined);
+    setProblems((p) => ({ ...p, payout: "" }));
+    setNetworkTo(network);
+    setAdvance(true);
+  };
+
+  const next = async (event?: Event) => {
+    event?.preventDefault();
     setNote("");
+    setSwitchTo(undefined);
     if (!from || !to) return setProblems({ pair: t("pick-coin") });
     if (from.code === to.code) return setProblems({ pair: t("same-coin") });
     if (problems.amount || !amount.trim()) {
@@ -101,6 +126,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
       const refundMemoTyped = refundTakesMemo ? refundMemo.trim() : "";
       const checked = await call<{
         problems: { payout?: string; payoutMemo?: string; refund?: string; refundMemo?: string };
+        switchTo?: { network: string; label: string };
       }>("/check", {
         method: "POST",
         body: {
@@ -115,15 +141,18 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
         },
       });
       setProblems(checked.problems as Record<string, string>);
+      setSwitchTo(checked.switchTo);
       const { problems: found } = checked;
       if (found.payout || found.payoutMemo || found.refund || found.refundMemo) return;
+      // `$100` orders the amount to send it bought; `5 eth` an amount to receive.
+      const asked = quote.asked;
       const order = {
         from,
         to,
         networkFrom,
         networkTo,
-        amount,
-        side,
+        amount: asked?.unit === "usd" ? quote.fromAmount : (asked?.value ?? amount),
+        side: asked ? (asked.unit === "receive" ? ("receive" as const) : ("send" as const)) : side,
         rateType,
         payout,
         payoutMemo: memo,
@@ -200,6 +229,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
           {t("amount-receive")}
           {to && side === "receive" && <bdi> ({to.code.toUpperCase()})</bdi>}
         </label>
+        {side === "send" && <p class="hint">{t("amount-units")}</p>}
         {limits && from && (
           <p class="hint">
             {t("min")}:{" "}
@@ -239,7 +269,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
       </fieldset>
 
       {quote && from && to && !problems.amount && (
-        <QuoteBox quote={quote} from={from} to={to} side={side} />
+        <QuoteBox quote={quote} from={from} to={to} side={quote.asked?.unit ?? side} />
       )}
       {problems.quote && (
         <p class="problem" role="alert">
@@ -254,6 +284,11 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
         onInput={setPayout}
         problem={problems.payout}
       />
+      {switchTo && (
+        <button type="button" class="switch" onClick={() => switchNetwork(switchTo.network)}>
+          {switchTo.label}
+        </button>
+      )}
       {takesMemo && (
         <TextField
           id="payout-memo"

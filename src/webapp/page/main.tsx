@@ -50,7 +50,8 @@ function App() {
   }, [route]);
 
   if (failure) return <OpenFromTelegram message={failure} />;
-  if (!session) return <p class="hint center">…</p>;
+  // Until the session is in, the served HTML's skeleton of the form stands (index.html).
+  if (!session) return null;
   return (
     <Texts.Provider value={session.texts}>
       <Tabs route={route} onRoute={setRoute} />

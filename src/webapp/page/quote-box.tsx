@@ -14,12 +14,14 @@ export function QuoteBox({
   quote: PageQuote;
   from: PageCoin;
   to: PageCoin;
-  side: "send" | "receive";
+  /** What the amount typed is of: an amount to receive or dollars show the amount to send. */
+  side: "send" | "receive" | "usd";
 }) {
   const t = useT();
   return (
     <div class="quote" aria-live="polite">
-      {side === "receive" && (
+      {quote.note && <p class="hint">{quote.note}</p>}
+      {side !== "send" && (
         <p>
           {t("you-send")}{" "}
           <b class="ltr">

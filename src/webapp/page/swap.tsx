@@ -18,6 +18,16 @@ const STATUS_POLL_MS = 3_000;
  */
 const POLLS_FOR_PAYOUT_HASH = 20;
 
+/**
+ * What the swap pays out, as the chat's card says it: only a complete swap's payout is a fact;
+ * before it the amount is the quote's (or the exchange's latest estimate), "≈" at a floating rate.
+ */
+function payoutText(swap: PageSwap): string {
+  if (swap.status === "success" && swap.amountOut) return swap.amountOut;
+  const amount = swap.amountOut ?? swap.amountOutExpected;
+  return swap.rateType === "fixed" ? amount : `≈ ${amount}`;
+}
+
 /** One swap: what to send where (until the deposit arrives), and its status as it moves on. */
 export function SwapView({
   id,
@@ -106,12 +116,7 @@ export function SwapView({
           </span>{" "}
           →{" "}
           <span>
-            <CoinIcon code={swap.coinTo} />{" "}
-            {swap.amountOut ??
-              (swap.rateType === "fixed"
-                ? swap.amountOutExpected
-                : `≈ ${swap.amountOutExpected}`)}{" "}
-            {label(swap.coinTo, swap.networkTo)}
+            <CoinIcon code={swap.coinTo} /> {payoutText(swap)} {label(swap.coinTo, swap.networkTo)}
           </span>
         </bdi>
       </p>
@@ -343,8 +348,8 @@ export function SwapList({
           <button type="button" onClick={() => onOpen(s.id)}>
             <span>
               <bdi class="ltr">
-                <CoinIcon code={s.coinFrom} /> {s.amountIn} {s.coinFrom.toUpperCase()} →{" "}
-                {s.coinTo.toUpperCase()}
+                <CoinIcon code={s.coinFrom} /> {s.amountIn} {label(s.coinFrom, s.networkFrom)} →{" "}
+                {label(s.coinTo, s.networkTo)}
               </bdi>
             </span>
             <span class={`status status-${s.status}`}>{statusWord(s.status)}</span>

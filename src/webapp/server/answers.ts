@@ -1,6 +1,7 @@
 import type { FluentVariable } from "@fluent/bundle";
 import { coinNetworks, defaultNetwork } from "../../catalog/networks.ts";
 import type { Coin } from "../../catalog/search.ts";
+import type { AmountInput } from "../../lib/amount-input.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import { limitsFit } from "../../quotes/amount-fit.ts";
 import type { PairLimits, Quote } from "../../quotes/quote-service.ts";
@@ -8,6 +9,19 @@ import type { ExchangeFailure } from "../../swaps/failures.ts";
 import { payoutMemoRule } from "../../swaps/memo-networks.ts";
 import type { RateType } from "../../swaps/swap.ts";
 import type { PageLocale, PageTexts } from "./texts.ts";
+
+/**
+ * The key and variables of the sentence for an amount that did not parse: `1,000` asks which
+ * reading is meant (the chat's amountProblem).
+ */
+export function amountRefusal(
+  typed: string,
+  amount: Extract<AmountInput, { ok: false }>,
+): [string, Record<string, string>?] {
+  if (amount.reason !== "ambiguous") return ["webapp-amount-invalid"];
+  const [thousands, decimal] = amount.readings;
+  return ["webapp-amount-ambiguous", { input: typed.slice(0, 40), thousands, decimal }];
+}
 
 /** A request's context as far as answers need it: the checked user's locale. */
 export interface Localized {

@@ -1,49 +1,16 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import type { CoinCatalog } from "../../catalog/catalog.ts";
-import type { ExplorerTable } from "../../frontends/explorers.ts";
 import { textDirection } from "../../lib/languages.ts";
-import type { Logger } from "../../lib/logger.ts";
-import type { QuoteService } from "../../quotes/quote-service.ts";
-import type { ConfirmSummary } from "../../swaps/confirm-summary.ts";
-import type { SwapQueries } from "../../swaps/ports.ts";
-import type { DepositView } from "../../swaps/swap.ts";
 import { servesPage } from "../page-versions.ts";
 import { answers } from "./answers.ts";
 import { createRoutes } from "./create-routes.ts";
-import { InitDataChecker, type WebAppUser } from "./init-data.ts";
+import type { Env, WebAppDeps } from "./deps.ts";
+import { InitDataChecker } from "./init-data.ts";
 import { answerJson } from "./json-answers.ts";
 import { quoteRoutes } from "./quote-routes.ts";
 import { swapRoutes } from "./swap-routes.ts";
-import { type PageLocale, PageTexts } from "./texts.ts";
-
-export interface WebAppDeps {
-  botToken: string;
-  catalog: CoinCatalog;
-  quotes: QuoteService;
-  /** "Confirm a summary", the core's use case the chat calls too. */
-  confirm: ConfirmSummary;
-  /** The chat's swaps as the database has them: a viewer never costs an exchange read. */
-  swapQueries: Pick<SwapQueries, "getForChat" | "listedForChat" | "listVersion">;
-  texts: PageTexts;
-  sandbox: boolean;
-  /** How often an open swap's page asks for its status (WEBAPP_STATUS_POLL_MS); else the page's. */
-  statusPollMs?: number;
-  /** Where a swap's transactions can be looked at (EXPLORER_URLS over the defaults). */
-  explorers?: ExplorerTable;
-  logger: Logger;
-  /**
-   * The chat's support link (`https://t.me/<bot>?start=support`), when the operator has support
-   * (a desk or a contact); the page adds `-<swap id>`.
-   */
-  supportLink?: () => string | undefined;
-  /** Sends the deposit message of a swap created in the page to the user's chat. */
-  announce(chatId: number, swap: DepositView, locale: PageLocale): Promise<void>;
-  now?: () => number;
-}
-
-export type Env = { Variables: { user: WebAppUser; locale: PageLocale } };
+import { PageTexts } from "./texts.ts";
 
 /**
  * The Mini App's JSON API: the chat's rules over the same core. Every call carries Telegram's

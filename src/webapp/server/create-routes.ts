@@ -1,13 +1,14 @@
 import type { Hono } from "hono";
 import { z } from "zod";
+import { coinNetworks } from "../../catalog/networks.ts";
 import { parseAmount } from "../../lib/amount-input.ts";
 import { compareDecimal, type DecimalString, formatDecimal } from "../../lib/decimal.ts";
 import { QuoteShareSpent } from "../../quotes/quote-service.ts";
-import { checkAddress } from "../../swaps/address-check.ts";
+import { checkAddress, networksOfAddress } from "../../swaps/address-check.ts";
 import { describeExchangeError } from "../../swaps/failures.ts";
 import { addressPatternOf, checkPayoutMemo, payoutMemoRule } from "../../swaps/memo-networks.ts";
-import { type Answers, type Localized, pageQuote } from "./answers.ts";
-import type { Env, WebAppDeps } from "./api.ts";
+import { type Answers, amountRefusal, type Localized, pageQuote } from "./answers.ts";
+import type { Env, WebAppDeps } from "./deps.ts";
 import { limitsOf, named, pair, pairQuery, pickCoins, rateType, side } from "./pair-input.ts";
 import { priceOf } from "./pricing.ts";
 import { pageSwap } from "./swap-view.ts";
@@ -41,7 +42,17 @@ export function createRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): vo
   api.post("/check", async (c) => {
     const body = addressBody.safeParse(await c.req.json().catch(() => undefined));
     if (!body.success) return c.json(bad(t(c, "webapp-error")), 400);
-    return c.json({ problems: addressProblems(c, named(catalog, body.data)) });
+    const b = named(catalog, body.data);
+    const problems = addressProblems(c, b);
+    const other = problems.payout ? otherNetwork(b) : undefined;
+    if (!other) return c.json({ problems });
+    // An address of another of the coin's networks: said, with the switch to it (as the chat).
+    const coin = b.to.toUpperCase();
+    const hint = t(c, "flow-address-other-network", { coin, other, network: b.networkTo ?? "" });
+    return c.json({
+      problems: { ...problems, payout: `${problems.payout} ${hint}` },
+      switchTo: { network: other, label: t(c, "button-switch-network", { network: other }) },
+    });
   });
 
   api.post("/swaps", async (c) => {
@@ -51,7 +62,7 @@ export function createRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): vo
     const coins = pickCoins(catalog, b.from, b.to);
     if (typeof coins === "string") return c.json(bad(t(c, coins)), 400);
     const amount = parseAmount(b.amount);
-    if (!amount.ok) return c.json(bad(t(c, "webapp-amount-invalid"), "amount"), 400);
+    if (!amount.ok) return c.json(bad(t(c, ...amountRefusal(b.amount, amount)), "amount"), 400);
     const problems = addressProblems(c, b);
     if (problems.payout || problems.payoutMemo || problems.refund || problems.refundMemo) {
       const first =
@@ -68,7 +79,15 @@ export function createRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): vo
     let receiveAmount: DecimalString | undefined;
     if (b.side === "receive") {
       try {
-        const priced = await priceOf(deps, say, c, b, amount.value, b.rateType, user.id);
+        const priced = await priceOf(
+          deps,
+          say,
+          c,
+          b,
+          { unit: "receive", value: amount.value },
+          b.rateType,
+          user.id,
+        );
         if (!priced.ok) return c.json(bad(priced.problem, "amount"), 400);
         const shown = parseAmount(b.sendAmount ?? "");
         if (!shown.ok || compareDecimal(shown.value, priced.send) !== 0) {
@@ -211,6 +230,15 @@ export function createRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): vo
         name: rule.label ?? t(c, "flow-memo-default-name"),
       });
     }
+  }
+
+  /** The other network of the receive coin a payout address refused on its own belongs to. */
+  function otherNetwork(b: AddressBody): string | undefined {
+    const coin = catalog.byCode(b.to);
+    if (!coin || !b.networkTo) return undefined;
+    const check = checkAddress(b.payout, b.to, b.networkTo, addressPatternOf(coin, b.networkTo));
+    if (check.ok || check.reason !== "format") return undefined;
+    return networksOfAddress(b.payout, b.to, coinNetworks(coin)).find((n) => n !== b.networkTo);
   }
 
   /** The payout memo to send: only for a network that takes one, as the user typed it. */

@@ -1,47 +1,48 @@
 import { dollarCoin } from "../../catalog/dollar-coin.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
-import { sendAmountOf } from "../../quotes/amount-pricing.ts";
+import { type AskedAmount, sendAmountOf } from "../../quotes/amount-pricing.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
 import type { RateType } from "../../swaps/swap.ts";
 import type { Answers, Localized } from "./answers.ts";
-import type { WebAppDeps } from "./api.ts";
+import type { WebAppDeps } from "./deps.ts";
 import { pair } from "./pair-input.ts";
 
 export type Priced =
-  | { ok: true; send: DecimalString; quote: Quote; exact: boolean }
+  | {
+      ok: true;
+      send: DecimalString;
+      quote: Quote;
+      exact: boolean;
+      /** For dollars: how they were priced (SendAmount's `dollars`). */
+      dollars?: { amount: DecimalString; coin: string; price: DecimalString };
+    }
   | { ok: false; problem: string };
 
 /**
- * The amount to send and its quote: the amount typed, or for an amount to receive what it takes
- * (quotes/amount-pricing.ts, as the chat's amount step prices it), within the user's share of the
- * public budget. `exact`: the exchange quoted the amount to receive itself. `problem`: a sentence.
+ * The amount to send and its quote: the amount typed, or for an amount to receive or in dollars
+ * what it takes (quotes/amount-pricing.ts, as the chat's amount step prices it), within the user's
+ * share of the public budget. `exact`: the exchange quoted the amount to receive itself.
+ * `problem`: a sentence.
  */
 export async function priceOf(
   deps: Pick<WebAppDeps, "catalog" | "quotes">,
   say: Answers,
   c: Localized,
-  request: {
-    from: string;
-    to: string;
-    networkFrom?: string;
-    networkTo?: string;
-    side: "send" | "receive";
-  },
-  amount: DecimalString,
+  request: { from: string; to: string; networkFrom?: string; networkTo?: string },
+  asked: AskedAmount,
   rateType: RateType,
   user: number,
 ): Promise<Priced> {
   const { quotes, catalog } = deps;
-  if (request.side === "send") {
-    const quote = await quotes.quote({ ...pair(request), amount, rateType }, { user });
-    return { ok: true, send: amount, quote, exact: false };
+  if (asked.unit === "send") {
+    const quote = await quotes.quote({ ...pair(request), amount: asked.value, rateType }, { user });
+    return { ok: true, send: asked.value, quote, exact: false };
   }
-  const priced = await sendAmountOf(
-    quotes,
-    pair(request),
-    { unit: "receive", value: amount },
-    { rateType, user, dollarCoin: dollarCoin(catalog) },
-  );
+  const priced = await sendAmountOf(quotes, pair(request), asked, {
+    rateType,
+    user,
+    dollarCoin: dollarCoin(catalog),
+  });
   if (!priced.ok) {
     return {
       ok: false,
@@ -51,5 +52,11 @@ export async function priceOf(
   const quote =
     priced.quote ??
     (await quotes.quote({ ...pair(request), amount: priced.send, rateType }, { user }));
-  return { ok: true, send: priced.send, quote, exact: priced.quote !== undefined };
+  return {
+    ok: true,
+    send: priced.send,
+    quote,
+    exact: priced.quote !== undefined,
+    ...(priced.dollars ? { dollars: priced.dollars } : {}),
+  };
 }

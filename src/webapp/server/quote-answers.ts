@@ -1,5 +1,6 @@
 import type { CoinCatalog } from "../../catalog/catalog.ts";
 import type { Coin } from "../../catalog/search.ts";
+import type { AmountUnit } from "../../lib/amount-input.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import { Lru } from "../../lib/lru.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
@@ -14,6 +15,8 @@ const PER_QUOTE = 64;
 export interface Asked<Q> {
   request: Q;
   amount: DecimalString;
+  /** What the amount is of: the coin to send, the coin to receive, US dollars. */
+  unit: AmountUnit;
   coins: { from: Coin; to: Coin };
 }
 
@@ -21,6 +24,8 @@ export interface Asked<Q> {
 export interface Refused {
   problem: string;
   field?: string;
+  /** The problem sentence's variables (an amount's unknown unit and the pair's codes, an ambiguous amount's readings). */
+  vars?: Record<string, string>;
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { Hono } from "hono";
 import { z } from "zod";
-import { parseAmount } from "../../lib/amount-input.ts";
+import { parseAmount, parseAmountWithUnit } from "../../lib/amount-input.ts";
 import { QuoteShareSpent } from "../../quotes/quote-service.ts";
 import { describeExchangeError } from "../../swaps/failures.ts";
-import { type Answers, pageCoin, pageQuote } from "./answers.ts";
-import type { Env, WebAppDeps } from "./api.ts";
+import { type Answers, amountRefusal, pageCoin, pageQuote } from "./answers.ts";
+import type { Env, WebAppDeps } from "./deps.ts";
 import { jsonMade } from "./json-answers.ts";
 import { limitsOf, named, pair, pairQuery, pickCoins, rateType, side } from "./pair-input.ts";
 import { priceOf } from "./pricing.ts";
@@ -38,6 +38,9 @@ export function quoteRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): voi
   });
 
   const remembered = new QuoteAnswers<QuoteRequest>(catalog);
+  /** The chat's sentence on how dollars were priced, without its leading emoji (a page's hint). */
+  const dollarsNote = (c: Parameters<typeof t>[0], vars: Record<string, string>) =>
+    t(c, "flow-amount-dollars", vars).replace(/^\p{Extended_Pictographic}\uFE0F?\s*/u, "");
   /** The query read as the route takes it (zod at the boundary), or what is wrong with it. */
   const readQuery = (query: Record<string, string>): Asked<QuoteRequest> | Refused => {
     const parsed = quoteQuery.safeParse(query);
@@ -45,26 +48,57 @@ export function quoteRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): voi
     const request = named(catalog, parsed.data);
     const coins = pickCoins(catalog, request.from, request.to);
     if (typeof coins === "string") return { problem: coins };
-    const amount = parseAmount(request.amount);
-    if (!amount.ok) return { problem: "webapp-amount-invalid", field: "amount" };
-    return { request, amount: amount.value, coins };
+    // A number alone is of the side the page's "I want to receive" says; `5 eth`, `$100` or
+    // `100 usd` say their own unit, as in the chat's amount step.
+    const plain = parseAmount(request.amount);
+    const amount = plain.ok
+      ? { ok: true as const, unit: request.side, value: plain.value }
+      : parseAmountWithUnit(request.amount, { send: request.from, receive: request.to });
+    if (!amount.ok) {
+      return amount.reason === "unknown-unit"
+        ? {
+            problem: "amount-unknown-unit",
+            field: "amount",
+            vars: {
+              unit: amount.unit,
+              from: request.from.toUpperCase(),
+              to: request.to.toUpperCase(),
+            },
+          }
+        : refused(request.amount, amount);
+    }
+    return { request, amount: amount.value, unit: amount.unit, coins };
   };
 
   api.get("/quote", async (c) => {
     const url = c.req.url;
     const asked = remembered.read(url.slice(url.indexOf("?") + 1), () => readQuery(c.req.query()));
-    if ("problem" in asked) return c.json(bad(t(c, asked.problem), asked.field), 400);
-    const { request: q, amount } = asked;
+    if ("problem" in asked) return c.json(bad(t(c, asked.problem, asked.vars), asked.field), 400);
+    const { request: q, amount, unit } = asked;
     try {
       // The user's share of the public budget (QuoteService): a cached answer costs none.
-      const priced = await priceOf(deps, say, c, q, amount, q.rateType, c.get("user").id);
+      const user = c.get("user").id;
+      const priced = await priceOf(deps, say, c, q, { unit, value: amount }, q.rateType, user);
       if (!priced.ok) return c.json(bad(priced.problem, "amount"), 400);
-      const { send, quote } = priced;
+      const { send, quote, dollars } = priced;
       const locale = c.get("locale");
-      const made = remembered.answer(quote, `${locale} ${q.rateType} ${q.from} ${send}`, () =>
+      const key = `${locale} ${q.rateType} ${q.from} ${send} ${unit} ${amount} ${dollars?.price ?? ""}`;
+      const made = remembered.answer(quote, key, () =>
         JSON.stringify({
           quote: pageQuote(quote, q.rateType, send),
           problem: say.fitProblem(c, send, limitsOf(quote), q.from),
+          // What was typed, read: the page's order is of that unit (dollars become the amount
+          // to send they bought), and how dollars were priced, said as the chat says it.
+          asked: { unit, value: amount },
+          note: dollars
+            ? dollarsNote(c, {
+                dollars: dollars.amount,
+                amount: send,
+                from: q.from.toUpperCase(),
+                price: dollars.price,
+                coin: dollars.coin,
+              })
+            : null,
         }),
       );
       return jsonMade(c, made);
@@ -75,4 +109,10 @@ export function quoteRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): voi
       return c.json(...say.failure(c, describeExchangeError(error)));
     }
   });
+}
+
+/** A typed amount the page cannot take, named as the chat names it (an ambiguous one: both readings). */
+function refused(typed: string, amount: Parameters<typeof amountRefusal>[1]) {
+  const [problem, vars] = amountRefusal(typed, amount);
+  return { problem, ...(vars ? { vars } : {}), field: "amount" };
 }

@@ -6,7 +6,8 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { projectPath } from "../../lib/project-root.ts";
-import { createApi, type WebAppDeps } from "./api.ts";
+import { createApi } from "./api.ts";
+import type { WebAppDeps } from "./deps.ts";
 import { SECURITY } from "./security-headers.ts";
 
 /** Where `npm run build:webapp` (run by `npm ci`) puts the page: index.html and hashed bundles. */

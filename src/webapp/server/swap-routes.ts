@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import QRCode from "qrcode";
 import { z } from "zod";
 import type { Answers } from "./answers.ts";
-import type { Env, WebAppDeps } from "./api.ts";
+import type { Env, WebAppDeps } from "./deps.ts";
 import { jsonMade } from "./json-answers.ts";
 import { ListAnswers } from "./list-answers.ts";
 import { pageSwap } from "./swap-view.ts";

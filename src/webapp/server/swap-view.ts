@@ -1,7 +1,7 @@
 import { DEFAULT_EXPLORER_TABLE, explorerLinkOf } from "../../frontends/explorers.ts";
-import type { ListedSwap } from "../../swaps/ports.ts";
 import { isFinal, isHeld } from "../../swaps/status.ts";
 import { SANDBOX_EXCHANGE, type Swap } from "../../swaps/swap.ts";
+import type { SwapListItem } from "../../swaps/swap-queries.ts";
 
 /**
  * A swap as the page shows it. `depositAddress` and `depositMemo` are null when nothing may be
@@ -39,7 +39,7 @@ export interface PageSwap {
 }
 
 export function pageSwap(
-  swap: ListedSwap & Partial<Pick<Swap, "holdLink" | "holdAsks">>,
+  swap: SwapListItem & Partial<Pick<Swap, "holdLink" | "holdAsks">>,
   explorers = DEFAULT_EXPLORER_TABLE,
 ): PageSwap {
   const hidden = swap.suspect;

@@ -3,8 +3,8 @@ import { readPages } from "../../../src/exchange/paging.ts";
 import { PeriodicLoop } from "../../../src/lib/periodic-loop.ts";
 import type { ListedSwap as TransactionListItem } from "../../../src/swaps/exchange-port.ts";
 import { progressFromDetail } from "../../../src/swaps/from-exchange.ts";
-import type { TrackerStore } from "../../../src/swaps/ports.ts";
-import { type CycleStats, newCycleStats } from "../../../src/tracker/cycle.ts";
+import type { TrackerStore } from "../../../src/swaps/tracker-store.ts";
+import { newPassStats, type PassStats } from "../../../src/tracker/pass-parts.ts";
 import { NEEDS_DETAIL } from "../../../src/tracker/receipts.ts";
 import { DEFAULT_SLACK_MS, parseUpstreamTime } from "../../../src/tracker/window-planner.ts";
 
@@ -17,7 +17,7 @@ export interface FullScanOptions {
   store: TrackerStore;
   intervalMs: number;
   onChange?: () => void;
-  onCycle?: (stats: CycleStats) => void;
+  onPass?: (stats: PassStats) => void;
 }
 
 const PAGE_SIZE = 500;
@@ -37,7 +37,7 @@ export class FullScanTracker {
   constructor(private readonly options: FullScanOptions) {
     this.loop = new PeriodicLoop({
       pass: async (signal) => {
-        await this.cycle(signal);
+        await this.run(signal);
       },
       delayAfter: ({ failures, startedAt }) =>
         failures
@@ -54,14 +54,14 @@ export class FullScanTracker {
     return this.loop.stop();
   }
 
-  async cycle(signal = new AbortController().signal): Promise<CycleStats> {
+  async run(signal = new AbortController().signal): Promise<PassStats> {
     const { exchange, store } = this.options;
     const startedAt = Date.now();
     if (this.pageCap === null) this.pageCap = (await store.loadPageCap()) ?? undefined;
     const open = await store.listOpen(this.options.exchangeId);
     // Every open swap is due and read every cycle.
-    const stats: CycleStats = {
-      ...newCycleStats(open.length, this.pageCap ?? PAGE_SIZE),
+    const stats: PassStats = {
+      ...newPassStats(open.length, this.pageCap ?? PAGE_SIZE),
       due: open.length,
       hot: open.length,
     };
@@ -110,13 +110,13 @@ export class FullScanTracker {
     await store.markChecked([...seen], startedAt);
     stats.reads = stats.pages + stats.detailReads + stats.fallbackReads;
     stats.durationMs = Date.now() - startedAt;
-    this.options.onCycle?.(stats);
+    this.options.onPass?.(stats);
     return stats;
   }
 
   private async announce(
     item: TransactionListItem,
-    stats: CycleStats,
+    stats: PassStats,
     signal: AbortSignal,
   ): Promise<void> {
     const { exchange, store } = this.options;
