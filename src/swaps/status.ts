@@ -1,7 +1,7 @@
 /**
  * The statuses of a swap: the six the spec lists, `refunding` (a refund under way: the exolix
  * dialect's `refund`), `verifying` (the exchange holds the swap to verify it: ChangeNOW's
- * `verifying`, a LetsExchange swap with a `kyc_url`; not final, not on the happy path, never
+ * `verifying`, a LetsExchange swap with a KYC link; not final, not on the happy path, never
  * exchanging nor complete), and any other text the exchange sends (kept as data, never rejected). The
  * adapters map their dialect's words onto these. This module alone says which are final and in which order skipped states
  * are announced.
