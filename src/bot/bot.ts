@@ -6,12 +6,13 @@ import type { Awaitable } from "../lib/awaitable.ts";
 import { type Clock, realClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { QuoteService } from "../quotes/quote-service.ts";
+import { createCancelFeature } from "./cancel/feature.ts";
 import type { BotContext, FlowContext } from "./context.ts";
 import { callsThroughReplayLog } from "./conversation-api.ts";
 import { createCurrenciesFeature } from "./currencies/feature.ts";
 import { createFallbackFeature } from "./fallback/feature.ts";
 import { createForgetFeature, type ForgetDeps } from "./forget/feature.ts";
-import { createGroupsFeature } from "./groups/feature.ts";
+import { createGroupsFeature, flowLinkInGroup } from "./groups/feature.ts";
 import { createHelpFeature } from "./help/feature.ts";
 import { createHistoryFeature, type HistoryDeps } from "./history/feature.ts";
 import { withHtmlParseMode } from "./html.ts";
@@ -29,11 +30,17 @@ import { createStartFeature } from "./start/feature.ts";
 import { createStatsFeature, type StatsDeps } from "./stats/feature.ts";
 import { createStatusFeature, type StatusDeps } from "./status/feature.ts";
 import { storageFailure } from "./storage-failure.ts";
-import { createSupportFeature, type SupportDeps } from "./support/feature.ts";
+import {
+  createSupportFeature,
+  type SupportDeps,
+  supportDraftDrop,
+  supportStartLink,
+} from "./support/feature.ts";
 import {
   createExchangeConversation,
   createExchangeEntry,
   createExchangeExits,
+  flowStartLink,
 } from "./swap-flow/feature.ts";
 import type { FlowDeps } from "./swap-flow/flow.ts";
 import { type FlowVersions, flowVersions } from "./swap-flow/flow-versions.ts";
@@ -158,13 +165,27 @@ export function installFeatures(
   // would then be shared by everyone.
   features.on("inline_query", createInlineFeature(deps));
   features.use(conversations({ storage: deps.conversationStorage(flowVersions()) }));
+  // Contexts inside a conversation are built by the plugin: i18n and the Api reach them only
+  // through `plugins` (see conversation-api.ts for why calls go through the replay log).
+  const exchange = createExchangeConversation(
+    deps,
+    (conversation) => [i18n, escapeTranslationVariables, callsThroughReplayLog(conversation)],
+    options.flowIdleMs,
+  );
   features.use(
-    // Before the groups' and the flow's commands: the support chat's messages, /cancel of a
-    // support request, and the messages of a chat with an open ticket.
+    // Before the groups' and the flow's commands: the support chat's messages, and the messages
+    // of a chat with an open ticket.
     createSupportFeature(deps),
     createGroupsFeature(),
+    // /cancel and /start each have one handler, which routes to the features; in front of the
+    // conversation, so that a running flow does not take them as input.
+    createCancelFeature({ dropSupportDraft: supportDraftDrop(deps) }),
     createExchangeExits(),
-    createStartFeature(deps.webAppUrl),
+    createStartFeature(deps.webAppUrl, {
+      support: supportStartLink(deps),
+      flowInGroup: flowLinkInGroup,
+      flow: flowStartLink(exchange),
+    }),
     createHelpFeature(deps.webAppUrl, deps.desk !== undefined),
     createLanguageFeature({ ...deps, i18n }),
     createForgetFeature(deps),
@@ -173,13 +194,7 @@ export function installFeatures(
     createCurrenciesFeature(deps),
     createStatusFeature(deps),
     createHistoryFeature(deps),
-    // Contexts inside a conversation are built by the plugin: i18n and the Api reach them only
-    // through `plugins` (see conversation-api.ts for why calls go through the replay log).
-    createExchangeConversation(
-      deps,
-      (conversation) => [i18n, escapeTranslationVariables, callsThroughReplayLog(conversation)],
-      options.flowIdleMs,
-    ),
+    exchange,
     createExchangeEntry(),
     createFallbackFeature(),
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { cbField, defineCallback } from "../../src/bot/callback-data.ts";
-import { flowStart, startLink } from "../../src/bot/shared/deep-link.ts";
+import { flowStart, startLink, supportStart } from "../../src/bot/shared/deep-link.ts";
 import { parseRateArgs, parseRateRequest } from "../../src/bot/shared/rate-args.ts";
 import { flowButton } from "../../src/bot/swap-flow/buttons.ts";
 import { isNumber } from "../../src/lib/amount-input.ts";
@@ -117,6 +117,22 @@ describe("deep links", () => {
     expect(flowStart("swap-no_such-coin")).toEqual({ coin: "no_such-coin" });
     for (const other of ["", "help", "inline", "swap-", "exchanges", "xswap-btc"]) {
       expect(flowStart(other)).toBeUndefined();
+    }
+  });
+
+  it("reads the payloads that ask for support, and only those", () => {
+    expect(supportStart("support")).toEqual({ swapId: undefined });
+    expect(supportStart(" support-ab12 ")).toEqual({ swapId: "ab12" });
+    expect(supportStart(`support-${"x".repeat(56)}`)).toEqual({ swapId: "x".repeat(56) });
+    for (const other of [
+      "",
+      "help",
+      "exchange",
+      "support-",
+      "supports",
+      `support-${"x".repeat(57)}`,
+    ]) {
+      expect(supportStart(other)).toBeUndefined();
     }
   });
 

@@ -1,7 +1,7 @@
-import { InlineKeyboard } from "grammy";
+import { type CommandContext, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../plumbing/lean-composer.ts";
-import { flowStart, startLink } from "../shared/deep-link.ts";
+import { startLink } from "../shared/deep-link.ts";
 
 /** Commands that show or ask for addresses: in a group everyone would see them. */
 const PRIVATE_ONLY = ["exchange", "status", "history", "forget"] as const;
@@ -23,17 +23,18 @@ export function createGroupsFeature() {
     });
   });
 
-  // A deep link that starts the flow (`/start exchange`, `/start swap-btc`) continues there too,
-  // with the same payload.
-  groups.command("start", async (ctx, next) => {
-    if (!flowStart(ctx.match)) return next();
-    await ctx.reply(ctx.t("group-go-private"), {
-      reply_markup: new InlineKeyboard().url(
-        ctx.t("group-go-private-button"),
-        startLink(ctx.me.username, ctx.match.trim()),
-      ),
-    });
-  });
-
   return feature;
+}
+
+/**
+ * A deep link that starts the flow (`/start exchange`, `/start swap-btc`) in a group continues in
+ * a private chat too, with the same payload: start/ owns `/start` and routes it here.
+ */
+export async function flowLinkInGroup(ctx: CommandContext<BotContext>): Promise<void> {
+  await ctx.reply(ctx.t("group-go-private"), {
+    reply_markup: new InlineKeyboard().url(
+      ctx.t("group-go-private-button"),
+      startLink(ctx.me.username, ctx.match.trim()),
+    ),
+  });
 }

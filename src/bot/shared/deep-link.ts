@@ -24,3 +24,12 @@ export function flowStart(payload: string): { coin: string | undefined } | undef
   const coin = /^swap-(.{1,60})$/i.exec(text)?.[1];
   return coin ? { coin: coin.toLowerCase() } : undefined;
 }
+
+/**
+ * The `/start` payloads that ask for support: `support` (a link) and `support-<swap id>` (the Mini
+ * App's, about that swap), or undefined for any other payload.
+ */
+export function supportStart(payload: string): { swapId: string | undefined } | undefined {
+  const match = /^support(?:-(\S{1,56}))?$/.exec(payload.trim());
+  return match ? { swapId: match[1] } : undefined;
+}

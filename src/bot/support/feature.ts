@@ -69,11 +69,6 @@ export function createSupportFeature(deps: SupportDeps) {
 
   const mine = feature.chatType("private");
   mine.command("support", (ctx) => askWhatIsWrong(ctx, deps));
-  // `?start=support` (a link), `?start=support-<swap id>` (the Mini App's, about that swap).
-  mine.command("start", (ctx, next) => {
-    const payload = /^support(?:-(\S{1,56}))?$/.exec(ctx.match.trim());
-    return payload ? askWhatIsWrong(ctx, deps, payload[1]) : next();
-  });
   feature.chatType(["group", "supergroup"]).command("support", async (ctx) => {
     await ctx.reply(ctx.t("group-go-private"), {
       reply_markup: new InlineKeyboard().url(
@@ -139,13 +134,6 @@ export function createSupportFeature(deps: SupportDeps) {
     await ctx.reply(ctx.t("support-closed-by-user", { ticket: ticket.id }));
   });
 
-  mine.command("cancel", async (ctx, next) => {
-    const discarded = await store.discardDraft(ctx.chat.id);
-    // ("exchange" is the exchange flow's conversation: /cancel leaves it, further on.)
-    if (!discarded || ctx.conversation.active("exchange") > 0) return next();
-    await ctx.reply(ctx.t("support-cancelled"));
-  });
-
   // A message outside any flow (the exchange conversation took its own before this): into the
   // chat's ticket, when it has one.
   mine.on(["message:text", "message:photo", "message:document"], async (ctx, next) => {
@@ -198,6 +186,25 @@ export function createSupportFeature(deps: SupportDeps) {
   });
 
   return feature;
+}
+
+/**
+ * `/start support` (a link), `/start support-<swap id>` (the Mini App's, about that swap), in a
+ * private chat: start/ owns `/start` and routes these here.
+ */
+export function supportStartLink(deps: SupportDeps) {
+  return (ctx: BotContext & { chat: { id: number } }, swapId: string | undefined) =>
+    askWhatIsWrong(ctx, deps, swapId);
+}
+
+/**
+ * The support request a private chat is writing, dropped: cancel/ owns `/cancel` and asks here
+ * first. True when there was one; without a desk there is none.
+ */
+export function supportDraftDrop(deps: SupportDeps) {
+  const { desk } = deps;
+  return async (chatId: number): Promise<boolean> =>
+    desk !== undefined && (await desk.store.discardDraft(chatId));
 }
 
 /** The support chat: members answer and close tickets; everything else there is left alone. */

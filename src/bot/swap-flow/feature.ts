@@ -2,12 +2,12 @@ import { type ConversationOptions, createConversation } from "@grammyjs/conversa
 import type { MiddlewareFn } from "grammy";
 import type { BotContext, FlowContext } from "../context.ts";
 import { LeanComposer } from "../plumbing/lean-composer.ts";
-import { flowStart } from "../shared/deep-link.ts";
-import { createExchangeFlow, EXCHANGE_CONVERSATION, type FlowDeps } from "./flow.ts";
+import { EXCHANGE_CONVERSATION } from "../shared/conversations.ts";
+import { createExchangeFlow, type FlowDeps } from "./flow.ts";
 
 /**
  * Commands that leave a running flow. They sit in front of the conversation, so /exchange
- * restarts a flow and /cancel leaves it from any step (a conversation would take them as input).
+ * restarts a flow from any step (a conversation would take it as input). (/cancel is cancel/'s.)
  */
 export function createExchangeExits() {
   const exits = new LeanComposer<BotContext>();
@@ -15,17 +15,6 @@ export function createExchangeExits() {
   exits.command("exchange", async (ctx, next) => {
     await ctx.conversation.exitAll();
     return next();
-  });
-
-  exits.command("start", async (ctx, next) => {
-    if (flowStart(ctx.match)) await ctx.conversation.exitAll();
-    return next();
-  });
-
-  exits.command("cancel", async (ctx) => {
-    const active = ctx.conversation.active(EXCHANGE_CONVERSATION) > 0;
-    await ctx.conversation.exitAll();
-    await ctx.reply(ctx.t(active ? "flow-cancelled" : "flow-nothing-to-cancel"));
   });
 
   return exits;
@@ -37,14 +26,25 @@ export function createExchangeEntry() {
 
   entry.command("exchange", (ctx) => ctx.conversation.enter(EXCHANGE_CONVERSATION));
 
-  entry.command("start", async (ctx, next) => {
-    const flow = flowStart(ctx.match);
-    if (!flow) return next();
-    if (flow.coin) await ctx.conversation.enter(EXCHANGE_CONVERSATION, flow.coin);
-    else await ctx.conversation.enter(EXCHANGE_CONVERSATION);
-  });
-
   return entry;
+}
+
+/**
+ * `/start exchange`, `/start swap-<code>` outside groups (start/ owns `/start` and routes them
+ * here): a running flow is left and a fresh one starts, with that coin to send. `/start` is
+ * handled in front of the conversation (so a running flow does not take it as input), and the
+ * plugin enters a conversation only behind its middleware: the flow is entered through
+ * `conversation`, the one createExchangeConversation made.
+ */
+export function flowStartLink(conversation: MiddlewareFn<BotContext>) {
+  return async (ctx: BotContext, coin: string | undefined): Promise<void> => {
+    await ctx.conversation.exitAll();
+    await conversation(ctx, () =>
+      coin
+        ? ctx.conversation.enter(EXCHANGE_CONVERSATION, coin)
+        : ctx.conversation.enter(EXCHANGE_CONVERSATION),
+    );
+  };
 }
 
 /** How long a flow waits for its next answer; the next input after that starts a fresh flow. */

@@ -16,8 +16,6 @@ import {
 
 export type { FlowDeps } from "./session.ts";
 
-export const EXCHANGE_CONVERSATION = "exchange";
-
 /**
  * The stored state of a conversation is replayed against the current code: bump this whenever the
  * flow's steps change (what they ask, answer or call outside), and register the version you
