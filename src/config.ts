@@ -5,10 +5,11 @@ import { z } from "zod";
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 /**
- * How the exchange speaks: `spec` (docs/exchange-api-v2.md), `exolix` (Exolix's public v2 API) or
- * `letsexchange` (LetsExchange's API, docs/exchange-letsexchange.md).
+ * How the exchange speaks: `spec` (docs/exchange-api-v2.md), `exolix` (Exolix's public v2 API),
+ * `changenow` (ChangeNOW's API v2, docs/exchange-changenow.md) or `letsexchange` (LetsExchange's
+ * API, docs/exchange-letsexchange.md).
  */
-export const EXCHANGE_DIALECTS = ["spec", "exolix", "letsexchange"] as const;
+export const EXCHANGE_DIALECTS = ["spec", "exolix", "changenow", "letsexchange"] as const;
 export type ExchangeDialect = (typeof EXCHANGE_DIALECTS)[number];
 
 /**

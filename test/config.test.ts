@@ -67,8 +67,11 @@ describe("loadConfig", () => {
     expect(loadConfig({ BOT_TOKEN: token, EXCHANGE_DIALECT: "exolix" }).exchangeDialect).toBe(
       "exolix",
     );
-    expect(errorOf({ BOT_TOKEN: token, EXCHANGE_DIALECT: "fixedfloat" })).toMatch(
-      /^EXCHANGE_DIALECT must be one of spec, exolix, .*letsexchange/,
+    expect(loadConfig({ BOT_TOKEN: token, EXCHANGE_DIALECT: "changenow" }).exchangeDialect).toBe(
+      "changenow",
+    );
+    expect(errorOf({ BOT_TOKEN: token, EXCHANGE_DIALECT: "stealthex" })).toBe(
+      "EXCHANGE_DIALECT must be one of spec, exolix, changenow, letsexchange",
     );
   });
 

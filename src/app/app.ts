@@ -8,6 +8,7 @@ import { type Clock, realClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { ExchangeMonitor } from "../ops/exchange-monitor.ts";
 import type { QuoteService } from "../quotes/quote-service.ts";
+import type { SandboxControl } from "../sandbox/index.ts";
 import { buildBackground } from "./background.ts";
 import { openDatabase } from "./database.ts";
 import { exchangeClient, startExchange } from "./exchange.ts";
@@ -22,6 +23,8 @@ export { StartupError } from "./lifecycle.ts";
 export interface App {
   /** True when the bot runs on its embedded sandbox exchange (no real funds). */
   sandbox: boolean;
+  /** The embedded sandbox's control, when it runs on one: `npm run try`'s `/sandbox` commands. */
+  sandboxControl: SandboxControl | undefined;
   /** The exchange new swaps record (`sandbox`, or EXCHANGE_API_URL's origin); only its are followed. */
   exchangeId: string;
   catalog: CoinCatalog;
@@ -162,6 +165,7 @@ export async function startApp(
 
   return {
     sandbox: target.sandbox,
+    sandboxControl: target.sandboxControl,
     exchangeId,
     catalog: swaps.catalog,
     quotes: swaps.quotes,

@@ -6,7 +6,7 @@ import type { Logger } from "../lib/logger.ts";
 import type { BudgetLedger } from "../lib/shared-budget.ts";
 import type { ExchangeMonitor } from "../ops/exchange-monitor.ts";
 import type { BotMetrics } from "../ops/metrics.ts";
-import type { Sandbox } from "../sandbox/index.ts";
+import type { Sandbox, SandboxControl } from "../sandbox/index.ts";
 import { exchangeIdOf, SANDBOX_EXCHANGE } from "../swaps/swap.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
@@ -16,6 +16,8 @@ export interface ExchangeTarget {
   sandbox: boolean;
   /** What swaps record as the exchange they were created on (see `exchangeIdOf`). */
   exchangeId: string;
+  /** The embedded sandbox's control (`npm run try` holds and releases swaps with it); none: a real exchange. */
+  sandboxControl?: SandboxControl;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function startExchange(
     apiKey: sandbox!.apiKey,
     sandbox: true,
     exchangeId: SANDBOX_EXCHANGE,
+    sandboxControl: sandbox!.control,
   };
 }
 

@@ -68,6 +68,9 @@ export const transactions = sqliteTable(
     /** The exchange's own explorer links of the hashes (the exolix dialect gives them). */
     txLinkIn: text("tx_link_in"),
     txLinkOut: text("tx_link_out"),
+    /** While the exchange holds the swap for verification: where the user answers it, what it asks. */
+    holdLink: text("hold_link"),
+    holdAsks: text("hold_asks"),
     /** Any string the upstream sends, including ones the spec does not list. */
     status: text("status").notNull(),
     statusChangedAt: integer("status_changed_at").notNull(),

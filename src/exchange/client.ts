@@ -97,7 +97,7 @@ export class ExchangeClient implements ExchangePort {
   private readonly stopping = new AbortController();
   private stopTimer: NodeJS.Timeout | undefined;
 
-  get reverseQuotes(): boolean {
+  get reverseQuotes(): boolean | "fixed" {
     return this.dialect.reverseQuotes;
   }
 
@@ -228,7 +228,37 @@ export class ExchangeClient implements ExchangePort {
     );
   }
 
-  getRate(params: QuoteRequest, call?: CallOptions): Promise<ExchangeQuote> {
+  async getRate(params: QuoteRequest, call?: CallOptions): Promise<ExchangeQuote> {
+    const { limits } = this.dialect.rate;
+    if (!limits) return this.estimate(params, call);
+    // The limits first (a call of their own in this dialect): an amount they refuse is answered
+    // from them alone, without asking for an estimate the exchange would refuse.
+    const range = await this.send("GET /rate", "public", limits.route(params), limits.schema, call);
+    const amount = Number(params.amount);
+    const breach =
+      params.receiveAmount !== undefined
+        ? undefined
+        : amount < range.minimum
+          ? "below"
+          : range.maximum > 0 && amount > range.maximum
+            ? "above"
+            : undefined;
+    if (breach) {
+      return {
+        sendAmount: amount,
+        receiveAmount: 0,
+        rate: 0,
+        minimum: range.minimum,
+        maximum: range.maximum,
+        rateType: params.rateType ?? "float",
+        note: limits.outOfRange(breach),
+      };
+    }
+    const quote = await this.estimate(params, call);
+    return { ...quote, minimum: range.minimum, maximum: range.maximum };
+  }
+
+  private estimate(params: QuoteRequest, call?: CallOptions): Promise<ExchangeQuote> {
     const { rate } = this.dialect;
     const route = rate.route?.(params) ?? routeOf("rate", rate.params?.(params));
     return this.send("GET /rate", "public", route, rate.schema, call).catch((error: unknown) => {

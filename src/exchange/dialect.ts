@@ -13,7 +13,7 @@ import type { SwapOrder } from "../swaps/swap.ts";
 import type { ErrorBody } from "./wire.ts";
 
 /** How the exchange at EXCHANGE_API_URL speaks (see docs/operations.md, "Exchange dialects"). */
-export const EXCHANGE_DIALECTS = ["spec", "exolix", "letsexchange"] as const;
+export const EXCHANGE_DIALECTS = ["spec", "exolix", "changenow", "letsexchange"] as const;
 export type ExchangeDialect = (typeof EXCHANGE_DIALECTS)[number];
 
 /** An HTTP error answer: its status, its body and the upstream's own words in it. */
@@ -24,6 +24,13 @@ export interface Refusal {
 }
 
 export type SearchParams = Record<string, string | number | boolean | undefined>;
+
+/** A pair's limits in the send coin, as a dialect that states them apart from its quote reads them. */
+export interface QuoteLimits {
+  minimum: number;
+  /** 0: no maximum stated. */
+  maximum: number;
+}
 
 /**
  * One request as a dialect writes it, for a dialect whose endpoints are not the spec's five
@@ -47,8 +54,11 @@ export interface WireRequest<T> {
  */
 export interface Dialect {
   readonly name: ExchangeDialect;
-  /** Whether `/rate` and create take an amount to receive (a reverse quote). */
-  readonly reverseQuotes: boolean;
+  /**
+   * Whether `/rate` and create take an amount to receive (a reverse quote); "fixed": at a fixed
+   * rate only (ChangeNOW's `type=reverse` is a fixed-rate flow's).
+   */
+  readonly reverseQuotes: boolean | "fixed";
   /** The headers carrying the key. */
   authHeaders(apiKey: string): Record<string, string>;
   /** The base URL requests go under, from the configured one (default: as configured). */
@@ -72,6 +82,17 @@ export interface Dialect {
      * limits): the quote it stands for; undefined: a plain error.
      */
     fromRefusal(refusal: Refusal, request: QuoteRequest): ExchangeQuote | undefined;
+    /**
+     * A dialect whose quote carries no limits (ChangeNOW: `exchange/range` beside
+     * `exchange/estimated-amount`) reads them with a call of its own first: an amount they refuse
+     * costs no second call, and the quote's minimum and maximum are theirs.
+     */
+    limits?: {
+      route(request: QuoteRequest): WireRequest<QuoteLimits>;
+      schema: z.ZodType<QuoteLimits>;
+      /** The note of an amount out of these limits (the exchange's words for it). */
+      outOfRange(breach: "below" | "above"): string;
+    };
   };
   create: {
     /** The JSON body, amounts as the exact digits (as JSON numbers). */

@@ -80,6 +80,8 @@ export const errorBodySchema = z
     fromAmount: numeric.optional().catch(undefined),
     toAmount: numeric.optional().catch(undefined),
     rate: numeric.optional().catch(undefined),
+    /** What some put beside their words (ChangeNOW: `{range: {minAmount, maxAmount}}`); the dialect reads it. */
+    payload: z.unknown().optional(),
   })
   .catch({});
 export type ErrorBody = z.infer<typeof errorBodySchema>;

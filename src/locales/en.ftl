@@ -208,6 +208,16 @@ card-in-progress =
     Status: {$status}
 
     I will tell you when it moves on. Check it any time with /status.
+card-held =
+    🛂 <b>Swap held for verification</b>
+    You send: <code>{$amount}</code> <b>{$from}</b>
+
+    You receive: {$toAmount} {$to} ({$rateType})
+    Payout to: <code>{$withdrawal}</code>
+    Transaction id: <code>{$id}</code>
+    Status: {$status}
+
+    I will tell you when it moves on. Check it any time with /status.
 deposit-sandbox = 🧪 <b>sandbox: do not send real funds</b>. This swap is simulated.
 card-sandbox = 🧪 <b>sandbox</b>: this swap was simulated.
 card-success =
@@ -248,6 +258,7 @@ status-success = complete
 status-overdue = expired
 status-refunded = refunded
 status-refunding = refund under way
+status-verifying = held for verification
 
 ## Inline mode
 
@@ -332,6 +343,13 @@ push-refunded-no-address = the address you sent from
 push-refunding =
     ↩️ <b>Swap {$id}: refund under way</b>
     The exchange is sending your {$amountIn} {$from} back to <code>{$refundTo}</code>. I will tell you once it is done.
+push-verifying =
+    🛂 <b>Swap {$id}: held for verification</b>
+    The exchange is holding this swap to verify it before it goes on. Nothing is lost and there is nothing to send again: answer the exchange, and I will tell you when it moves on.
+swap-held = 🛂 The exchange holds this swap to verify it before it goes on. Send nothing more until the exchange lets it go on.
+swap-held-asks = What it asks: {$asks}
+swap-held-link = Where to answer it: {$link}
+swap-held-no-link = Write to the exchange's support and quote the swap id <code>{$id}</code>.
 push-wait =
     ⏳ <b>Swap {$id}: waiting for your deposit</b>
     Send exactly <code>{$amountIn}</code> {$from} to <code>{$deposit}</code>.
@@ -466,6 +484,9 @@ webapp-hash-in = Deposit transaction
 webapp-hash-out = Payout transaction
 webapp-closed = This swap is finished: send nothing to its deposit address.
 webapp-received = The deposit has arrived; nothing more to send.
+webapp-held = The exchange holds this swap to verify it before it goes on. Do not send anything again.
+webapp-held-asks = What it asks
+webapp-held-link = Answer the exchange
 webapp-sandbox = Sandbox exchange: do not send real funds.
 webapp-no-swaps = You have no swaps yet.
 webapp-open-from-telegram = This page works only when opened from the bot in Telegram. Open the bot and tap its app button.
@@ -554,6 +575,7 @@ support-ticket-swap =
     Payout address: <code>{$withdrawal}</code>
     Refund address: <code>{$refund}</code>
 support-ticket-deposit-memo = Deposit memo: <code>{$memo}</code>
+support-ticket-held = 🛂 Held for verification by the exchange · it asks: {$asks} · link: {$link}
 support-ticket-hash-deposit = Deposit hash: <code>{$hash}</code>
 support-ticket-hash-deposit-linked = Deposit hash: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
 support-ticket-hash-payout = Payout hash: <code>{$hash}</code>

@@ -208,6 +208,16 @@ card-in-progress =
     Estado: {$status}
 
     Te avisaré cuando avance. Consúltalo cuando quieras con /status.
+card-held =
+    🛂 <b>Intercambio retenido para verificación</b>
+    Envías: <code>{$amount}</code> <b>{$from}</b>
+
+    Recibes: {$toAmount} {$to} ({$rateType})
+    Recibes en: <code>{$withdrawal}</code>
+    Id de la transacción: <code>{$id}</code>
+    Estado: {$status}
+
+    Te avisaré cuando avance. Consúltalo cuando quieras con /status.
 deposit-sandbox = 🧪 <b>entorno de pruebas: no envíes fondos reales</b>. Este intercambio es simulado.
 card-sandbox = 🧪 <b>entorno de pruebas</b>: este intercambio fue simulado.
 card-success =
@@ -248,6 +258,7 @@ status-success = completado
 status-overdue = expirado
 status-refunded = reembolsado
 status-refunding = reembolso en curso
+status-verifying = retenido para verificación
 
 ## Inline mode
 
@@ -332,6 +343,13 @@ push-refunded-no-address = la dirección desde la que enviaste
 push-refunding =
     ↩️ <b>Intercambio {$id}: reembolso en curso</b>
     El exchange está devolviendo tus {$amountIn} {$from} a <code>{$refundTo}</code>. Te avisaré cuando termine.
+push-verifying =
+    🛂 <b>Intercambio {$id}: retenido para verificación</b>
+    El exchange retiene este intercambio para verificarlo antes de continuar. No se ha perdido nada y no hay que enviar nada de nuevo: responde al exchange y te avisaré cuando siga adelante.
+swap-held = 🛂 El exchange retiene este intercambio para verificarlo antes de continuar. No envíes nada más hasta que el exchange lo deje seguir.
+swap-held-asks = Lo que pide: {$asks}
+swap-held-link = Dónde responder: {$link}
+swap-held-no-link = Escribe al soporte del exchange e indica el id del intercambio <code>{$id}</code>.
 push-wait =
     ⏳ <b>Intercambio {$id}: esperando tu depósito</b>
     Envía exactamente <code>{$amountIn}</code> {$from} a <code>{$deposit}</code>.
@@ -466,6 +484,9 @@ webapp-hash-in = Transacción de depósito
 webapp-hash-out = Transacción de pago
 webapp-closed = Este intercambio terminó: no envíes nada a su dirección de depósito.
 webapp-received = El depósito llegó; no hay que enviar nada más.
+webapp-held = El exchange retiene este intercambio para verificarlo antes de continuar. No envíes nada de nuevo.
+webapp-held-asks = Lo que pide
+webapp-held-link = Responder al exchange
 webapp-sandbox = Exchange de pruebas: no envíes fondos reales.
 webapp-no-swaps = Aún no tienes intercambios.
 webapp-open-from-telegram = Esta página solo funciona abierta desde el bot en Telegram. Abre el bot y toca su botón de la app.
@@ -554,6 +575,7 @@ support-ticket-swap =
     Dirección de pago: <code>{$withdrawal}</code>
     Dirección de reembolso: <code>{$refund}</code>
 support-ticket-deposit-memo = Memo del depósito: <code>{$memo}</code>
+support-ticket-held = 🛂 Retenido para verificación por el exchange · pide: {$asks} · enlace: {$link}
 support-ticket-hash-deposit = Hash del depósito: <code>{$hash}</code>
 support-ticket-hash-deposit-linked = Hash del depósito: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
 support-ticket-hash-payout = Hash del pago: <code>{$hash}</code>

@@ -210,6 +210,16 @@ card-in-progress =
     وضعیت: {$status}
 
     وقتی جلو برود خبرتان می‌کنم. هر وقت خواستید با /status آن را ببینید.
+card-held =
+    🛂 <b>تبدیل برای احراز هویت نگه داشته شده است</b>
+    ارسال می‌کنید: <code>{$amount}</code> <b>{$from}</b>
+
+    دریافت می‌کنید: {$toAmount} {$to} ({$rateType})
+    آدرس دریافت: <code>{$withdrawal}</code>
+    شناسهٔ تراکنش: <code>{$id}</code>
+    وضعیت: {$status}
+
+    وقتی جلو برود خبرتان می‌کنم. هر وقت خواستید با /status آن را ببینید.
 deposit-sandbox = 🧪 <b>محیط آزمایشی: پول واقعی نفرستید</b>. این تبدیل شبیه‌سازی است.
 card-sandbox = 🧪 <b>محیط آزمایشی</b>: این تبدیل شبیه‌سازی شد.
 card-success =
@@ -250,6 +260,7 @@ status-success = انجام شد
 status-overdue = منقضی شد
 status-refunded = وجه برگشت داده شد
 status-refunding = بازگشت وجه در جریان است
+status-verifying = در انتظار احراز هویت
 
 ## Inline mode
 
@@ -334,6 +345,13 @@ push-refunded-no-address = آدرسی که از آن فرستادید
 push-refunding =
     ↩️ <b>تبدیل {$id}: بازگشت وجه در جریان است</b>
     صرافی در حال برگرداندن {$amountIn} {$from} شما به <code>{$refundTo}</code> است. وقتی تمام شد خبرتان می‌کنم.
+push-verifying =
+    🛂 <b>تبدیل {$id}: در انتظار احراز هویت</b>
+    صرافی این تبدیل را نگه داشته تا پیش از ادامه آن را بررسی کند. چیزی از دست نرفته و لازم نیست دوباره چیزی بفرستید: به صرافی پاسخ دهید و وقتی تبدیل ادامه پیدا کرد خبرتان می‌کنم.
+swap-held = 🛂 صرافی این تبدیل را برای بررسی نگه داشته است. تا وقتی صرافی اجازه ادامه نداده، چیز دیگری نفرستید.
+swap-held-asks = آنچه می‌خواهد: {$asks}
+swap-held-link = جای پاسخ دادن: {$link}
+swap-held-no-link = به پشتیبانی صرافی بنویسید و شناسه تبدیل <code>{$id}</code> را ذکر کنید.
 push-wait =
     ⏳ <b>تبدیل {$id}: در انتظار واریز شما</b>
     دقیقاً <code>{$amountIn}</code> {$from} به <code>{$deposit}</code> بفرستید.
@@ -468,6 +486,9 @@ webapp-hash-in = تراکنش واریز
 webapp-hash-out = تراکنش پرداخت
 webapp-closed = این تبدیل تمام شده است: به آدرس واریزش هیچ چیز نفرستید.
 webapp-received = واریز رسیده است؛ چیز دیگری برای فرستادن نیست.
+webapp-held = صرافی این تبدیل را برای بررسی نگه داشته است. دوباره چیزی نفرستید.
+webapp-held-asks = آنچه می‌خواهد
+webapp-held-link = پاسخ به صرافی
 webapp-sandbox = صرافی آزمایشی: پول واقعی نفرستید.
 webapp-no-swaps = هنوز هیچ تبدیلی ندارید.
 webapp-open-from-telegram = این صفحه فقط وقتی کار می‌کند که از ربات در تلگرام باز شود. ربات را باز کنید و دکمهٔ برنامه‌اش را بزنید.
@@ -556,6 +577,7 @@ support-ticket-swap =
     آدرس دریافت: <code>{$withdrawal}</code>
     آدرس بازپرداخت: <code>{$refund}</code>
 support-ticket-deposit-memo = ممو واریز: <code>{$memo}</code>
+support-ticket-held = 🛂 صرافی آن را برای احراز هویت نگه داشته · درخواست: {$asks} · پیوند: {$link}
 support-ticket-hash-deposit = هش واریز: <code>{$hash}</code>
 support-ticket-hash-deposit-linked = هش واریز: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
 support-ticket-hash-payout = هش پرداخت: <code>{$hash}</code>

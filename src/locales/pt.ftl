@@ -208,6 +208,16 @@ card-in-progress =
     Status: {$status}
 
     Aviso quando ela avançar. Consulte quando quiser com /status.
+card-held =
+    🛂 <b>Troca retida para verificação</b>
+    Você envia: <code>{$amount}</code> <b>{$from}</b>
+
+    Você recebe: {$toAmount} {$to} ({$rateType})
+    Você recebe em: <code>{$withdrawal}</code>
+    Id da transação: <code>{$id}</code>
+    Status: {$status}
+
+    Aviso quando ela avançar. Consulte quando quiser com /status.
 deposit-sandbox = 🧪 <b>ambiente de testes: não envie fundos reais</b>. Esta troca é simulada.
 card-sandbox = 🧪 <b>ambiente de testes</b>: esta troca foi simulada.
 card-success =
@@ -248,6 +258,7 @@ status-success = concluída
 status-overdue = expirada
 status-refunded = reembolsada
 status-refunding = reembolso em andamento
+status-verifying = retida para verificação
 
 ## Inline mode
 
@@ -332,6 +343,13 @@ push-refunded-no-address = o endereço de onde você enviou
 push-refunding =
     ↩️ <b>Troca {$id}: reembolso em andamento</b>
     A exchange está devolvendo seus {$amountIn} {$from} para <code>{$refundTo}</code>. Aviso quando terminar.
+push-verifying =
+    🛂 <b>Troca {$id}: retida para verificação</b>
+    A exchange está retendo esta troca para verificá-la antes de continuar. Nada foi perdido e não é preciso enviar nada de novo: responda à exchange e eu aviso quando ela seguir em frente.
+swap-held = 🛂 A exchange retém esta troca para verificá-la antes de continuar. Não envie mais nada até a exchange deixá-la seguir.
+swap-held-asks = O que ela pede: {$asks}
+swap-held-link = Onde responder: {$link}
+swap-held-no-link = Escreva ao suporte da exchange e informe o id da troca <code>{$id}</code>.
 push-wait =
     ⏳ <b>Troca {$id}: aguardando seu depósito</b>
     Envie exatamente <code>{$amountIn}</code> {$from} para <code>{$deposit}</code>.
@@ -466,6 +484,9 @@ webapp-hash-in = Transação de depósito
 webapp-hash-out = Transação de pagamento
 webapp-closed = Esta troca terminou: não envie nada para o endereço de depósito dela.
 webapp-received = O depósito chegou; não há mais nada a enviar.
+webapp-held = A exchange retém esta troca para verificá-la antes de continuar. Não envie nada de novo.
+webapp-held-asks = O que ela pede
+webapp-held-link = Responder à exchange
 webapp-sandbox = Exchange de testes: não envie fundos reais.
 webapp-no-swaps = Você ainda não tem trocas.
 webapp-open-from-telegram = Esta página só funciona quando aberta pelo bot no Telegram. Abra o bot e toque no botão do app.
@@ -554,6 +575,7 @@ support-ticket-swap =
     Endereço de pagamento: <code>{$withdrawal}</code>
     Endereço de reembolso: <code>{$refund}</code>
 support-ticket-deposit-memo = Memo do depósito: <code>{$memo}</code>
+support-ticket-held = 🛂 Retida para verificação pela exchange · pede: {$asks} · link: {$link}
 support-ticket-hash-deposit = Hash do depósito: <code>{$hash}</code>
 support-ticket-hash-deposit-linked = Hash do depósito: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
 support-ticket-hash-payout = Hash do pagamento: <code>{$hash}</code>

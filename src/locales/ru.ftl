@@ -208,6 +208,16 @@ card-in-progress =
     Статус: {$status}
 
     Я сообщу, когда обмен продвинется. Проверить можно в любой момент через /status.
+card-held =
+    🛂 <b>Обмен задержан для проверки</b>
+    Вы отправляете: <code>{$amount}</code> <b>{$from}</b>
+
+    Вы получите: {$toAmount} {$to} ({$rateType})
+    Выплата на: <code>{$withdrawal}</code>
+    Id транзакции: <code>{$id}</code>
+    Статус: {$status}
+
+    Я сообщу, когда обмен продвинется. Проверить можно в любой момент через /status.
 deposit-sandbox = 🧪 <b>песочница: не отправляйте настоящие средства</b>. Этот обмен имитируется.
 card-sandbox = 🧪 <b>песочница</b>: этот обмен был имитацией.
 card-success =
@@ -248,6 +258,7 @@ status-success = завершён
 status-overdue = истёк
 status-refunded = возвращён
 status-refunding = идёт возврат
+status-verifying = задержан для проверки
 
 ## Inline mode
 
@@ -332,6 +343,13 @@ push-refunded-no-address = адрес, с которого вы отправля
 push-refunding =
     ↩️ <b>Обмен {$id}: идёт возврат</b>
     Обменник отправляет ваши {$amountIn} {$from} обратно на <code>{$refundTo}</code>. Я сообщу, когда возврат завершится.
+push-verifying =
+    🛂 <b>Обмен {$id}: задержан для проверки</b>
+    Обменник задержал этот обмен, чтобы проверить его, прежде чем продолжить. Ничего не потеряно, и отправлять ничего повторно не нужно: ответьте обменнику, а я сообщу, когда обмен продолжится.
+swap-held = 🛂 Обменник задержал этот обмен для проверки, прежде чем продолжить. Ничего больше не отправляйте, пока обменник не продолжит обмен.
+swap-held-asks = Что он просит: {$asks}
+swap-held-link = Где ответить: {$link}
+swap-held-no-link = Напишите в поддержку обменника и укажите id обмена <code>{$id}</code>.
 push-wait =
     ⏳ <b>Обмен {$id}: ждём ваш депозит</b>
     Отправьте ровно <code>{$amountIn}</code> {$from} на <code>{$deposit}</code>.
@@ -466,6 +484,9 @@ webapp-hash-in = Транзакция депозита
 webapp-hash-out = Транзакция выплаты
 webapp-closed = Обмен завершён: ничего не отправляйте на его адрес депозита.
 webapp-received = Депозит получен; больше ничего отправлять не нужно.
+webapp-held = Обменник задержал этот обмен для проверки, прежде чем продолжить. Ничего больше не отправляйте.
+webapp-held-asks = Что он просит
+webapp-held-link = Ответить обменнику
 webapp-sandbox = Тестовый обменник: не отправляйте настоящие средства.
 webapp-no-swaps = У вас ещё нет обменов.
 webapp-open-from-telegram = Эта страница работает, только если открыть её из бота в Telegram. Откройте бота и нажмите кнопку приложения.
@@ -555,6 +576,7 @@ support-ticket-swap =
     Адрес выплаты: <code>{$withdrawal}</code>
     Адрес возврата: <code>{$refund}</code>
 support-ticket-deposit-memo = Мемо депозита: <code>{$memo}</code>
+support-ticket-held = 🛂 Задержан обменником для проверки · просит: {$asks} · ссылка: {$link}
 support-ticket-hash-deposit = Хеш депозита: <code>{$hash}</code>
 support-ticket-hash-deposit-linked = Хеш депозита: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
 support-ticket-hash-payout = Хеш выплаты: <code>{$hash}</code>

@@ -208,6 +208,16 @@ card-in-progress =
     Durum: {$status}
 
     İlerleyince size haber vereceğim. İstediğiniz zaman /status ile bakabilirsiniz.
+card-held =
+    🛂 <b>Takas doğrulama için bekletiliyor</b>
+    Gönderdiğiniz: <code>{$amount}</code> <b>{$from}</b>
+
+    Alacağınız: {$toAmount} {$to} ({$rateType})
+    Alıcı adres: <code>{$withdrawal}</code>
+    İşlem kimliği: <code>{$id}</code>
+    Durum: {$status}
+
+    İlerleyince size haber vereceğim. İstediğiniz zaman /status ile bakabilirsiniz.
 deposit-sandbox = 🧪 <b>test ortamı: gerçek para göndermeyin</b>. Bu takas bir simülasyon.
 card-sandbox = 🧪 <b>test ortamı</b>: bu takas bir simülasyondu.
 card-success =
@@ -248,6 +258,7 @@ status-success = tamamlandı
 status-overdue = süresi doldu
 status-refunded = iade edildi
 status-refunding = iade sürüyor
+status-verifying = doğrulama için bekletiliyor
 
 ## Inline mode
 
@@ -332,6 +343,13 @@ push-refunded-no-address = gönderdiğiniz adres
 push-refunding =
     ↩️ <b>Takas {$id}: iade sürüyor</b>
     Borsa {$amountIn} {$from} tutarınızı <code>{$refundTo}</code> adresine geri gönderiyor. Tamamlanınca haber vereceğim.
+push-verifying =
+    🛂 <b>Takas {$id}: doğrulama için bekletiliyor</b>
+    Borsa bu takası devam etmeden önce doğrulamak için bekletiyor. Hiçbir şey kaybolmadı ve yeniden bir şey göndermeniz gerekmiyor: borsaya yanıt verin, takas ilerleyince size haber vereceğim.
+swap-held = 🛂 Borsa bu takası devam etmeden önce doğrulamak için bekletiyor. Borsa takasın devam etmesine izin verene kadar başka bir şey göndermeyin.
+swap-held-asks = İstediği: {$asks}
+swap-held-link = Nereden yanıtlanır: {$link}
+swap-held-no-link = Borsanın destek ekibine yazın ve takas kimliğini <code>{$id}</code> belirtin.
 push-wait =
     ⏳ <b>Takas {$id}: yatırmanız bekleniyor</b>
     <code>{$deposit}</code> adresine tam olarak <code>{$amountIn}</code> {$from} gönderin.
@@ -466,6 +484,9 @@ webapp-hash-in = Yatırma işlemi
 webapp-hash-out = Ödeme işlemi
 webapp-closed = Bu takas bitti: yatırma adresine hiçbir şey göndermeyin.
 webapp-received = Yatırma ulaştı; başka bir şey göndermenize gerek yok.
+webapp-held = Borsa bu takası devam etmeden önce doğrulamak için bekletiyor. Yeniden bir şey göndermeyin.
+webapp-held-asks = İstediği
+webapp-held-link = Borsaya yanıt verin
 webapp-sandbox = Test borsası: gerçek para göndermeyin.
 webapp-no-swaps = Henüz takasınız yok.
 webapp-open-from-telegram = Bu sayfa yalnızca Telegram'da bottan açıldığında çalışır. Botu açıp uygulama düğmesine dokunun.
@@ -554,6 +575,7 @@ support-ticket-swap =
     Ödeme adresi: <code>{$withdrawal}</code>
     İade adresi: <code>{$refund}</code>
 support-ticket-deposit-memo = Yatırma memosu: <code>{$memo}</code>
+support-ticket-held = 🛂 Borsa tarafından doğrulama için bekletiliyor · istediği: {$asks} · bağlantı: {$link}
 support-ticket-hash-deposit = Yatırma hash'i: <code>{$hash}</code>
 support-ticket-hash-deposit-linked = Yatırma hash'i: <code>{$hash}</code> · <a href="{$url}">{$site}</a>
 support-ticket-hash-payout = Ödeme hash'i: <code>{$hash}</code>

@@ -209,6 +209,16 @@ card-in-progress =
     状态：{$status}
 
     有进展时我会通知你。随时可用 /status 查看。
+card-held =
+    🛂 <b>兑换被暂扣审核</b>
+    你发送：<code>{$amount}</code> <b>{$from}</b>
+
+    你接收：{$toAmount} {$to}（{$rateType}）
+    收款地址：<code>{$withdrawal}</code>
+    交易 ID：<code>{$id}</code>
+    状态：{$status}
+
+    有进展时我会通知你。随时可用 /status 查看。
 deposit-sandbox = 🧪 <b>沙盒：请勿发送真实资金</b>。这笔兑换是模拟的。
 card-sandbox = 🧪 <b>沙盒</b>：这笔兑换是模拟的。
 card-success =
@@ -249,6 +259,7 @@ status-success = 已完成
 status-overdue = 已过期
 status-refunded = 已退款
 status-refunding = 退款中
+status-verifying = 被暂扣审核
 
 ## Inline mode
 
@@ -333,6 +344,13 @@ push-refunded-no-address = 你发送资金的地址
 push-refunding =
     ↩️ <b>兑换 {$id}：退款中</b>
     兑换服务正在把你的 {$amountIn} {$from} 退回到 <code>{$refundTo}</code>。完成后我会通知你。
+push-verifying =
+    🛂 <b>兑换 {$id}：被暂扣审核</b>
+    兑换服务暂扣了这笔兑换，要先审核才会继续。资金没有丢失，也不需要再次发送任何东西：请回复兑换服务，兑换继续时我会通知你。
+swap-held = 🛂 兑换服务暂扣了这笔兑换，审核通过后才会继续。在兑换服务放行之前，请不要再发送任何东西。
+swap-held-asks = 对方要求：{$asks}
+swap-held-link = 在这里回复：{$link}
+swap-held-no-link = 请联系兑换服务的客服，并提供兑换 id <code>{$id}</code>。
 push-wait =
     ⏳ <b>兑换 {$id}：等待你的充值</b>
     请准确发送 <code>{$amountIn}</code> {$from} 到 <code>{$deposit}</code>。
@@ -467,6 +485,9 @@ webapp-hash-in = 充值交易
 webapp-hash-out = 付款交易
 webapp-closed = 这笔兑换已结束：不要向它的充值地址发送任何资金。
 webapp-received = 充值已到账；无需再发送任何资金。
+webapp-held = 兑换服务暂扣了这笔兑换，审核通过后才会继续。请不要再次发送任何东西。
+webapp-held-asks = 对方要求
+webapp-held-link = 回复兑换服务
 webapp-sandbox = 沙盒兑换服务：请勿发送真实资金。
 webapp-no-swaps = 你还没有兑换记录。
 webapp-open-from-telegram = 此页面只能从 Telegram 中的机器人打开。请打开机器人并点击它的应用按钮。
@@ -555,6 +576,7 @@ support-ticket-swap =
     收款地址：<code>{$withdrawal}</code>
     退款地址：<code>{$refund}</code>
 support-ticket-deposit-memo = 充值备注（memo）：<code>{$memo}</code>
+support-ticket-held = 🛂 被兑换服务暂扣审核 · 要求：{$asks} · 链接：{$link}
 support-ticket-hash-deposit = 充值哈希：<code>{$hash}</code>
 support-ticket-hash-deposit-linked = 充值哈希：<code>{$hash}</code> · <a href="{$url}">{$site}</a>
 support-ticket-hash-payout = 付款哈希：<code>{$hash}</code>

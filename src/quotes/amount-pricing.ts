@@ -68,7 +68,7 @@ export async function sendAmountOf(
   const ask = options.user === undefined ? {} : { user: options.user };
   if (asked.unit === "send") return { ok: true, send: asked.value };
   if (asked.unit === "receive") {
-    if (quotes.reverseQuotes) {
+    if (quotes.reversesAt(rateType)) {
       const quote = await quotes.quote(
         { ...pair, amount: asked.value, receiveAmount: asked.value, rateType },
         ask,

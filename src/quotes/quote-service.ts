@@ -3,6 +3,7 @@ import { KeyShare } from "../lib/key-share.ts";
 import { Lru } from "../lib/lru.ts";
 import { ExchangeBusyError } from "../swaps/exchange-errors.ts";
 import type { ExchangePort, ExchangeQuote, QuoteRequest } from "../swaps/exchange-port.ts";
+import type { RateType } from "../swaps/swap.ts";
 import { type AmountFit, limitsFit } from "./amount-fit.ts";
 
 type RateParams = QuoteRequest;
@@ -192,9 +193,13 @@ export class QuoteService {
     return fit === "ok" ? undefined : { fit, limits };
   }
 
-  /** Whether the exchange quotes an amount to receive itself (QuoteRequest.receiveAmount). */
-  get reverseQuotes(): boolean {
-    return this.options.exchange.reverseQuotes ?? false;
+  /**
+   * Whether the exchange quotes an amount to receive itself (QuoteRequest.receiveAmount) at this
+   * rate type (some do at a fixed rate only).
+   */
+  reversesAt(rateType: RateType): boolean {
+    const reverse = this.options.exchange.reverseQuotes ?? false;
+    return reverse === true || (reverse === "fixed" && rateType === "fixed");
   }
 
   /** Whether a fixed-rate quote is too old to create a swap on without showing fresh numbers. */

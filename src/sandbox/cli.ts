@@ -3,7 +3,8 @@ import { DIALECTS, type Dialect, startSandbox } from "./index.ts";
 /**
  * `npm run sandbox`: the embedded exchange on its own, for trying the API with curl.
  * SANDBOX_PORT (default 0: a free port), SANDBOX_HOST, SANDBOX_API_KEY, SANDBOX_LOG=1 (one line
- * per request on stderr), EXCHANGE_DIALECT (spec, the default, exolix or letsexchange), as for the bot.
+ * per request on stderr), EXCHANGE_DIALECT (spec, the default, exolix, changenow: its URL then
+ * ends in /v2, or letsexchange: in /api), as for the bot.
  */
 const rawDialect = process.env.EXCHANGE_DIALECT?.trim() || "spec";
 if (!DIALECTS.includes(rawDialect as Dialect)) {

@@ -1,4 +1,5 @@
 import { depositFor, isAddressFor } from "./addresses.ts";
+import * as changenow from "./changenow-bodies.ts";
 import type { SandboxCoin } from "./coins.ts";
 import * as exolix from "./exolix-bodies.ts";
 import { HttpError } from "./http.ts";
@@ -27,8 +28,14 @@ export interface Answer {
 const ok = (body: unknown): Answer => ({ status: 200, body });
 const upper = (c: SandboxCoin) => c.code.toUpperCase();
 const isExolix = (state: SandboxState) => state.dialect === "exolix";
-/** Exolix and LetsExchange: 422 for a pair not offered, amounts as numbers or strings, reverse creates. */
+/** Every dialect but the spec's: amounts as numbers or strings, reverse creates. */
 const isWild = (state: SandboxState) => state.dialect !== "spec";
+/**
+ * Exolix and LetsExchange: 422 for a pair not offered, Exolix's words for an amount out of bounds
+ * (ChangeNOW's create keeps the spec's answers to both, as it did before LetsExchange came).
+ */
+const refusesLikeExolix = (state: SandboxState) =>
+  state.dialect === "exolix" || state.dialect === "letsexchange";
 
 /** Exolix's words for a pair it does not offer (an unknown coin included), answered with 422. */
 const PAIR_NOT_AVAILABLE = "Such exchange pair is not available";
@@ -73,7 +80,7 @@ export function allNetworks(state: SandboxState, params: URLSearchParams): Answe
 }
 
 export function pair(state: SandboxState, input: Record<string, unknown>) {
-  const unavailable = isWild(state)
+  const unavailable = refusesLikeExolix(state)
     ? () => new HttpError(422, PAIR_NOT_AVAILABLE, "coinTo")
     : undefined;
   const from = p.coin(state.byCode, input.coinFrom, "coinFrom", unavailable);
@@ -255,7 +262,7 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
   }
   const breach = outOfRange(q);
   if (breach) {
-    if (isWild(state)) {
+    if (refusesLikeExolix(state)) {
       throw new HttpError(400, breach === "below" ? BELOW_MIN : ABOVE_MAX, "amount");
     }
     const message = rangeMessage(q, from, breach);
@@ -311,6 +318,7 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
     deposit_extra_id: deposit_extra_id === undefined ? tx.deposit_extra_id : deposit_extra_id,
   };
   if (isExolix(state)) return { status: 201, body: exolix.created(state, view), tx };
+  if (state.dialect === "changenow") return { status: 200, body: changenow.created(view), tx };
   if (state.dialect === "letsexchange") return { status: 200, body: lets.created(state, view), tx };
   const also = SHOWN_WHEN_ALTERED.filter((key) => key in alteration);
   return {

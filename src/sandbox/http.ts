@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { error as changenowError } from "./changenow-bodies.ts";
 import type { Dialect } from "./dialect.ts";
 import { error as exolixError } from "./exolix-bodies.ts";
 import type { Endpoint, MalformedBody } from "./faults.ts";
@@ -52,6 +53,7 @@ export function errorBodyOf(
   field?: string,
 ): Record<string, unknown> {
   if (state.dialect === "exolix") return exolixError(status, message, field);
+  if (state.dialect === "changenow") return changenowError(status, message);
   if (state.dialect === "letsexchange") return letsexchangeError(status, message, field);
   return errorBody(state.quirks.errorStyle, status, message, field);
 }
@@ -91,6 +93,13 @@ const WRONG_SHAPES: Record<Dialect, Record<Endpoint, unknown>> = {
     create: { id: 12345, status: null, depositAddress: false, coinFrom: "BTC" },
     list: { data: { id: "x" }, count: -1 },
     get: { id: null, status: 7, amount: "lots", hashIn: "0x" },
+  },
+  changenow: {
+    currencies: [{ ticker: 42, network: null }],
+    rate: { fromAmount: "lots", toAmount: null, flow: 7 },
+    create: { id: 12345, payinAddress: false, fromCurrency: "btc" },
+    list: { count: -1, exchanges: { requestId: "x" } },
+    get: { id: null, status: 7, payinAddress: 0 },
   },
   letsexchange: {
     currencies: { data: [{ code: 42 }] },

@@ -53,7 +53,7 @@ export interface SandboxOptions {
 }
 
 export interface Sandbox {
-  /** Base URL ending in /api/v2, e.g. http://127.0.0.1:45678/api/v2. */
+  /** Base URL ending in /api/v2 (ChangeNOW's dialect: /v2), e.g. http://127.0.0.1:45678/api/v2. */
   url: string;
   apiKey: string;
   dialect: Dialect;
@@ -73,6 +73,14 @@ export const DEFAULT_SCHEDULE: Schedule = {
 export const DEFAULT_PAGE_SIZE_CAP: PageSizeCap = { currencies: 100, transactions: 100 };
 
 /** Starts the embedded exchange: a real HTTP server implementing API v2. */
+/** Where each dialect's API lives below the host. */
+const ROOTS: Readonly<Record<Dialect, string>> = {
+  spec: "/api/v2",
+  exolix: "/api/v2",
+  changenow: "/v2",
+  letsexchange: "/api",
+};
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const coins = buildCatalog();
   const limits = options.limits ?? SPEC_LIMITS;
@@ -108,8 +116,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   let closing: Promise<void> | undefined;
   return {
-    // LetsExchange's paths name their version (/api/v1/info, /api/v2/coins): its root is /api.
-    url: `http://${hostPart}:${port}/api${dialect === "letsexchange" ? "" : "/v2"}`,
+    // ChangeNOW's root is /v2; LetsExchange's paths name their version (/api/v1/info,
+    // /api/v2/coins): its root is /api.
+    url: `http://${hostPart}:${port}${ROOTS[dialect]}`,
     apiKey: state.apiKey,
     dialect,
     control: createControl(state),

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import * as changenow from "./changenow-endpoints.ts";
 import { seed } from "./control.ts";
 import type { Dialect } from "./dialect.ts";
 import * as endpoints from "./endpoints.ts";
@@ -11,10 +12,14 @@ import type { StatsEndpoint } from "./stats.ts";
 import type { SandboxTransaction } from "./store.ts";
 
 const PREFIX = "/api/v2";
+/** ChangeNOW's base is `…/v2`. */
+const CHANGENOW_PREFIX = "/v2";
 
 interface Route {
   endpoint: Endpoint;
   id?: string;
+  /** ChangeNOW's `exchange/range` (counted as `rate`, like the estimate it goes with). */
+  range?: true;
   /** Exolix's GET /currencies/{code}/networks (counted as `currencies`). */
   networksOf?: string;
   /** Exolix's GET /currencies/networks: every network, paged (counted as `currencies`). */
@@ -39,7 +44,23 @@ function letsexchangeRouteOf(method: string, path: string): Route | undefined {
   return undefined;
 }
 
-function routeOf(method: string, path: string, dialect: Dialect): Route | undefined {
+/** ChangeNOW's v2 paths; a swap's detail names its id in the query (`exchange/by-id?id=`). */
+function changenowRouteOf(method: string, path: string, url: URL): Route | undefined {
+  if (!path.startsWith(`${CHANGENOW_PREFIX}/`)) return undefined;
+  const rest = path.slice(CHANGENOW_PREFIX.length);
+  if (method === "GET" && rest === "/exchange/currencies") return { endpoint: "currencies" };
+  if (method === "GET" && rest === "/exchange/range") return { endpoint: "rate", range: true };
+  if (method === "GET" && rest === "/exchange/estimated-amount") return { endpoint: "rate" };
+  if (method === "POST" && rest === "/exchange") return { endpoint: "create" };
+  if (method === "GET" && rest === "/exchanges") return { endpoint: "list" };
+  if (method === "GET" && rest === "/exchange/by-id") {
+    return { endpoint: "get", id: url.searchParams.get("id") ?? "" };
+  }
+  return undefined;
+}
+
+function routeOf(method: string, path: string, dialect: Dialect, url: URL): Route | undefined {
+  if (dialect === "changenow") return changenowRouteOf(method, path, url);
   if (dialect === "letsexchange") return letsexchangeRouteOf(method, path);
   if (!path.startsWith(`${PREFIX}/`)) return undefined;
   const rest = path.slice(PREFIX.length);
@@ -93,6 +114,12 @@ const AUTH: Record<
     header: "Authorization",
     keyOf: (req) => single(req.headers.authorization) ?? single(req.headers["api-key"]),
     needsKey: (endpoint) => endpoint === "create" || endpoint === "list",
+  },
+  // `x-changenow-api-key` on every call but the coin list (EDGE reads it without one).
+  changenow: {
+    header: "x-changenow-api-key",
+    keyOf: (req) => single(req.headers["x-changenow-api-key"]),
+    needsKey: (endpoint) => endpoint !== "currencies",
   },
   // `Authorization: Bearer <key>` on every call (EDGE); CAKE's stored token may carry no
   // "Bearer ", so the bare key is taken too.
@@ -194,7 +221,7 @@ async function handle(state: SandboxState, req: IncomingMessage, reply: Reply): 
   const url = new URL(req.url ?? "/", "http://sandbox.invalid");
   let route: Route | undefined;
   try {
-    route = routeOf(req.method ?? "GET", url.pathname.replace(/\/+$/, ""), state.dialect);
+    route = routeOf(req.method ?? "GET", url.pathname.replace(/\/+$/, ""), state.dialect, url);
   } catch {
     route = undefined; // Bad percent-encoding names nothing.
   }
@@ -295,6 +322,7 @@ async function answerFor(
   url: URL,
   req: IncomingMessage,
 ): Promise<endpoints.Answer | endpoints.Created> {
+  if (state.dialect === "changenow") return changenowAnswerFor(state, route, url, req);
   if (state.dialect === "letsexchange") return letsexchangeAnswer(state, route, url, req);
   switch (route.endpoint) {
     case "currencies":
@@ -312,6 +340,32 @@ async function answerFor(
       if (failing)
         throw new HttpError(failing, `sandbox: injected ${failing} for this transaction`);
       return endpoints.detail(state, route.id ?? "");
+    }
+  }
+}
+
+async function changenowAnswerFor(
+  state: SandboxState,
+  route: Route,
+  url: URL,
+  req: IncomingMessage,
+): Promise<endpoints.Answer | endpoints.Created> {
+  switch (route.endpoint) {
+    case "currencies":
+      return changenow.currencies(state);
+    case "rate":
+      return route.range
+        ? changenow.range(state, url.searchParams)
+        : changenow.estimate(state, url.searchParams, Date.now());
+    case "create":
+      return changenow.create(state, await readJsonObject(req), Date.now());
+    case "list":
+      return changenow.list(state, url.searchParams);
+    case "get": {
+      const failing = state.faults.failingDetails.get(route.id ?? "");
+      if (failing)
+        throw new HttpError(failing, `sandbox: injected ${failing} for this transaction`);
+      return changenow.detail(state, route.id ?? "");
     }
   }
 }

@@ -104,6 +104,8 @@ function happyPath(schedule: Schedule, dialect: Dialect): Stop[] {
     stops.splice(2, 0, { status: "confirmed", afterMs: (c + e) / 2 });
     stops.splice(4, 0, { status: "sending", afterMs: (e + s) / 2 });
   }
+  // ChangeNOW's `sending` (the payout broadcast) between exchanging and finished.
+  if (dialect === "changenow") stops.splice(3, 0, { status: "sending", afterMs: (e + s) / 2 });
   return stops;
 }
 

@@ -50,13 +50,13 @@ export interface ExchangeQuote {
   /** 0: no maximum stated. */
   maximum: number;
   rateType?: RateType;
-  /**
-   * The exchange's id of a fixed quote, for a create to be held to it (its rate id); undefined:
-   * the exchange names none.
-   */
-  quoteId?: string;
   /** The exchange's own note; non-null with an amount out of bounds. */
   note: string | null;
+  /**
+   * The exchange's id of this quote's rate, when it keeps one (a fixed rate it holds until a
+   * create names it: `SwapOrder.quoteId`); undefined: none.
+   */
+  quoteId?: string;
 }
 
 /** A coin the exchange lists. */
@@ -196,9 +196,10 @@ export interface ExchangePort {
   readonly budgets: ExchangeBudgets;
   /**
    * Whether a quote and a create may name the amount to receive (`QuoteRequest.receiveAmount`,
-   * `SwapOrder.receiveAmount`); without, the caller works the amount to send out from a quote.
+   * `SwapOrder.receiveAmount`); "fixed": at a fixed rate only; without, the caller works the
+   * amount to send out from a quote.
    */
-  readonly reverseQuotes?: boolean;
+  readonly reverseQuotes?: boolean | "fixed";
   listCurrencies(
     params?: { page?: number; size?: number; search?: string },
     call?: CallOptions,

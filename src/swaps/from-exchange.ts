@@ -1,5 +1,5 @@
 import { formatDecimal, MAX_FRACTION_DIGITS } from "../lib/decimal.ts";
-import type { CreatedSwap, SwapDetail } from "./exchange-port.ts";
+import type { CreatedSwap, SwapDetail, SwapHold } from "./exchange-port.ts";
 import type { SwapRecord } from "./intent.ts";
 import type { SwapOrder, SwapProgress } from "./swap.ts";
 
@@ -19,6 +19,18 @@ export function progressFromDetail(detail: SwapDetail): SwapProgress {
     refundAddress: detail.refundAddress,
     networkFrom: detail.networkFrom,
     networkTo: detail.networkTo,
+    ...holdOf(detail),
+  };
+}
+
+/** What a swap held for verification stores of its hold (nothing when the answer names none). */
+export function holdOf(seen: {
+  hold?: SwapHold | null;
+}): Pick<SwapProgress, "holdLink" | "holdAsks"> {
+  if (!seen.hold) return {};
+  return {
+    ...(seen.hold.link ? { holdLink: seen.hold.link } : {}),
+    ...(seen.hold.asks ? { holdAsks: seen.hold.asks } : {}),
   };
 }
 
@@ -95,6 +107,8 @@ export function recordFromDetail(
     txLinkIn: progress.txLinkIn ?? null,
     txLinkOut: progress.txLinkOut ?? null,
     status: detail.status,
+    holdLink: progress.holdLink ?? null,
+    holdAsks: progress.holdAsks ?? null,
     createdAt: detail.createdAt || new Date().toISOString(),
     exchange: flags.exchange,
     suspect: flags.suspect ?? false,

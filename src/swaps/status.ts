@@ -1,6 +1,8 @@
 /**
  * The statuses of a swap: the six the spec lists, `refunding` (a refund under way: the exolix
- * dialect's `refund`), and any other text the exchange sends (kept as data, never rejected). The
+ * dialect's `refund`), `verifying` (the exchange holds the swap to verify it: ChangeNOW's
+ * `verifying`, a LetsExchange swap with a KYC link; not final, not on the happy path, never
+ * exchanging nor complete), and any other text the exchange sends (kept as data, never rejected). The
  * adapters map their dialect's words onto these. This module alone says which are final and in which order skipped states
  * are announced.
  */
@@ -13,6 +15,7 @@ export const KNOWN_STATUSES = [
   "overdue",
   "refunded",
   "refunding",
+  "verifying",
 ] as const;
 export type KnownStatus = (typeof KNOWN_STATUSES)[number];
 /** Any status text: unknown ones (`confirmed`, `sending`, ...) are kept as they came. */
@@ -27,6 +30,13 @@ export function isKnownStatus(status: string): status is KnownStatus {
 
 export function isFinal(status: string): boolean {
   return (FINAL_STATUSES as readonly string[]).includes(status);
+}
+
+/** Held by the exchange for verification: see SwapHold (exchange-port.ts). */
+export const HELD_STATUS = "verifying" satisfies KnownStatus;
+
+export function isHeld(status: string): boolean {
+  return status === HELD_STATUS;
 }
 
 /** The documented happy path; a swap moves along it in this order. */

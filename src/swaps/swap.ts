@@ -68,6 +68,13 @@ export interface Swap {
   /** The exchange's own explorer links of the hashes, when it gave them. */
   txLinkIn: string | null;
   txLinkOut: string | null;
+  /**
+   * While the exchange holds the swap for verification (status `verifying`): where the user answers
+   * it (a KYC page, the swap's page at the exchange) and what it asks, in its words; null: not said.
+   * Kept after a release (a support ticket may still name it); shown only while held.
+   */
+  holdLink: string | null;
+  holdAsks: string | null;
   status: SwapStatus;
   statusChangedAt: number;
   createdAt: string;
@@ -112,7 +119,13 @@ export type DepositView = Pick<
 >;
 
 /** Fields a swap may be recorded without (null then). */
-type OptionalOnRecord = "payoutMemo" | "refundMemo" | "txLinkIn" | "txLinkOut";
+type OptionalOnRecord =
+  | "payoutMemo"
+  | "refundMemo"
+  | "txLinkIn"
+  | "txLinkOut"
+  | "holdLink"
+  | "holdAsks";
 
 /** A swap as first recorded: the bot's own bookkeeping fields start empty. */
 export type NewSwap = Omit<
@@ -165,5 +178,7 @@ export type SwapProgress = Pick<Swap, "status"> &
       | "refundAddress"
       | "networkFrom"
       | "networkTo"
+      | "holdLink"
+      | "holdAsks"
     >
   >;

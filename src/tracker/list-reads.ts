@@ -2,6 +2,7 @@ import { ExchangeApiError, ExchangeSchemaError } from "../exchange/errors.ts";
 import { readPages } from "../exchange/paging.ts";
 import { formatDecimal } from "../lib/decimal.ts";
 import type { ListedSwap as TransactionListItem } from "../swaps/exchange-port.ts";
+import { holdOf } from "../swaps/from-exchange.ts";
 import type { OpenSwap } from "../swaps/swap.ts";
 import { heatOf } from "./cadence.ts";
 import type { PassContext, PassState, PassStats, Placed } from "./pass-parts.ts";
@@ -214,6 +215,7 @@ export class ListReads {
       {
         status: item.status,
         ...(amountOut > 0 ? { amountOut: formatDecimal(amountOut) } : {}),
+        ...holdOf(item),
         ...hashes,
       },
       this.pass.clock.now(),

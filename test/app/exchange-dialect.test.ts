@@ -51,7 +51,7 @@ describe("EXCHANGE_DIALECT and the embedded sandbox", () => {
       await once(child, "exit");
     }
     const bad = spawn(tsx, [cli], {
-      env: { ...process.env, EXCHANGE_DIALECT: "changenow" },
+      env: { ...process.env, EXCHANGE_DIALECT: "stealthex" },
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";

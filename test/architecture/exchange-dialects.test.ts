@@ -28,6 +28,9 @@ const ONCE: Record<string, string> = {
   "grafana-dashboard": "the dashboard's queries against the metrics the bot exports",
   "webapp-page": "the Mini App's page and its API's guards: themes, sign-in, caching, limits",
   languages: "the Mini App's languages and writing direction",
+  "changenow-swap": "a swap over ChangeNOW's dialect: the file sets its dialect itself",
+  "verification-hold":
+    "a hold for verification, which ChangeNOW's dialect shows (`verifying`): the file sets it",
   "letsexchange-swap": "a swap over LetsExchange's dialect, which it names itself",
 };
 

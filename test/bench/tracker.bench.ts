@@ -204,8 +204,9 @@ const NEXT: Record<string, [string, string]> = {
  * Telegram, and the reads made until the last one.
  *
  * `BENCH_TRACKER_N=100|1000|10000|10|day|burst` runs one of them (BENCH_TRACKER_BURST=10,100
- * picks the burst sizes). `BENCH_TRACKER_DIALECT=exolix,letsexchange` runs the scenarios over each
- * of those exchange dialects in turn (default: the spec's), the adapter and the sandbox both.
+ * picks the burst sizes). `BENCH_TRACKER_DIALECTS=spec,exolix,changenow,letsexchange` runs the
+ * scenarios over each of those exchange dialects in turn (default: the spec's), the adapter and the
+ * sandbox both.
  */
 export async function run(): Promise<void> {
   const only = process.env.BENCH_TRACKER_N;
@@ -319,13 +320,13 @@ async function runBurst(n: number): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** BENCH_TRACKER_DIALECT: the exchange dialects the scenarios run over, comma-separated. */
+/** BENCH_TRACKER_DIALECTS: the exchange dialects the scenarios run over, comma-separated. */
 function benchDialects(): ExchangeDialect[] {
-  const names = (process.env.BENCH_TRACKER_DIALECT ?? "spec").split(",").map((d) => d.trim());
+  const names = (process.env.BENCH_TRACKER_DIALECTS ?? "spec").split(",").map((d) => d.trim());
   return names.map((name) => {
     const found = EXCHANGE_DIALECTS.find((d) => d === name);
     if (!found)
-      throw new Error(`BENCH_TRACKER_DIALECT: ${name} is none of ${EXCHANGE_DIALECTS.join(", ")}`);
+      throw new Error(`BENCH_TRACKER_DIALECTS: ${name} is none of ${EXCHANGE_DIALECTS.join(", ")}`);
     return found;
   });
 }

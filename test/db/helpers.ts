@@ -157,6 +157,8 @@ export function newTransaction(overrides: Partial<NewSwap> = {}): NewSwap {
     txHashOut: null,
     txLinkIn: null,
     txLinkOut: null,
+    holdLink: null,
+    holdAsks: null,
     status: "wait",
     createdAt: "2026-01-01T00:00:00Z",
     exchange: "sandbox",

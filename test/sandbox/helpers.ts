@@ -36,9 +36,14 @@ export function client(sandbox: Sandbox) {
     }
     return { status: res.status, headers: res.headers, body: body as T, text };
   }
-  // Each dialect's way of sending the key: X-API-Key (spec), the raw Authorization header (exolix).
+  // Each dialect's way of sending the key: X-API-Key (spec), the raw Authorization header (exolix),
+  // x-changenow-api-key (changenow).
   const auth = (key = sandbox.apiKey): Record<string, string> =>
-    sandbox.dialect === "exolix" ? { Authorization: key } : { "X-API-Key": key };
+    sandbox.dialect === "exolix"
+      ? { Authorization: key }
+      : sandbox.dialect === "changenow"
+        ? { "x-changenow-api-key": key }
+        : { "X-API-Key": key };
   return {
     sandbox,
     control: sandbox.control,

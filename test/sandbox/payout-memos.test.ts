@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { Dialect } from "../../src/sandbox/index.ts";
 import { BTC_ADDRESS, ETH_ADDRESS, useSandbox } from "./helpers.ts";
 
 const start = useSandbox();
@@ -15,7 +14,7 @@ const TO_XRP = {
 };
 
 /** How each dialect echoes the payout and refund memos. */
-const FIELDS: Record<Exclude<Dialect, "letsexchange">, { payout: string; refund: string }> = {
+const FIELDS: Record<"spec" | "exolix", { payout: string; refund: string }> = {
   spec: { payout: "withdrawal_extra_id", refund: "refund_extra_id" },
   exolix: { payout: "withdrawalExtraId", refund: "refundExtraId" },
 };

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import type { SandboxOptions } from "../../src/sandbox/index.ts";
 import { buildWebApp } from "../../src/webapp/build.ts";
 import { WEBAPP_BUILD_DIR } from "../../src/webapp/server/server.ts";
 import { freePort, type Harness, startHarness } from "./bot-harness.ts";
@@ -34,12 +35,16 @@ export interface MiniApp {
 /**
  * The file's Mini App, started before its tests and closed after them. The support desk's contact
  * is set, and an open swap's page asks for its status every half second, not every 3 s: the tests
- * that follow a swap's status on the page wait on the page's poll.
+ * that follow a swap's status on the page wait on the page's poll. `sandbox` sets the exchange's
+ * (its dialect, say).
  */
-export function miniAppForFile(): MiniApp {
+export function miniAppForFile(options: { sandbox?: SandboxOptions } = {}): MiniApp {
   let app: MiniApp | undefined;
   beforeAll(async () => {
-    app = await startMiniApp({ SUPPORT_CONTACT: "@swap_helpdesk", WEBAPP_STATUS_POLL_MS: "500" });
+    app = await startMiniApp(
+      { SUPPORT_CONTACT: "@swap_helpdesk", WEBAPP_STATUS_POLL_MS: "500" },
+      options.sandbox,
+    );
   }, 60_000);
   afterAll(async () => {
     await app?.close();
@@ -60,12 +65,16 @@ export function miniAppForFile(): MiniApp {
   };
 }
 
-async function startMiniApp(env: Record<string, string>): Promise<MiniApp> {
+async function startMiniApp(
+  env: Record<string, string>,
+  sandbox?: SandboxOptions,
+): Promise<MiniApp> {
   if (!existsSync(join(WEBAPP_BUILD_DIR, "index.html"))) await buildWebApp();
   const port = await freePort();
   const pageUrl = `http://127.0.0.1:${port}/`;
   const h = await startHarness({
     env: { WEBAPP_URL: pageUrl, WEBAPP_PORT: String(port), ...env },
+    ...(sandbox ? { sandbox } : {}),
   });
   const { browser, close: closeBrowser } = await launchBrowser();
   mkdirSync(SCREENSHOTS, { recursive: true });

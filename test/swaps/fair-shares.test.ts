@@ -76,6 +76,8 @@ describe("a status card answered from what the bot knows", () => {
     refundMemo: null,
     txLinkIn: null,
     txLinkOut: null,
+    holdLink: null,
+    holdAsks: null,
     notFoundSince: null,
     nextLookupAt: null,
     givenUpAt: null,

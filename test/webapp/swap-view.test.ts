@@ -31,6 +31,8 @@ const swap: Swap = {
   refundMemo: null,
   txLinkIn: null,
   txLinkOut: null,
+  holdLink: null,
+  holdAsks: null,
   notFoundSince: null,
   nextLookupAt: null,
   givenUpAt: null,
@@ -48,6 +50,18 @@ describe("the page's view of a swap", () => {
     const view = pageSwap({ ...swap, suspect: true, depositMemo: "123456" });
     expect(view.depositAddress).toBeNull();
     expect(view.depositMemo).toBeNull();
+  });
+
+  it("carries a hold for verification (its link and what it asks) only while the swap is held", () => {
+    const held = {
+      ...swap,
+      status: "verifying",
+      holdLink: "https://kyc.example/1",
+      holdAsks: "ID",
+    };
+    expect(pageSwap(held).hold).toEqual({ link: "https://kyc.example/1", asks: "ID" });
+    expect(pageSwap(held).final).toBe(false);
+    expect(pageSwap({ ...held, status: "exchanging" }).hold).toBeNull();
   });
 
   it("says when the swap is finished", () => {

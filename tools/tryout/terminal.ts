@@ -32,7 +32,7 @@ const config = loadConfig({
   LOG_LEVEL: "silent",
   WEBAPP_URL: pageUrl,
   WEBAPP_PORT: String(webAppPort),
-  // The embedded sandbox speaks the dialect asked for (EXCHANGE_DIALECT=letsexchange npm run try).
+  // The embedded sandbox speaks the dialect asked for (EXCHANGE_DIALECT=changenow npm run try).
   ...(process.env.EXCHANGE_DIALECT ? { EXCHANGE_DIALECT: process.env.EXCHANGE_DIALECT } : {}),
 });
 const app = await startApp(config, pino({ level: "silent" }));
@@ -92,10 +92,41 @@ function printChanges(): boolean {
   return printed;
 }
 
+/**
+ * `/sandbox hold ID|last [what it asks]`, `/sandbox release ID [status]`: the embedded exchange holds a
+ * swap for verification, or lets it go on (default: exchanging). Said to the sandbox, not the bot;
+ * the bot hears of it at its next status poll, as from a real exchange.
+ */
+function sandboxCommand(text: string): string {
+  const control = app.sandboxControl;
+  const [, verb, given, ...rest] = text.split(/\s+/);
+  if (!control) return "(no embedded sandbox: EXCHANGE_API_URL is set)";
+  // `last`: the newest transaction (a piped script does not know the id it will get).
+  const id = given === "last" ? control.transactions()[0]?.id : given;
+  try {
+    if (verb === "hold" && id) {
+      const asks = rest.join(" ").trim();
+      const tx = control.hold(id, asks ? { asks } : {});
+      return `(sandbox: ${tx.id} held for verification${asks ? `, asking: ${asks}` : ""})`;
+    }
+    if (verb === "release" && id) {
+      const tx = control.release(id, rest[0] ?? "exchanging");
+      return `(sandbox: ${tx.id} released, now ${tx.status})`;
+    }
+  } catch (error) {
+    return `(sandbox: ${error instanceof Error ? error.message : String(error)})`;
+  }
+  return "(usage: /sandbox hold ID|last [what it asks] · /sandbox release ID|last [status])";
+}
+
 async function handle(line: string): Promise<boolean> {
   const text = line.trim();
   if (text === "/quit" || text === "/exit") return false;
   if (text === "") return true;
+  if (text === "/sandbox" || text.startsWith("/sandbox ")) {
+    out(sandboxCommand(text));
+    return true;
+  }
   const press = /^#(\d+)$/.exec(text);
   if (press) {
     const button = buttons[Number(press[1]) - 1];
@@ -137,7 +168,8 @@ async function handle(line: string): Promise<boolean> {
 
 out("swapbot try-out: a chat with the bot on the embedded sandbox exchange (no real funds).");
 out("Type as in Telegram (/start, /exchange, /rate 0.5 btc eth, ...). #N presses button N,");
-out("`@ btc` runs an inline query, /quit leaves.");
+out("`@ btc` runs an inline query, /quit leaves. `/sandbox hold ID` and `/sandbox release ID`");
+out("make the sandbox exchange hold a swap for verification and let it go.");
 out("");
 out("The Mini App, as you (open it in any browser on this machine):");
 out(pageLink);

@@ -8,6 +8,7 @@ import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { label } from "../shared/coin-label.ts";
 import { addCopyButton } from "../shared/copy-buttons.ts";
 import { formatTime } from "../shared/format-time.ts";
+import { holdLines } from "../shared/hold-text.ts";
 import { ignoreNotModified } from "../shared/not-modified.ts";
 import { statusName } from "../shared/status-name.ts";
 import { openSwapButton } from "../shared/swap-button.ts";
@@ -37,7 +38,7 @@ export function createHistoryFeature(deps: HistoryDeps) {
         ? ctx.t(swap.exchange === SANDBOX_EXCHANGE ? "history-sandbox" : "history-elsewhere")
         : swap.givenUpAt !== null && !isFinal(swap.status)
           ? ctx.t("history-given-up")
-          : undefined;
+          : holdLines(ctx.t, swap).join("\n") || undefined;
     const lines = items.map((swap, i) =>
       [
         ctx.t("history-line", {

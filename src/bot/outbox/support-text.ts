@@ -5,6 +5,7 @@ import {
   explorerLinkOf,
 } from "../../frontends/explorers.ts";
 import { cutWhole, wholeLength } from "../../lib/whole-characters.ts";
+import { isHeld } from "../../swaps/status.ts";
 import type { Ticket } from "../../swaps/support-ports.ts";
 import type { Swap } from "../../swaps/swap.ts";
 import { escapeHtml } from "../html.ts";
@@ -103,6 +104,12 @@ function swapFacts(
     }),
   ];
   if (swap.depositMemo) lines.push(t("support-ticket-deposit-memo", { memo: swap.depositMemo }));
+  if (isHeld(swap.status)) {
+    const none = "—";
+    lines.push(
+      t("support-ticket-held", { asks: swap.holdAsks ?? none, link: swap.holdLink ?? none }),
+    );
+  }
   for (const side of ["deposit", "payout"] as const) {
     const found = explorerLinkOf(explorers, swap, side);
     if (!found) continue;

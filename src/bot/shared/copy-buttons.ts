@@ -1,6 +1,6 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { InlineKeyboard } from "grammy";
-import { isFinal } from "../../swaps/status.ts";
+import { isFinal, isHeld } from "../../swaps/status.ts";
 import type { DepositView } from "../../swaps/swap.ts";
 
 /** Telegram's `copy_text` buttons take 1 to 256 characters (Bot API 7.11). */
@@ -15,7 +15,12 @@ export function addCopyButton(keyboard: InlineKeyboard, label: string, text: str
 
 /** Whether a swap's card still asks for the deposit (so its address and amount are worth copying). */
 export function asksForDeposit(view: Pick<DepositView, "status">): boolean {
-  return !isFinal(view.status) && view.status !== "confirmation" && view.status !== "exchanging";
+  return (
+    !isFinal(view.status) &&
+    view.status !== "confirmation" &&
+    view.status !== "exchanging" &&
+    !isHeld(view.status)
+  );
 }
 
 /**

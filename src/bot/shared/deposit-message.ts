@@ -1,11 +1,12 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { InlineKeyboard } from "grammy";
 import { onFirstUse } from "../../lib/first-use.ts";
-import { isFinal } from "../../swaps/status.ts";
+import { isFinal, isHeld } from "../../swaps/status.ts";
 import { type DepositView, SANDBOX_EXCHANGE } from "../../swaps/swap.ts";
 import { label } from "./coin-label.ts";
 import { swapCopyKeyboard } from "./copy-buttons.ts";
 import { withDepositMemo, withPayoutMemo, withRefundMemo } from "./deposit-memo.ts";
+import { type HoldFacts, holdNote } from "./hold-text.ts";
 import { approx } from "./quote-text.ts";
 import { statusName } from "./status-name.ts";
 import { closingNote, type SwapFacts, swapVariables } from "./swap-outcome.ts";
@@ -17,7 +18,10 @@ import { webAppButton } from "./web-app-button.ts";
  * arrived it says so instead of asking for it, and once the swap is finished it becomes the
  * swap's outcome, with no word about sending.
  */
-export function depositText(t: TranslateFunction, view: DepositView & SwapFacts): string {
+export function depositText(
+  t: TranslateFunction,
+  view: DepositView & SwapFacts & Partial<HoldFacts>,
+): string {
   const status = statusName(t, view.status);
   if (isFinal(view.status)) {
     const outcome = withRefundMemo(
@@ -28,9 +32,11 @@ export function depositText(t: TranslateFunction, view: DepositView & SwapFacts)
     const text = [outcome, closingNote(t, view)].join("\n\n");
     return view.exchange === SANDBOX_EXCHANGE ? `${t("card-sandbox")}\n\n${text}` : text;
   }
-  // The deposit has arrived: the card must not invite a second one.
-  const received = view.status === "confirmation" || view.status === "exchanging";
-  const text = t(received ? "card-in-progress" : "deposit", {
+  // The deposit has arrived (or the exchange holds the swap to verify it): the card must not
+  // invite a second one.
+  const held = isHeld(view.status);
+  const received = view.status === "confirmation" || view.status === "exchanging" || held;
+  const text = t(held ? "card-held" : received ? "card-in-progress" : "deposit", {
     amount: view.amountIn,
     from: label(view.coinFrom, view.networkFrom),
     to: label(view.coinTo, view.networkTo),
@@ -43,7 +49,12 @@ export function depositText(t: TranslateFunction, view: DepositView & SwapFacts)
   });
   const withMemo = withPayoutMemo(t, withDepositMemo(t, text, view, !received), view);
   // Scammers write to people who wait for a deposit: say who never will.
-  const full = received ? withMemo : `${withMemo}\n\n${t("deposit-support-trust")}`;
+  const note = holdNote(t, view);
+  const full = note
+    ? `${withMemo}\n\n${note}`
+    : received
+      ? withMemo
+      : `${withMemo}\n\n${t("deposit-support-trust")}`;
   return view.exchange === SANDBOX_EXCHANGE ? `${t("deposit-sandbox")}\n\n${full}` : full;
 }
 

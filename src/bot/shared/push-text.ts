@@ -1,6 +1,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { isKnownStatus } from "../../swaps/status.ts";
 import { withDepositMemo, withRefundMemo } from "./deposit-memo.ts";
+import { type HoldFacts, holdLines } from "./hold-text.ts";
 import { statusName } from "./status-name.ts";
 import { closingNote, type SwapFacts, swapVariables } from "./swap-outcome.ts";
 
@@ -11,7 +12,7 @@ import { closingNote, type SwapFacts, swapVariables } from "./swap-outcome.ts";
  */
 export function pushText(
   t: TranslateFunction,
-  swap: SwapFacts,
+  swap: SwapFacts & Partial<HoldFacts>,
   status: string,
   /** Lines about the swap's transactions (explorer-links.ts), before the closing note. */
   receipt?: string,
@@ -20,7 +21,9 @@ export function pushText(
   if (status === "wait" && swap.status !== "wait") {
     return t("push-other", { id: swap.id, status: t("status-wait") });
   }
-  const pushed = t(`push-${status}`, swapVariables(t, swap));
+  // A hold's push says what the exchange asks and where, from what is stored with the swap.
+  const held = holdLines(t, { ...swap, status });
+  const pushed = [t(`push-${status}`, swapVariables(t, swap)), ...held].join("\n");
   const text = withRefundMemo(t, withDepositMemo(t, pushed, swap, status === "wait"), swap);
   return [text, receipt, closingNote(t, swap, status)]
     .filter((part) => part !== undefined)

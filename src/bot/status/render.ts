@@ -7,6 +7,7 @@ import { ageText } from "../shared/age-text.ts";
 import { label } from "../shared/coin-label.ts";
 import { withDepositMemo, withPayoutMemo, withRefundMemo } from "../shared/deposit-memo.ts";
 import { formatTime } from "../shared/format-time.ts";
+import { holdNote } from "../shared/hold-text.ts";
 import { approx, rateRelation } from "../shared/quote-text.ts";
 import { statusName } from "../shared/status-name.ts";
 import { closingNote } from "../shared/swap-outcome.ts";
@@ -39,7 +40,7 @@ export function statusCardText(t: TranslateFunction, view: SwapView, now: number
     created: formatTime(swap.createdAt),
   });
   const memos = withRefundMemo(t, withPayoutMemo(t, withDepositMemo(t, text, swap), swap), swap);
-  const parts = [memos, closingNote(t, swap)];
+  const parts = [memos, holdNote(t, swap), closingNote(t, swap)];
   if (view.elsewhere) parts.push(t("status-elsewhere"));
   else if (swap.givenUpAt !== null && !isFinal(swap.status)) parts.push(t("status-given-up"));
   if (!view.fresh && !view.elsewhere) parts.push(staleNote(t, view, now));

@@ -19,10 +19,14 @@ export async function askAddress(
   from: Side,
   to: Side,
   choice: AmountChoice,
-): Promise<{ address: string; quote: Quote; amount: DecimalString }> {
+): Promise<{
+  address: string;
+  quote: Quote;
+  amount: DecimalString;
+  receive: AmountChoice["receive"];
+}> {
   const { t } = s;
-  let { quote, amount } = choice;
-  const { receive } = choice;
+  let { quote, amount, receive } = choice;
   const fromLabel = coinLabel(from.coin, from.network);
   // The receive network may change here (an address of another of the coin's networks).
   let toLabel = coinLabel(to.coin, to.network);
@@ -65,7 +69,7 @@ export async function askAddress(
         ? await requote(s, { from, to: target }, receive.amount, rateType)
         : await s
             .quote({ from, to: target }, amount, rateType)
-            .then((r) => (r.ok ? { ...r, send: amount } : r));
+            .then((r) => (r.ok ? { ...r, send: amount, exact: false } : r));
       if (!result.ok) {
         await s.ctx.reply(`${failureText(t, result.failure)}\n${again()}`);
         continue;
@@ -88,13 +92,14 @@ export async function askAddress(
       toLabel = targetLabel;
       amount = send;
       quote = { ...result.quote, rateType };
+      if (receive) receive = { amount: receive.amount, exact: result.exact };
       const switched = t("flow-network-switched", {
         coin: to.coin.code.toUpperCase(),
         network: offer.network,
         address: check.address,
       });
       await s.ctx.reply(`${switched}\n${quoteLines()}`);
-      return { address: check.address, quote, amount };
+      return { address: check.address, quote, amount, receive };
     }
     if (input.kind === "button") {
       const rateType: RateType = input.value === "fixed" ? "fixed" : "float";
@@ -105,7 +110,7 @@ export async function askAddress(
         ? await requote(s, { from, to }, receive.amount, rateType)
         : await s
             .quote({ from, to }, amount, rateType)
-            .then((r) => (r.ok ? { ...r, send: amount } : r));
+            .then((r) => (r.ok ? { ...r, send: amount, exact: false } : r));
       if (!result.ok) {
         await s.ctx.reply(`${failureText(t, result.failure)}\n${again()}`);
         continue;
@@ -118,6 +123,9 @@ export async function askAddress(
       }
       amount = send;
       quote = { ...result.quote, rateType };
+      // Whether the exchange quoted the amount to receive itself may change with the rate type
+      // (ChangeNOW reverses fixed-rate quotes only).
+      if (receive) receive = { amount: receive.amount, exact: result.exact };
       await s.ctx.api.editMessageText(s.chatId, message.message_id, render(), {
         reply_markup: keyboard(),
       });
@@ -156,7 +164,7 @@ export async function askAddress(
       await s.refuse(`${problem}${hint}\n${again()}`, switchTo);
       continue;
     }
-    return { address: check.address, quote, amount };
+    return { address: check.address, quote, amount, receive };
   }
 }
 
@@ -169,12 +177,15 @@ async function requote(
   side: { from: Side; to: Side },
   receive: DecimalString,
   rateType: RateType,
-): Promise<{ ok: true; quote: Quote; send: DecimalString } | Extract<QuoteResult, { ok: false }>> {
+): Promise<
+  | { ok: true; quote: Quote; send: DecimalString; exact: boolean }
+  | Extract<QuoteResult, { ok: false }>
+> {
   const priced = await s.priceAmount(side, { unit: "receive", value: receive }, rateType);
   if (!priced.ok) return priced;
   if (!priced.priced.ok) return { ok: false, failure: { kind: "unavailable" } };
   const { send, quote } = priced.priced;
-  if (quote) return { ok: true, quote, send };
+  if (quote) return { ok: true, quote, send, exact: true };
   const result = await s.quote(side, send, rateType);
-  return result.ok ? { ...result, send } : result;
+  return result.ok ? { ...result, send, exact: false } : result;
 }

@@ -50,14 +50,14 @@ export function createExchangeFlow(deps: FlowDeps) {
     from ??= await pickCoin(s, "from");
     const to = await pickCoin(s, "to", from);
     const choice = await askAmount(s, from, to);
-    const { address, quote, amount } = await askAddress(s, from, to, choice);
+    const { address, quote, amount, receive } = await askAddress(s, from, to, choice);
     const payoutMemo = await askPayoutMemo(s, to);
     const refund = await askRefund(s, from);
     await confirmAndCreate(s, {
       from,
       to,
       amount,
-      ...(choice.receive ? { receive: choice.receive } : {}),
+      ...(receive ? { receive } : {}),
       address,
       payoutMemo,
       refund: refund.address,

@@ -77,6 +77,8 @@ export const transactions = pgTable(
     refundMemo: text("refund_memo"),
     txLinkIn: text("tx_link_in"),
     txLinkOut: text("tx_link_out"),
+    holdLink: text("hold_link"),
+    holdAsks: text("hold_asks"),
     status: text("status").notNull(),
     statusChangedAt: long("status_changed_at").notNull(),
     /** The upstream's ISO 8601 timestamp, verbatim (the tracker sends it back as `dateFrom`). */

@@ -27,6 +27,7 @@ const requestSchema = z.object({
   refundAddress: z.string().optional(),
   payoutMemo: z.string().optional(),
   refundMemo: z.string().optional(),
+  quoteId: z.string().optional(),
 }) satisfies z.ZodType<SwapOrder, unknown>;
 
 function toIntent(row: IntentRow): Intent {

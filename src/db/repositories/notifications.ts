@@ -62,9 +62,18 @@ export async function enqueueOutbox(
   return (await executor.run(sql`${insert} on conflict do nothing`)) === 1;
 }
 
-/** The push of a status a swap reached. */
-export const statusPush = (id: string, chatId: number, status: string): OutboxInput => {
-  const dedupeKey = statusKey(id, status);
+/**
+ * The push of a status a swap reached. One the exchange's release from a hold for verification
+ * brought (`afterHold`) has a key of its own: the swap may have been in that status before the
+ * hold, and its release is news all the same.
+ */
+export const statusPush = (
+  id: string,
+  chatId: number,
+  status: string,
+  afterHold = false,
+): OutboxInput => {
+  const dedupeKey = afterHold ? `${statusKey(id, status)}:after-hold` : statusKey(id, status);
   return { kind: "status", chatId, transactionId: id, status, dedupeKey };
 };
 

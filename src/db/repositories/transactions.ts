@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { FINAL_STATUSES, statesReached } from "../../swaps/status.ts";
+import { FINAL_STATUSES, isHeld, statesReached } from "../../swaps/status.ts";
 import type { NewSwap, OpenSwap, Swap, SwapProgress } from "../../swaps/swap.ts";
 import { listedSwapRow, openSwapRow, swapRow } from "../rows.ts";
 import {
@@ -95,6 +95,8 @@ function mergeDetails(current: Transaction, details: TransactionDetails) {
     refundAddress: details.refundAddress ?? current.refundAddress,
     networkFrom: current.networkFrom ?? details.networkFrom ?? null,
     networkTo: current.networkTo ?? details.networkTo ?? null,
+    holdLink: details.holdLink ?? current.holdLink,
+    holdAsks: details.holdAsks ?? current.holdAsks,
   };
 }
 
@@ -146,8 +148,9 @@ export function createTransactionsRepository(db: Seam) {
       });
       await tx.run(sql`update transactions set ${set}, ${KNOWN} where id = ${id}`);
       const { chatId } = current;
+      const afterHold = isHeld(current.status);
       for (const reached of changed ? statesReached(current.status, status) : []) {
-        await enqueueOutbox(tx, statusPush(id, chatId, reached), now);
+        await enqueueOutbox(tx, statusPush(id, chatId, reached, afterHold), now);
       }
       return changed;
     });

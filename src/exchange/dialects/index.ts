@@ -1,4 +1,5 @@
 import type { Dialect, ExchangeDialect } from "../dialect.ts";
+import { changenowDialect } from "./changenow.ts";
 import { exolixDialect } from "./exolix.ts";
 import { letsexchangeDialect } from "./letsexchange.ts";
 import { specDialect } from "./spec.ts";
@@ -12,6 +13,7 @@ export interface DialectOptions {
 const DIALECTS: Readonly<Record<ExchangeDialect, (options: DialectOptions) => Dialect>> = {
   spec: () => specDialect,
   exolix: () => exolixDialect,
+  changenow: () => changenowDialect,
   letsexchange: (options) => letsexchangeDialect(options),
 };
 

@@ -94,7 +94,9 @@ export function SwapView({
     );
 
   const received = swap.status === "confirmation" || swap.status === "exchanging";
-  const askDeposit = !swap.final && !received && swap.depositAddress;
+  // A swap the exchange holds to verify it invites no deposit: it says what is asked and where.
+  const held = swap.status === "verifying";
+  const askDeposit = !swap.final && !received && !held && swap.depositAddress;
   return (
     <section class="card swap">
       {swap.sandbox && <p class="banner">{t("sandbox")}</p>}
@@ -158,6 +160,17 @@ export function SwapView({
         </>
       )}
       {received && <p class="note">{t("received")}</p>}
+      {held && (
+        <div class="held" role="status">
+          <p class="note">{t("held")}</p>
+          {swap.hold?.asks && (
+            <p>
+              {t("held-asks")}: <bdi>{swap.hold.asks}</bdi>
+            </p>
+          )}
+          {swap.hold?.link && <ExternalLink url={swap.hold.link} text={t("held-link")} />}
+        </div>
+      )}
       {swap.final && <p class="note">{t("closed")}</p>}
       {problem && (
         <p class="problem" role="alert">
@@ -211,6 +224,25 @@ function SupportLink(props: { link: string }) {
     <p class="support">
       <a href={props.link} target="_blank" rel="noopener noreferrer" onClick={open}>
         {t("support")}
+      </a>
+    </p>
+  );
+}
+
+/** A link the exchange gave (where to answer a hold): Telegram opens it, the page cannot leave. */
+function ExternalLink(props: { url: string; text: string }) {
+  const open = (event: MouseEvent) => {
+    try {
+      postEvent("web_app_open_link", { url: props.url });
+      event.preventDefault();
+    } catch {
+      // Outside Telegram the browser follows the link.
+    }
+  };
+  return (
+    <p class="held-link">
+      <a href={props.url} target="_blank" rel="noopener noreferrer" onClick={open}>
+        {props.text}
       </a>
     </p>
   );

@@ -1,6 +1,6 @@
 import { DEFAULT_EXPLORER_TABLE, explorerLinkOf } from "../../frontends/explorers.ts";
-import { isFinal } from "../../swaps/status.ts";
-import { SANDBOX_EXCHANGE } from "../../swaps/swap.ts";
+import { isFinal, isHeld } from "../../swaps/status.ts";
+import { SANDBOX_EXCHANGE, type Swap } from "../../swaps/swap.ts";
 import type { SwapListItem } from "../../swaps/swap-queries.ts";
 
 /**
@@ -29,11 +29,19 @@ export interface PageSwap {
   txUrlOut: string | null;
   status: string;
   final: boolean;
+  /**
+   * While the exchange holds the swap for verification: where to answer it and what it asks (null:
+   * not said); null when not held, or when read from the list (which does not carry them).
+   */
+  hold: { link: string | null; asks: string | null } | null;
   createdAt: string;
   sandbox: boolean;
 }
 
-export function pageSwap(swap: SwapListItem, explorers = DEFAULT_EXPLORER_TABLE): PageSwap {
+export function pageSwap(
+  swap: SwapListItem & Partial<Pick<Swap, "holdLink" | "holdAsks">>,
+  explorers = DEFAULT_EXPLORER_TABLE,
+): PageSwap {
   const hidden = swap.suspect;
   return {
     id: swap.id,
@@ -56,6 +64,7 @@ export function pageSwap(swap: SwapListItem, explorers = DEFAULT_EXPLORER_TABLE)
     txUrlOut: explorerLinkOf(explorers, swap, "payout")?.link?.url ?? null,
     status: swap.status,
     final: isFinal(swap.status),
+    hold: isHeld(swap.status) ? { link: swap.holdLink ?? null, asks: swap.holdAsks ?? null } : null,
     createdAt: swap.createdAt,
     sandbox: swap.exchange === SANDBOX_EXCHANGE,
   };

@@ -48,6 +48,8 @@ export class MemorySwapStore implements SwapStore, SwapQueries {
         txLinkIn: null,
         txLinkOut: null,
         ...record,
+        holdLink: record.holdLink ?? null,
+        holdAsks: record.holdAsks ?? null,
         chatId: intent.chatId,
         userId: intent.userId,
         statusChangedAt: this.now(),
