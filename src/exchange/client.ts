@@ -502,7 +502,9 @@ function untilAborted<T>(request: Promise<T>, signals: readonly AbortSignal[]): 
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => {
       request.catch(() => undefined);
-      reject(new DOMException("the request was aborted", "AbortError"));
+      // The reason the caller gave its signal (the bot stopping), else a plain AbortError.
+      const reason = signals.find((signal) => signal.aborted)?.reason;
+      reject(reason ?? new DOMException("the request was aborted", "AbortError"));
     };
     const done = () => {
       for (const signal of signals) signal.removeEventListener("abort", onAbort);

@@ -35,8 +35,11 @@ function rig() {
     onSuspect: (report) => suspects.push(report),
     onUnrecorded: (intent) => unrecorded.push(intent),
   });
-  const create = (key = "summary-1", extra: { fixedAmountOut?: DecimalString } = {}) =>
-    service.create({ key, chatId: 7, userId: 7, request: ORDER, ...extra });
+  const create = (
+    key = "summary-1",
+    extra: { fixedAmountOut?: DecimalString; floatAmountOut?: DecimalString } = {},
+    request: SwapOrder = ORDER,
+  ) => service.create({ key, chatId: 7, userId: 7, request, ...extra });
   return { exchange, store, service, suspects, unrecorded, create };
 }
 
@@ -111,9 +114,19 @@ describe("SwapService over fakes", () => {
   it("a fixed swap paying less than the fixed quote confirmed is never shown as the deal", async () => {
     const { exchange, create } = rig();
     // The quote confirmed promised 10.5; the exchange creates it paying 10.
-    const result = await create("fixed", { fixedAmountOut: "10.5" as DecimalString });
+    const fixed: SwapOrder = { ...ORDER, rateType: "fixed" };
+    const result = await create("fixed", { fixedAmountOut: "10.5" as DecimalString }, fixed);
     expect(result.kind).toBe("suspect");
     expect(exchange.calls.create).toBe(1);
+  });
+
+  it("a floating estimate far below the quote confirmed is refused like a fixed cut; near it is not", async () => {
+    const { create } = rig();
+    // The exchange's estimate is 10: a quote of 13.9 is far above it, one of 10.2 within 5 %.
+    expect((await create("far", { floatAmountOut: "13.9" as DecimalString })).kind).toBe("suspect");
+    expect((await create("near", { floatAmountOut: "10.2" as DecimalString })).kind).toBe(
+      "created",
+    );
   });
 
   it("a created swap the store could not record is told to the reconciler, and the error thrown", async () => {

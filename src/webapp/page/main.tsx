@@ -49,6 +49,12 @@ function App() {
     history.replaceState(history.state, "", url);
   }, [route]);
 
+  // Once the app draws, the served HTML's skeleton goes (CSS hides it the moment #app has
+  // content): one landmark of each kind for screen readers and the page's tests.
+  useEffect(() => {
+    if (session || failure) document.querySelector(".skeleton")?.remove();
+  }, [session, failure]);
+
   if (failure) return <OpenFromTelegram message={failure} />;
   // Until the session is in, the served HTML's skeleton of the form stands (index.html).
   if (!session) return null;
