@@ -6,42 +6,42 @@ import type { Awaitable } from "../lib/awaitable.ts";
 import { type Clock, realClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { QuoteService } from "../quotes/quote-service.ts";
-import { createCancelFeature } from "./cancel/feature.ts";
+import { createCancelFeature } from "./cancel/cancel.ts";
 import type { BotContext, FlowContext } from "./context.ts";
 import { callsThroughReplayLog } from "./conversation-api.ts";
-import { createCurrenciesFeature } from "./currencies/feature.ts";
-import { createFallbackFeature } from "./fallback/feature.ts";
-import { createForgetFeature, type ForgetDeps } from "./forget/feature.ts";
-import { createGroupsFeature, flowLinkInGroup } from "./groups/feature.ts";
-import { createHelpFeature } from "./help/feature.ts";
-import { createHistoryFeature, type HistoryDeps } from "./history/feature.ts";
+import { createCurrenciesFeature } from "./currencies/currencies.ts";
+import { createFallbackFeature } from "./fallback/fallback.ts";
+import { createForgetFeature, type ForgetDeps } from "./forget/forget.ts";
+import { createGroupsFeature, flowLinkInGroup } from "./groups/groups.ts";
+import { createHelpFeature } from "./help/help.ts";
+import { createHistoryFeature, type HistoryDeps } from "./history/history.ts";
 import { withHtmlParseMode } from "./html.ts";
 import { createI18n, createLocaleMiddleware, escapeTranslationVariables } from "./i18n.ts";
-import { createInlineFeature } from "./inline/feature.ts";
-import { createLanguageFeature } from "./language/feature.ts";
+import { createInlineFeature } from "./inline/inline.ts";
+import { createLanguageFeature } from "./language/language.ts";
 import { LeanComposer } from "./plumbing/lean-composer.ts";
 import { oneChatAtATime } from "./plumbing/one-chat-at-a-time.ts";
 import { replyRetry } from "./plumbing/reply-retry.ts";
 import { telegramFetch } from "./plumbing/telegram-fetch.ts";
 import { reportThrottling, telegramRetry } from "./plumbing/telegram-retry.ts";
 import { UpdatesInFlight } from "./plumbing/updates-in-flight.ts";
-import { createRateFeature } from "./rate/feature.ts";
-import { createStartFeature } from "./start/feature.ts";
-import { createStatsFeature, type StatsDeps } from "./stats/feature.ts";
-import { createStatusFeature, type StatusDeps } from "./status/feature.ts";
+import { createRateFeature } from "./rate/rate.ts";
+import { createStartFeature } from "./start/start.ts";
+import { createStatsFeature, type StatsDeps } from "./stats/stats.ts";
+import { createStatusFeature, type StatusDeps } from "./status/status.ts";
 import { storageFailure } from "./storage-failure.ts";
 import {
   createSupportFeature,
   type SupportDeps,
   supportDraftDrop,
   supportStartLink,
-} from "./support/feature.ts";
+} from "./support/support.ts";
 import {
   createExchangeConversation,
   createExchangeEntry,
   createExchangeExits,
   flowStartLink,
-} from "./swap-flow/feature.ts";
+} from "./swap-flow/swap-flow.ts";
 import type { FlowDeps } from "./swap-flow/flow.ts";
 import { type FlowVersions, flowVersions } from "./swap-flow/flow-versions.ts";
 
