@@ -23,6 +23,30 @@ const PARALLEL_FAMILIES: readonly { readonly modules: readonly string[]; readonl
       modules: ["db/schema.ts", "db/pg/schema.ts"],
       why: "the drizzle schema once per database (SQLite, PostgreSQL): the same tables, one per driver",
     },
+    {
+      modules: [
+        "exchange/dialects/spec.ts",
+        "exchange/dialects/exolix.ts",
+        "exchange/dialects/changenow.ts",
+        "exchange/dialects/letsexchange.ts",
+      ],
+      why: "the exchange adapter once per dialect: the same parts of one DialectAdapter, one per wire",
+    },
+    {
+      modules: [
+        "sandbox/endpoints.ts",
+        "sandbox/changenow-endpoints.ts",
+        "sandbox/letsexchange-endpoints.ts",
+        "sandbox/spec-bodies.ts",
+        "sandbox/exolix-bodies.ts",
+        "sandbox/changenow-bodies.ts",
+        "sandbox/letsexchange-bodies.ts",
+      ],
+      why:
+        "the sandbox's routes once per dialect: each route's handler (*endpoints.ts) and answer " +
+        "(*-bodies.ts) are named for the route and read through a namespace (`spec.detail`, " +
+        "`changenow.detail`), never imported by bare name beside another dialect's",
+    },
   ];
 
 /** The names `code` declares as exports (not re-exports from another module). */
@@ -42,6 +66,15 @@ export function exportedDeclarations(code: string, fileName = "module.ts"): stri
       : name.elements.flatMap((element) =>
           ts.isOmittedExpression(element) ? [] : bindingNames(element.name),
         );
+  const imported = new Set<string>();
+  for (const statement of source.statements) {
+    const clause = ts.isImportDeclaration(statement) ? statement.importClause : undefined;
+    if (clause?.name) imported.add(clause.name.text);
+    const bindings = clause?.namedBindings;
+    if (bindings && ts.isNamedImports(bindings)) {
+      for (const element of bindings.elements) imported.add(element.name.text);
+    } else if (bindings) imported.add(bindings.name.text);
+  }
   for (const statement of source.statements) {
     if (ts.isVariableStatement(statement) && exported(statement)) {
       for (const declaration of statement.declarationList.declarations) {
@@ -66,8 +99,11 @@ export function exportedDeclarations(code: string, fileName = "module.ts"): stri
       statement.exportClause !== undefined &&
       ts.isNamedExports(statement.exportClause)
     ) {
-      // `export { a, b as c }` of local declarations: the exported name is the declaration's.
-      for (const element of statement.exportClause.elements) names.push(element.name.text);
+      // `export { a, b as c }` of local declarations; an imported name passed on is a re-export.
+      for (const element of statement.exportClause.elements) {
+        const local = (element.propertyName ?? element.name).text;
+        if (!imported.has(local)) names.push(element.name.text);
+      }
     }
   }
   return [...new Set(names)];
@@ -133,6 +169,8 @@ describe("exported names", () => {
       'export * from "./o.ts";',
       "export default function p() {}",
       "const q = 5;",
+      'import { r } from "./r.ts";',
+      "export { r };",
     ].join("\n");
     expect(exportedDeclarations(code).sort()).toEqual(
       ["F", "G", "H", "I", "a", "b", "d", "e", "j", "k", "m"].sort(),
