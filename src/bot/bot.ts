@@ -36,14 +36,14 @@ import {
   supportDraftDrop,
   supportStartLink,
 } from "./support/support.ts";
+import type { FlowDeps } from "./swap-flow/flow.ts";
+import { type FlowVersions, flowVersions } from "./swap-flow/flow-versions.ts";
 import {
   createExchangeConversation,
   createExchangeEntry,
   createExchangeExits,
   flowStartLink,
 } from "./swap-flow/swap-flow.ts";
-import type { FlowDeps } from "./swap-flow/flow.ts";
-import { type FlowVersions, flowVersions } from "./swap-flow/flow-versions.ts";
 
 export interface BotDependencies
   extends FlowDeps,

@@ -1,4 +1,5 @@
 import { InlineKeyboard, InputFile } from "grammy";
+import { coinLabel } from "../../frontends/coin-label.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
 import type { ConfirmOutcome } from "../../swaps/confirm-summary.ts";
@@ -13,7 +14,7 @@ import {
   depositText,
 } from "../shared/deposit-message.ts";
 import { failureText } from "../shared/failure-text.ts";
-import { coinLabel, fixedHoldsLine, quoteText, quoteVariables } from "../shared/quote-text.ts";
+import { fixedHoldsLine, quoteText, quoteVariables } from "../shared/quote-text.ts";
 import { sendAmountOfQuote } from "./amount-step.ts";
 import { buttonWord } from "./button-word.ts";
 import type { FlowSession, Side } from "./session.ts";
@@ -45,8 +46,8 @@ export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promis
   const { t } = s;
   const { from, to, receive, address, payoutMemo, refund, refundMemo } = order;
   let { quote, amount } = order;
-  const fromLabel = coinLabel(from.coin, from.network);
-  const toLabel = coinLabel(to.coin, to.network);
+  const fromLabel = coinLabel(from.coin.code, from.network);
+  const toLabel = coinLabel(to.coin.code, to.network);
   // Each memo under its own address: payout address, payout memo, refund address, refund memo.
   const summary = (note?: string) =>
     [
