@@ -67,7 +67,7 @@ export interface BotDependencies
 }
 
 /** What the bot reports to /metrics (ops/metrics.ts implements it with prom-client). */
-export interface BotMetrics {
+export interface UpdateMetrics {
   updates: { inc(labels: { type: string }): void };
   updateDuration: { observe(labels: { type: string }, seconds: number): void };
   telegramFailures: { inc(labels: { method: string; code: string }): void };
@@ -76,7 +76,7 @@ export interface BotMetrics {
 export interface TelegramOptions {
   token: string;
   apiRoot: string;
-  metrics?: BotMetrics;
+  metrics?: UpdateMetrics;
   logger: Logger;
   /** The language a chat chose with /language, if any. */
   chatLanguage(chatId: number): Awaitable<string | undefined>;
@@ -103,7 +103,7 @@ export function createTelegram(options: TelegramOptions): Telegram {
 }
 
 export interface FeatureOptions {
-  metrics?: BotMetrics;
+  metrics?: UpdateMetrics;
   adminChatIds?: readonly number[];
   /** How long an exchange flow waits for an answer before it expires (tests shorten it). */
   flowIdleMs?: number;
@@ -209,7 +209,7 @@ export function installFeatures(
 }
 
 /** Update counts and handling time by update type, for /metrics. */
-function measureUpdates(metrics: BotMetrics): MiddlewareFn<BotContext> {
+function measureUpdates(metrics: UpdateMetrics): MiddlewareFn<BotContext> {
   // One label object per update type, made once: this runs for every update.
   const labels = new Map<string, { type: string }>();
   return async (ctx, next) => {
@@ -240,7 +240,7 @@ function updateType(update: BotContext["update"]): string {
  * HTML parse mode, then failures counted by method and error code for /metrics and a warning per
  * 429 (auto-retry, outside, repeats some of them).
  */
-function eachAttempt(logger: Logger, metrics: BotMetrics | undefined): Transformer {
+function eachAttempt(logger: Logger, metrics: UpdateMetrics | undefined): Transformer {
   return (prev, method, payload, signal) =>
     prev(method, withHtmlParseMode(method, payload), signal).then((result) => {
       if (!result.ok) {

@@ -50,7 +50,7 @@ const PARALLEL_FAMILIES: readonly { readonly modules: readonly string[]; readonl
   ];
 
 /** The names `code` declares as exports (not re-exports from another module). */
-export function exportedDeclarations(code: string, fileName = "module.ts"): string[] {
+function exportedDeclarations(code: string, fileName = "module.ts"): string[] {
   const kind = fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, false, kind);
   const names: string[] = [];
@@ -110,7 +110,7 @@ export function exportedDeclarations(code: string, fileName = "module.ts"): stri
 }
 
 /** Each exported name declared by more than one module, with those modules (sorted). */
-export function duplicateExports(
+function duplicateExports(
   modules: ReadonlyMap<string, string>,
   families: readonly { readonly modules: readonly string[] }[] = PARALLEL_FAMILIES,
 ): Map<string, string[]> {

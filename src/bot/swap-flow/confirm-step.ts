@@ -23,7 +23,7 @@ const CONFIRM_WORDS = new Set(["confirm", "yes", "ok", "y"]);
 const CANCEL_WORDS = new Set(["cancel", "no", "n", "stop"]);
 
 /** Everything the user chose, as the summary shows it. */
-export interface SwapOrder {
+export interface ChosenSwap {
   from: Side;
   to: Side;
   amount: DecimalString;
@@ -42,7 +42,7 @@ export interface SwapOrder {
  * to trust is fetched again, and shown again if it moved; the swap is created once, however often
  * Confirm comes, and verified) → the deposit message.
  */
-export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promise<void> {
+export async function confirmAndCreate(s: FlowSession, order: ChosenSwap): Promise<void> {
   const { t } = s;
   const { from, to, receive, address, payoutMemo, refund, refundMemo } = order;
   let { quote, amount } = order;
