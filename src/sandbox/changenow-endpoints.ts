@@ -43,8 +43,8 @@ const rateTypeOf = (flow: Flow) => (flow === "fixed-rate" ? "fixed" : "float");
 /** The pair of a query; an unknown coin or a pair not offered is ChangeNOW's `pair_is_inactive`. */
 function pairOf(state: SandboxState, params: URLSearchParams) {
   const inactive = () => new HttpError(400, "Pair is inactive", "toCurrency", pairInactive);
-  const from = p.coin(state.byCode, params.get("fromCurrency"), "fromCurrency", inactive);
-  const to = p.coin(state.byCode, params.get("toCurrency"), "toCurrency", inactive);
+  const from = p.coinParam(state.byCode, params.get("fromCurrency"), "fromCurrency", inactive);
+  const to = p.coinParam(state.byCode, params.get("toCurrency"), "toCurrency", inactive);
   if (from.code === to.code || state.faults.unavailablePairs.has(`${from.code}/${to.code}`)) {
     throw inactive();
   }
