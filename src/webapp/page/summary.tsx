@@ -21,7 +21,7 @@ export interface Order {
 }
 
 /** The summary of the order with Confirm: creates the swap (once per summary key). */
-export function Summary(props: {
+export function SummaryScreen(props: {
   order: Order;
   quote: PageQuote | undefined;
   keyOfSummary: string;

@@ -29,7 +29,7 @@ function payoutText(swap: PageSwap): string {
 }
 
 /** One swap: what to send where (until the deposit arrives), and its status as it moves on. */
-export function SwapView({
+export function SwapScreen({
   id,
   supportLink,
   pollMs = STATUS_POLL_MS,

@@ -43,7 +43,7 @@ const createBody = addressBody.extend({
 type AddressBody = z.infer<typeof addressBody>;
 
 /** Checking the addresses (POST /check) and creating a swap (POST /swaps), by the chat's rules. */
-export function createRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): void {
+export function creationRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): void {
   const { catalog, quotes } = deps;
   const { t, bad } = say;
 
