@@ -1,7 +1,7 @@
 import type { Telegram } from "../bot/bot.ts";
 import { translator } from "../bot/i18n.ts";
 import { Notifier } from "../bot/outbox/notifier.ts";
-import { SupportDesk } from "../bot/outbox/support-delivery.ts";
+import { SupportSender } from "../bot/outbox/support-delivery.ts";
 import type { Config } from "../config.ts";
 import type { ExchangeClient } from "../exchange/client.ts";
 import type { ExplorerTable } from "../frontends/explorers.ts";
@@ -59,7 +59,7 @@ export function buildBackground(
   const supportDesk =
     config.supportChatId === undefined
       ? undefined
-      : new SupportDesk({
+      : new SupportSender({
           api: telegram.bot.api,
           i18n: telegram.i18n,
           store: leaderOnly(db.ports.supportOutboxStore),

@@ -6,44 +6,44 @@ import type { Awaitable } from "../lib/awaitable.ts";
 import { type Clock, realClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { QuoteService } from "../quotes/quote-service.ts";
-import { createCancelFeature } from "./cancel/feature.ts";
+import { createCancelFeature } from "./cancel/cancel.ts";
 import type { BotContext, FlowContext } from "./context.ts";
 import { callsThroughReplayLog } from "./conversation-api.ts";
-import { createCurrenciesFeature } from "./currencies/feature.ts";
-import { createFallbackFeature } from "./fallback/feature.ts";
-import { createForgetFeature, type ForgetDeps } from "./forget/feature.ts";
-import { createGroupsFeature, flowLinkInGroup } from "./groups/feature.ts";
-import { createHelpFeature } from "./help/feature.ts";
-import { createHistoryFeature, type HistoryDeps } from "./history/feature.ts";
+import { createCurrenciesFeature } from "./currencies/currencies.ts";
+import { createFallbackFeature } from "./fallback/fallback.ts";
+import { createForgetFeature, type ForgetDeps } from "./forget/forget.ts";
+import { createGroupsFeature, flowLinkInGroup } from "./groups/groups.ts";
+import { createHelpFeature } from "./help/help.ts";
+import { createHistoryFeature, type HistoryDeps } from "./history/history.ts";
 import { withHtmlParseMode } from "./html.ts";
 import { createI18n, createLocaleMiddleware, escapeTranslationVariables } from "./i18n.ts";
-import { createInlineFeature } from "./inline/feature.ts";
-import { createLanguageFeature } from "./language/feature.ts";
+import { createInlineFeature } from "./inline/inline.ts";
+import { createLanguageFeature } from "./language/language.ts";
 import { LeanComposer } from "./plumbing/lean-composer.ts";
 import { oneChatAtATime } from "./plumbing/one-chat-at-a-time.ts";
 import { replyRetry } from "./plumbing/reply-retry.ts";
 import { telegramFetch } from "./plumbing/telegram-fetch.ts";
 import { reportThrottling, telegramRetry } from "./plumbing/telegram-retry.ts";
 import { UpdatesInFlight } from "./plumbing/updates-in-flight.ts";
-import { createRateFeature } from "./rate/feature.ts";
-import { createStartFeature } from "./start/feature.ts";
-import { createStatsFeature, type StatsDeps } from "./stats/feature.ts";
-import { createStatusFeature, type StatusDeps } from "./status/feature.ts";
+import { createRateFeature } from "./rate/rate.ts";
+import { createStartFeature } from "./start/start.ts";
+import { createStatsFeature, type StatsDeps } from "./stats/stats.ts";
+import { createStatusFeature, type StatusDeps } from "./status/status.ts";
 import { storageFailure } from "./storage-failure.ts";
 import {
   createSupportFeature,
   type SupportDeps,
   supportDraftDrop,
   supportStartLink,
-} from "./support/feature.ts";
+} from "./support/support.ts";
+import type { FlowDeps } from "./swap-flow/flow.ts";
+import { type FlowVersions, flowVersions } from "./swap-flow/flow-versions.ts";
 import {
   createExchangeConversation,
   createExchangeEntry,
   createExchangeExits,
   flowStartLink,
-} from "./swap-flow/feature.ts";
-import type { FlowDeps } from "./swap-flow/flow.ts";
-import { type FlowVersions, flowVersions } from "./swap-flow/flow-versions.ts";
+} from "./swap-flow/swap-flow.ts";
 
 export interface BotDependencies
   extends FlowDeps,
@@ -67,7 +67,7 @@ export interface BotDependencies
 }
 
 /** What the bot reports to /metrics (ops/metrics.ts implements it with prom-client). */
-export interface BotMetrics {
+export interface UpdateMetrics {
   updates: { inc(labels: { type: string }): void };
   updateDuration: { observe(labels: { type: string }, seconds: number): void };
   telegramFailures: { inc(labels: { method: string; code: string }): void };
@@ -76,7 +76,7 @@ export interface BotMetrics {
 export interface TelegramOptions {
   token: string;
   apiRoot: string;
-  metrics?: BotMetrics;
+  metrics?: UpdateMetrics;
   logger: Logger;
   /** The language a chat chose with /language, if any. */
   chatLanguage(chatId: number): Awaitable<string | undefined>;
@@ -103,7 +103,7 @@ export function createTelegram(options: TelegramOptions): Telegram {
 }
 
 export interface FeatureOptions {
-  metrics?: BotMetrics;
+  metrics?: UpdateMetrics;
   adminChatIds?: readonly number[];
   /** How long an exchange flow waits for an answer before it expires (tests shorten it). */
   flowIdleMs?: number;
@@ -209,7 +209,7 @@ export function installFeatures(
 }
 
 /** Update counts and handling time by update type, for /metrics. */
-function measureUpdates(metrics: BotMetrics): MiddlewareFn<BotContext> {
+function measureUpdates(metrics: UpdateMetrics): MiddlewareFn<BotContext> {
   // One label object per update type, made once: this runs for every update.
   const labels = new Map<string, { type: string }>();
   return async (ctx, next) => {
@@ -240,7 +240,7 @@ function updateType(update: BotContext["update"]): string {
  * HTML parse mode, then failures counted by method and error code for /metrics and a warning per
  * 429 (auto-retry, outside, repeats some of them).
  */
-function eachAttempt(logger: Logger, metrics: BotMetrics | undefined): Transformer {
+function eachAttempt(logger: Logger, metrics: UpdateMetrics | undefined): Transformer {
   return (prev, method, payload, signal) =>
     prev(method, withHtmlParseMode(method, payload), signal).then((result) => {
       if (!result.ok) {

@@ -1,6 +1,6 @@
 import { readPages } from "../exchange/paging.ts";
 import type { Logger } from "../lib/logger.ts";
-import type { ExchangeCoin as Currency, ExchangePort } from "../swaps/exchange-port.ts";
+import type { ExchangeCoin, ExchangePort } from "../swaps/exchange-port.ts";
 import { type Coin, CoinIndex, type SearchHit } from "./search.ts";
 
 /** Shown first in pickers and for an empty inline query. */
@@ -153,7 +153,7 @@ export class CoinCatalog {
   }
 }
 
-function toCoin(currency: Currency): Coin {
+function toCoin(currency: ExchangeCoin): Coin {
   return {
     code: currency.code.toLowerCase(),
     name: currency.name || currency.code.toUpperCase(),

@@ -12,7 +12,7 @@ import { SqliteWrites } from "./sqlite-writes.ts";
 /** The drizzle instance on the connection, typed with the schema (migrations, tests). */
 export type Db = BetterSQLite3Database<typeof schema>;
 
-export type Database = ReturnType<typeof openDatabase>;
+export type SqliteDatabase = ReturnType<typeof openSqliteDatabase>;
 
 /** The committed migrations, found from this file so that the working directory does not matter. */
 export const MIGRATIONS_DIR = projectPath("drizzle", "sqlite");
@@ -25,7 +25,7 @@ export const MIGRATIONS_DIR = projectPath("drizzle", "sqlite");
  * (only a power loss can drop the last commits); another connection's lock (a backup, a second
  * process during a deploy) is waited out for a while instead of failing at once.
  */
-export function openDatabase(path: string) {
+export function openSqliteDatabase(path: string) {
   if (path !== ":memory:" && path !== "") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new BetterSqlite3(path);
   try {

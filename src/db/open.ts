@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ChatsStore } from "../swaps/chats-store.ts";
-import { openDatabase } from "./client.ts";
+import { openSqliteDatabase } from "./client.ts";
 import { createPorts, createRepositories } from "./repositories.ts";
 import type { Seam } from "./seam.ts";
 
@@ -21,7 +21,7 @@ export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.te
 /**
  * Opens the configured store and brings its schema up to date: PostgreSQL when `databaseUrl` is
  * set (no SQLite file is created then), else the SQLite file. `check` rejects when the store
- * cannot serve the bot (SQLite: see Database.check; PostgreSQL: the server answers and takes
+ * cannot serve the bot (SQLite: see SqliteDatabase.check; PostgreSQL: the server answers and takes
  * writes, not a standby nor a database set read-only); it only reads: /healthz calls it per probe.
  */
 export async function openStorage(options: StorageOptions) {
@@ -51,7 +51,7 @@ export async function openStorage(options: StorageOptions) {
       close: () => pg.close(),
     };
   }
-  const sqlite = openDatabase(options.databasePath);
+  const sqlite = openSqliteDatabase(options.databasePath);
   return {
     dialect: "sqlite" as const,
     ...common(sqlite.seam),

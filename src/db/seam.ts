@@ -113,7 +113,7 @@ export function assignments(set: Record<string, unknown>): SQL {
  * `(?, ?, …)` of `values`, for `in`: as one flat SQL (drizzle expands an array put in `sql` into a
  * chunk per value and another per comma). At least one value.
  */
-export function list(values: readonly unknown[]): SQL {
+export function sqlList(values: readonly unknown[]): SQL {
   const texts = values.map((_, i): string => (i === 0 ? "(" : ", "));
   texts.push(")");
   return template(texts, [...values]);

@@ -17,7 +17,7 @@ import type {
   SwapDetail,
 } from "../swaps/exchange-port.ts";
 import type { SwapOrder } from "../swaps/swap.ts";
-import type { Dialect, SearchParams, WireRequest } from "./dialect.ts";
+import type { DialectAdapter, SearchParams, WireRequest } from "./dialect.ts";
 import { specDialect } from "./dialects/spec.ts";
 import { limitInWords, parseRetryAfter, readJson, upstreamMessage } from "./error-answers.ts";
 import {
@@ -42,7 +42,7 @@ export interface ExchangeClientOptions {
   baseUrl: string;
   apiKey: string;
   /** How the exchange speaks (default: the spec's dialect). */
-  dialect?: Dialect;
+  dialect?: DialectAdapter;
   limits: { publicPerMin: number; createPerMin: number; readPerMin: number };
   /**
    * Per attempt, from the budget's grant to the body's last byte (ky applies its timeout to each
@@ -88,7 +88,7 @@ interface Context extends Record<string, unknown> {
  * class first, every answer is checked against its schema, and every failure is an ExchangeError.
  */
 export class ExchangeClient implements ExchangePort {
-  readonly dialect: Dialect;
+  readonly dialect: DialectAdapter;
   readonly budgets: Record<EndpointClass, RequestBudget>;
   /** Consecutive 429s per class, for the backoff when no Retry-After comes. */
   private readonly rateLimited: Record<EndpointClass, number> = { public: 0, create: 0, read: 0 };

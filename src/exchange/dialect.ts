@@ -52,7 +52,7 @@ export interface WireRequest<T> {
  * read, with the dialect's own zod schemas, into the core's port types. The shared client
  * (`client.ts`) sends them: budgets, retries, deadlines and error mapping are the same for all.
  */
-export interface Dialect {
+export interface DialectAdapter {
   readonly name: ExchangeDialect;
   /**
    * Whether `/rate` and create take an amount to receive (a reverse quote); "fixed": at a fixed

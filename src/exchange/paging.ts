@@ -1,9 +1,5 @@
+import type { Page } from "../swaps/exchange-port.ts";
 import { ExchangeApiError } from "./errors.ts";
-
-export interface Page<T> {
-  data: T[];
-  count: number;
-}
 
 export interface ReadPagesOptions<T> {
   /** The page size to ask for first; the upstream's cap may turn out lower. */

@@ -89,14 +89,14 @@ export type Receipted = Pick<
   "coinFrom" | "coinTo" | "networkFrom" | "networkTo" | "txHashIn" | "txHashOut"
 > &
   Partial<Pick<Swap, "txLinkIn" | "txLinkOut">>;
-export type Side = "deposit" | "payout";
+export type TxSide = "deposit" | "payout";
 
 /**
  * The swap's hash on `side` and its explorer page: the table's (the defaults and EXPLORER_URLS),
  * else the exchange's own link when it gave one (the exolix dialect's `link`); none for a network
  * the operator removed (undefined: no hash; no link: an unknown network or an odd hash).
  */
-export function explorerLinkOf(table: ExplorerTable, swap: Receipted, side: Side) {
+export function explorerLinkOf(table: ExplorerTable, swap: Receipted, side: TxSide) {
   const hash = side === "deposit" ? swap.txHashIn : swap.txHashOut;
   if (!hash) return undefined;
   const network =

@@ -124,7 +124,7 @@ export function isAddressFor(network: string, address: string): boolean {
 }
 
 /** The address pattern of `network` as a regex source (Exolix's `addressRegex`). */
-export function addressPatternOf(network: string): string {
+export function addressRegexOf(network: string): string {
   return formatOf(network).pattern.source;
 }
 

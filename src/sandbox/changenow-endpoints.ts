@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import * as cn from "./changenow-bodies.ts";
 import type { SandboxCoin } from "./coins.ts";
-import { type Answer, type Created, create as createTransaction } from "./endpoints.ts";
+import type { Answer, Created } from "./endpoints.ts";
+import * as endpoints from "./endpoints.ts";
 import { HttpError } from "./http.ts";
 import * as p from "./params.ts";
 import { outOfRange, quote, reverseQuote, type SandboxQuote } from "./pricing.ts";
@@ -43,8 +44,8 @@ const rateTypeOf = (flow: Flow) => (flow === "fixed-rate" ? "fixed" : "float");
 /** The pair of a query; an unknown coin or a pair not offered is ChangeNOW's `pair_is_inactive`. */
 function pairOf(state: SandboxState, params: URLSearchParams) {
   const inactive = () => new HttpError(400, "Pair is inactive", "toCurrency", pairInactive);
-  const from = p.coin(state.byCode, params.get("fromCurrency"), "fromCurrency", inactive);
-  const to = p.coin(state.byCode, params.get("toCurrency"), "toCurrency", inactive);
+  const from = p.coinParam(state.byCode, params.get("fromCurrency"), "fromCurrency", inactive);
+  const to = p.coinParam(state.byCode, params.get("toCurrency"), "toCurrency", inactive);
   if (from.code === to.code || state.faults.unavailablePairs.has(`${from.code}/${to.code}`)) {
     throw inactive();
   }
@@ -182,7 +183,7 @@ export function create(state: SandboxState, body: Record<string, unknown>, now: 
     throw new HttpError(400, "reverse type is available for the fixed-rate flow only", "type");
   }
   const reverse = type === "reverse";
-  return createTransaction(
+  return endpoints.create(
     state,
     {
       coinFrom: body.fromCurrency,

@@ -9,7 +9,7 @@ import type {
   StatusFaultOptions,
 } from "./faults.ts";
 import { type Limits, RateLimiter } from "./limits.ts";
-import { quote, type RateType, round8 } from "./pricing.ts";
+import { quote, round8, type SandboxRateType } from "./pricing.ts";
 import type { Quirks, SandboxState } from "./state.ts";
 import type { SandboxStats } from "./stats.ts";
 import type { SandboxTransaction, Schedule } from "./store.ts";
@@ -37,7 +37,7 @@ export interface SeedOptions {
   /** Default: varied amounts between about $50 and $5,000 worth of coinFrom. */
   amount?: number;
   /** Default "float". */
-  rateType?: RateType;
+  rateType?: SandboxRateType;
   /** Default: a fresh realistic address per transaction. */
   withdrawalAddress?: string;
   refundAddress?: string | null;

@@ -59,7 +59,7 @@ export function currencies(state: SandboxState, params: URLSearchParams): Answer
 }
 
 /** Exolix's GET /currencies/{code}/networks: a bare array; an unknown code is a 404. */
-export function coinNetworks(state: SandboxState, code: string): Answer {
+export function currencyNetworks(state: SandboxState, code: string): Answer {
   const coin = state.byCode.get(code.trim().toLowerCase());
   if (!coin) throw new HttpError(404, `Currency ${code} not found`, "code");
   return ok(exolix.networks(state, coin));
@@ -83,8 +83,8 @@ export function pair(state: SandboxState, input: Record<string, unknown>) {
   const unavailable = refusesLikeExolix(state)
     ? () => new HttpError(422, PAIR_NOT_AVAILABLE, "coinTo")
     : undefined;
-  const from = p.coin(state.byCode, input.coinFrom, "coinFrom", unavailable);
-  const to = p.coin(state.byCode, input.coinTo, "coinTo", unavailable);
+  const from = p.coinParam(state.byCode, input.coinFrom, "coinFrom", unavailable);
+  const to = p.coinParam(state.byCode, input.coinTo, "coinTo", unavailable);
   if (from.code === to.code) {
     if (unavailable) throw unavailable();
     throw new HttpError(400, "coinFrom and coinTo must be different currencies", "coinTo");
@@ -98,7 +98,7 @@ export function pair(state: SandboxState, input: Record<string, unknown>) {
     to,
     networkFrom: p.network(from, input.networkFrom, "networkFrom"),
     networkTo: p.network(to, input.networkTo, "networkTo"),
-    rateType: p.rateType(input.rateType, isExolix(state) ? "fixed" : "float"),
+    rateType: p.rateTypeParam(input.rateType, isExolix(state) ? "fixed" : "float"),
   };
 }
 

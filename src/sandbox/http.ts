@@ -1,9 +1,9 @@
 import type { IncomingMessage } from "node:http";
-import { error as changenowError } from "./changenow-bodies.ts";
+import * as changenow from "./changenow-bodies.ts";
 import type { Dialect } from "./dialect.ts";
-import { error as exolixError } from "./exolix-bodies.ts";
+import * as exolix from "./exolix-bodies.ts";
 import type { Endpoint, MalformedBody } from "./faults.ts";
-import { error as letsexchangeError } from "./letsexchange-bodies.ts";
+import * as letsexchange from "./letsexchange-bodies.ts";
 import { decimalString } from "./pricing.ts";
 import type { Quirks } from "./state.ts";
 
@@ -52,9 +52,9 @@ export function errorBodyOf(
   message: string,
   field?: string,
 ): Record<string, unknown> {
-  if (state.dialect === "exolix") return exolixError(status, message, field);
-  if (state.dialect === "changenow") return changenowError(status, message);
-  if (state.dialect === "letsexchange") return letsexchangeError(status, message, field);
+  if (state.dialect === "exolix") return exolix.error(status, message, field);
+  if (state.dialect === "changenow") return changenow.error(status, message);
+  if (state.dialect === "letsexchange") return letsexchange.error(status, message, field);
   return errorBody(state.quirks.errorStyle, status, message, field);
 }
 

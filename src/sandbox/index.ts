@@ -25,7 +25,7 @@ export type {
   StatusFaultOptions,
 } from "./faults.ts";
 export type { Limits } from "./limits.ts";
-export type { RateType } from "./pricing.ts";
+export type { SandboxRateType } from "./pricing.ts";
 export type { PageSizeCap, Quirks } from "./state.ts";
 export type { SandboxStats } from "./stats.ts";
 export type { SandboxTransaction, Schedule } from "./store.ts";

@@ -175,7 +175,7 @@ export function transactionsList(state: SandboxState, params: URLSearchParams): 
 }
 
 /** `GET /api/v2/coins`: every coin at once, unpaged. */
-export function coins(state: SandboxState): Answer {
+export function coinList(state: SandboxState): Answer {
   return { status: 200, body: state.coins.map((c) => lets.coin(state, c)) };
 }
 

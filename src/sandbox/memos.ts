@@ -1,7 +1,7 @@
 import type { SandboxCoin } from "./coins.ts";
 
 /** How a network's memo (destination tag) is named and which values it takes. */
-export interface MemoRule {
+export interface SandboxMemoRule {
   /** "Destination tag" or "Memo", as Exolix's `memoName` says. */
   name: string;
   /** The `memoRegex` of Exolix's networks; checked on every memo sent to that network. */
@@ -13,7 +13,11 @@ export interface MemoRule {
 /** XRP's destination tag: an unsigned 32-bit integer. */
 const MAX_TAG = 4_294_967_295;
 
-function rule(name: string, regex: string, extra?: (v: string) => string | undefined): MemoRule {
+function rule(
+  name: string,
+  regex: string,
+  extra?: (v: string) => string | undefined,
+): SandboxMemoRule {
   const pattern = new RegExp(regex, "u");
   return {
     name,
@@ -32,7 +36,7 @@ const XLM = rule("Memo", "^.{1,28}$");
 const TEXT = rule("Memo", "^[^\\n\\r]{1,100}$");
 
 /** The memo rule of a network whose deposits and payouts take one. */
-export function memoRuleOf(network: string): MemoRule {
+export function memoRuleOf(network: string): SandboxMemoRule {
   if (network === "XRP") return TAG;
   if (network === "XLM") return XLM;
   return TEXT;

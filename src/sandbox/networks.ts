@@ -1,6 +1,6 @@
-import { addressPatternOf } from "./addresses.ts";
+import { addressRegexOf } from "./addresses.ts";
 import type { SandboxCoin } from "./coins.ts";
-import { type MemoRule, memoRuleOf } from "./memos.ts";
+import { memoRuleOf, type SandboxMemoRule } from "./memos.ts";
 
 /** Networks whose display name is not their native coin's name. */
 const NAMES: Record<string, { name: string; shortName: string }> = {
@@ -43,7 +43,7 @@ export interface NetworkInfo {
   network: string;
   name: string;
   shortName: string;
-  memo: MemoRule | undefined;
+  memo: SandboxMemoRule | undefined;
   explorer: string | undefined;
 }
 
@@ -78,7 +78,7 @@ export function exolixNetwork(coin: SandboxCoin, info: NetworkInfo) {
     name: info.name,
     shortName: info.shortName,
     notes: "",
-    addressRegex: addressPatternOf(info.network),
+    addressRegex: addressRegexOf(info.network),
     isDefault: coin.networks[0] === info.network,
     blockExplorer: info.explorer ?? null,
     memoNeeded: info.memo !== undefined,

@@ -1,6 +1,6 @@
 import type { SandboxCoin } from "./coins.ts";
 import { HttpError } from "./http.ts";
-import type { RateType } from "./pricing.ts";
+import type { SandboxRateType } from "./pricing.ts";
 
 /** A positive integer query parameter (page, size); absent means the default. */
 export function positiveInt(params: URLSearchParams, name: string, fallback: number): number {
@@ -14,7 +14,7 @@ export function positiveInt(params: URLSearchParams, name: string, fallback: num
 }
 
 /** A coin by code, any case; an unknown one is `unknown()`'s error (400 naming it by default). */
-export function coin(
+export function coinParam(
   byCode: ReadonlyMap<string, SandboxCoin>,
   value: unknown,
   name: string,
@@ -45,7 +45,10 @@ export function network(of: SandboxCoin, value: unknown, name: string): string {
 }
 
 /** The rate type; absent means `fallback` (the spec's float, Exolix's fixed). */
-export function rateType(value: unknown, fallback: RateType = "float"): RateType {
+export function rateTypeParam(
+  value: unknown,
+  fallback: SandboxRateType = "float",
+): SandboxRateType {
   if (value === undefined || value === null || value === "") return fallback;
   if (value === "float" || value === "fixed") return value;
   throw new HttpError(400, "rateType must be 'float' or 'fixed'", "rateType");

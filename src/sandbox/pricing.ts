@@ -1,12 +1,12 @@
 import type { SandboxCoin } from "./coins.ts";
 
-export type RateType = "float" | "fixed";
+export type SandboxRateType = "float" | "fixed";
 
 /** The exchange's margin: a fixed rate costs more because the exchange carries the price risk. */
-const MARGIN: Record<RateType, number> = { float: 0.005, fixed: 0.012 };
+const MARGIN: Record<SandboxRateType, number> = { float: 0.005, fixed: 0.012 };
 /** Limits in USD; a fixed rate is offered for smaller tickets only. */
 const MIN_USD = 15;
-const MAX_USD: Record<RateType, number> = { float: 100_000, fixed: 50_000 };
+const MAX_USD: Record<SandboxRateType, number> = { float: 100_000, fixed: 50_000 };
 
 /** Rounds to at most 8 decimals and returns a clean double (no 0.30000000000000004). */
 export function round8(value: number): number {
@@ -39,7 +39,7 @@ export interface SandboxQuote {
   rate: number;
   minAmount: number;
   maxAmount: number;
-  rateType: RateType;
+  rateType: SandboxRateType;
 }
 
 /** The quote for `amount` of `from` into `to`, derived from the catalog's USD prices. */
@@ -47,7 +47,7 @@ export function quote(
   from: SandboxCoin,
   to: SandboxCoin,
   amount: number,
-  rateType: RateType,
+  rateType: SandboxRateType,
 ): SandboxQuote {
   const rate = roundRate((from.usd / to.usd) * (1 - MARGIN[rateType]));
   return {
@@ -74,7 +74,7 @@ export function reverseQuote(
   from: SandboxCoin,
   to: SandboxCoin,
   withdrawal: number,
-  rateType: RateType,
+  rateType: SandboxRateType,
 ): SandboxQuote {
   const q = quote(from, to, 1, rateType);
   return { ...q, fromAmount: ceil8(withdrawal / q.rate), toAmount: withdrawal };
@@ -93,7 +93,7 @@ export function outOfRange(q: SandboxQuote): "below" | "above" | undefined {
 }
 
 /** The payout of a finished float-rate swap drifts a little from the estimate; fixed does not. */
-export function finalAmountOut(expected: number, rateType: RateType, seed: string): number {
+export function finalAmountOut(expected: number, rateType: SandboxRateType, seed: string): number {
   if (rateType === "fixed") return expected;
   let hash = 0;
   for (let i = 0; i < seed.length; i++) hash = (hash * 31 + seed.charCodeAt(i)) | 0;

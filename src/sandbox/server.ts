@@ -326,7 +326,8 @@ async function answerFor(
   if (state.dialect === "letsexchange") return letsexchangeAnswer(state, route, url, req);
   switch (route.endpoint) {
     case "currencies":
-      if (route.networksOf !== undefined) return endpoints.coinNetworks(state, route.networksOf);
+      if (route.networksOf !== undefined)
+        return endpoints.currencyNetworks(state, route.networksOf);
       if (route.allNetworks) return endpoints.allNetworks(state, url.searchParams);
       return endpoints.currencies(state, url.searchParams);
     case "rate":
@@ -379,7 +380,7 @@ async function letsexchangeAnswer(
   const reverse = route.reverse === true;
   switch (route.endpoint) {
     case "currencies":
-      return lets.coins(state);
+      return lets.coinList(state);
     case "rate":
       return lets.info(state, await readJsonObject(req), reverse, Date.now());
     case "create":

@@ -1,6 +1,6 @@
 import { txHashFor } from "./addresses.ts";
 import type { Dialect } from "./dialect.ts";
-import { finalAmountOut, type RateType } from "./pricing.ts";
+import { finalAmountOut, type SandboxRateType } from "./pricing.ts";
 import { randomHex } from "./random.ts";
 
 /** A transaction as the sandbox keeps it: the API's fields plus two of its own. */
@@ -17,7 +17,7 @@ export interface SandboxTransaction {
   /** The estimate until `success`, then the final payout; 0 once refunded. */
   amount_out: number;
   rate: number;
-  rate_type: RateType;
+  rate_type: SandboxRateType;
   deposit_address: string;
   /** The memo (destination tag) that goes with a shared deposit address; null when none. */
   deposit_extra_id: string | null;
@@ -57,7 +57,7 @@ export interface TimelineStep {
 }
 
 /** What a new transaction needs; the store adds id, status, hashes and timestamps. */
-export type NewTransaction = Pick<
+export type NewSandboxTransaction = Pick<
   SandboxTransaction,
   | "coin_from"
   | "coin_to"
@@ -137,7 +137,7 @@ export class TransactionStore {
 
   /** Builds a transaction (not stored yet) in `status`, with what that status implies filled. */
   build(
-    input: NewTransaction,
+    input: NewSandboxTransaction,
     createdMs: number,
     status = "wait",
     auto = true,

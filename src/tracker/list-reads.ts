@@ -1,7 +1,7 @@
 import { ExchangeApiError, ExchangeSchemaError } from "../exchange/errors.ts";
 import { readPages } from "../exchange/paging.ts";
 import { formatDecimal } from "../lib/decimal.ts";
-import type { ListedSwap as TransactionListItem } from "../swaps/exchange-port.ts";
+import type { ListedSwap } from "../swaps/exchange-port.ts";
 import { holdOf } from "../swaps/from-exchange.ts";
 import type { OpenSwap } from "../swaps/swap.ts";
 import { heatOf } from "./cadence.ts";
@@ -165,7 +165,7 @@ export class ListReads {
     ) {
       const { dateFrom, dateTo } = window;
       cycle.stats.windows++;
-      const read = await readPages<TransactionListItem>({
+      const read = await readPages<ListedSwap>({
         size: this.pageCap ?? this.pass.options.pageSize ?? DEFAULT_PAGE_SIZE,
         fetchPage: (page, size) =>
           exchange.listTransactions(
@@ -203,7 +203,7 @@ export class ListReads {
    * received). A swap whose deposit was seen or that finished also needs its detail (the hashes),
    * read after the push (receipts.ts): the push never waits for a read.
    */
-  private async announce(item: TransactionListItem, stats: PassStats): Promise<void> {
+  private async announce(item: ListedSwap, stats: PassStats): Promise<void> {
     stats.changes++;
     const amountOut =
       item.status === "success" && item.amountOut !== null && item.amountOut !== undefined
@@ -229,7 +229,7 @@ export class ListReads {
 type ListedHashes = Partial<Record<"txHashIn" | "txHashOut" | "txLinkIn" | "txLinkOut", string>>;
 
 /** The hashes and links a list item names (some dialects' lists do), without the empty ones. */
-function listedHashes(item: TransactionListItem): ListedHashes {
+function listedHashes(item: ListedSwap): ListedHashes {
   const hashes: ListedHashes = {};
   for (const key of ["txHashIn", "txHashOut", "txLinkIn", "txLinkOut"] as const) {
     const value = item[key];

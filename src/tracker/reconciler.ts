@@ -4,8 +4,8 @@ import type { Logger } from "../lib/logger.ts";
 import { PeriodicLoop } from "../lib/periodic-loop.ts";
 import type {
   ExchangePort,
+  ListedSwap,
   SwapDetail as TransactionDetail,
-  ListedSwap as TransactionListItem,
 } from "../swaps/exchange-port.ts";
 import { recordFromDetail } from "../swaps/from-exchange.ts";
 import { type Intent, postOf } from "../swaps/intent.ts";
@@ -325,7 +325,7 @@ export class Reconciler {
     const dateTo = new Date(lookup.to).toISOString();
     let found: TransactionDetail | undefined;
     let complete = false;
-    const { pages } = await readPages<TransactionListItem>({
+    const { pages } = await readPages<ListedSwap>({
       size,
       firstPage: resumeAt,
       fetchPage: (page, pageSize) =>
@@ -393,7 +393,7 @@ const lookupId = postOf;
  * What the list shows agrees with the order (what it leaves out is read from the detail). Its
  * networks, when it names them, are left to the detail: see `matchOf`.
  */
-function listedAsOrder(order: SwapOrder, item: TransactionListItem): boolean {
+function listedAsOrder(order: SwapOrder, item: ListedSwap): boolean {
   return (
     sameCode(order.coinFrom, item.coinFrom) &&
     sameCode(order.coinTo, item.coinTo) &&

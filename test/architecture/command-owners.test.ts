@@ -10,8 +10,8 @@ import { describe, expect, it } from "vitest";
  * `.command(…)` names one of them anywhere in src/bot/.
  */
 const OWNED: Record<string, string> = {
-  start: join("bot", "start", "feature.ts"),
-  cancel: join("bot", "cancel", "feature.ts"),
+  start: join("bot", "start", "start.ts"),
+  cancel: join("bot", "cancel", "cancel.ts"),
 };
 
 const SRC = fileURLToPath(new URL("../../src", import.meta.url));
@@ -85,8 +85,8 @@ describe("one owner per command", () => {
   });
 
   it("is really checked: a second composer registering /start or /cancel is reported", () => {
-    const support = join(SRC, "bot", "support", "feature.ts");
-    const flow = join(SRC, "bot", "swap-flow", "feature.ts");
+    const support = join(SRC, "bot", "support", "support.ts");
+    const flow = join(SRC, "bot", "swap-flow", "swap-flow.ts");
     const planted = (file: string) => {
       if (file === support) {
         return `${read(file)}\nmine.command("start", (ctx, next) => next());\n`;
@@ -97,8 +97,8 @@ describe("one owner per command", () => {
       return read(file);
     };
     expect(ownerProblems(files, planted)).toEqual([
-      `/start is registered in ${join("bot", "start", "feature.ts")}, ${join("bot", "support", "feature.ts")}: only in ${OWNED.start}`,
-      `/cancel is registered in ${join("bot", "cancel", "feature.ts")}, ${join("bot", "swap-flow", "feature.ts")}: only in ${OWNED.cancel}`,
+      `/start is registered in ${join("bot", "start", "start.ts")}, ${join("bot", "support", "support.ts")}: only in ${OWNED.start}`,
+      `/cancel is registered in ${join("bot", "cancel", "cancel.ts")}, ${join("bot", "swap-flow", "swap-flow.ts")}: only in ${OWNED.cancel}`,
     ]);
   });
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
-import { openDatabase } from "../../src/db/client.ts";
+import { openSqliteDatabase } from "../../src/db/client.ts";
 import { createPorts, createRepositories } from "../../src/db/repositories.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import { createChatSettings } from "../../src/frontends/chat-settings.ts";
@@ -40,7 +40,7 @@ interface Figures {
 export async function run(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "swapbot-bench-"));
   const sandbox = await startSandbox({ schedule: false, limits: false });
-  const database = openDatabase(join(dir, "bot.sqlite"));
+  const database = openSqliteDatabase(join(dir, "bot.sqlite"));
   const repos = createRepositories(database.seam);
   const stores = createPorts(repos, createChatSettings(repos.chats));
   const logger = pino({ level: "silent" });

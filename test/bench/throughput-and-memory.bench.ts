@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { run as runGrammy } from "@grammyjs/runner";
 import { Bot } from "grammy";
-import { openDatabase } from "../../src/db/client.ts";
+import { openSqliteDatabase } from "../../src/db/client.ts";
 import { startSandbox } from "../../src/sandbox/index.ts";
 import { exchangeIdOf } from "../../src/swaps/swap.ts";
 import { startFakeTelegram } from "../../tools/fake-telegram/fake-telegram.ts";
@@ -144,7 +144,7 @@ async function memory(): Promise<void> {
   const tg = await startFakeTelegram();
   const dbPath = join(dir, "bot.sqlite");
   {
-    const database = openDatabase(dbPath);
+    const database = openSqliteDatabase(dbPath);
     // Seeded straight on the connection, in one transaction, before the bot opens the file.
     const insert = database.sqlite.prepare(
       "insert into chats (id, type, created_at, updated_at) values (?, 'private', ?, ?)",

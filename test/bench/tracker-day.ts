@@ -3,7 +3,7 @@ import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
-import { openDatabase } from "../../src/db/client.ts";
+import { openSqliteDatabase } from "../../src/db/client.ts";
 import { createPorts, createRepositories } from "../../src/db/repositories.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import { createChatSettings } from "../../src/frontends/chat-settings.ts";
@@ -138,7 +138,7 @@ export async function replayDay(
     limits: SPEC_LIMITS,
     pageSizeCap: { currencies: 100, transactions: options.pageCap },
   });
-  const database = openDatabase(join(dir, "bot.sqlite"));
+  const database = openSqliteDatabase(join(dir, "bot.sqlite"));
   try {
     const repos = createRepositories(database.seam);
     const stores = createPorts(repos, createChatSettings(repos.chats));

@@ -6,7 +6,7 @@ import { Api } from "grammy";
 import pino from "pino";
 import { createI18n } from "../../src/bot/i18n.ts";
 import { Notifier } from "../../src/bot/outbox/notifier.ts";
-import { openDatabase } from "../../src/db/client.ts";
+import { openSqliteDatabase } from "../../src/db/client.ts";
 import { createPorts, createRepositories } from "../../src/db/repositories.ts";
 import type { Seam } from "../../src/db/seam.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
@@ -249,7 +249,7 @@ async function runBurst(n: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "swapbot-bench-"));
   const sandbox = await startSandbox({ schedule: false });
   const tg = await startFakeTelegram();
-  const database = openDatabase(join(dir, "bot.sqlite"));
+  const database = openSqliteDatabase(join(dir, "bot.sqlite"));
   const repos = createRepositories(database.seam);
   const stores = createPorts(repos, createChatSettings(repos.chats));
   const logger = pino({ level: "silent" });
@@ -339,7 +339,7 @@ async function runScenario(
   const dir = mkdtempSync(join(tmpdir(), "swapbot-bench-"));
   const sandbox = await startSandbox({ schedule: false, dialect });
   const tg = await startFakeTelegram();
-  const database = openDatabase(join(dir, "bot.sqlite"));
+  const database = openSqliteDatabase(join(dir, "bot.sqlite"));
   const repos = createRepositories(database.seam);
   const stores = createPorts(repos, createChatSettings(repos.chats));
   const logger = pino({ level: "silent" });

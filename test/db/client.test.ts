@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
-import { MIGRATIONS_DIR, openDatabase } from "../../src/db/client.ts";
+import { MIGRATIONS_DIR, openSqliteDatabase } from "../../src/db/client.ts";
 import { OPEN } from "../../src/db/repositories/transactions.ts";
 import { TERMINAL_STATUSES, transactions } from "../../src/db/schema.ts";
 import { FINAL_STATUSES } from "../../src/swaps/status.ts";
@@ -16,7 +16,7 @@ const tableNames = (database: ReturnType<typeof tempDatabase>) =>
       .all() as { name: string }[]
   ).map((row) => row.name);
 
-describe("openDatabase", () => {
+describe("openSqliteDatabase", () => {
   it("creates the folder and the file and migrates a fresh database", () => {
     const database = tempDatabase();
     expect(existsSync(database.path)).toBe(true);
@@ -55,7 +55,7 @@ describe("openDatabase", () => {
     const first = tempDatabase();
     await first.repos.transactions.insert(newTransaction({ id: "kept" }));
     first.close();
-    const again = openDatabase(first.path);
+    const again = openSqliteDatabase(first.path);
     try {
       const applied = again.sqlite.prepare("select count(*) as n from __drizzle_migrations").get();
       const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith(".sql"));
@@ -76,7 +76,7 @@ describe("openDatabase", () => {
     const previous = process.cwd();
     process.chdir(tempDir());
     try {
-      const database = openDatabase(join(tempDir(), "elsewhere.sqlite"));
+      const database = openSqliteDatabase(join(tempDir(), "elsewhere.sqlite"));
       database.close();
     } finally {
       process.chdir(previous);
@@ -84,7 +84,7 @@ describe("openDatabase", () => {
   });
 
   it("works in memory for unit tests", () => {
-    const database = openDatabase(":memory:");
+    const database = openSqliteDatabase(":memory:");
     try {
       database.db
         .insert(transactions)

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach } from "vitest";
-import { type Database, openDatabase } from "../../src/db/client.ts";
+import { openSqliteDatabase, type SqliteDatabase } from "../../src/db/client.ts";
 import { openPgDatabase, type PgDatabase } from "../../src/db/pg/client.ts";
 import { pgSeam } from "../../src/db/pg/seam.ts";
 import { createRepositories, type Repositories } from "../../src/db/repositories.ts";
@@ -29,9 +29,9 @@ export function tempDir(): string {
 }
 
 /** A real SQLite file in a temp folder, migrated, closed and removed after the test. */
-export function tempDatabase(): Database & { path: string; repos: Repositories } {
+export function tempDatabase(): SqliteDatabase & { path: string; repos: Repositories } {
   const path = join(tempDir(), "nested", "bot.sqlite");
-  const database = openDatabase(path);
+  const database = openSqliteDatabase(path);
   cleanups.push(() => database.close());
   return { ...database, path, repos: createRepositories(database.seam) };
 }
@@ -83,7 +83,7 @@ async function sqliteFixture(): Promise<StoreFixture> {
     },
     async reopen() {
       current.close();
-      const reopened = openDatabase(database.path);
+      const reopened = openSqliteDatabase(database.path);
       cleanups.push(() => reopened.close());
       current = { ...reopened, path: database.path, repos: createRepositories(reopened.seam) };
       return current.repos;

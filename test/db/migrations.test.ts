@@ -7,7 +7,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { describe, expect, it } from "vitest";
-import { MIGRATIONS_DIR, openDatabase } from "../../src/db/client.ts";
+import { MIGRATIONS_DIR, openSqliteDatabase } from "../../src/db/client.ts";
 import { PG_MIGRATIONS_DIR } from "../../src/db/pg/client.ts";
 import { transactions } from "../../src/db/schema.ts";
 import { newTransaction, tempDir } from "./helpers.ts";
@@ -119,7 +119,7 @@ describe("SQLite migrations moved to drizzle/sqlite", () => {
     migrate(drizzle(sqlite), { migrationsFolder: old });
     sqlite.close();
 
-    const database = openDatabase(path);
+    const database = openSqliteDatabase(path);
     try {
       database.db
         .insert(transactions)
@@ -167,7 +167,7 @@ describe("the sandbox flag becomes the exchange a swap was created on", () => {
     insert.run("real", 0);
     sqlite.close();
 
-    const database = openDatabase(path);
+    const database = openSqliteDatabase(path);
     try {
       const rows = database.sqlite
         .prepare("select id, exchange from transactions order by id")

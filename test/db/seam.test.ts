@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { assignments, insertInto, list } from "../../src/db/seam.ts";
+import { assignments, insertInto, sqlList } from "../../src/db/seam.ts";
 import { dialects, newTransaction, rejection } from "./helpers.ts";
 
 describe.each(dialects)("the dialect seam ($dialect)", ({ open }) => {
@@ -58,10 +58,12 @@ describe.each(dialects)("the dialect seam ($dialect)", ({ open }) => {
     expect(await seam.run(insertInto("meta", rows))).toBe(3);
     const set = { value: sql`upper(${"w"})`, updatedAt: 9 };
     expect(
-      await seam.run(sql`update meta set ${assignments(set)} where "key" in ${list(["b", "c"])}`),
+      await seam.run(
+        sql`update meta set ${assignments(set)} where "key" in ${sqlList(["b", "c"])}`,
+      ),
     ).toBe(2);
     const read = await seam.all(
-      sql`select "key", "value", updated_at as "at" from meta where "key" in ${list(rows.map((r) => r.key))} order by "key"`,
+      sql`select "key", "value", updated_at as "at" from meta where "key" in ${sqlList(rows.map((r) => r.key))} order by "key"`,
     );
     expect(read.map((row) => [row.key, row.value, Number(row.at)])).toEqual([
       ["a'; drop table meta; --", "x", 1],

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../../src/db/client.ts";
+import { openSqliteDatabase, type SqliteDatabase } from "../../src/db/client.ts";
 import { createPorts, createRepositories, type Repositories } from "../../src/db/repositories.ts";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import { createChatSettings } from "../../src/frontends/chat-settings.ts";
@@ -16,7 +16,7 @@ import { TestClock } from "../support/test-clock.ts";
 
 interface Rig {
   sandbox: Sandbox;
-  database: Database;
+  database: SqliteDatabase;
   repos: Repositories;
   /** The passes' clock: it moves only when a test moves it. */
   clock: TestClock;
@@ -46,7 +46,7 @@ async function startRig(open: number, cap: number, quirks: Partial<Quirks> = {})
     pageSizeCap: { currencies: 100, transactions: cap },
     quirks,
   });
-  const database = openDatabase(join(dir, "bot.sqlite"));
+  const database = openSqliteDatabase(join(dir, "bot.sqlite"));
   const repos = createRepositories(database.seam);
   // Created over the last half hour: all read every cycle (long-waiting ones are tested below).
   const chatOf = await seedOpenSwaps(sandbox.control, database.seam, {

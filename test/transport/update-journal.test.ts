@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Bot } from "grammy";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../../src/db/client.ts";
+import { openSqliteDatabase, type SqliteDatabase } from "../../src/db/client.ts";
 import { createRepositories } from "../../src/db/repositories.ts";
 import { startPolling } from "../../src/transport/polling.ts";
 import { UpdateJournal } from "../../src/transport/update-journal.ts";
@@ -12,7 +12,7 @@ import { type FakeTelegram, startFakeTelegram } from "../../tools/fake-telegram/
 import { until } from "../support/until.ts";
 
 let tg: FakeTelegram | undefined;
-let database: Database | undefined;
+let database: SqliteDatabase | undefined;
 let dir: string | undefined;
 let polling: ReturnType<typeof startPolling> | undefined;
 
@@ -33,7 +33,7 @@ async function stopPolling(): Promise<void> {
 async function rig() {
   tg = await startFakeTelegram();
   dir = mkdtempSync(join(tmpdir(), "swapbot-journal-"));
-  database = openDatabase(join(dir, "bot.sqlite"));
+  database = openSqliteDatabase(join(dir, "bot.sqlite"));
   const repos = createRepositories(database.seam);
   const handled: string[] = [];
   const bot = new Bot(tg.token, { client: { apiRoot: tg.apiRoot } });

@@ -43,8 +43,8 @@ export function outboxText(
   }
 }
 
-/** The swap's status card as it stands now: its deposit message and its transactions so far. */
-export function statusCardText(
+/** The swap's card, its deposit message edited as it moves: deposit text and transactions. */
+export function depositCardText(
   t: TranslateFunction,
   swap: Swap,
   explorers: ExplorerTable = DEFAULT_EXPLORER_TABLE,

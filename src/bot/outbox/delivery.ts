@@ -13,7 +13,7 @@ import { translator } from "../i18n.ts";
 import { TelegramFrontEndError } from "../plumbing/telegram-fetch.ts";
 import { depositKeyboard, depositQr, depositQrCaption } from "../shared/deposit-message.ts";
 import { withSupportButton } from "../shared/support-buttons.ts";
-import { outboxText, statusCardText } from "./delivery-text.ts";
+import { depositCardText, outboxText } from "./delivery-text.ts";
 
 export interface DeliveryOptions {
   api: Api;
@@ -204,7 +204,7 @@ export class OutboxDelivery {
       .editMessageText(
         chatId,
         swap.cardMessageId,
-        statusCardText(t, swap, this.options.explorers),
+        depositCardText(t, swap, this.options.explorers),
         // An edit without them would take the card's buttons away.
         { link_preview_options: { is_disabled: true }, reply_markup: this.cardKeyboard(swap, t) },
       )

@@ -58,7 +58,7 @@ const CHAT_KIND_TTL_MS = 10 * 60_000;
  * one message a second goes to the user served longest ago, so one user's burst never holds
  * another's new ticket.
  */
-export class SupportDesk {
+export class SupportSender {
   private readonly clock: Clock;
   private readonly loop: PeriodicLoop;
   private readonly chatFreeAt = new Map<number, number>();

@@ -1,4 +1,5 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
+import { coinLabel } from "../../frontends/coin-label.ts";
 import {
   DEFAULT_EXPLORER_TABLE,
   type ExplorerTable,
@@ -9,7 +10,6 @@ import { isHeld } from "../../swaps/status.ts";
 import type { Ticket } from "../../swaps/support-ports.ts";
 import type { Swap } from "../../swaps/swap.ts";
 import { escapeHtml } from "../html.ts";
-import { label } from "../shared/coin-label.ts";
 import { formatTime } from "../shared/format-time.ts";
 import { statusName } from "../shared/status-name.ts";
 
@@ -94,9 +94,9 @@ function swapFacts(
       raw: swap.status,
       created: formatTime(swap.createdAt),
       amountIn: swap.amountIn,
-      from: label(swap.coinFrom, swap.networkFrom),
+      from: coinLabel(swap.coinFrom, swap.networkFrom),
       amountOut: swap.amountOut ?? swap.amountOutExpected,
-      to: label(swap.coinTo, swap.networkTo),
+      to: coinLabel(swap.coinTo, swap.networkTo),
       rateType: t(swap.rateType === "fixed" ? "rate-type-fixed" : "rate-type-float"),
       deposit: swap.depositAddress,
       withdrawal: swap.withdrawalAddress,

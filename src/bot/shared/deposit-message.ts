@@ -1,9 +1,9 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { InlineKeyboard } from "grammy";
+import { coinLabel } from "../../frontends/coin-label.ts";
 import { onFirstUse } from "../../lib/first-use.ts";
 import { isFinal, isHeld } from "../../swaps/status.ts";
 import { type DepositView, SANDBOX_EXCHANGE } from "../../swaps/swap.ts";
-import { label } from "./coin-label.ts";
 import { swapCopyKeyboard } from "./copy-buttons.ts";
 import { withDepositMemo, withPayoutMemo, withRefundMemo } from "./deposit-memo.ts";
 import { type HoldFacts, holdNote } from "./hold-text.ts";
@@ -38,8 +38,8 @@ export function depositText(
   const received = view.status === "confirmation" || view.status === "exchanging" || held;
   const text = t(held ? "card-held" : received ? "card-in-progress" : "deposit", {
     amount: view.amountIn,
-    from: label(view.coinFrom, view.networkFrom),
-    to: label(view.coinTo, view.networkTo),
+    from: coinLabel(view.coinFrom, view.networkFrom),
+    to: coinLabel(view.coinTo, view.networkTo),
     address: view.depositAddress,
     toAmount: approx(view.amountOutExpected, view.rateType === "fixed"),
     rateType: t(view.rateType === "fixed" ? "rate-type-fixed" : "rate-type-float"),
@@ -83,7 +83,7 @@ export function depositQrCaption(
 ): string {
   const caption = t("deposit-qr-caption", {
     amount: view.amountIn,
-    from: label(view.coinFrom, view.networkFrom),
+    from: coinLabel(view.coinFrom, view.networkFrom),
   });
   return view.depositMemo
     ? `${caption}\n${t("deposit-memo-line", { memo: view.depositMemo })}`

@@ -3,7 +3,7 @@ import {
   type ExplorerTable,
   explorerLinkOf,
   type Receipted,
-  type Side,
+  type TxSide,
 } from "../../frontends/explorers.ts";
 import type { Swap } from "../../swaps/swap.ts";
 
@@ -16,7 +16,7 @@ function depositLine(t: TranslateFunction, table: ExplorerTable, swap: Receipted
 }
 
 /** "🔍 Payout transaction on etherscan.io", for texts that already show the hash. */
-function explorerLine(t: TranslateFunction, table: ExplorerTable, swap: Receipted, side: Side) {
+function explorerLine(t: TranslateFunction, table: ExplorerTable, swap: Receipted, side: TxSide) {
   const link = explorerLinkOf(table, swap, side)?.link;
   return link ? t(`tx-explorer-${side}`, link) : undefined;
 }

@@ -1,5 +1,4 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
-import type { Coin } from "../../catalog/search.ts";
 import { type DecimalString, formatDecimal } from "../../lib/decimal.ts";
 import { type AmountFit, amountFit } from "../../quotes/amount-fit.ts";
 import type { KnownRefusal, PairLimits, Quote } from "../../quotes/quote-service.ts";
@@ -7,12 +6,6 @@ import type { KnownRefusal, PairLimits, Quote } from "../../quotes/quote-service
 export { amountFit };
 
 import { ageText } from "./age-text.ts";
-import { label } from "./coin-label.ts";
-
-/** "USDT (TRC20)": the code people know, with the network when one was chosen. */
-export function coinLabel(coin: Coin, network?: string): string {
-  return label(coin.code, network);
-}
 
 /**
  * "≈ 0.0024" for a floating rate, "0.0024" for a fixed one: a fixed quote is what the swap pays,

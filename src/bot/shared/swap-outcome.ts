@@ -1,7 +1,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
+import { coinLabel } from "../../frontends/coin-label.ts";
 import { isFinal } from "../../swaps/status.ts";
 import type { Swap } from "../../swaps/swap.ts";
-import { label } from "./coin-label.ts";
 import { withDepositMemo } from "./deposit-memo.ts";
 
 /** What the texts about a swap's progress may show of it (the deposit message knows no more). */
@@ -26,8 +26,8 @@ export function swapVariables(t: TranslateFunction, swap: SwapFacts) {
   return {
     id: swap.id,
     amountIn: swap.amountIn,
-    from: label(swap.coinFrom, swap.networkFrom),
-    to: label(swap.coinTo, swap.networkTo),
+    from: coinLabel(swap.coinFrom, swap.networkFrom),
+    to: coinLabel(swap.coinTo, swap.networkTo),
     amountOut: swap.amountOut ?? swap.amountOutExpected,
     withdrawal: swap.withdrawalAddress,
     hashOut: swap.txHashOut ?? t("status-none-value"),

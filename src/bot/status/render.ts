@@ -1,10 +1,10 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
+import { coinLabel } from "../../frontends/coin-label.ts";
 import { readableRate } from "../../lib/decimal.ts";
 import { isFinal } from "../../swaps/status.ts";
 import type { Swap } from "../../swaps/swap.ts";
 import type { SwapView } from "../../swaps/swap-reader.ts";
 import { ageText } from "../shared/age-text.ts";
-import { label } from "../shared/coin-label.ts";
 import { withDepositMemo, withPayoutMemo, withRefundMemo } from "../shared/deposit-memo.ts";
 import { formatTime } from "../shared/format-time.ts";
 import { holdNote } from "../shared/hold-text.ts";
@@ -22,8 +22,8 @@ export function statusCardText(t: TranslateFunction, view: SwapView, now: number
   // Its deposit address cannot be trusted: it is never shown, whatever else is asked.
   if (swap.suspect) return t("push-suspect", { id: swap.id, status: statusName(t, swap.status) });
   const none = t("status-none-value");
-  const from = label(swap.coinFrom, swap.networkFrom);
-  const to = label(swap.coinTo, swap.networkTo);
+  const from = coinLabel(swap.coinFrom, swap.networkFrom);
+  const to = coinLabel(swap.coinTo, swap.networkTo);
   const text = t("status-card", {
     id: swap.id,
     status: statusName(t, swap.status),

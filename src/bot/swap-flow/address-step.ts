@@ -1,12 +1,13 @@
 import { InlineKeyboard } from "grammy";
 import { coinNetworks } from "../../catalog/networks.ts";
+import { coinLabel } from "../../frontends/coin-label.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
 import { checkAddress, networksOfAddress } from "../../swaps/address-check.ts";
 import { addressPatternOf } from "../../swaps/memo-networks.ts";
 import type { RateType } from "../../swaps/swap.ts";
 import { failureText } from "../shared/failure-text.ts";
-import { amountFit, coinLabel, quoteText } from "../shared/quote-text.ts";
+import { amountFit, quoteText } from "../shared/quote-text.ts";
 import { type AmountChoice, receiveLine } from "./amount-step.ts";
 import type { FlowSession, QuoteResult, Side } from "./session.ts";
 
@@ -27,9 +28,9 @@ export async function askAddress(
 }> {
   const { t } = s;
   let { quote, amount, receive } = choice;
-  const fromLabel = coinLabel(from.coin, from.network);
+  const fromLabel = coinLabel(from.coin.code, from.network);
   // The receive network may change here (an address of another of the coin's networks).
-  let toLabel = coinLabel(to.coin, to.network);
+  let toLabel = coinLabel(to.coin.code, to.network);
   /** The network this step offered to switch to, for the address that was typed (the session's). */
   let offer: { network: string; address: string } | undefined;
   const quoteLines = () => {
@@ -64,7 +65,7 @@ export async function askAddress(
       if (!offer || input.value.toUpperCase() !== offer.network) continue;
       const rateType: RateType = quote.rateType ?? "float";
       const target: Side = { ...to, network: offer.network, defaulted: false };
-      const targetLabel = coinLabel(to.coin, target.network);
+      const targetLabel = coinLabel(to.coin.code, target.network);
       const result = receive
         ? await requote(s, { from, to: target }, receive.amount, rateType)
         : await s

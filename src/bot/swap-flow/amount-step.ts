@@ -1,11 +1,11 @@
 import { InlineKeyboard } from "grammy";
+import { coinLabel } from "../../frontends/coin-label.ts";
 import { parseAmountWithUnit } from "../../lib/amount-input.ts";
 import { type DecimalString, formatDecimal } from "../../lib/decimal.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
 import { failureText } from "../shared/failure-text.ts";
 import {
   amountRange,
-  coinLabel,
   limitsRefusal,
   limitsText,
   quoteText,
@@ -38,8 +38,8 @@ export interface AmountChoice {
 export async function askAmount(s: FlowSession, from: Side, to: Side): Promise<AmountChoice> {
   const { t } = s;
   const labels = () => ({
-    from: coinLabel(from.coin, from.network),
-    to: coinLabel(to.coin, to.network),
+    from: coinLabel(from.coin.code, from.network),
+    to: coinLabel(to.coin.code, to.network),
   });
   const limitsLine = async (ask = true) => {
     const limits = await s.limits({ from, to }, ask);

@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
+import { coinLabel } from "../../frontends/coin-label.ts";
 import { isNumber } from "../../lib/amount-input.ts";
 import { resolveCoin } from "../shared/coin-input.ts";
-import { coinLabel } from "../shared/quote-text.ts";
 import { coinProblem } from "../shared/resolve-text.ts";
 import { networkLine, networkRow, popularKeyboard } from "./keyboards.ts";
 import { type FlowSession, type Side, withDefaultNetwork } from "./session.ts";
@@ -16,7 +16,8 @@ export async function pickCoin(s: FlowSession, step: "from" | "to", other?: Side
   const prompt = () =>
     step === "from" || !other
       ? t("flow-ask-from")
-      : t("flow-ask-to", { from: coinLabel(other.coin, other.network) }) + networkLine(s, other);
+      : t("flow-ask-to", { from: coinLabel(other.coin.code, other.network) }) +
+        networkLine(s, other);
   const keyboard = () => {
     const k = popularKeyboard(s, step, other?.coin);
     return step === "to" && other ? networkRow(s, k, "fnet", other) : k;
@@ -70,7 +71,7 @@ export async function pickCoin(s: FlowSession, step: "from" | "to", other?: Side
     }
     if (other && picked.coin.code === other.coin.code && picked.network === other.network) {
       message = await s.refuse(
-        `${t("coin-same", { coin: coinLabel(picked.coin, picked.network) })}\n\n${prompt()}`,
+        `${t("coin-same", { coin: coinLabel(picked.coin.code, picked.network) })}\n\n${prompt()}`,
         { reply_markup: keyboard() },
       );
       continue;

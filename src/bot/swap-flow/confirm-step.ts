@@ -1,4 +1,5 @@
 import { InlineKeyboard, InputFile } from "grammy";
+import { coinLabel } from "../../frontends/coin-label.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
 import type { ConfirmOutcome } from "../../swaps/confirm-summary.ts";
@@ -13,7 +14,7 @@ import {
   depositText,
 } from "../shared/deposit-message.ts";
 import { failureText } from "../shared/failure-text.ts";
-import { coinLabel, fixedHoldsLine, quoteText, quoteVariables } from "../shared/quote-text.ts";
+import { fixedHoldsLine, quoteText, quoteVariables } from "../shared/quote-text.ts";
 import { sendAmountOfQuote } from "./amount-step.ts";
 import { buttonWord } from "./button-word.ts";
 import type { FlowSession, Side } from "./session.ts";
@@ -22,7 +23,7 @@ const CONFIRM_WORDS = new Set(["confirm", "yes", "ok", "y"]);
 const CANCEL_WORDS = new Set(["cancel", "no", "n", "stop"]);
 
 /** Everything the user chose, as the summary shows it. */
-export interface SwapOrder {
+export interface ChosenSwap {
   from: Side;
   to: Side;
   amount: DecimalString;
@@ -41,12 +42,12 @@ export interface SwapOrder {
  * to trust is fetched again, and shown again if it moved; the swap is created once, however often
  * Confirm comes, and verified) → the deposit message.
  */
-export async function confirmAndCreate(s: FlowSession, order: SwapOrder): Promise<void> {
+export async function confirmAndCreate(s: FlowSession, order: ChosenSwap): Promise<void> {
   const { t } = s;
   const { from, to, receive, address, payoutMemo, refund, refundMemo } = order;
   let { quote, amount } = order;
-  const fromLabel = coinLabel(from.coin, from.network);
-  const toLabel = coinLabel(to.coin, to.network);
+  const fromLabel = coinLabel(from.coin.code, from.network);
+  const toLabel = coinLabel(to.coin.code, to.network);
   // Each memo under its own address: payout address, payout memo, refund address, refund memo.
   const summary = (note?: string) =>
     [

@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
+import { coinLabel } from "../../frontends/coin-label.ts";
 import { checkPayoutMemo, payoutMemoRule } from "../../swaps/memo-networks.ts";
-import { coinLabel } from "../shared/quote-text.ts";
 import { buttonWord } from "./button-word.ts";
 import type { FlowSession, Side } from "./session.ts";
 
@@ -32,7 +32,7 @@ async function askMemo(
   const rule = payoutMemoRule(side.coin, side.network);
   if (!rule) return undefined;
   const { t } = s;
-  const coinText = coinLabel(side.coin, side.network);
+  const coinText = coinLabel(side.coin.code, side.network);
   const name = rule.label ?? t("flow-memo-default-name");
   const noMemo = new InlineKeyboard().text(t("button-no-memo"), s.btn("skip"));
   await s.ctx.reply(t(keys.ask, { coin: coinText, name }), { reply_markup: noMemo });

@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
+import { coinLabel } from "../../frontends/coin-label.ts";
 import { checkAddress } from "../../swaps/address-check.ts";
 import { addressPatternOf } from "../../swaps/memo-networks.ts";
-import { coinLabel } from "../shared/quote-text.ts";
 import { buttonWord } from "./button-word.ts";
 import { askRefundMemo } from "./memo-step.ts";
 import type { FlowSession, Side } from "./session.ts";
@@ -26,7 +26,7 @@ export async function askRefund(s: FlowSession, from: Side): Promise<Refund> {
 
 async function askRefundAddress(s: FlowSession, from: Side): Promise<string | undefined> {
   const { t } = s;
-  const fromLabel = coinLabel(from.coin, from.network);
+  const fromLabel = coinLabel(from.coin.code, from.network);
   const skip = new InlineKeyboard().text(t("button-skip"), s.btn("skip"));
   await s.ctx.reply(t("flow-ask-refund", { from: fromLabel }), { reply_markup: skip });
   const localSkip = buttonWord(t("button-skip"));

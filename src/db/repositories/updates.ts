@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { journaledRow } from "../rows.ts";
-import { type Executor, insertInto, list, parseRows, type Seam } from "../seam.ts";
+import { type Executor, insertInto, parseRows, type Seam, sqlList } from "../seam.ts";
 
 /** An update as Telegram sent it: its id and its JSON. */
 export type JournaledUpdate = z.output<typeof journaledRow>;
@@ -39,7 +39,7 @@ export function createUpdatesRepository(db: Seam) {
 
     async done(updateIds: readonly number[]): Promise<void> {
       if (updateIds.length === 0) return;
-      await db.run(sql`delete from update_journal where update_id in ${list(updateIds)}`);
+      await db.run(sql`delete from update_journal where update_id in ${sqlList(updateIds)}`);
     },
 
     /**

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { SwapHold } from "../../swaps/exchange-port.ts";
 import type { SwapStatus } from "../../swaps/status.ts";
 import type { SwapOrder } from "../../swaps/swap.ts";
-import { type Dialect, jsonBody, type SearchParams } from "../dialect.ts";
+import { type DialectAdapter, jsonBody, type SearchParams } from "../dialect.ts";
 import { memoValue, nullableText, numeric, optionalText, statusText, text } from "../wire.ts";
 
 /**
@@ -303,7 +303,7 @@ function createBody(order: SwapOrder): string {
   });
 }
 
-export const changenowDialect: Dialect = {
+export const changenowDialect: DialectAdapter = {
   name: "changenow",
   reverseQuotes: "fixed",
   authHeaders: (apiKey) => ({ "x-changenow-api-key": apiKey }),

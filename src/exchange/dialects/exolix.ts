@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { SwapStatus } from "../../swaps/status.ts";
 import type { SwapOrder } from "../../swaps/swap.ts";
-import { type Dialect, jsonBody, type SearchParams } from "../dialect.ts";
+import { type DialectAdapter, jsonBody, type SearchParams } from "../dialect.ts";
 import {
   echoedMemo,
   id,
@@ -291,4 +291,4 @@ export const exolixDialect = {
     schema: pageSchema(listed),
   },
   detail: { schema: detail },
-} satisfies Dialect;
+} satisfies DialectAdapter;

@@ -1,4 +1,4 @@
-import type { Dialect, ExchangeDialect } from "../dialect.ts";
+import type { DialectAdapter, ExchangeDialect } from "../dialect.ts";
 import { changenowDialect } from "./changenow.ts";
 import { exolixDialect } from "./exolix.ts";
 import { letsexchangeDialect } from "./letsexchange.ts";
@@ -10,7 +10,7 @@ export interface DialectOptions {
   affiliateId?: string;
 }
 
-const DIALECTS: Readonly<Record<ExchangeDialect, (options: DialectOptions) => Dialect>> = {
+const DIALECTS: Readonly<Record<ExchangeDialect, (options: DialectOptions) => DialectAdapter>> = {
   spec: () => specDialect,
   exolix: () => exolixDialect,
   changenow: () => changenowDialect,
@@ -18,6 +18,6 @@ const DIALECTS: Readonly<Record<ExchangeDialect, (options: DialectOptions) => Di
 };
 
 /** The adapter of EXCHANGE_DIALECT. */
-export function dialectNamed(name: ExchangeDialect, options: DialectOptions = {}): Dialect {
+export function dialectNamed(name: ExchangeDialect, options: DialectOptions = {}): DialectAdapter {
   return DIALECTS[name](options);
 }

@@ -10,7 +10,7 @@ import type {
 } from "../../swaps/exchange-port.ts";
 import type { SwapStatus } from "../../swaps/status.ts";
 import type { RateType, SwapOrder } from "../../swaps/swap.ts";
-import type { Dialect, SearchParams } from "../dialect.ts";
+import type { DialectAdapter, SearchParams } from "../dialect.ts";
 import { echoedMemo, id, memoValue, nullableText, numeric, optionalText } from "../wire.ts";
 
 /**
@@ -434,5 +434,5 @@ export function letsexchangeDialect(options: LetsExchangeOptions = {}) {
       }),
       schema: detail,
     },
-  } satisfies Dialect;
+  } satisfies DialectAdapter;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { SwapOrder } from "../../swaps/swap.ts";
-import { type Dialect, jsonBody } from "../dialect.ts";
+import { type DialectAdapter, jsonBody } from "../dialect.ts";
 import {
   echoedMemo,
   id,
@@ -227,4 +227,4 @@ export const specDialect = {
   create: { body: createBody, schema: created },
   list: { params: (p) => ({ ...p }), schema: pageSchema(listed) },
   detail: { schema: detail },
-} satisfies Dialect;
+} satisfies DialectAdapter;

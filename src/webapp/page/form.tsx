@@ -3,7 +3,7 @@ import { ApiError, call, type PageCoin, type PageQuote } from "./api.ts";
 import { CoinPicker } from "./coin-picker.tsx";
 import { NetworkChoice } from "./network-choice.tsx";
 import { QuoteBox } from "./quote-box.tsx";
-import { message, type Order, Summary } from "./summary.tsx";
+import { message, type Order, SummaryScreen } from "./summary.tsx";
 import { TextField } from "./text-field.tsx";
 import { useT } from "./texts.ts";
 
@@ -169,7 +169,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
 
   if (summary) {
     return (
-      <Summary
+      <SummaryScreen
         order={summary.order}
         quote={quote}
         keyOfSummary={summary.key}

@@ -2,7 +2,7 @@ import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, call, initData, type Session } from "./api.ts";
 import { SwapForm } from "./form.tsx";
-import { SwapList, SwapView } from "./swap.tsx";
+import { SwapList, SwapScreen } from "./swap.tsx";
 import { Texts, useT } from "./texts.ts";
 import { applyTheme } from "./theme.ts";
 import "./style.css";
@@ -67,7 +67,7 @@ function App() {
           <SwapList onOpen={(id) => setRoute({ view: "swap", id })} pollMs={session.statusPollMs} />
         )}
         {route.view === "swap" && (
-          <SwapView
+          <SwapScreen
             key={route.id}
             id={route.id}
             supportLink={session.supportLink}

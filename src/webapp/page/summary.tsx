@@ -1,6 +1,6 @@
 import { useRef, useState } from "preact/hooks";
+import { coinLabel } from "../../frontends/coin-label.ts";
 import { ApiError, call, type PageCoin, type PageQuote, type PageSwap } from "./api.ts";
-import { coinLabel } from "./coin-label.ts";
 import { relation } from "./quote-box.tsx";
 import { useT } from "./texts.ts";
 
@@ -21,7 +21,7 @@ export interface Order {
 }
 
 /** The summary of the order with Confirm: creates the swap (once per summary key). */
-export function Summary(props: {
+export function SummaryScreen(props: {
   order: Order;
   quote: PageQuote | undefined;
   keyOfSummary: string;

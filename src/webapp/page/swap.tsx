@@ -1,7 +1,7 @@
 import { postEvent } from "@tma.js/bridge";
 import { useEffect, useState } from "preact/hooks";
+import { coinLabel } from "../../frontends/coin-label.ts";
 import { ApiError, call, type PageSwap } from "./api.ts";
-import { coinLabel as label } from "./coin-label.ts";
 import { CoinIcon } from "./coin-picker.tsx";
 import { useStatusWord, useT } from "./texts.ts";
 
@@ -29,7 +29,7 @@ function payoutText(swap: PageSwap): string {
 }
 
 /** One swap: what to send where (until the deposit arrives), and its status as it moves on. */
-export function SwapView({
+export function SwapScreen({
   id,
   supportLink,
   pollMs = STATUS_POLL_MS,
@@ -112,11 +112,12 @@ export function SwapView({
         <bdi class="ltr">
           <span>
             <CoinIcon code={swap.coinFrom} /> {swap.amountIn}{" "}
-            {label(swap.coinFrom, swap.networkFrom)}
+            {coinLabel(swap.coinFrom, swap.networkFrom)}
           </span>{" "}
           →{" "}
           <span>
-            <CoinIcon code={swap.coinTo} /> {payoutText(swap)} {label(swap.coinTo, swap.networkTo)}
+            <CoinIcon code={swap.coinTo} /> {payoutText(swap)}{" "}
+            {coinLabel(swap.coinTo, swap.networkTo)}
           </span>
         </bdi>
       </p>
@@ -125,7 +126,7 @@ export function SwapView({
           <Copyable
             title={t("send-exactly")}
             value={swap.amountIn}
-            suffix={label(swap.coinFrom, swap.networkFrom)}
+            suffix={coinLabel(swap.coinFrom, swap.networkFrom)}
             copied={copied}
             onCopied={setCopied}
           />
@@ -348,8 +349,8 @@ export function SwapList({
           <button type="button" onClick={() => onOpen(s.id)}>
             <span>
               <bdi class="ltr">
-                <CoinIcon code={s.coinFrom} /> {s.amountIn} {label(s.coinFrom, s.networkFrom)} →{" "}
-                {label(s.coinTo, s.networkTo)}
+                <CoinIcon code={s.coinFrom} /> {s.amountIn} {coinLabel(s.coinFrom, s.networkFrom)} →{" "}
+                {coinLabel(s.coinTo, s.networkTo)}
               </bdi>
             </span>
             <span class={`status status-${s.status}`}>{statusWord(s.status)}</span>

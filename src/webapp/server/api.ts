@@ -4,7 +4,7 @@ import { z } from "zod";
 import { textDirection } from "../../lib/languages.ts";
 import { servesPage } from "../page-versions.ts";
 import { answers } from "./answers.ts";
-import { createRoutes } from "./create-routes.ts";
+import { creationRoutes } from "./creation-routes.ts";
 import type { Env, WebAppDeps } from "./deps.ts";
 import { InitDataChecker } from "./init-data.ts";
 import { answerJson } from "./json-answers.ts";
@@ -16,7 +16,7 @@ import { PageTexts } from "./texts.ts";
  * The Mini App's JSON API: the chat's rules over the same core. Every call carries Telegram's
  * init data (`Authorization: tma <raw>`), checked with the bot token; the user's swaps are those
  * of their private chat (chat id = user id). The routes: quote-routes.ts (coins, limits, quotes),
- * create-routes.ts (address checks, creating a swap), swap-routes.ts (the user's swaps).
+ * creation-routes.ts (address checks, creating a swap), swap-routes.ts (the user's swaps).
  */
 export function createApi(deps: WebAppDeps): Hono<Env> {
   const { texts } = deps;
@@ -66,7 +66,7 @@ export function createApi(deps: WebAppDeps): Hono<Env> {
     }),
   );
   quoteRoutes(api, deps, say);
-  createRoutes(api, deps, say);
+  creationRoutes(api, deps, say);
   swapRoutes(api, deps, say);
   return api;
 }

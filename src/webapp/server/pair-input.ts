@@ -17,7 +17,7 @@ const network = z
   .regex(/^[A-Z0-9-]{2,15}$/)
   .optional()
   .or(z.literal("").transform(() => undefined));
-export const rateType = z.enum(["float", "fixed"]).default("float");
+export const rateTypeQuery = z.enum(["float", "fixed"]).default("float");
 /** `receive`: the amount is the one to receive ("I want to receive" on the page). */
 export const side = z.enum(["send", "receive"]).default("send");
 export const pairQuery = z.object({
@@ -27,7 +27,7 @@ export const pairQuery = z.object({
   networkTo: network,
 });
 
-export function pair(q: z.infer<typeof pairQuery>) {
+export function pairFromQuery(q: z.infer<typeof pairQuery>) {
   return { coinFrom: q.from, coinTo: q.to, networkFrom: q.networkFrom, networkTo: q.networkTo };
 }
 

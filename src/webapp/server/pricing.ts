@@ -5,7 +5,7 @@ import type { Quote } from "../../quotes/quote-service.ts";
 import type { RateType } from "../../swaps/swap.ts";
 import type { Answers, Localized } from "./answers.ts";
 import type { WebAppDeps } from "./deps.ts";
-import { pair } from "./pair-input.ts";
+import { pairFromQuery } from "./pair-input.ts";
 
 export type Priced =
   | {
@@ -35,10 +35,13 @@ export async function priceOf(
 ): Promise<Priced> {
   const { quotes, catalog } = deps;
   if (asked.unit === "send") {
-    const quote = await quotes.quote({ ...pair(request), amount: asked.value, rateType }, { user });
+    const quote = await quotes.quote(
+      { ...pairFromQuery(request), amount: asked.value, rateType },
+      { user },
+    );
     return { ok: true, send: asked.value, quote, exact: false };
   }
-  const priced = await sendAmountOf(quotes, pair(request), asked, {
+  const priced = await sendAmountOf(quotes, pairFromQuery(request), asked, {
     rateType,
     user,
     dollarCoin: dollarCoin(catalog),
@@ -51,7 +54,7 @@ export async function priceOf(
   }
   const quote =
     priced.quote ??
-    (await quotes.quote({ ...pair(request), amount: priced.send, rateType }, { user }));
+    (await quotes.quote({ ...pairFromQuery(request), amount: priced.send, rateType }, { user }));
   return {
     ok: true,
     send: priced.send,

@@ -6,11 +6,19 @@ import { describeExchangeError } from "../../swaps/failures.ts";
 import { type Answers, amountRefusal, pageCoin, pageQuote } from "./answers.ts";
 import type { Env, WebAppDeps } from "./deps.ts";
 import { jsonMade } from "./json-answers.ts";
-import { limitsOf, named, pair, pairQuery, pickCoins, rateType, side } from "./pair-input.ts";
+import {
+  limitsOf,
+  named,
+  pairFromQuery,
+  pairQuery,
+  pickCoins,
+  rateTypeQuery,
+  side,
+} from "./pair-input.ts";
 import { priceOf } from "./pricing.ts";
 import { type Asked, QuoteAnswers, type Refused } from "./quote-answers.ts";
 
-const quoteQuery = pairQuery.extend({ amount: z.string().max(40), rateType, side });
+const quoteQuery = pairQuery.extend({ amount: z.string().max(40), rateType: rateTypeQuery, side });
 type QuoteRequest = z.infer<typeof quoteQuery>;
 
 /** The catalog and the quotes: GET /coins, /limits, /quote. */
@@ -33,7 +41,11 @@ export function quoteRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): voi
   api.get("/limits", async (c) => {
     const query = pairQuery.safeParse(c.req.query());
     if (!query.success) return c.json(bad(t(c, "webapp-pick-coin")), 400);
-    const limits = await quotes.limits(pair(named(catalog, query.data)), 1_500, c.get("user").id);
+    const limits = await quotes.limits(
+      pairFromQuery(named(catalog, query.data)),
+      1_500,
+      c.get("user").id,
+    );
     return c.json({ limits: limits ?? null });
   });
 

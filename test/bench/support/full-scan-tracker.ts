@@ -1,7 +1,7 @@
 import type { ExchangeClient } from "../../../src/exchange/client.ts";
 import { readPages } from "../../../src/exchange/paging.ts";
 import { PeriodicLoop } from "../../../src/lib/periodic-loop.ts";
-import type { ListedSwap as TransactionListItem } from "../../../src/swaps/exchange-port.ts";
+import type { ListedSwap } from "../../../src/swaps/exchange-port.ts";
 import { progressFromDetail } from "../../../src/swaps/from-exchange.ts";
 import type { TrackerStore } from "../../../src/swaps/tracker-store.ts";
 import { newPassStats, type PassStats } from "../../../src/tracker/pass-parts.ts";
@@ -75,7 +75,7 @@ export class FullScanTracker {
       const dateFrom = new Date(
         Math.floor((oldest - DEFAULT_SLACK_MS) / 1_000) * 1_000,
       ).toISOString();
-      const read = await readPages<TransactionListItem>({
+      const read = await readPages<ListedSwap>({
         size: stats.pageCap,
         fetchPage: (page, size) =>
           exchange.listTransactions({ page, size, dateFrom }, { background: true, signal }),
@@ -114,11 +114,7 @@ export class FullScanTracker {
     return stats;
   }
 
-  private async announce(
-    item: TransactionListItem,
-    stats: PassStats,
-    signal: AbortSignal,
-  ): Promise<void> {
+  private async announce(item: ListedSwap, stats: PassStats, signal: AbortSignal): Promise<void> {
     const { exchange, store } = this.options;
     stats.changes++;
     if (NEEDS_DETAIL.has(item.status)) {

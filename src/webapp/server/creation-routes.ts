@@ -9,7 +9,15 @@ import { describeExchangeError } from "../../swaps/failures.ts";
 import { addressPatternOf, checkPayoutMemo, payoutMemoRule } from "../../swaps/memo-networks.ts";
 import { type Answers, amountRefusal, type Localized, pageQuote } from "./answers.ts";
 import type { Env, WebAppDeps } from "./deps.ts";
-import { limitsOf, named, pair, pairQuery, pickCoins, rateType, side } from "./pair-input.ts";
+import {
+  limitsOf,
+  named,
+  pairFromQuery,
+  pairQuery,
+  pickCoins,
+  rateTypeQuery,
+  side,
+} from "./pair-input.ts";
 import { priceOf } from "./pricing.ts";
 import { pageSwap } from "./swap-view.ts";
 
@@ -25,7 +33,7 @@ const createBody = addressBody.extend({
   /** Random per summary, made by the page: the same summary confirmed twice is one swap. */
   key: z.string().regex(/^[A-Za-z0-9_-]{8,40}$/),
   amount: z.string().max(40),
-  rateType,
+  rateType: rateTypeQuery,
   /** The fixed rate the summary showed: a moved rate is shown again before anything is created. */
   seenRate: z.number().optional(),
   side,
@@ -35,7 +43,7 @@ const createBody = addressBody.extend({
 type AddressBody = z.infer<typeof addressBody>;
 
 /** Checking the addresses (POST /check) and creating a swap (POST /swaps), by the chat's rules. */
-export function createRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): void {
+export function creationRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): void {
   const { catalog, quotes } = deps;
   const { t, bad } = say;
 
@@ -104,7 +112,7 @@ export function createRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): vo
       }
     }
     // An amount the pair's known limits refuse costs no quote.
-    const refusal = quotes.knownRefusal(pair(b), send);
+    const refusal = quotes.knownRefusal(pairFromQuery(b), send);
     if (refusal)
       return c.json(bad(say.fitProblem(c, send, refusal.limits, b.from) ?? "", "amount"), 400);
     // The chat's own rule ("confirm a summary", in the core): the amount is checked against a

@@ -1,5 +1,6 @@
 import type { CoinCatalog } from "../../catalog/catalog.ts";
 import { dollarCoin } from "../../catalog/dollar-coin.ts";
+import { coinLabel } from "../../frontends/coin-label.ts";
 import { parseAmountWithUnit } from "../../lib/amount-input.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { sendAmountOf } from "../../quotes/amount-pricing.ts";
@@ -9,7 +10,7 @@ import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { resolveCoin } from "../shared/coin-input.ts";
 import { explainExchangeError } from "../shared/failure-text.ts";
 import { quoteShare } from "../shared/quote-share.ts";
-import { coinLabel, quoteText, rateOfOneText } from "../shared/quote-text.ts";
+import { quoteText, rateOfOneText } from "../shared/quote-text.ts";
 import { parseRateRequest } from "../shared/rate-args.ts";
 import { amountProblem, coinProblem } from "../shared/resolve-text.ts";
 
@@ -31,10 +32,10 @@ export function createRateFeature(deps: {
       const to = resolveCoin(deps.catalog, args.to);
       if (to.kind !== "found") return ctx.reply(coinProblem(ctx.t, args.to, to));
       if (from.coin.code === to.coin.code && from.network === to.network) {
-        return ctx.reply(ctx.t("coin-same", { coin: coinLabel(from.coin, from.network) }));
+        return ctx.reply(ctx.t("coin-same", { coin: coinLabel(from.coin.code, from.network) }));
       }
-      const fromLabel = coinLabel(from.coin, from.network);
-      const toLabel = coinLabel(to.coin, to.network);
+      const fromLabel = coinLabel(from.coin.code, from.network);
+      const toLabel = coinLabel(to.coin.code, to.network);
       const amount = parseAmountWithUnit(args.amount ?? "1", {
         send: from.coin.code,
         receive: to.coin.code,

@@ -1,6 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
 import { z } from "zod";
+import { coinLabel } from "../../frontends/coin-label.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { cutWhole } from "../../lib/whole-characters.ts";
 import type { SupportStore, Ticket, TicketMessage } from "../../swaps/support-ports.ts";
@@ -8,7 +9,6 @@ import type { Swap } from "../../swaps/swap.ts";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
 import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../plumbing/lean-composer.ts";
-import { label } from "../shared/coin-label.ts";
 import { startLink } from "../shared/deep-link.ts";
 import { ignoreNotModified } from "../shared/not-modified.ts";
 import { statusName } from "../shared/status-name.ts";
@@ -435,8 +435,8 @@ async function promptFor(
         id: about.id,
         status: statusName(ctx.t, about.status),
         amount: about.amountIn,
-        from: label(about.coinFrom, about.networkFrom),
-        to: label(about.coinTo, about.networkTo),
+        from: coinLabel(about.coinFrom, about.networkFrom),
+        to: coinLabel(about.coinTo, about.networkTo),
       })
     : ctx.t("support-about-none");
   const text = [ctx.t("support-ask"), aboutLine, supportTrust(ctx.t, true)].join("\n\n");
@@ -444,8 +444,8 @@ async function promptFor(
 }
 
 function swapLine(ctx: BotContext, swap: Swap): string {
-  const from = label(swap.coinFrom, swap.networkFrom).toUpperCase();
-  const to = label(swap.coinTo, swap.networkTo).toUpperCase();
+  const from = coinLabel(swap.coinFrom, swap.networkFrom).toUpperCase();
+  const to = coinLabel(swap.coinTo, swap.networkTo).toUpperCase();
   return cutWhole(`${swap.amountIn} ${from} → ${to} · ${statusName(ctx.t, swap.status)}`, 60);
 }
 

@@ -2,6 +2,7 @@ import { InlineKeyboard } from "grammy";
 import type { InlineQueryResult } from "grammy/types";
 import type { CoinCatalog } from "../../catalog/catalog.ts";
 import type { Coin } from "../../catalog/search.ts";
+import { coinLabel } from "../../frontends/coin-label.ts";
 import { parseAmount } from "../../lib/amount-input.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { QuoteService } from "../../quotes/quote-service.ts";
@@ -11,7 +12,7 @@ import { resolveCoin } from "../shared/coin-input.ts";
 import { swapLink } from "../shared/deep-link.ts";
 import { explainExchangeError } from "../shared/failure-text.ts";
 import { quoteShare } from "../shared/quote-share.ts";
-import { amountFit, coinLabel, quoteText, quoteVariables } from "../shared/quote-text.ts";
+import { amountFit, quoteText, quoteVariables } from "../shared/quote-text.ts";
 import { parseRateArgs } from "../shared/rate-args.ts";
 
 /** Telegram shows at most 50 results per answer. */
@@ -95,8 +96,8 @@ async function quoteResult(
   const to = resolveCoin(deps.catalog, args.to);
   if (!amount.ok || from.kind !== "found" || to.kind !== "found") return undefined;
   if (from.coin.code === to.coin.code) return undefined;
-  const fromLabel = coinLabel(from.coin, from.network);
-  const toLabel = coinLabel(to.coin, to.network);
+  const fromLabel = coinLabel(from.coin.code, from.network);
+  const toLabel = coinLabel(to.coin.code, to.network);
   const id = `q:${from.coin.code}:${to.coin.code}:${amount.value}`.slice(0, 64);
   try {
     const quote = await deps.quotes.quote(

@@ -1,11 +1,11 @@
 import { InlineKeyboard } from "grammy";
+import { coinLabel } from "../../frontends/coin-label.ts";
 import { isFinal } from "../../swaps/status.ts";
 import { SANDBOX_EXCHANGE } from "../../swaps/swap.ts";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
 import { cbField, defineCallback } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../plumbing/lean-composer.ts";
-import { label } from "../shared/coin-label.ts";
 import { addCopyButton } from "../shared/copy-buttons.ts";
 import { formatTime } from "../shared/format-time.ts";
 import { holdLines } from "../shared/hold-text.ts";
@@ -45,8 +45,8 @@ export function createHistoryFeature(deps: HistoryDeps) {
           n: offset + i + 1,
           id: swap.id,
           amountIn: swap.amountIn,
-          from: label(swap.coinFrom, swap.networkFrom),
-          to: label(swap.coinTo, swap.networkTo),
+          from: coinLabel(swap.coinFrom, swap.networkFrom),
+          to: coinLabel(swap.coinTo, swap.networkTo),
           status: statusName(ctx.t, swap.status),
           created: formatTime(swap.createdAt),
         }),
