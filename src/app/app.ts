@@ -18,8 +18,6 @@ import { installBot, startTelegram } from "./telegram.ts";
 import { chooseTopology } from "./topology.ts";
 import { startTransport } from "./transport.ts";
 
-export { StartupError } from "./lifecycle.ts";
-
 export interface App {
   /** True when the bot runs on its embedded sandbox exchange (no real funds). */
   sandbox: boolean;

@@ -42,8 +42,8 @@ import {
   createExchangeExits,
   flowStartLink,
 } from "./swap-flow/feature.ts";
-import type { FlowDeps } from "./swap-flow/flow.ts";
 import { type FlowVersions, flowVersions } from "./swap-flow/flow-versions.ts";
+import type { FlowDeps } from "./swap-flow/session.ts";
 
 export interface BotDependencies
   extends FlowDeps,

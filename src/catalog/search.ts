@@ -8,8 +8,6 @@ import type { ExchangeNetwork } from "../swaps/exchange-port.ts";
  */
 import { compactKey, normalize } from "./normalize.ts";
 
-export { normalize } from "./normalize.ts";
-
 export interface Coin {
   code: string;
   name: string;

@@ -1,4 +1,4 @@
-import { ExchangeApiError } from "./errors.ts";
+import { ExchangeApiError } from "../swaps/exchange-errors.ts";
 
 export interface Page<T> {
   data: T[];

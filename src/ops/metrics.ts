@@ -1,7 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { RequestEvent } from "../exchange/client.ts";
-import type { EndpointClass } from "../exchange/errors.ts";
 import type { Awaitable } from "../lib/awaitable.ts";
+import type { EndpointClass } from "../swaps/exchange-port.ts";
 
 /** Live figures the metrics read at scrape time (no bookkeeping on hot paths). */
 export interface MetricSources {

@@ -3,14 +3,14 @@ import { ExchangeClient } from "../../src/exchange/client.ts";
 import type { ExchangeDialect } from "../../src/exchange/dialect.ts";
 import { CHANGENOW_SWAP_PAGE } from "../../src/exchange/dialects/changenow.ts";
 import { dialectNamed } from "../../src/exchange/dialects/index.ts";
+import type { DecimalString } from "../../src/lib/decimal.ts";
+import { type Sandbox, type SandboxControl, startSandbox } from "../../src/sandbox/index.ts";
+import { amountFit } from "../../src/swaps/amount-fit.ts";
 import {
   ExchangeApiError,
   ExchangeSchemaError,
   ExchangeTimeoutError,
-} from "../../src/exchange/errors.ts";
-import type { DecimalString } from "../../src/lib/decimal.ts";
-import { type Sandbox, type SandboxControl, startSandbox } from "../../src/sandbox/index.ts";
-import { amountFit } from "../../src/swaps/amount-fit.ts";
+} from "../../src/swaps/exchange-errors.ts";
 import type { SwapHold } from "../../src/swaps/exchange-port.ts";
 import { describeExchangeError } from "../../src/swaps/failures.ts";
 import type { SwapOrder } from "../../src/swaps/swap.ts";

@@ -17,14 +17,12 @@ import type {
 import type { ConfirmSummary } from "../../swaps/confirm-summary.ts";
 import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
 import type { RateType } from "../../swaps/swap.ts";
-import type { SwapService } from "../../swaps/swap-service.ts";
 import type { BotContext, FlowContext } from "../context.ts";
 import { type FlowStep, flowButton } from "./buttons.ts";
 
 export interface FlowDeps {
   catalog: CoinCatalog;
   quotes: QuoteService;
-  swaps: SwapService;
   /** "Confirm a summary", the core's use case the Mini App calls too. */
   confirm: ConfirmSummary;
   /** Remembers which message is the swap's status card, to edit it as the swap moves on. */

@@ -5,8 +5,6 @@ import { type Notification, notificationRow, outboxEntryRow } from "../rows.ts";
 import { type Executor, insertInto, type Seam, select } from "../seam.ts";
 import { outboxRows, UNSENT } from "./outbox.ts";
 
-export type { Notification };
-
 /** Something to tell a chat, with the key that makes it one message whoever queues it again. */
 export interface OutboxInput {
   kind: OutboxKind;

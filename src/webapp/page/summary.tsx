@@ -1,5 +1,6 @@
 import { useRef, useState } from "preact/hooks";
-import { ApiError, call, type PageCoin, type PageQuote, type PageSwap } from "./api.ts";
+import type { PageSwap } from "../server/swap-view.ts";
+import { ApiError, call, type PageCoin, type PageQuote } from "./api.ts";
 import { coinLabel } from "./coin-label.ts";
 import { relation } from "./quote-box.tsx";
 import { useT } from "./texts.ts";

@@ -1,6 +1,7 @@
 import { postEvent } from "@tma.js/bridge";
 import { useEffect, useState } from "preact/hooks";
-import { ApiError, call, type PageSwap } from "./api.ts";
+import type { PageSwap } from "../server/swap-view.ts";
+import { ApiError, call } from "./api.ts";
 import { coinLabel as label } from "./coin-label.ts";
 import { CoinIcon } from "./coin-picker.tsx";
 import { useStatusWord, useT } from "./texts.ts";
