@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { EXCHANGE_DIALECTS } from "../../src/exchange/dialect.ts";
+import { DIALECTS } from "../../src/sandbox/index.ts";
 
 /**
  * Which end-to-end files run over both exchange dialects (docs/design.md §10). Every test file runs
@@ -100,5 +102,11 @@ describe("the end-to-end files over both exchange dialects", () => {
       "gone: no such end-to-end file",
       "old: no such end-to-end file",
     ]);
+  });
+});
+
+describe("the list of exchange dialects", () => {
+  it("is one list: the sandbox, which may import nothing of the bot, speaks exactly the bot's dialects", () => {
+    expect([...DIALECTS]).toEqual([...EXCHANGE_DIALECTS]);
   });
 });
