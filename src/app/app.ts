@@ -40,7 +40,7 @@ export interface App {
   stop(): Promise<void>;
 }
 
-export interface StartOptions {
+interface StartOptions {
   /**
    * Aborting it (a stop signal while starting) ends the start early, e.g. while Telegram cannot
    * be reached: startApp then resolves without starting the rest, and stop() closes what started.

@@ -37,7 +37,7 @@ export interface SearchHit {
   kind: MatchKind;
 }
 
-export interface CoinIndexOptions {
+interface CoinIndexOptions {
   /** Codes, most popular first: ranks Bitcoin above Bitcoin Cash for "bit". */
   popularity?: readonly string[];
 }

@@ -33,7 +33,7 @@ export interface Refusal {
 export type SearchParams = Record<string, string | number | boolean | undefined>;
 
 /** A pair's limits in the send coin, as a dialect that states them apart from its quote reads them. */
-export interface QuoteLimits {
+interface QuoteLimits {
   minimum: number;
   /** 0: no maximum stated. */
   maximum: number;
@@ -117,7 +117,7 @@ export interface Dialect {
 }
 
 /** A decimal string as a JSON number, digit for digit (never through a double). */
-export function jsonDecimal(amount: string): string {
+function jsonDecimal(amount: string): string {
   if (!/^\d+(\.\d+)?$/.test(amount)) throw new RangeError("amount is not a plain decimal");
   return amount;
 }

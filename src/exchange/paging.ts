@@ -5,7 +5,7 @@ export interface Page<T> {
   count: number;
 }
 
-export interface ReadPagesOptions<T> {
+interface ReadPagesOptions<T> {
   /** The page size to ask for first; the upstream's cap may turn out lower. */
   size: number;
   fetchPage(page: number, size: number): Promise<Page<T>>;
@@ -22,7 +22,7 @@ export interface ReadPagesOptions<T> {
   firstPage?: number;
 }
 
-export interface PagesRead {
+interface PagesRead {
   /** Requests made, refused ones included: each one spent budget. */
   reads: number;
   pages: number;

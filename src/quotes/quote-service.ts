@@ -61,7 +61,7 @@ export interface KnownRefusal {
   limits: PairLimits;
 }
 
-export interface QuoteServiceOptions {
+interface QuoteServiceOptions {
   exchange: Pick<ExchangePort, "getRate" | "budgets" | "reverseQuotes">;
   /** How long an identical quote is reused. */
   cacheMs: number;
@@ -77,7 +77,7 @@ export interface QuoteServiceOptions {
   now?: () => number;
 }
 
-export interface QuoteOptions {
+interface QuoteOptions {
   /** Asks upstream even when a fresh answer is cached. */
   fresh?: boolean;
   maxWaitMs?: number;

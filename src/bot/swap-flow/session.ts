@@ -51,7 +51,7 @@ export function withDefaultNetwork(side: Side): Side {
   return network ? { ...side, network, defaulted: true } : side;
 }
 
-export type Input =
+type Input =
   | { kind: "text"; text: string; ctx: FlowContext }
   | { kind: "button"; step: FlowStep; value: string; ctx: FlowContext };
 
@@ -66,15 +66,13 @@ const LIMITS_WAIT_MS = 400;
  * later step replays, and ten misses in a row mean the user needs a fresh start, not an eleventh
  * "type it again".
  */
-export const MAX_BAD_ANSWERS = 10;
+const MAX_BAD_ANSWERS = 10;
 
 type ReplyOptions = Parameters<FlowContext["reply"]>[1];
 
 export type QuoteResult = { ok: true; quote: Quote } | { ok: false; failure: ExchangeFailure };
 
-export type PricedResult =
-  | { ok: true; priced: SendAmount }
-  | { ok: false; failure: ExchangeFailure };
+type PricedResult = { ok: true; priced: SendAmount } | { ok: false; failure: ExchangeFailure };
 
 /**
  * What every step of one exchange conversation shares: the user, the latest update's context
