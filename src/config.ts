@@ -1,16 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
 import { z } from "zod";
+import { EXCHANGE_DIALECTS, type ExchangeDialect } from "./exchange/dialect.ts";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-
-/**
- * How the exchange speaks: `spec` (docs/exchange-api-v2.md), `exolix` (Exolix's public v2 API),
- * `changenow` (ChangeNOW's API v2, docs/exchange-changenow.md) or `letsexchange` (LetsExchange's
- * API, docs/exchange-letsexchange.md).
- */
-export const EXCHANGE_DIALECTS = ["spec", "exolix", "changenow", "letsexchange"] as const;
-export type ExchangeDialect = (typeof EXCHANGE_DIALECTS)[number];
 
 /**
  * A bot token as @BotFather gives it: the bot's id, a colon, its secret (35 characters today; any

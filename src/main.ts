@@ -1,4 +1,5 @@
-import { type App, StartupError, startApp } from "./app/app.ts";
+import { type App, startApp } from "./app/app.ts";
+import { StartupError } from "./app/lifecycle.ts";
 import { ConfigError, loadConfig, readEnv, secretsOf } from "./config.ts";
 import { createLogger } from "./lib/logger.ts";
 import { createRedactor } from "./lib/secrets.ts";

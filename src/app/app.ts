@@ -18,8 +18,6 @@ import { installBot, startTelegram } from "./telegram.ts";
 import { chooseTopology } from "./topology.ts";
 import { startTransport } from "./transport.ts";
 
-export { StartupError } from "./lifecycle.ts";
-
 export interface App {
   /** True when the bot runs on its embedded sandbox exchange (no real funds). */
   sandbox: boolean;
@@ -42,7 +40,7 @@ export interface App {
   stop(): Promise<void>;
 }
 
-export interface StartOptions {
+interface StartOptions {
   /**
    * Aborting it (a stop signal while starting) ends the start early, e.g. while Telegram cannot
    * be reached: startApp then resolves without starting the rest, and stop() closes what started.

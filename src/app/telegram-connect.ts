@@ -7,7 +7,7 @@ import { type TelegramProblem, telegramProblem } from "./telegram-unreachable.ts
 const FIRST_PAUSE_MS = 500;
 const LAST_PAUSE_MS = 30_000;
 /** How long one getMe may go unanswered before it is given up as a timeout and tried again. */
-export const GET_ME_ANSWER_MS = 15_000;
+const GET_ME_ANSWER_MS = 15_000;
 
 /**
  * getMe until Telegram answers: Telegram may be briefly unreachable at boot. Each failed try is

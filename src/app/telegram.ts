@@ -44,7 +44,6 @@ export function installBot(
       webAppUrl: config.webApp?.url,
       catalog: swaps.catalog,
       quotes: swaps.quotes,
-      swaps: swaps.swaps,
       confirm: swaps.confirm,
       reader: swaps.reader,
       explorers: deps.explorers,

@@ -36,8 +36,8 @@ import {
   supportDraftDrop,
   supportStartLink,
 } from "./support/support.ts";
-import type { FlowDeps } from "./swap-flow/flow.ts";
 import { type FlowVersions, flowVersions } from "./swap-flow/flow-versions.ts";
+import type { FlowDeps } from "./swap-flow/session.ts";
 import {
   createExchangeConversation,
   createExchangeEntry,
@@ -45,7 +45,7 @@ import {
   flowStartLink,
 } from "./swap-flow/swap-flow.ts";
 
-export interface BotDependencies
+interface BotDependencies
   extends FlowDeps,
     StatusDeps,
     HistoryDeps,
@@ -73,7 +73,7 @@ export interface UpdateMetrics {
   telegramFailures: { inc(labels: { method: string; code: string }): void };
 }
 
-export interface TelegramOptions {
+interface TelegramOptions {
   token: string;
   apiRoot: string;
   metrics?: UpdateMetrics;
@@ -102,7 +102,7 @@ export function createTelegram(options: TelegramOptions): Telegram {
   return { bot, i18n: createI18n(options.chatLanguage) };
 }
 
-export interface FeatureOptions {
+interface FeatureOptions {
   metrics?: UpdateMetrics;
   adminChatIds?: readonly number[];
   /** How long an exchange flow waits for an answer before it expires (tests shorten it). */

@@ -4,7 +4,7 @@ import type { LanguageCode } from "grammy/types";
 import type { FlowContext } from "./context.ts";
 
 /** The contract's commands, in the order /help and the Telegram menu show them. */
-export const COMMANDS = [
+const COMMANDS = [
   "start",
   "exchange",
   "rate",

@@ -25,7 +25,7 @@ export interface CatalogStore {
   save(coins: readonly Coin[]): void | Promise<void>;
 }
 
-export interface CatalogOptions {
+interface CatalogOptions {
   exchange: Pick<ExchangePort, "listCurrencies">;
   store?: CatalogStore;
   logger: Logger;

@@ -8,8 +8,6 @@ import type { ExchangeNetwork } from "../swaps/exchange-port.ts";
  */
 import { compactKey, normalize } from "./normalize.ts";
 
-export { normalize } from "./normalize.ts";
-
 export interface Coin {
   code: string;
   name: string;
@@ -39,7 +37,7 @@ export interface SearchHit {
   kind: MatchKind;
 }
 
-export interface CoinIndexOptions {
+interface CoinIndexOptions {
   /** Codes, most popular first: ranks Bitcoin above Bitcoin Cash for "bit". */
   popularity?: readonly string[];
 }

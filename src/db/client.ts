@@ -10,7 +10,7 @@ import { sqliteSeam } from "./sqlite-seam.ts";
 import { SqliteWrites } from "./sqlite-writes.ts";
 
 /** The drizzle instance on the connection, typed with the schema (migrations, tests). */
-export type Db = BetterSQLite3Database<typeof schema>;
+type Db = BetterSQLite3Database<typeof schema>;
 
 export type SqliteDatabase = ReturnType<typeof openSqliteDatabase>;
 

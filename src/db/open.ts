@@ -5,7 +5,7 @@ import { createPorts, createRepositories } from "./repositories.ts";
 import type { Seam } from "./seam.ts";
 
 /** Where the state lives: `databaseUrl` (PostgreSQL) wins over `databasePath` (SQLite). */
-export interface StorageOptions {
+interface StorageOptions {
   databasePath: string;
   databaseUrl?: string | undefined;
   /** PostgreSQL only: a pooled connection failed while idle (the pool replaces it). */
@@ -16,7 +16,7 @@ export interface StorageOptions {
 export type Storage = Awaited<ReturnType<typeof openStorage>>;
 
 /** True for the URLs that select PostgreSQL. */
-export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
+const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
 
 /**
  * Opens the configured store and brings its schema up to date: PostgreSQL when `databaseUrl` is

@@ -39,7 +39,7 @@ export function createRepositories(db: Seam) {
 
 export type Repositories = ReturnType<typeof createRepositories>;
 
-export interface Ports {
+interface Ports {
   swapStore: SwapStore;
   swapQueries: SwapQueries;
   reconcileStore: ReconcileStore;

@@ -23,7 +23,7 @@ const LONGEST_PAUSE_MS = 100;
  * SQLITE_BUSY and its extended codes (better-sqlite3 turns extended result codes on): another
  * connection holds the lock this statement needs.
  */
-export function isBusy(error: unknown): boolean {
+function isBusy(error: unknown): boolean {
   if (!(error instanceof Error) || !("code" in error)) return false;
   return typeof error.code === "string" && error.code.startsWith("SQLITE_BUSY");
 }

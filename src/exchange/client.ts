@@ -3,6 +3,14 @@ import type { z } from "zod";
 import type { Clock } from "../lib/clock.ts";
 import { BudgetWaitTooLong, type Release, RequestBudget } from "../lib/request-budget.ts";
 import { acquireShared, type BudgetLedger } from "../lib/shared-budget.ts";
+import {
+  ExchangeApiError,
+  ExchangeBusyError,
+  type ExchangeError,
+  ExchangeNetworkError,
+  ExchangeSchemaError,
+  ExchangeTimeoutError,
+} from "../swaps/exchange-errors.ts";
 import type {
   CallOptions,
   CreatedSwap,
@@ -20,22 +28,8 @@ import type { SwapOrder } from "../swaps/swap.ts";
 import type { DialectAdapter, SearchParams, WireRequest } from "./dialect.ts";
 import { specDialect } from "./dialects/spec.ts";
 import { limitInWords, parseRetryAfter, readJson, upstreamMessage } from "./error-answers.ts";
-import {
-  ExchangeApiError,
-  ExchangeBusyError,
-  type ExchangeError,
-  ExchangeNetworkError,
-  ExchangeSchemaError,
-  ExchangeTimeoutError,
-} from "./errors.ts";
 import { wholeAnswerFetch } from "./whole-answer.ts";
 import { errorBodySchema } from "./wire.ts";
-
-export type { CallOptions } from "../swaps/exchange-port.ts";
-/** Kept for callers that name the old request types. */
-export type RateParams = QuoteRequest;
-export type CreateTransactionRequest = SwapOrder;
-export type ListTransactionsParams = ListRequest;
 
 export interface ExchangeClientOptions {
   /** Base URL ending in /api/v2. */

@@ -12,7 +12,14 @@ import type {
 import type { SwapOrder } from "../swaps/swap.ts";
 import type { ErrorBody } from "./wire.ts";
 
-/** How the exchange at EXCHANGE_API_URL speaks (see docs/operations.md, "Exchange dialects"). */
+/**
+ * How the exchange at EXCHANGE_API_URL speaks (see docs/operations.md, "Exchange dialects"): `spec`
+ * (docs/exchange-api-v2.md), `exolix` (Exolix's public v2 API), `changenow` (ChangeNOW's API v2,
+ * docs/exchange-changenow.md) or `letsexchange` (LetsExchange's API, docs/exchange-letsexchange.md).
+ * The one list: config.ts reads EXCHANGE_DIALECT against it, dialects/index.ts has one adapter a
+ * name; the sandbox, which imports nothing of the bot, keeps its own, held equal by
+ * test/architecture/exchange-dialects.test.ts.
+ */
 export const EXCHANGE_DIALECTS = ["spec", "exolix", "changenow", "letsexchange"] as const;
 export type ExchangeDialect = (typeof EXCHANGE_DIALECTS)[number];
 
@@ -26,7 +33,7 @@ export interface Refusal {
 export type SearchParams = Record<string, string | number | boolean | undefined>;
 
 /** A pair's limits in the send coin, as a dialect that states them apart from its quote reads them. */
-export interface QuoteLimits {
+interface QuoteLimits {
   minimum: number;
   /** 0: no maximum stated. */
   maximum: number;
@@ -110,7 +117,7 @@ export interface DialectAdapter {
 }
 
 /** A decimal string as a JSON number, digit for digit (never through a double). */
-export function jsonDecimal(amount: string): string {
+function jsonDecimal(amount: string): string {
   if (!/^\d+(\.\d+)?$/.test(amount)) throw new RangeError("amount is not a plain decimal");
   return amount;
 }

@@ -1,7 +1,7 @@
+import { ExchangeApiError } from "../swaps/exchange-errors.ts";
 import type { Page } from "../swaps/exchange-port.ts";
-import { ExchangeApiError } from "./errors.ts";
 
-export interface ReadPagesOptions<T> {
+interface ReadPagesOptions<T> {
   /** The page size to ask for first; the upstream's cap may turn out lower. */
   size: number;
   fetchPage(page: number, size: number): Promise<Page<T>>;
@@ -18,7 +18,7 @@ export interface ReadPagesOptions<T> {
   firstPage?: number;
 }
 
-export interface PagesRead {
+interface PagesRead {
   /** Requests made, refused ones included: each one spent budget. */
   reads: number;
   pages: number;

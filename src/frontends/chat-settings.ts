@@ -71,5 +71,3 @@ export function createChatSettings(chats: ChatsStore, capacity = 20_000) {
     },
   };
 }
-
-export type ChatSettings = ReturnType<typeof createChatSettings>;

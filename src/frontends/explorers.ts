@@ -41,7 +41,7 @@ const DEFAULT_EXPLORERS: ReadonlyArray<readonly [readonly string[], string]> = [
 ];
 
 /** `BEP-20`, `bep20` and `Bep 20` are one network. */
-export function networkKey(network: string): string {
+function networkKey(network: string): string {
   return network.toLowerCase().replace(/[^a-z0-9]/g, "");
 }
 

@@ -92,7 +92,7 @@ export function isNumber(text: string): boolean {
 /** What an amount typed with a unit stands for: the coin to send, the coin to receive, US dollars. */
 export type AmountUnit = "send" | "receive" | "usd";
 
-export type UnitAmountInput =
+type UnitAmountInput =
   | { ok: true; unit: AmountUnit; value: DecimalString }
   | Extract<AmountInput, { ok: false }>
   /** A number with a unit that is neither coin nor dollars (`5 xyz`). */

@@ -1,6 +1,6 @@
 import { Lru } from "./lru.ts";
 
-export type ShareAnswer = { granted: true } | { granted: false; used: number; retryInMs: number };
+type ShareAnswer = { granted: true } | { granted: false; used: number; retryInMs: number };
 
 /**
  * One key's (a chat's) share of a budget that all keys share: at most `limit` uses in any sliding

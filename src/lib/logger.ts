@@ -34,7 +34,7 @@ export function createLogger(options: {
  * parameter in the message (users' addresses, the messages they sent); the query says where it
  * failed, and the driver's error (the cause) why.
  */
-export function serializeError(
+function serializeError(
   error: Error,
   options: { stacks: boolean } = { stacks: true },
 ): ReturnType<typeof pino.stdSerializers.err> {

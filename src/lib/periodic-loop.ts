@@ -1,6 +1,6 @@
 import { type Clock, realClock } from "./clock.ts";
 
-export interface PeriodicLoopOptions {
+interface PeriodicLoopOptions {
   /** One pass of the work; `signal` aborts when the loop is stopped. */
   pass: (signal: AbortSignal) => Promise<void>;
   /**

@@ -15,7 +15,7 @@ function findProjectRoot(from: string): string {
   }
 }
 
-export const PROJECT_ROOT = findProjectRoot(dirname(fileURLToPath(import.meta.url)));
+const PROJECT_ROOT = findProjectRoot(dirname(fileURLToPath(import.meta.url)));
 
 export function projectPath(...segments: string[]): string {
   return join(PROJECT_ROOT, ...segments);

@@ -11,7 +11,7 @@ import { type Clock, realClock } from "./clock.ts";
  * work (the status tracker), so that however many users ask, the tracker still reads and every
  * user's status changes are still pushed. Background work may use what users leave over.
  */
-export interface AcquireOptions {
+interface AcquireOptions {
   /** Give up (BudgetWaitTooLong) when the estimated wait is longer than this. */
   maxWaitMs?: number;
   signal?: AbortSignal;
@@ -43,7 +43,7 @@ interface Waiter {
   cleanup: () => void;
 }
 
-export interface BudgetOptions {
+interface BudgetOptions {
   /**
    * User (not background) requests per window, at most: the rest of the limit is kept for
    * background work. Default: the whole limit.

@@ -21,7 +21,7 @@ export interface BudgetLedger {
   release(slot: string): Promise<void>;
 }
 
-export interface SharedAcquire {
+interface SharedAcquire {
   endpointClass: string;
   limit: number;
   windowMs: number;

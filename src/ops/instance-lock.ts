@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 
 /** Another process holds the database: SQLite mode runs one instance. */
-export class DatabaseInUseError extends Error {
+class DatabaseInUseError extends Error {
   override name = "DatabaseInUseError";
 }
 

@@ -10,7 +10,7 @@ export interface LockConnection {
   end(): Promise<void>;
 }
 
-export interface LeadershipOptions {
+interface LeadershipOptions {
   /** Opens a dedicated connection: the lock lives and dies with its session. */
   connect: () => Promise<LockConnection>;
   /** Any 64-bit integer the instances of one bot agree on (derived from the bot token). */

@@ -43,12 +43,12 @@ export function lockSessions(url: string, borrow: () => Promise<BorrowedSession>
 }
 
 /** A connection as the check uses it: node-postgres' Client and PoolClient both fit. */
-export interface SqlSession {
+interface SqlSession {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 /** A second connection, given back with release(). */
-export interface BorrowedSession extends SqlSession {
+interface BorrowedSession extends SqlSession {
   release(): void;
 }
 

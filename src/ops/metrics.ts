@@ -1,10 +1,10 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { RequestEvent } from "../exchange/client.ts";
-import type { EndpointClass } from "../exchange/errors.ts";
 import type { Awaitable } from "../lib/awaitable.ts";
+import type { EndpointClass } from "../swaps/exchange-port.ts";
 
 /** Live figures the metrics read at scrape time (no bookkeeping on hot paths). */
-export interface MetricSources {
+interface MetricSources {
   budgetWaitMs(endpointClass: EndpointClass): number;
   /** Counted in the database: may answer with a promise. */
   openSwapsByStatus(): Awaitable<Record<string, number>>;

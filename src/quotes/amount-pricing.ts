@@ -10,7 +10,7 @@ import type { Pair, Quote, QuoteService } from "./quote-service.ts";
  */
 
 /** Fraction digits of an amount to send worked out from a rate: what the exchanges take. */
-export const WORKED_OUT_DIGITS = 8;
+const WORKED_OUT_DIGITS = 8;
 
 export interface AskedAmount {
   unit: AmountUnit;
@@ -21,7 +21,7 @@ export interface AskedAmount {
  * The coin dollars are priced through: a US-dollar stablecoin the catalog lists (the caller picks
  * it: `catalog/dollar-coin.ts`).
  */
-export interface DollarCoin {
+interface DollarCoin {
   code: string;
   network?: string;
 }
@@ -44,7 +44,7 @@ export type SendAmount =
   /** No dollar coin in the catalog, or the exchange stated no rate to work the amount out from. */
   | { ok: false; problem: "no-dollar-coin" | "no-rate" };
 
-export interface PricingOptions {
+interface PricingOptions {
   rateType: RateType;
   /** Whose share of the public budget an upstream quote is taken from. */
   user?: number;

@@ -1,12 +1,11 @@
 import { type DecimalString, formatDecimal } from "../lib/decimal.ts";
 import { KeyShare } from "../lib/key-share.ts";
 import { Lru } from "../lib/lru.ts";
+import { type AmountFit, limitsFit } from "../swaps/amount-fit.ts";
 import { ExchangeBusyError } from "../swaps/exchange-errors.ts";
 import type { ExchangePort, ExchangeQuote, QuoteRequest } from "../swaps/exchange-port.ts";
 import type { RateType } from "../swaps/swap.ts";
-import { type AmountFit, limitsFit } from "./amount-fit.ts";
 
-type RateParams = QuoteRequest;
 type RateQuote = ExchangeQuote;
 
 export interface Quote extends RateQuote {
@@ -21,7 +20,7 @@ export interface PairLimits {
 }
 
 /** A pair of coins (and networks) without an amount. */
-export type Pair = Pick<RateParams, "coinFrom" | "coinTo" | "networkFrom" | "networkTo">;
+export type Pair = Pick<QuoteRequest, "coinFrom" | "coinTo" | "networkFrom" | "networkTo">;
 
 /**
  * How long a pair's limits stay known after a quote stated them. Limits move with the price, a
@@ -62,7 +61,7 @@ export interface KnownRefusal {
   limits: PairLimits;
 }
 
-export interface QuoteServiceOptions {
+interface QuoteServiceOptions {
   exchange: Pick<ExchangePort, "getRate" | "budgets" | "reverseQuotes">;
   /** How long an identical quote is reused. */
   cacheMs: number;
@@ -78,7 +77,7 @@ export interface QuoteServiceOptions {
   now?: () => number;
 }
 
-export interface QuoteOptions {
+interface QuoteOptions {
   /** Asks upstream even when a fresh answer is cached. */
   fresh?: boolean;
   maxWaitMs?: number;
@@ -110,7 +109,7 @@ export class QuoteService {
    * A quote: an identical one in flight or fresh in the cache, else one asked upstream (within
    * `user`'s share when a user asks: else a QuoteShareSpent, and nothing is asked).
    */
-  quote(params: RateParams, opts: QuoteOptions = {}): Promise<Quote> {
+  quote(params: QuoteRequest, opts: QuoteOptions = {}): Promise<Quote> {
     this.stats.requests++;
     const key = quoteKey(params);
     const now = this.now();
@@ -256,7 +255,7 @@ function sentKey(p: Pair): string {
   return [p.coinFrom.toLowerCase(), (p.networkFrom ?? "").toLowerCase()].join("|");
 }
 
-function quoteKey(p: RateParams): string {
+function quoteKey(p: QuoteRequest): string {
   const amount = p.receiveAmount === undefined ? p.amount : `receive:${p.receiveAmount}`;
   return [pairKey(p), amount, p.rateType ?? "float"].join("|");
 }

@@ -86,7 +86,7 @@ function filler(count: number, taken: Set<string>): SandboxCoin[] {
 }
 
 /** The catalog never has fewer coins than this: clients must page through it. */
-export const MIN_CATALOG_SIZE = 300;
+const MIN_CATALOG_SIZE = 300;
 
 /** The whole catalog, most-used coins first (the order GET /currencies lists them in). */
 export function buildCatalog(): SandboxCoin[] {

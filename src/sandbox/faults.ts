@@ -34,14 +34,14 @@ export interface StallFaultOptions {
   times?: number;
 }
 
-export type Fault =
+type Fault =
   | { kind: "status"; status: number; message: string; retryAfter?: number }
   | { kind: "malformed"; body: MalformedBody }
   /** The real answer's status line, headers and half its body at once; the rest after `ms`. */
   | { kind: "stall"; ms: number };
 
 /** How the next POST /transactions misbehaves after it has really created the transaction. */
-export interface CreateHang {
+interface CreateHang {
   ms: number;
   /** Destroy the socket after `ms` instead of answering. */
   destroy: boolean;

@@ -63,14 +63,14 @@ export interface Sandbox {
 }
 
 /** Quick enough that a try-out shows a whole swap within a minute. */
-export const DEFAULT_SCHEDULE: Schedule = {
+const DEFAULT_SCHEDULE: Schedule = {
   confirmationAfterMs: 15_000,
   exchangingAfterMs: 30_000,
   successAfterMs: 45_000,
 };
 
 /** The caps a client meets unless told otherwise. */
-export const DEFAULT_PAGE_SIZE_CAP: PageSizeCap = { currencies: 100, transactions: 100 };
+const DEFAULT_PAGE_SIZE_CAP: PageSizeCap = { currencies: 100, transactions: 100 };
 
 /** Starts the embedded exchange: a real HTTP server implementing API v2. */
 /** Where each dialect's API lives below the host. */

@@ -8,7 +8,7 @@ export type TxView = Omit<SandboxTransaction, "deposit_extra_id" | "rate_type"> 
   rate_type: string;
 };
 
-export function iconUrl(code: string): string {
+function iconUrl(code: string): string {
   return `https://sandbox.invalid/icons/${code}.png`;
 }
 

@@ -51,7 +51,7 @@ export interface SandboxTransaction {
 }
 
 /** One planned move of a transaction: `status` from `atMs` on. */
-export interface TimelineStep {
+interface TimelineStep {
   status: string;
   atMs: number;
 }

@@ -5,7 +5,7 @@ const validator = onFirstUse<typeof import("multicoin-address-validator").defaul
   "multicoin-address-validator",
 );
 
-export type AddressCheck =
+type AddressCheck =
   | { ok: true; address: string }
   | { ok: false; reason: "empty" | "spaces" | "length" | "characters" | "format" };
 

@@ -6,12 +6,12 @@ import type { SwapOrder } from "./swap.ts";
 import type { CreateSwapResult, SwapService } from "./swap-service.ts";
 
 /** A quote as the bot keeps it: when it was fetched tells whether a fixed rate is still honoured. */
-export interface HeldQuote extends ExchangeQuote {
+interface HeldQuote extends ExchangeQuote {
   fetchedAt: number;
 }
 
 /** Where quotes come from (the coalesced, rationed quote service). */
-export interface QuoteSource {
+interface QuoteSource {
   /** `user`: whose share of the public budget an upstream quote is taken from. */
   quote(params: QuoteRequest, options?: { fresh?: boolean; user?: number }): Promise<HeldQuote>;
   /** Whether a fixed-rate quote is too old to create a swap on without showing fresh numbers. */

@@ -1,7 +1,5 @@
 import type { EndpointClass } from "./exchange-port.ts";
 
-export type { EndpointClass } from "./exchange-port.ts";
-
 /** Base of everything the exchange port throws; `kind` tells callers what happened. */
 export abstract class ExchangeError extends Error {
   abstract readonly kind: "api" | "timeout" | "network" | "schema" | "busy";

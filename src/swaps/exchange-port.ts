@@ -22,7 +22,7 @@ export interface CallOptions {
 }
 
 /** A pair of coins (and networks). */
-export interface PairRequest {
+interface PairRequest {
   coinFrom: string;
   coinTo: string;
   networkFrom?: string;

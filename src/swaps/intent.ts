@@ -6,7 +6,7 @@ export const INTENT_STATES = ["pending", "created", "failed", "unknown"] as cons
  * `pending`: claimed, POST under way (or the process died during it); `unknown`: the POST's answer
  * was lost; `failed`: nothing was created, the summary may be confirmed again.
  */
-export type IntentState = (typeof INTENT_STATES)[number];
+type IntentState = (typeof INTENT_STATES)[number];
 
 /** A confirmed summary, claimed before its POST so that it creates at most one transaction. */
 export interface Intent {

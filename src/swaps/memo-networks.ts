@@ -59,7 +59,7 @@ export interface MemoRule {
 }
 
 /** A coin as the catalog knows it: its networks' memo rules when the exchange lists them. */
-export interface MemoCoin {
+interface MemoCoin {
   code: string;
   notes?: string;
   networks?: readonly Pick<
@@ -89,7 +89,7 @@ export function payoutMemoRule(coin: MemoCoin, network?: string | null): MemoRul
 /** The largest XRP destination tag: an unsigned 32-bit number. */
 const MAX_XRP_TAG = 4_294_967_295;
 
-export type MemoCheck =
+type MemoCheck =
   | { ok: true; memo: string }
   | { ok: false; reason: "empty" | "tag" | "pattern" | "length" | "characters" };
 

@@ -17,7 +17,7 @@ export const KNOWN_STATUSES = [
   "refunding",
   "verifying",
 ] as const;
-export type KnownStatus = (typeof KNOWN_STATUSES)[number];
+type KnownStatus = (typeof KNOWN_STATUSES)[number];
 /** Any status text: unknown ones (`confirmed`, `sending`, ...) are kept as they came. */
 export type SwapStatus = KnownStatus | (string & {});
 
@@ -33,7 +33,7 @@ export function isFinal(status: string): boolean {
 }
 
 /** Held by the exchange for verification: see SwapHold (exchange-port.ts). */
-export const HELD_STATUS = "verifying" satisfies KnownStatus;
+const HELD_STATUS = "verifying" satisfies KnownStatus;
 
 export function isHeld(status: string): boolean {
   return status === HELD_STATUS;

@@ -10,7 +10,7 @@ import type { Swap } from "./swap.ts";
 
 /** `draft`: /support asked what is wrong and waits for the words; `open`; `closed`. */
 export const TICKET_STATES = ["draft", "open", "closed"] as const;
-export type TicketState = (typeof TICKET_STATES)[number];
+type TicketState = (typeof TICKET_STATES)[number];
 
 export interface Ticket {
   /** The ticket's number, shown to both sides. */

@@ -19,7 +19,7 @@ export interface SwapView {
   stale?: "share" | "busy" | "unreachable";
 }
 
-export interface ReadOptions {
+interface ReadOptions {
   /**
    * False when the chat's share of live reads is spent: the swap is then shown as the bot knows
    * it, without asking the exchange. Default true.
@@ -31,7 +31,7 @@ export interface ReadOptions {
  * A read this recent (the tracker's or a user's) answers `/status` and Refresh without a new one:
  * however often chats ask, their reads of a swap the tracker follows cost nothing.
  */
-export const RECENT_READ_MS = 5_000;
+const RECENT_READ_MS = 5_000;
 
 /**
  * The part of the users' share of reads that `/status` and Refresh leave to the reads deposit

@@ -18,7 +18,7 @@ import {
 } from "./verify.ts";
 
 /** Longest a POST waits for the create budget before it is refused as busy (nothing sent). */
-export const CREATE_BUDGET_WAIT_MS = 10_000;
+const CREATE_BUDGET_WAIT_MS = 10_000;
 
 /**
  * The longest a POST can be under way, from its claim to its end: the budget wait, then the
@@ -36,7 +36,7 @@ export function longestPostMs(exchangeTimeoutMs: number): number {
  * estimate of a floating quote confirmed, holds the create answer to FLOAT_OUT_TOLERANCE (it is not
  * kept: the reconciler adopts a floating swap without it). Neither is sent upstream.
  */
-export type CreateSwapInput = IntentInput & { floatAmountOut?: DecimalString | undefined };
+type CreateSwapInput = IntentInput & { floatAmountOut?: DecimalString | undefined };
 
 export type CreateSwapResult =
   | { kind: "created"; swap: DepositView }
@@ -223,7 +223,7 @@ export function chatShareOfCreates(createPerMin: number): number {
  * detail's own mismatches (undefined when the read itself failed). Given the create answer's memo,
  * the detail must give the same one; given the fixed quote's payout, it must not fall short of it.
  */
-export async function resolveByDetail(
+async function resolveByDetail(
   exchange: ExchangePort,
   id: string,
   order: CreateSwapInput["request"],

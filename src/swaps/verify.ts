@@ -44,15 +44,15 @@ interface Answer {
 }
 
 /** Shown as "got" when the exchange named no network for a side the order named one for. */
-export const NO_NETWORK = "(none named)";
+const NO_NETWORK = "(none named)";
 /** Shown as "got" when the exchange did not carry back the payout memo the order gave. */
-export const NO_MEMO = "(no memo)";
+const NO_MEMO = "(no memo)";
 
 /**
  * How far a fixed-rate swap's expected payout may fall short of the fixed quote the user confirmed
  * (rounding, a fee the quote left out) before it counts as a different deal.
  */
-export const FIXED_OUT_TOLERANCE = 0.005;
+const FIXED_OUT_TOLERANCE = 0.005;
 
 /**
  * How far a floating swap's estimated payout may fall short of the quote the summary showed: the
@@ -178,7 +178,7 @@ export const sameCode = (a: string, b: string) => a.trim().toLowerCase() === b.t
  * equal when the decimal reads the same, or when both are the same double (beyond 15 significant
  * digits a double cannot hold the user's digits exactly, and the exchange read the same double).
  */
-export function sameAmount(ordered: string, got: number): boolean {
+function sameAmount(ordered: string, got: number): boolean {
   if (!Number.isFinite(got) || got <= 0) return false;
   return (
     compareDecimal(ordered, formatDecimal(got, MAX_FRACTION_DIGITS)) === 0 ||

@@ -14,17 +14,17 @@ export interface CadenceOptions {
   maxStalenessMs?: number;
 }
 
-export interface CadenceSwap {
+interface CadenceSwap {
   status: string;
   /** Undefined when the upstream's created_at could not be read. */
   createdAtMs: number | undefined;
   lastCheckedAt: number | null;
 }
 
-export type Heat = "hot" | "cold";
+type Heat = "hot" | "cold";
 
-export const LONG_WAIT_AFTER_MS = 60 * 60_000;
-export const MAX_STALENESS_MS = 2 * 60_000;
+const LONG_WAIT_AFTER_MS = 60 * 60_000;
+const MAX_STALENESS_MS = 2 * 60_000;
 
 /** Whether a swap is read every cycle (hot) or on its turn (cold). */
 export function heatOf(swap: CadenceSwap, now: number, options: CadenceOptions): Heat {

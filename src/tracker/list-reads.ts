@@ -1,6 +1,6 @@
-import { ExchangeApiError, ExchangeSchemaError } from "../exchange/errors.ts";
 import { readPages } from "../exchange/paging.ts";
 import { formatDecimal } from "../lib/decimal.ts";
+import { ExchangeApiError, ExchangeSchemaError } from "../swaps/exchange-errors.ts";
 import type { ListedSwap } from "../swaps/exchange-port.ts";
 import { holdOf } from "../swaps/from-exchange.ts";
 import type { OpenSwap } from "../swaps/swap.ts";

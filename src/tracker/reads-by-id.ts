@@ -1,4 +1,4 @@
-import { ExchangeApiError } from "../exchange/errors.ts";
+import { ExchangeApiError } from "../swaps/exchange-errors.ts";
 import { progressFromDetail } from "../swaps/from-exchange.ts";
 import type { OpenSwap } from "../swaps/swap.ts";
 import { backOffOrGiveUp } from "./not-found.ts";

@@ -20,7 +20,7 @@ import {
   verifyDetail,
 } from "../swaps/verify.ts";
 
-export interface ReconcilerOptions {
+interface ReconcilerOptions {
   exchange: ExchangePort;
   store: ReconcileStore;
   logger: Logger;

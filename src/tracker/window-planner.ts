@@ -25,7 +25,7 @@ export interface ListWindow {
   dateTo: string | undefined;
 }
 
-export interface ListItemTime {
+interface ListItemTime {
   id: string;
   createdAt: string;
 }

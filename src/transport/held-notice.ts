@@ -3,7 +3,7 @@ import type { Update } from "grammy/types";
 import type { Logger } from "../lib/logger.ts";
 
 /** The sentence in the language Telegram gives for the user (the chat's own setting is stored). */
-export type HeldSentence = (languageCode: string | undefined) => string;
+type HeldSentence = (languageCode: string | undefined) => string;
 
 /** Chats told at most; past it the set starts again (a chat may then be told twice). */
 const MOST_CHATS = 10_000;

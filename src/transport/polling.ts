@@ -4,7 +4,7 @@ import { failureCause } from "../lib/failure-cause.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { UpdateJournal } from "./update-journal.ts";
 
-export interface PollingOptions {
+interface PollingOptions {
   /** How long to wait before polling again after another instance took over (409). */
   conflictRetryMs: number;
   /** Waits (bounded) for the updates still being handled once polling stopped. */

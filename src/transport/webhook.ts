@@ -27,7 +27,7 @@ const FLUSH_MS = 1_000;
  */
 const RECEIVE_LIMITS = { headersTimeoutMs: 5_000, requestTimeoutMs: 10_000 };
 
-export interface WebhookOptions {
+interface WebhookOptions {
   url: string;
   secret: string;
   port: number;

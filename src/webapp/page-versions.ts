@@ -12,7 +12,7 @@ export const PAGE_API_VERSION = 1;
 /** The page of v0.3.0 sends no version: its API is version 1. */
 const UNVERSIONED = 1;
 
-export type OlderPage = { readonly kind: "carry" | "reopen"; readonly why: string };
+type OlderPage = { readonly kind: "carry" | "reopen"; readonly why: string };
 
 export const OLDER_PAGE_VERSIONS: Readonly<Record<number, OlderPage>> = {};
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { CreateTransactionRequest } from "../../src/exchange/client.ts";
 import type { DecimalString } from "../../src/lib/decimal.ts";
+import type { SwapOrder } from "../../src/swaps/swap.ts";
 import { dialects, newTransaction, rejection } from "./helpers.ts";
 
-const request: CreateTransactionRequest = {
+const request: SwapOrder = {
   coinFrom: "btc",
   coinTo: "eth",
   amount: "0.5" as DecimalString,
@@ -207,7 +207,7 @@ describe.each(dialects)("swap intents ($dialect)", ({ open }) => {
 
   it("keeps optional request fields through the JSON round trip", async () => {
     const { repos } = await open();
-    const full: CreateTransactionRequest = {
+    const full: SwapOrder = {
       ...request,
       networkFrom: "BTC",
       networkTo: "ERC20",

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { CreateTransactionRequest } from "../../src/exchange/client.ts";
 import type { DecimalString } from "../../src/lib/decimal.ts";
+import type { SwapOrder } from "../../src/swaps/swap.ts";
 import { dialects, newTransaction } from "./helpers.ts";
 
-const request: CreateTransactionRequest = {
+const request: SwapOrder = {
   coinFrom: "btc",
   coinTo: "eth",
   amount: "0.5" as DecimalString,

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import { changenowDialect } from "../../src/exchange/dialects/changenow.ts";
-import { ExchangeApiError, ExchangeSchemaError } from "../../src/exchange/errors.ts";
 import { errorBodySchema } from "../../src/exchange/wire.ts";
 import type { DecimalString } from "../../src/lib/decimal.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { ExchangeApiError, ExchangeSchemaError } from "../../src/swaps/exchange-errors.ts";
 import {
   BELOW_MIN,
   BY_ID,

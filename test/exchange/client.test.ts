@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ExchangeClient, type ExchangeClientOptions } from "../../src/exchange/client.ts";
+import type { DecimalString } from "../../src/lib/decimal.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import {
   ExchangeApiError,
   ExchangeBusyError,
   ExchangeNetworkError,
   ExchangeSchemaError,
   ExchangeTimeoutError,
-} from "../../src/exchange/errors.ts";
-import type { DecimalString } from "../../src/lib/decimal.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+} from "../../src/swaps/exchange-errors.ts";
 
 const amount = (v: string) => v as DecimalString;
 

@@ -1,16 +1,17 @@
+import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import type { ExchangeDialect } from "../../src/exchange/dialect.ts";
 import { CHANGENOW_SWAP_PAGE } from "../../src/exchange/dialects/changenow.ts";
 import { dialectNamed } from "../../src/exchange/dialects/index.ts";
+import type { DecimalString } from "../../src/lib/decimal.ts";
+import { type Sandbox, type SandboxControl, startSandbox } from "../../src/sandbox/index.ts";
+import { amountFit } from "../../src/swaps/amount-fit.ts";
 import {
   ExchangeApiError,
   ExchangeSchemaError,
   ExchangeTimeoutError,
-} from "../../src/exchange/errors.ts";
-import type { DecimalString } from "../../src/lib/decimal.ts";
-import { type Sandbox, type SandboxControl, startSandbox } from "../../src/sandbox/index.ts";
-import { amountFit } from "../../src/swaps/amount-fit.ts";
+} from "../../src/swaps/exchange-errors.ts";
 import type { SwapHold } from "../../src/swaps/exchange-port.ts";
 import { describeExchangeError } from "../../src/swaps/failures.ts";
 import type { SwapOrder } from "../../src/swaps/swap.ts";
@@ -298,6 +299,17 @@ describe.each(ADAPTERS)("the exchange port over $dialect", (profile) => {
     expect(seen).toEqual(expected);
   });
 
+  it("a finished swap's detail: what arrived, and the payout's hash", async () => {
+    const { id } = await client().createTransaction(ORDER);
+    control.setStatus(id, "success");
+    const detail = await client().getTransaction(id);
+    expect(detail.status).toBe("success");
+    expect(detail.amountOut).toBeGreaterThan(0);
+    const payoutHash = control.transaction(id)!.tx_hash_out;
+    expect(payoutHash).toEqual(expect.any(String));
+    expect(detail.txHashOut).toBe(payoutHash);
+  });
+
   it("a hold for verification: verifying, with its link and what it asks, until released", async () => {
     const { id } = await client().createTransaction(ORDER);
     control.setStatus(id, "exchanging");
@@ -348,6 +360,24 @@ describe.each(ADAPTERS)("the exchange port over $dialect", (profile) => {
     const error = await failure(client({ apiKey: "wrong-key" }).createTransaction(ORDER));
     expect(error).toMatchObject({ status: 401 });
     expect(describeExchangeError(error)).toEqual({ kind: "unavailable" });
+  });
+
+  it("the API key is in no error the port throws: a wrong key, a refusal, a failure, a wrong shape", async () => {
+    const key = sandbox.apiKey;
+    const wrongKey = "wrong-key-0123456789abcdef";
+    const quote = () => client().getRate({ coinFrom: "btc", coinTo: "eth", amount: amount("1") });
+    const errors = [await failure(client({ apiKey: wrongKey }).createTransaction(ORDER))];
+    control.failNext("rate", { status: 400, message: "bad pair", times: 1 });
+    errors.push(await failure(quote()));
+    control.failNext("rate", { status: 500, times: 1 });
+    errors.push(await failure(quote()));
+    control.malformedNext("get", { body: "shape" });
+    errors.push(await failure(client().getTransaction("any")));
+    for (const error of errors) {
+      const text = inspect(error, { depth: 6 });
+      expect(text).not.toContain(key);
+      expect(text).not.toContain(wrongKey);
+    }
   });
 
   it("429: busy, with the exchange's Retry-After", async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ExchangeClient } from "../../src/exchange/client.ts";
-import { ExchangeTimeoutError } from "../../src/exchange/errors.ts";
 import type { DecimalString } from "../../src/lib/decimal.ts";
 import { QuoteService } from "../../src/quotes/quote-service.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { ExchangeTimeoutError } from "../../src/swaps/exchange-errors.ts";
 import { until } from "../support/until.ts";
 
 /**

@@ -1,6 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import type { CoinCatalog } from "../../catalog/catalog.ts";
-import { type Coin, type MatchKind, normalize } from "../../catalog/search.ts";
+import { normalize } from "../../catalog/normalize.ts";
+import type { Coin, MatchKind } from "../../catalog/search.ts";
 import { cbField, defineCallback, MAX_CALLBACK_BYTES, truncateUtf8 } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
 import { escapeHtml } from "../html.ts";

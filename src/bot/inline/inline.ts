@@ -6,13 +6,14 @@ import { coinLabel } from "../../frontends/coin-label.ts";
 import { parseAmount } from "../../lib/amount-input.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { QuoteService } from "../../quotes/quote-service.ts";
+import { amountFit } from "../../swaps/amount-fit.ts";
 import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { resolveCoin } from "../shared/coin-input.ts";
 import { swapLink } from "../shared/deep-link.ts";
 import { explainExchangeError } from "../shared/failure-text.ts";
 import { quoteShare } from "../shared/quote-share.ts";
-import { amountFit, quoteText, quoteVariables } from "../shared/quote-text.ts";
+import { quoteText, quoteVariables } from "../shared/quote-text.ts";
 import { parseRateArgs } from "../shared/rate-args.ts";
 
 /** Telegram shows at most 50 results per answer. */

@@ -2,7 +2,7 @@ import { realClock } from "../../lib/clock.ts";
 import { PeriodicLoop } from "../../lib/periodic-loop.ts";
 import { type DeliveryOptions, OutboxDelivery, TelegramUnavailableError } from "./delivery.ts";
 
-export interface NotifierOptions extends DeliveryOptions {
+interface NotifierOptions extends DeliveryOptions {
   /** How often the outbox is checked when nobody wakes the notifier. */
   intervalMs?: number;
 }

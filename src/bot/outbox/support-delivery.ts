@@ -19,7 +19,7 @@ import {
   topicName,
 } from "./support-text.ts";
 
-export interface SupportDeliveryOptions {
+interface SupportDeliveryOptions {
   api: Api;
   i18n: I18n<FlowContext>;
   store: SupportOutboxStore;

@@ -45,7 +45,7 @@ export function pieces(words: string): string[] {
 }
 
 /** "Anna (@anna)": the name a ticket shows for its author. */
-export function authorName(ticket: Pick<Ticket, "userName" | "username">): string {
+function authorName(ticket: Pick<Ticket, "userName" | "username">): string {
   return ticket.username ? `${ticket.userName} (@${ticket.username})` : ticket.userName;
 }
 

@@ -8,7 +8,7 @@ import { Lru } from "../../lib/lru.ts";
 import { takeBackSent } from "./unsaved-prompts.ts";
 
 /** A chat's stored conversation state and the revision it was read at (0: no row). */
-export interface StoredConversation<S> {
+interface StoredConversation<S> {
   state: VersionedState<S> | undefined;
   revision: number;
 }
@@ -17,7 +17,7 @@ export interface StoredConversation<S> {
  * The conversation_state table, in either dialect. Writes are compare-and-set on the revision
  * read: another instance that wrote in between (a newer state) is never overwritten.
  */
-export interface ConversationRows<S> {
+interface ConversationRows<S> {
   read(key: string): Promise<StoredConversation<S>>;
   /**
    * Stores `state` if the row is still at `revision`; the row moves to `revision + 1`. With

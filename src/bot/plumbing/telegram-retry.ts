@@ -17,7 +17,7 @@ import type { Logger } from "../../lib/logger.ts";
  *   update (and a shutdown) for it. auto-retry also waits after the last 429 before giving up,
  *   so one call can spend at most (1 + 2) × 5 = 15 s waiting.
  */
-export const TELEGRAM_RETRY = {
+const TELEGRAM_RETRY = {
   maxRetryAttempts: 2,
   maxDelaySeconds: 5,
   rethrowInternalServerErrors: true,

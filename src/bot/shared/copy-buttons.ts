@@ -14,7 +14,7 @@ export function addCopyButton(keyboard: InlineKeyboard, label: string, text: str
 }
 
 /** Whether a swap's card still asks for the deposit (so its address and amount are worth copying). */
-export function asksForDeposit(view: Pick<DepositView, "status">): boolean {
+function asksForDeposit(view: Pick<DepositView, "status">): boolean {
   return (
     !isFinal(view.status) &&
     view.status !== "confirmation" &&

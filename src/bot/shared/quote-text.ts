@@ -1,10 +1,7 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { type DecimalString, formatDecimal } from "../../lib/decimal.ts";
-import { type AmountFit, amountFit } from "../../quotes/amount-fit.ts";
 import type { KnownRefusal, PairLimits, Quote } from "../../quotes/quote-service.ts";
-
-export { amountFit };
-
+import { type AmountFit, amountFit } from "../../swaps/amount-fit.ts";
 import { ageText } from "./age-text.ts";
 
 /**

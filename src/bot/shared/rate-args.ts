@@ -1,7 +1,7 @@
 import { isNumber } from "../../lib/amount-input.ts";
 
 /** Without an amount (`/rate btc eth`): the rate of one coin. */
-export type RateArgs = { ok: true; amount?: string; from: string; to: string } | { ok: false };
+type RateArgs = { ok: true; amount?: string; from: string; to: string } | { ok: false };
 
 const FILLER = new Set(["to", "into", "for", "->", "→", "=>", "in"]);
 

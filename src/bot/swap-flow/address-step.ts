@@ -4,10 +4,11 @@ import { coinLabel } from "../../frontends/coin-label.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Quote } from "../../quotes/quote-service.ts";
 import { checkAddress, networksOfAddress } from "../../swaps/address-check.ts";
+import { amountFit } from "../../swaps/amount-fit.ts";
 import { addressPatternOf } from "../../swaps/memo-networks.ts";
 import type { RateType } from "../../swaps/swap.ts";
 import { failureText } from "../shared/failure-text.ts";
-import { amountFit, quoteText } from "../shared/quote-text.ts";
+import { quoteText } from "../shared/quote-text.ts";
 import { type AmountChoice, receiveLine } from "./amount-step.ts";
 import type { FlowSession, QuoteResult, Side } from "./session.ts";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { cbField, defineCallback } from "../callback-data.ts";
 
 /** The steps a flow button can belong to; a press is only taken at its own step. */
-export const FLOW_STEPS = [
+const FLOW_STEPS = [
   "from",
   "to",
   "fnet",

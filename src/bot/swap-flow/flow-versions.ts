@@ -11,7 +11,7 @@ import { FLOW_STORAGE_VERSION } from "./flow.ts";
  * - `restart`: its steps changed; the stored flow is dropped and the chat is told in one sentence
  *   that the bot was updated and to start again with /exchange (never "I did not get that").
  */
-export type OlderFlow =
+type OlderFlow =
   | {
       readonly kind: "carry";
       readonly why: string;

@@ -14,8 +14,6 @@ import {
   withDefaultNetwork,
 } from "./session.ts";
 
-export type { FlowDeps } from "./session.ts";
-
 /**
  * The stored state of a conversation is replayed against the current code: bump this whenever the
  * flow's steps change (what they ask, answer or call outside), and register the version you

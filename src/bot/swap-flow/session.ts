@@ -17,14 +17,12 @@ import type {
 import type { ConfirmSummary } from "../../swaps/confirm-summary.ts";
 import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
 import type { RateType } from "../../swaps/swap.ts";
-import type { SwapService } from "../../swaps/swap-service.ts";
 import type { BotContext, FlowContext } from "../context.ts";
 import { type FlowStep, flowButton } from "./buttons.ts";
 
 export interface FlowDeps {
   catalog: CoinCatalog;
   quotes: QuoteService;
-  swaps: SwapService;
   /** "Confirm a summary", the core's use case the Mini App calls too. */
   confirm: ConfirmSummary;
   /** Remembers which message is the swap's status card, to edit it as the swap moves on. */
@@ -53,7 +51,7 @@ export function withDefaultNetwork(side: Side): Side {
   return network ? { ...side, network, defaulted: true } : side;
 }
 
-export type Input =
+type Input =
   | { kind: "text"; text: string; ctx: FlowContext }
   | { kind: "button"; step: FlowStep; value: string; ctx: FlowContext };
 
@@ -68,15 +66,13 @@ const LIMITS_WAIT_MS = 400;
  * later step replays, and ten misses in a row mean the user needs a fresh start, not an eleventh
  * "type it again".
  */
-export const MAX_BAD_ANSWERS = 10;
+const MAX_BAD_ANSWERS = 10;
 
 type ReplyOptions = Parameters<FlowContext["reply"]>[1];
 
 export type QuoteResult = { ok: true; quote: Quote } | { ok: false; failure: ExchangeFailure };
 
-export type PricedResult =
-  | { ok: true; priced: SendAmount }
-  | { ok: false; failure: ExchangeFailure };
+type PricedResult = { ok: true; priced: SendAmount } | { ok: false; failure: ExchangeFailure };
 
 /**
  * What every step of one exchange conversation shares: the user, the latest update's context

@@ -3,7 +3,8 @@ import type { MiddlewareFn } from "grammy";
 import type { BotContext, FlowContext } from "../context.ts";
 import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { EXCHANGE_CONVERSATION } from "../shared/conversations.ts";
-import { createExchangeFlow, type FlowDeps } from "./flow.ts";
+import { createExchangeFlow } from "./flow.ts";
+import type { FlowDeps } from "./session.ts";
 
 /**
  * Commands that leave a running flow. They sit in front of the conversation, so /exchange

@@ -17,7 +17,7 @@ export const PG_MIGRATIONS_DIR = projectPath("drizzle", "pg");
  * instances starting together migrate one after the other: drizzle's migrator creates its own
  * table outside its transaction and would otherwise race.
  */
-export const MIGRATION_LOCK_KEY = 0x7377_6170_0001;
+const MIGRATION_LOCK_KEY = 0x7377_6170_0001;
 
 /** Connections per instance: handlers are short queries; a small pool leaves room for others. */
 const POOL_SIZE = 5;
@@ -29,7 +29,7 @@ const POOL_SIZE = 5;
  */
 const IDLE_IN_TRANSACTION_MS = 8_000;
 
-export interface PgOptions {
+interface PgOptions {
   /** An idle connection failed (the server restarted, say): the pool replaces it; log it. */
   onError?: (error: Error) => void;
   poolSize?: number;

@@ -4,7 +4,7 @@ import { coinRow } from "../rows.ts";
 import { count, insertInto, type Seam, select } from "../seam.ts";
 
 /** A catalog entry as the upstream lists it. */
-export type CoinEntry = z.output<typeof coinRow>;
+type CoinEntry = z.output<typeof coinRow>;
 
 /** Rows per INSERT: six parameters each, well under either dialect's cap on parameters. */
 const CHUNK = 1_000;

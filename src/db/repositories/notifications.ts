@@ -5,10 +5,8 @@ import { type Notification, notificationRow, outboxEntryRow } from "../rows.ts";
 import { type Executor, insertInto, type Seam, select } from "../seam.ts";
 import { outboxRows, UNSENT } from "./outbox.ts";
 
-export type { Notification };
-
 /** Something to tell a chat, with the key that makes it one message whoever queues it again. */
-export interface OutboxInput {
+interface OutboxInput {
   kind: OutboxKind;
   chatId: number;
   transactionId?: string;
@@ -22,8 +20,7 @@ export const statusKey = (transactionId: string, status: string) =>
   `status:${transactionId}:${status}`;
 
 /** The key of a "taking longer than usual" message: one per transaction and status. */
-export const stuckKey = (transactionId: string, status: string) =>
-  `stuck:${transactionId}:${status}`;
+const stuckKey = (transactionId: string, status: string) => `stuck:${transactionId}:${status}`;
 
 /** The key of a "given up" message: one per transaction, ever. */
 export const givenUpKey = (transactionId: string) => `given-up:${transactionId}`;
@@ -40,7 +37,7 @@ export const receiptKey = (kind: OutboxReceipt, transactionId: string, status: s
   `receipt-${kind}:${transactionId}:${status}`;
 
 /** Which receipt an outbox row is, if it is one. */
-export function receiptOf(entry: Pick<OutboxEntry, "kind" | "dedupeKey">) {
+function receiptOf(entry: Pick<OutboxEntry, "kind" | "dedupeKey">) {
   if (entry.kind !== "stuck") return undefined;
   if (entry.dedupeKey.startsWith("receipt-card:")) return "card";
   if (entry.dedupeKey.startsWith("receipt-message:")) return "message";
@@ -122,5 +119,3 @@ export function createNotificationsRepository(db: Seam) {
     },
   };
 }
-
-export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

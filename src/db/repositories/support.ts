@@ -24,7 +24,7 @@ const TICKET = columnsOf(ticketRow);
 const TO_SUPPORT = sql`kind in ('opened', 'user-message', 'closed-by-user')`;
 
 /** The key of a message that entered the desk from Telegram: one row however often it comes. */
-export const messageKey = (message: TicketMessage) =>
+const messageKey = (message: TicketMessage) =>
   `message:${message.sourceChatId}:${message.sourceMessageId}${message.media ? ":media" : ""}`;
 
 async function enqueue(

@@ -35,7 +35,7 @@ export type Transaction = Swap & { insertedAt: number };
 export type NewTransaction = Omit<NewSwap, "suspect"> & Partial<Swap>;
 
 /** Fields of a detail read besides the status (missing or null keeps what is stored). */
-export type TransactionDetails = Omit<SwapProgress, "status">;
+type TransactionDetails = Omit<SwapProgress, "status">;
 
 /**
  * The SQL condition of an open transaction: the partial index's WHERE, verbatim (a bound

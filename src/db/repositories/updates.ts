@@ -4,7 +4,7 @@ import { journaledRow } from "../rows.ts";
 import { type Executor, insertInto, parseRows, type Seam, sqlList } from "../seam.ts";
 
 /** An update as Telegram sent it: its id and its JSON. */
-export type JournaledUpdate = z.output<typeof journaledRow>;
+type JournaledUpdate = z.output<typeof journaledRow>;
 
 /** Rows per INSERT (three parameters each): a polled batch is 100 at most. */
 const CHUNK = 500;

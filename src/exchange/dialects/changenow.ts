@@ -34,7 +34,7 @@ const STATUS_MAP: Readonly<Record<string, SwapStatus>> = {
   verifying: "verifying",
 };
 
-export function changenowStatusOf(raw: string): SwapStatus {
+function changenowStatusOf(raw: string): SwapStatus {
   return STATUS_MAP[raw] ?? raw;
 }
 

@@ -5,7 +5,7 @@ import { letsexchangeDialect } from "./letsexchange.ts";
 import { specDialect } from "./spec.ts";
 
 /** What some dialects need beside the key. */
-export interface DialectOptions {
+interface DialectOptions {
   /** LetsExchange's `affiliate_id` (EXCHANGE_AFFILIATE_ID). */
   affiliateId?: string;
 }

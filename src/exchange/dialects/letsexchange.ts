@@ -22,7 +22,7 @@ import { echoedMemo, id, memoValue, nullableText, numeric, optionalText } from "
  * API's root (`https://api.letsexchange.io/api`): each path names its version.
  */
 
-export interface LetsExchangeOptions {
+interface LetsExchangeOptions {
   /** Sent as `affiliate_id` in every quote and create (EXCHANGE_AFFILIATE_ID); none: left out. */
   affiliateId?: string;
 }

@@ -1,8 +1,6 @@
 import { PAGE_API_VERSION } from "../page-versions.ts";
 import { initData } from "./launch-params.ts";
 
-export { initData };
-
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -61,9 +59,6 @@ export interface PageQuote {
   /** How dollars were priced ("$100 ≈ 0.00105 BTC at 1 BTC ≈ 94525 USDT"). */
   note?: string | null;
 }
-
-/** The server's view of a swap (server/swap-view.ts): one definition for both sides. */
-export type { PageSwap } from "../server/swap-view.ts";
 
 export interface Session {
   locale: string;

@@ -1,7 +1,8 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { ApiError, call, initData, type Session } from "./api.ts";
+import { ApiError, call, type Session } from "./api.ts";
 import { SwapForm } from "./form.tsx";
+import { initData } from "./launch-params.ts";
 import { SwapList, SwapScreen } from "./swap.tsx";
 import { Texts, useT } from "./texts.ts";
 import { applyTheme } from "./theme.ts";

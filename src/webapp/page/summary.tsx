@@ -1,6 +1,7 @@
 import { useRef, useState } from "preact/hooks";
 import { coinLabel } from "../../frontends/coin-label.ts";
-import { ApiError, call, type PageCoin, type PageQuote, type PageSwap } from "./api.ts";
+import type { PageSwap } from "../server/swap-view.ts";
+import { ApiError, call, type PageCoin, type PageQuote } from "./api.ts";
 import { relation } from "./quote-box.tsx";
 import { useT } from "./texts.ts";
 

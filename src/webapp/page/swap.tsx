@@ -1,7 +1,8 @@
 import { postEvent } from "@tma.js/bridge";
 import { useEffect, useState } from "preact/hooks";
 import { coinLabel } from "../../frontends/coin-label.ts";
-import { ApiError, call, type PageSwap } from "./api.ts";
+import type { PageSwap } from "../server/swap-view.ts";
+import { ApiError, call } from "./api.ts";
 import { CoinIcon } from "./coin-picker.tsx";
 import { useStatusWord, useT } from "./texts.ts";
 

@@ -4,10 +4,10 @@ import { z } from "zod";
 import { Lru } from "../../lib/lru.ts";
 
 /** Telegram's init data older than this is refused (the contract's 24 hours). */
-export const INIT_DATA_MAX_AGE_S = 24 * 60 * 60;
+const INIT_DATA_MAX_AGE_S = 24 * 60 * 60;
 
 /** Clocks differ a little: init data signed up to this far in our future is still taken. */
-export const INIT_DATA_MAX_SKEW_MS = 60_000;
+const INIT_DATA_MAX_SKEW_MS = 60_000;
 
 /** Who opened the page, as Telegram signed it. */
 export interface WebAppUser {
@@ -16,7 +16,7 @@ export interface WebAppUser {
   languageCode: string | undefined;
 }
 
-export type InitDataCheck =
+type InitDataCheck =
   | { ok: true; user: WebAppUser; authDate: number }
   | {
       ok: false;

@@ -7,7 +7,7 @@ import type { Answers, Localized } from "./answers.ts";
 import type { WebAppDeps } from "./deps.ts";
 import { pairFromQuery } from "./pair-input.ts";
 
-export type Priced =
+type Priced =
   | {
       ok: true;
       send: DecimalString;

@@ -27,7 +27,7 @@ export interface WebAppServer {
  * the API's answers are made with them (json-answers.ts), so the API is routed before hono's
  * secureHeaders, which sets them on the page's files.
  */
-export function createWebApp(deps: WebAppDeps, buildDir = WEBAPP_BUILD_DIR): Hono {
+function createWebApp(deps: WebAppDeps, buildDir = WEBAPP_BUILD_DIR): Hono {
   const app = new Hono();
   app.route("/api", createApi(deps));
   app.use(secureHeaders(SECURITY));

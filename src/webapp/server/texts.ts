@@ -9,7 +9,7 @@ import { KNOWN_STATUSES } from "../../swaps/status.ts";
 /** From the project folder, so the compiled bot (dist/) finds them too. */
 const LOCALES_DIR = projectPath("src", "locales");
 /** The languages the bot speaks; any other `language_code` gets English (the contract). */
-export const PAGE_LOCALES = LANGUAGES;
+const PAGE_LOCALES = LANGUAGES;
 export type PageLocale = Language;
 
 /** The chat's texts carry Telegram HTML (<b>, <code>); the page shows plain text. */

@@ -6,6 +6,7 @@ import type {
   ExchangePort,
   ExchangeQuote,
   ListedSwap,
+  ListRequest,
   Page,
   SwapDetail,
 } from "../../../src/swaps/exchange-port.ts";
@@ -28,6 +29,10 @@ export class FakeExchange implements ExchangePort {
   createAnswer: (order: SwapOrder, id: string) => CreatedSwap | Error = echo;
   /** The detail of each swap by id; a created swap's is filled from its answer. */
   readonly details = new Map<string, SwapDetail | Error>();
+  /** Swaps the list leaves out for now (a list lagging behind the exchange's creates). */
+  readonly unlisted = new Set<string>();
+  /** What the next list reads throw instead of answering (a 5xx, a timeout), while set. */
+  listError: Error | undefined;
   quote: ExchangeQuote | Error = {
     sendAmount: 1,
     receiveAmount: 20,
@@ -58,10 +63,19 @@ export class FakeExchange implements ExchangePort {
     return answer;
   }
 
-  async listTransactions(): Promise<Page<ListedSwap>> {
+  /** Newest first, within `dateFrom`/`dateTo` when given, a page at a time, as the spec's list. */
+  async listTransactions(params: ListRequest = {}): Promise<Page<ListedSwap>> {
     this.calls.list++;
-    const data = [...this.details.values()].filter((d): d is SwapDetail => !(d instanceof Error));
-    return { data, count: data.length };
+    if (this.listError) throw this.listError;
+    const from = params.dateFrom ? Date.parse(params.dateFrom) : -Infinity;
+    const to = params.dateTo ? Date.parse(params.dateTo) : Infinity;
+    const all = [...this.details.values()]
+      .filter((d): d is SwapDetail => !(d instanceof Error) && !this.unlisted.has(d.id))
+      .filter((d) => Date.parse(d.createdAt) >= from && Date.parse(d.createdAt) <= to)
+      .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+    const size = params.size ?? 50;
+    const start = ((params.page ?? 1) - 1) * size;
+    return { data: all.slice(start, start + size), count: all.length };
   }
 
   async getTransaction(id: string): Promise<SwapDetail> {

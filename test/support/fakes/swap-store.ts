@@ -1,18 +1,33 @@
 import type { ClaimResult, Intent, IntentInput, SwapRecord } from "../../../src/swaps/intent.ts";
+import type { OutboxKind } from "../../../src/swaps/outbox.ts";
+import type { ReconcileStore } from "../../../src/swaps/reconcile-store.ts";
 import type { Swap, SwapProgress } from "../../../src/swaps/swap.ts";
 import type { SwapQueries } from "../../../src/swaps/swap-queries.ts";
 import type { SwapStore } from "../../../src/swaps/swap-store.ts";
 
+/** A message queued for a chat, as the outbox keeps it: one per `dedupeKey`. */
+export interface QueuedMessage {
+  kind: OutboxKind;
+  chatId: number;
+  transactionId?: string;
+  intentKey?: string;
+  dedupeKey: string;
+}
+
 /**
- * The swap service's and the reader's storage in memory, for the fast tier: the same rules as the
- * repositories (test/db/ proves those on both databases): a key is claimed once; a failed intent
- * may be claimed again, its POST time moved; a created one is never downgraded.
+ * The swap service's, the reader's and the reconciler's storage in memory, for the fast tier: the
+ * same rules as the repositories (test/db/ proves those on both databases): a key is claimed once;
+ * a failed intent may be claimed again, its POST time moved; a created one is never downgraded; a
+ * swap adopted or given up on queues its chat's message in the same step, once.
  */
-export class MemorySwapStore implements SwapStore, SwapQueries {
+export class MemorySwapStore implements SwapStore, SwapQueries, ReconcileStore {
   readonly intents = new Map<string, Intent>();
   readonly swaps = new Map<string, Swap>();
+  /** The outbox's rows, in the order they were queued. */
+  readonly outbox: QueuedMessage[] = [];
   /** Whether the next write of a swap fails (a full disk). */
   failWrites = false;
+  private pageCap: number | undefined;
 
   constructor(private readonly now: () => number = () => 0) {}
 
@@ -65,13 +80,66 @@ export class MemorySwapStore implements SwapStore, SwapQueries {
   }
 
   markFailed(key: string, error: string): void {
+    this.fail(key, error);
+  }
+
+  /** Unresolved intents, oldest first: `unknown` ones, and `pending` ones claimed before then. */
+  listUnresolved(pendingBefore: number): Intent[] {
+    return [...this.intents.values()]
+      .filter(
+        (i) => i.state === "unknown" || (i.state === "pending" && i.createdAt < pendingBefore),
+      )
+      .sort((a, b) => a.createdAt - b.createdAt)
+      .map((i) => ({ ...i }));
+  }
+
+  isKnownSwap(id: string): boolean {
+    return this.swaps.has(id);
+  }
+
+  adopt(intentKey: string, record: SwapRecord): { inserted: boolean } {
+    const { inserted } = this.recordCreated(intentKey, record);
+    if (inserted) {
+      const kind = record.suspect ? "suspect" : "deposit";
+      const { chatId } = this.swaps.get(record.id)!;
+      this.queue({ kind, chatId, transactionId: record.id, dedupeKey: `${kind}:${record.id}` });
+    }
+    return { inserted };
+  }
+
+  giveUp(intent: Intent, reason: string): boolean {
+    const failed = this.fail(intent.key, reason);
+    if (failed) {
+      const dedupeKey = `not-created:${intent.key}:${intent.createdAt}`;
+      this.queue({ kind: "not-created", chatId: intent.chatId, intentKey: intent.key, dedupeKey });
+    }
+    return failed;
+  }
+
+  loadPageCap(): number | undefined {
+    return this.pageCap;
+  }
+
+  savePageCap(cap: number): void {
+    this.pageCap = cap;
+  }
+
+  /** Nothing was created: the intent may be claimed again. A created one is never downgraded. */
+  private fail(key: string, error: string): boolean {
     const intent = this.intents.get(key);
-    if (intent && intent.state !== "created") Object.assign(intent, { state: "failed", error });
+    if (!intent || intent.state === "created") return false;
+    Object.assign(intent, { state: "failed", error, updatedAt: this.now() });
+    return true;
+  }
+
+  private queue(message: QueuedMessage): void {
+    if (!this.outbox.some((m) => m.dedupeKey === message.dedupeKey)) this.outbox.push(message);
   }
 
   markUnknown(key: string): void {
     const intent = this.intents.get(key);
-    if (intent && intent.state !== "created") intent.state = "unknown";
+    if (intent && intent.state !== "created")
+      Object.assign(intent, { state: "unknown", updatedAt: this.now() });
   }
 
   getForChat(chatId: number, id: string): Swap | undefined {
