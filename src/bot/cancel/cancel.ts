@@ -2,7 +2,7 @@ import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { EXCHANGE_CONVERSATION } from "../shared/conversations.ts";
 
-export interface CancelDeps {
+interface CancelDeps {
   /** Drops the support request a private chat is writing; true when there was one (support/). */
   dropSupportDraft(chatId: number): Promise<boolean>;
 }

@@ -7,7 +7,7 @@ import { defineCallback } from "../callback-data.ts";
 import type { BotContext, FlowContext } from "../context.ts";
 import { LeanComposer } from "../plumbing/lean-composer.ts";
 
-export interface LanguageDeps {
+interface LanguageDeps {
   i18n: I18n<FlowContext>;
   setChatLanguage(chatId: number, chatType: string, language: string): Awaitable<void>;
 }

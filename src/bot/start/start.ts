@@ -4,10 +4,10 @@ import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { flowStart, supportStart } from "../shared/deep-link.ts";
 import { webAppKeyboard } from "../shared/web-app-button.ts";
 
-export type StartContext = CommandContext<BotContext>;
+type StartContext = CommandContext<BotContext>;
 
 /** What the features do with `/start`'s deep links (shared/deep-link.ts); bot.ts passes them in. */
-export interface StartLinks {
+interface StartLinks {
   /** `support`, `support-<swap id>` in a private chat: what is wrong, about that swap (support/). */
   support(ctx: StartContext, swapId: string | undefined): Promise<unknown>;
   /** `exchange`, `swap-<code>` in a group: the same link, to continue in a private chat (groups/). */

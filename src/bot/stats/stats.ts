@@ -3,7 +3,7 @@ import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { ageText } from "../shared/age-text.ts";
 
-export interface StatsSnapshot {
+interface StatsSnapshot {
   swapsByStatus: {
     today: Record<string, number>;
     week: Record<string, number>;

@@ -38,15 +38,15 @@ export interface SupportDeps {
 }
 
 /** A draft older than this is forgotten: the next message is not taken as a ticket. */
-export const DRAFT_TTL_MS = 60 * 60_000;
+const DRAFT_TTL_MS = 60 * 60_000;
 /** A chat's messages into tickets per minute; past it, one polite word and nothing passed on. */
-export const FLOOD_LIMIT = 6;
+const FLOOD_LIMIT = 6;
 const FLOOD_WINDOW_MS = 60_000;
 /**
  * Tickets a chat opens in an hour; past it, /support and the next words say when it may open
  * another. Closing and opening again is how one user could otherwise fill the support chat.
  */
-export const OPEN_LIMIT = 3;
+const OPEN_LIMIT = 3;
 const OPEN_WINDOW_MS = 60 * 60_000;
 /** The chat's other recent swaps offered to pick from. */
 const PICKS = 4;

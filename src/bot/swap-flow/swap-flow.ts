@@ -49,7 +49,7 @@ export function flowStartLink(conversation: MiddlewareFn<BotContext>) {
 }
 
 /** How long a flow waits for its next answer; the next input after that starts a fresh flow. */
-export const FLOW_IDLE_MS = 24 * 60 * 60_000;
+const FLOW_IDLE_MS = 24 * 60 * 60_000;
 
 /**
  * The conversation itself; `plugins` gives it i18n and the Api (see bot.ts). A flow left waiting
