@@ -57,6 +57,29 @@ export async function askAddress(
       .text(option("fixed", "button-rate-fixed"), s.btn("rate", "fixed"));
   };
   const again = () => t("flow-address-again", { coin: toLabel });
+  /**
+   * The swap quoted again on new terms (another rate type, or the receive coin's other network):
+   * the amount to receive priced again when there is one, else the same amount to send. When it
+   * cannot be quoted or its limits refuse the amount, says so and gives undefined: the step goes
+   * on with the terms it had.
+   */
+  const quoteAgain = async (target: Side, targetLabel: string, rateType: RateType) => {
+    const result = receive
+      ? await requote(s, { from, to: target }, receive.amount, rateType)
+      : await s
+          .quote({ from, to: target }, amount, rateType)
+          .then((r) => (r.ok ? { ...r, send: amount, exact: false } : r));
+    if (!result.ok) {
+      await s.ctx.reply(`${failureText(t, result.failure)}\n${again()}`);
+      return undefined;
+    }
+    if (amountFit(result.send, result.quote) !== "ok") {
+      const { text } = quoteText(t, result.quote, result.send, fromLabel, targetLabel);
+      await s.ctx.reply(`${text}\n${again()}`);
+      return undefined;
+    }
+    return result;
+  };
   const message = await s.ctx.reply(render(), { reply_markup: keyboard() });
   for (;;) {
     const input = await s.nextInput(["rate", "anet"]);
@@ -67,21 +90,9 @@ export async function askAddress(
       const rateType: RateType = quote.rateType ?? "float";
       const target: Side = { ...to, network: offer.network, defaulted: false };
       const targetLabel = coinLabel(to.coin.code, target.network);
-      const result = receive
-        ? await requote(s, { from, to: target }, receive.amount, rateType)
-        : await s
-            .quote({ from, to: target }, amount, rateType)
-            .then((r) => (r.ok ? { ...r, send: amount, exact: false } : r));
-      if (!result.ok) {
-        await s.ctx.reply(`${failureText(t, result.failure)}\n${again()}`);
-        continue;
-      }
+      const result = await quoteAgain(target, targetLabel, rateType);
+      if (!result) continue;
       const { send } = result;
-      if (amountFit(send, result.quote) !== "ok") {
-        const { text } = quoteText(t, result.quote, send, fromLabel, targetLabel);
-        await s.ctx.reply(`${text}\n${again()}`);
-        continue;
-      }
       const check = checkAddress(
         offer.address,
         to.coin.code,
@@ -108,21 +119,9 @@ export async function askAddress(
       if ((quote.rateType ?? "float") === rateType) continue;
       // An amount to receive is priced again at the new rate type: the amount to send follows
       // (fixed, quoted by the exchange: exactly that amount is received).
-      const result = receive
-        ? await requote(s, { from, to }, receive.amount, rateType)
-        : await s
-            .quote({ from, to }, amount, rateType)
-            .then((r) => (r.ok ? { ...r, send: amount, exact: false } : r));
-      if (!result.ok) {
-        await s.ctx.reply(`${failureText(t, result.failure)}\n${again()}`);
-        continue;
-      }
+      const result = await quoteAgain(to, toLabel, rateType);
+      if (!result) continue;
       const { send } = result;
-      if (amountFit(send, result.quote) !== "ok") {
-        const { text } = quoteText(t, result.quote, send, fromLabel, toLabel);
-        await s.ctx.reply(`${text}\n${again()}`);
-        continue;
-      }
       amount = send;
       quote = { ...result.quote, rateType };
       // Whether the exchange quoted the amount to receive itself may change with the rate type
