@@ -1,5 +1,5 @@
 import { render } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useState } from "preact/hooks";
 import { ApiError, call, type Session } from "./api.ts";
 import { SwapForm } from "./form.tsx";
 import { initData } from "./launch-params.ts";
@@ -51,8 +51,9 @@ function App() {
   }, [route]);
 
   // Once the app draws, the served HTML's skeleton goes (CSS hides it the moment #app has
-  // content): one landmark of each kind for screen readers and the page's tests.
-  useEffect(() => {
+  // content): one landmark of each kind for screen readers and the page's tests. A layout effect
+  // runs in the same task as the render, so no moment shows the form beside the skeleton.
+  useLayoutEffect(() => {
     if (session || failure) document.querySelector(".skeleton")?.remove();
   }, [session, failure]);
 
