@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
 import { z } from "zod";
 import { EXCHANGE_DIALECTS, type ExchangeDialect } from "./exchange/dialect.ts";
+import type { KycRating } from "./swaps/exchange-set.ts";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -164,6 +165,7 @@ const envSchema = z
     ALERT_AFTER_MS: int(1_000, 300_000),
     CATALOG_REFRESH_MS: int(60_000, 6 * 60 * 60_000),
     QUOTE_CACHE_MS: int(0, 10_000),
+    QUOTE_DEADLINE_MS: int(100, 3_000),
     FIXED_QUOTE_TTL_MS: int(0, 30_000),
     RECONCILE_GIVE_UP_MS: int(1_000, 300_000),
     STUCK_CONFIRMING_AFTER_MS: int(1_000, 2 * 60 * 60_000),
@@ -203,8 +205,25 @@ const envSchema = z
     }
   });
 
+/** One exchange the bot offers, as configured (TEMPORARY single-exchange form; i41-config fills EXCHANGES). */
+export interface ExchangeSettings {
+  name: string;
+  label: string;
+  dialect: ExchangeDialect;
+  id: string;
+  url: string | undefined;
+  apiKey: string | undefined;
+  affiliateId: string | undefined;
+  limits: { publicPerMin: number; createPerMin: number; readPerMin: number };
+  kyc: KycRating | null;
+}
+
 export interface Config {
   botToken: string;
+  exchanges: ExchangeSettings[];
+  /** How long a quote waits for the slowest exchange before leaving its offer out. */
+  quoteDeadlineMs: number;
+  minKyc: KycRating | undefined;
   telegramApiRoot: string;
   /** How long polling pauses after Telegram's 409 (another instance polls) before trying again. */
   telegramConflictRetryMs: number;
@@ -287,8 +306,27 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError([...new Set(lines)].join("\n"));
   }
   const e = parsed.data;
+  const limits = {
+    publicPerMin: e.EXCHANGE_LIMIT_PUBLIC_PER_MIN,
+    createPerMin: e.EXCHANGE_LIMIT_CREATE_PER_MIN,
+    readPerMin: e.EXCHANGE_LIMIT_READ_PER_MIN,
+  };
   return {
     botToken: e.BOT_TOKEN,
+    exchanges: [
+      {
+        name: e.EXCHANGE_DIALECT,
+        label: e.EXCHANGE_DIALECT,
+        dialect: e.EXCHANGE_DIALECT,
+        id: e.EXCHANGE_API_URL ? new URL(e.EXCHANGE_API_URL).origin : "sandbox",
+        url: e.EXCHANGE_API_URL,
+        apiKey: e.EXCHANGE_API_KEY,
+        affiliateId: e.EXCHANGE_AFFILIATE_ID,
+        limits,
+        kyc: null,
+      },
+    ],
+    minKyc: undefined,
     telegramApiRoot: e.TELEGRAM_API_ROOT,
     telegramConflictRetryMs: e.TELEGRAM_CONFLICT_RETRY_MS,
     exchange:
@@ -326,6 +364,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     reconcileGiveUpMs: e.RECONCILE_GIVE_UP_MS,
     catalogRefreshMs: e.CATALOG_REFRESH_MS,
     quoteCacheMs: e.QUOTE_CACHE_MS,
+    quoteDeadlineMs: e.QUOTE_DEADLINE_MS,
     fixedQuoteTtlMs: e.FIXED_QUOTE_TTL_MS,
     stuckAfterMs: {
       confirmation: e.STUCK_CONFIRMING_AFTER_MS,

@@ -6,12 +6,12 @@ import type { Repositories } from "../db/repositories.ts";
 import { explorerTable } from "../frontends/explorers.ts";
 import { type Clock, realClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
-import { ExchangeMonitor } from "../ops/exchange-monitor.ts";
 import type { QuoteService } from "../quotes/quote-service.ts";
 import type { SandboxControl } from "../sandbox/index.ts";
+import { ExchangeSet } from "../swaps/exchange-set.ts";
 import { buildBackground } from "./background.ts";
 import { openDatabase } from "./database.ts";
-import { exchangeClient, startExchange } from "./exchange.ts";
+import { runExchanges, startExchanges } from "./exchange.ts";
 import { Lifecycle } from "./lifecycle.ts";
 import { buildSwaps, type Swaps } from "./swaps.ts";
 import { installBot, startTelegram } from "./telegram.ts";
@@ -19,12 +19,16 @@ import { chooseTopology } from "./topology.ts";
 import { startTransport } from "./transport.ts";
 
 export interface App {
-  /** True when the bot runs on its embedded sandbox exchange (no real funds). */
+  /** True when the bot runs on embedded sandbox exchanges (no real funds). */
   sandbox: boolean;
-  /** The embedded sandbox's control, when it runs on one: `npm run try`'s `/sandbox` commands. */
+  /** The first embedded sandbox's control, when it runs on one: `npm run try`'s `/sandbox` commands. */
   sandboxControl: SandboxControl | undefined;
-  /** The exchange new swaps record (`sandbox`, or EXCHANGE_API_URL's origin); only its are followed. */
+  /** Every embedded sandbox's control, by its exchange's name (`npm run try` takes one down). */
+  sandboxes: ReadonlyMap<string, SandboxControl>;
+  /** The id the first exchange's swaps record (`sandbox`, EXCHANGE_API_URL's origin, or its name). */
   exchangeId: string;
+  /** Every exchange offered, in the operator's order. */
+  exchanges: ExchangeSet;
   catalog: CoinCatalog;
   quotes: QuoteService;
   /** Where the state lives: SQLite, or PostgreSQL with DATABASE_URL. */
@@ -72,13 +76,12 @@ export async function startApp(
 ): Promise<App> {
   const life = new Lifecycle(logger);
   const onFatal = (error: unknown) => options.onFatal?.(error);
-  const target = await startExchange(config, logger, life);
-  const db = await openDatabase(config, logger, life, target);
+  const targets = await startExchanges(config, logger, life);
+  const db = await openDatabase(config, logger, life, targets);
   const clock = options.clock ?? realClock;
   const topology = chooseTopology(config, logger, db.shared, { onFatal, clock });
 
   // Built in dependency order, nothing started yet: what counts and what sends come first.
-  const { exchangeId } = target;
   // What a process does not use it does not load (docs/design.md §2, "What a process loads"):
   // prom-client and its collectors only where /metrics serves them, the Mini App's server only
   // where WEBAPP_URL is set.
@@ -86,9 +89,10 @@ export async function startApp(
     config.metricsPort === undefined
       ? undefined
       : new (await import("../ops/metrics.ts")).BotMetrics();
-  const monitor = new ExchangeMonitor();
   const ledger = db.shared?.ledger;
-  const exchange = exchangeClient(config, logger, target, { monitor, metrics, ledger, clock });
+  const running = runExchanges(config, logger, targets, { metrics, ledger, clock });
+  const exchanges = new ExchangeSet(running);
+  const sandbox = targets.every((target) => target.sandbox);
   const telegram = createTelegram({
     token: config.botToken,
     apiRoot: config.telegramApiRoot,
@@ -98,12 +102,11 @@ export async function startApp(
   });
   const explorers = explorerTable(config.explorers);
   const built = {
-    exchange,
-    exchangeId,
+    exchanges,
+    running,
     db,
     topology,
     telegram,
-    monitor,
     metrics,
     explorers,
     clock,
@@ -113,6 +116,7 @@ export async function startApp(
   let swapService: Swaps["swaps"] | undefined;
   const background = buildBackground(config, logger, {
     ...built,
+    exchanges: running,
     creating: (intent) => swapService?.isCreating(intent) ?? false,
   });
   const swaps = buildSwaps(config, logger, {
@@ -143,7 +147,7 @@ export async function startApp(
     ? await (await import("./webapp.ts")).startWebApp(config, logger, life, {
         ...built,
         swaps,
-        ...target,
+        sandbox,
       })
     : undefined;
   let webhookPort: number | undefined;
@@ -156,15 +160,21 @@ export async function startApp(
     await life.start({ name: "replies' retries", start: () => {}, stop: () => inFlight.stop() });
     topology.started({
       bot: telegram.bot.botInfo.username,
-      sandbox: target.sandbox,
+      sandbox,
       mode: config.webhook ? "webhook" : "long polling",
     });
   }
 
   return {
-    sandbox: target.sandbox,
-    sandboxControl: target.sandboxControl,
-    exchangeId,
+    sandbox,
+    sandboxControl: targets[0]?.sandboxControl,
+    sandboxes: new Map(
+      targets.flatMap((target) =>
+        target.sandboxControl ? [[target.settings.name, target.sandboxControl] as const] : [],
+      ),
+    ),
+    exchangeId: exchanges.primary.id,
+    exchanges,
     catalog: swaps.catalog,
     quotes: swaps.quotes,
     storage: db.storage,
@@ -176,7 +186,7 @@ export async function startApp(
       // A read in flight never holds the stop for long (a stalled answer would, until its
       // deadline): reads still running a grace after it are aborted, and what waits on them ends.
       // The background loops' own reads end at once with their passes.
-      exchange.stop();
+      for (const { client } of running) client.stop();
       await life.stop();
       logger.info("bot stopped");
     },

@@ -39,7 +39,7 @@ export async function openDatabase(
   config: Config,
   logger: Logger,
   life: Lifecycle,
-  exchange: ExchangeTarget,
+  exchanges: readonly ExchangeTarget[],
 ) {
   let opened: Storage | undefined;
   let claim: { since: number; release(): void } | undefined;
@@ -62,9 +62,11 @@ export async function openDatabase(
         throw error;
       });
       logger.info({ store: opened.dialect }, "database ready");
-      if (!exchange.sandbox) {
-        const named = await opened.repos.transactions.claimUnnamed(exchange.exchangeId);
-        if (named > 0) logger.info({ named, exchange: exchange.exchangeId }, "swaps named");
+      // Swaps recorded before exchanges were named belong to the one configured then: the first.
+      const first = exchanges[0];
+      if (first && !first.sandbox) {
+        const named = await opened.repos.transactions.claimUnnamed(first.settings.id);
+        if (named > 0) logger.info({ named, exchange: first.settings.id }, "swaps named");
       }
     },
     stop: async () => {

@@ -1,10 +1,9 @@
 import type { Config } from "../config.ts";
-import type { ExchangeClient } from "../exchange/client.ts";
-import type { ExchangeMonitor } from "../ops/exchange-monitor.ts";
 import { createHealthCheck } from "../ops/health.ts";
 import { type BotMetrics, metricsRegistry } from "../ops/metrics.ts";
 import { startOpsServer } from "../ops/ops-server.ts";
 import type { Database } from "./database.ts";
+import type { RunningExchange } from "./exchange.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 import type { Swaps } from "./swaps.ts";
 import type { Topology } from "./topology.ts";
@@ -15,17 +14,18 @@ export async function startOps(
   life: Lifecycle,
   deps: {
     db: Database;
-    exchange: ExchangeClient;
+    running: readonly RunningExchange[];
     swaps: Swaps;
     topology: Topology;
     metrics: BotMetrics;
-    monitor: ExchangeMonitor;
     trackerLagMs: () => number;
   },
 ) {
   const port = config.metricsPort;
   if (port === undefined) return undefined;
-  const { db, exchange, swaps, monitor, trackerLagMs } = deps;
+  const { db, running, swaps, trackerLagMs } = deps;
+  // TEMPORARY: the first exchange's; per exchange comes with issue 41 E.
+  const { client: exchange, monitor } = running[0]!;
   const registry = metricsRegistry(deps.metrics, {
     budgetWaitMs: (c) => exchange.budgets[c].stats.waitedMs,
     openSwapsByStatus: db.openSwapsByStatus,

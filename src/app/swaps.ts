@@ -2,9 +2,10 @@ import { CoinCatalog } from "../catalog/catalog.ts";
 import type { Config } from "../config.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
+import { ExchangeQuotes } from "../quotes/exchange-quotes.ts";
 import { QuoteService } from "../quotes/quote-service.ts";
 import { ConfirmSummary } from "../swaps/confirm-summary.ts";
-import type { ExchangePort } from "../swaps/exchange-port.ts";
+import type { ExchangeSet } from "../swaps/exchange-set.ts";
 import type { Intent } from "../swaps/intent.ts";
 import { SwapReader } from "../swaps/swap-reader.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
@@ -19,8 +20,7 @@ export function buildSwaps(
   config: Config,
   logger: Logger,
   deps: {
-    exchange: ExchangePort;
-    exchangeId: string;
+    exchanges: ExchangeSet;
     db: Database;
     clock: Clock;
     /** A created swap disagrees with what its user confirmed: the operator is told. */
@@ -31,38 +31,59 @@ export function buildSwaps(
     onUnrecorded: (intent: Intent) => void;
   },
 ) {
-  const { exchange, exchangeId, db } = deps;
+  const { exchanges, db } = deps;
   const catalog = new CoinCatalog({
-    exchange,
+    exchanges: exchanges.all,
     logger,
     refreshIntervalMs: config.catalogRefreshMs,
     store: db.coins,
   });
+  // Each exchange's quotes, coalesced, cached and rationed within its own budget.
+  const quotesAt = new Map(
+    exchanges.all.map((exchange) => [
+      exchange.id,
+      new ExchangeQuotes({
+        id: exchange.id,
+        exchange: exchange.port,
+        cacheMs: config.quoteCacheMs,
+        fixedTtlMs: config.fixedQuoteTtlMs,
+        maxWaitMs: 3_000,
+        now: () => deps.clock.now(),
+      }),
+    ]),
+  );
   const quotes = new QuoteService({
-    exchange,
-    cacheMs: config.quoteCacheMs,
-    fixedTtlMs: config.fixedQuoteTtlMs,
-    maxWaitMs: 3_000,
-    now: () => deps.clock.now(),
+    exchanges,
+    quotesAt,
+    listedAt: (code) => catalog.listedAt(code),
+    deadlineMs: config.quoteDeadlineMs,
+    minKyc: config.minKyc,
+    clock: deps.clock,
   });
   const swaps = new SwapService({
-    exchange,
+    exchanges,
     store: db.ports.swapStore,
     logger,
-    exchangeId,
     onSuspect: deps.onSuspect,
     onUnrecorded: deps.onUnrecorded,
   });
   const reader = new SwapReader({
-    exchange,
+    exchanges,
     swaps: db.ports.swapQueries,
-    exchangeId,
     logger,
     now: () => deps.clock.now(),
     onChange: deps.onChange,
   });
   const confirm = new ConfirmSummary({ quotes, swaps });
-  return { catalog, quotes, swaps, confirm, reader, swapQueries: db.ports.swapQueries };
+  return {
+    exchanges,
+    catalog,
+    quotes,
+    swaps,
+    confirm,
+    reader,
+    swapQueries: db.ports.swapQueries,
+  };
 }
 
 export type Swaps = ReturnType<typeof buildSwaps>;

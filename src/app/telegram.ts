@@ -4,9 +4,9 @@ import type { Config } from "../config.ts";
 import type { ExplorerTable } from "../frontends/explorers.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
-import type { ExchangeMonitor } from "../ops/exchange-monitor.ts";
 import type { BotMetrics } from "../ops/metrics.ts";
 import type { Database } from "./database.ts";
+import type { RunningExchange } from "./exchange.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 import type { Swaps } from "./swaps.ts";
 import { waitForGetMe } from "./telegram-connect.ts";
@@ -21,7 +21,7 @@ export function installBot(
     db: Database;
     /** None: /metrics is not served, so nothing is counted. */
     metrics: BotMetrics | undefined;
-    monitor: ExchangeMonitor;
+    running: readonly RunningExchange[];
     explorers: ExplorerTable;
     flowIdleMs: number | undefined;
     clock: Clock;
@@ -29,7 +29,7 @@ export function installBot(
     wakeSupport: () => void;
   },
 ) {
-  const { swaps, db, monitor } = deps;
+  const { swaps, db, running } = deps;
   const { chatSettings } = db;
   return installFeatures(
     deps.telegram,
@@ -55,7 +55,7 @@ export function installBot(
         chatSettings.touch(chatId, chatType, languageHint),
       forgetPreview: db.forgetPreview,
       forgetChat: db.forgetChat,
-      stats: async () => ({ ...(await db.stats()), exchangeErrors: monitor.errorRate(60) }),
+      stats: async () => ({ ...(await db.stats()), exchangeErrors: errorRateOf(running) }),
       conversationStorage: (versions) => db.conversations(versions),
       desk:
         config.supportChatId === undefined
@@ -120,4 +120,15 @@ export async function startTelegram(
       .catch((error: unknown) => logger.warn({ err: error }, "setChatMenuButton failed"));
   }
   return true;
+}
+
+/** Requests and failures of the last hour, over every exchange. */
+function errorRateOf(running: readonly RunningExchange[]): { total: number; failed: number } {
+  const total = { total: 0, failed: 0 };
+  for (const { monitor } of running) {
+    const rate = monitor.errorRate(60);
+    total.total += rate.total;
+    total.failed += rate.failed;
+  }
+  return total;
 }

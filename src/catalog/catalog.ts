@@ -26,7 +26,8 @@ export interface CatalogStore {
 }
 
 interface CatalogOptions {
-  exchange: Pick<ExchangePort, "listCurrencies">;
+  /** Every exchange offered: a coin is in the catalog when any of them lists it. */
+  exchanges: readonly { id: string; port: Pick<ExchangePort, "listCurrencies"> }[];
   store?: CatalogStore;
   logger: Logger;
   refreshIntervalMs: number;
@@ -35,12 +36,15 @@ interface CatalogOptions {
 }
 
 /**
- * The coin list, loaded page by page from the exchange and served from memory. Inline queries and
- * coin pickers search it; nothing calls GET /currencies per user action.
+ * The coin list, loaded page by page from every exchange, merged (a coin any of them lists, with
+ * the networks any of them names) and served from memory. Inline queries and coin pickers search
+ * it; nothing calls GET /currencies per user action.
  */
 export class CoinCatalog {
   private index = new CoinIndex([], { popularity: POPULAR_CODES });
   private coins: readonly Coin[] = [];
+  /** Each exchange's own list (by code), as last fetched in this process. */
+  private readonly lists = new Map<string, ReadonlyMap<string, Coin>>();
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
   /** When the list was last fetched from the upstream (0: never in this process). */
@@ -54,6 +58,23 @@ export class CoinCatalog {
 
   byCode(code: string): Coin | undefined {
     return this.index.byCode(code);
+  }
+
+  /**
+   * The exchanges that may list a coin: those whose list has it, and those whose list is not
+   * known yet (the stored list names no exchange). Undefined: no exchange's list is known.
+   */
+  listedAt(code: string): ReadonlySet<string> | undefined {
+    if (this.lists.size === 0) return undefined;
+    const key = code.toLowerCase();
+    return new Set(
+      this.options.exchanges
+        .filter(({ id }) => {
+          const list = this.lists.get(id);
+          return list === undefined || list.has(key);
+        })
+        .map(({ id }) => id),
+    );
   }
 
   search(query: string, limit = 10): SearchHit[] {
@@ -114,11 +135,15 @@ export class CoinCatalog {
     this.timer.unref();
   }
 
-  /** Fetches the whole list; on failure the current list stays and the error is logged. */
+  /**
+   * Fetches every exchange's whole list; an exchange that fails keeps its list from before (and
+   * the error is logged); nothing changes when none answered.
+   */
   refresh(): Promise<void> {
-    this.refreshing ??= this.fetchAll()
-      .then(async (coins) => {
-        if (coins.length === 0) throw new Error("the exchange listed no currencies");
+    this.refreshing ??= this.fetchEach()
+      .then(async (fetched) => {
+        if (!fetched) throw new Error("no exchange listed any currency");
+        const coins = this.merged();
         this.replace(coins);
         this.loadedAt = Date.now();
         await this.options.store?.save(coins);
@@ -138,19 +163,60 @@ export class CoinCatalog {
     this.index = new CoinIndex(coins, { popularity: POPULAR_CODES });
   }
 
-  private async fetchAll(): Promise<Coin[]> {
-    const byCode = new Map<string, Coin>();
-    await readPages({
-      size: this.options.pageSize ?? 100,
-      fetchPage: (page, size) => this.options.exchange.listCurrencies({ page, size }),
-      onPage: (currencies) => {
-        for (const currency of currencies) {
-          byCode.set(currency.code.toLowerCase(), toCoin(currency));
+  /** Each exchange's list fetched; whether any was. */
+  private async fetchEach(): Promise<boolean> {
+    const fetched = await Promise.all(
+      this.options.exchanges.map(async ({ id, port }) => {
+        try {
+          const list = await fetchAll(port, this.options.pageSize ?? 100);
+          if (list.size === 0) throw new Error("the exchange listed no currencies");
+          this.lists.set(id, list);
+          return true;
+        } catch (error) {
+          this.options.logger.warn({ err: error, exchange: id }, "an exchange's coin list failed");
+          return false;
         }
-      },
-    });
+      }),
+    );
+    return fetched.some(Boolean);
+  }
+
+  /** Every exchange's coins, in the operator's order of exchanges; a coin's networks merged. */
+  private merged(): Coin[] {
+    const byCode = new Map<string, Coin>();
+    for (const { id } of this.options.exchanges) {
+      for (const coin of this.lists.get(id)?.values() ?? []) {
+        const known = byCode.get(coin.code);
+        byCode.set(coin.code, known ? withNetworksOf(known, coin) : coin);
+      }
+    }
     return [...byCode.values()];
   }
+}
+
+async function fetchAll(
+  exchange: Pick<ExchangePort, "listCurrencies">,
+  pageSize: number,
+): Promise<Map<string, Coin>> {
+  const byCode = new Map<string, Coin>();
+  await readPages({
+    size: pageSize,
+    fetchPage: (page, size) => exchange.listCurrencies({ page, size }),
+    onPage: (currencies) => {
+      for (const currency of currencies) {
+        byCode.set(currency.code.toLowerCase(), toCoin(currency));
+      }
+    },
+  });
+  return byCode;
+}
+
+/** A coin as one exchange lists it, with the networks another names that it does not. */
+function withNetworksOf(coin: Coin, other: Coin): Coin {
+  if (!other.networks) return coin;
+  const known = new Set((coin.networks ?? []).map((n) => n.code.toUpperCase()));
+  const added = other.networks.filter((n) => !known.has(n.code.toUpperCase()));
+  return added.length === 0 ? coin : { ...coin, networks: [...(coin.networks ?? []), ...added] };
 }
 
 function toCoin(currency: ExchangeCoin): Coin {

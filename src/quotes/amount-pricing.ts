@@ -1,7 +1,8 @@
 import type { AmountUnit } from "../lib/amount-input.ts";
 import { type DecimalString, DecimalTotal, divideDecimal, formatDecimal } from "../lib/decimal.ts";
 import type { RateType } from "../swaps/swap.ts";
-import type { Pair, Quote, QuoteService } from "./quote-service.ts";
+import type { QuoteService } from "./quote-service.ts";
+import type { Pair, Quote } from "./quote.ts";
 
 /**
  * An amount typed as something else than the coin to send (docs/behaviour.md, "What users
@@ -44,6 +45,9 @@ export type SendAmount =
   /** No dollar coin in the catalog, or the exchange stated no rate to work the amount out from. */
   | { ok: false; problem: "no-dollar-coin" | "no-rate" };
 
+/** What pricing asks of the quote service (one exchange's quotes answer it too). */
+type PricingQuotes = Pick<QuoteService, "quote" | "reversesAt" | "probeAmount">;
+
 interface PricingOptions {
   rateType: RateType;
   /** Whose share of the public budget an upstream quote is taken from. */
@@ -59,7 +63,7 @@ interface PricingOptions {
  * `QuoteService.quote`.
  */
 export async function sendAmountOf(
-  quotes: QuoteService,
+  quotes: PricingQuotes,
   pair: Pair,
   asked: AskedAmount,
   options: PricingOptions,
@@ -108,7 +112,7 @@ export async function sendAmountOf(
  * asked again once at twice the minimum it named.
  */
 async function rateOf(
-  quotes: QuoteService,
+  quotes: PricingQuotes,
   pair: Pair,
   rateType: RateType,
   ask: { user?: number },

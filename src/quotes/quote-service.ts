@@ -1,261 +1,261 @@
+import type { Clock } from "../lib/clock.ts";
 import { type DecimalString, formatDecimal } from "../lib/decimal.ts";
-import { KeyShare } from "../lib/key-share.ts";
-import { Lru } from "../lib/lru.ts";
-import { type AmountFit, limitsFit } from "../swaps/amount-fit.ts";
-import { ExchangeBusyError } from "../swaps/exchange-errors.ts";
-import type { ExchangePort, ExchangeQuote, QuoteRequest } from "../swaps/exchange-port.ts";
+import { amountFit, limitsFit } from "../swaps/amount-fit.ts";
+import { ExchangeApiError } from "../swaps/exchange-errors.ts";
+import type { QuoteRequest } from "../swaps/exchange-port.ts";
+import type { ExchangeSet, KycRating, OfferedExchange } from "../swaps/exchange-set.ts";
+import { KYC_RATINGS } from "../swaps/exchange-set.ts";
+import { describeExchangeError, type ExchangeFailure } from "../swaps/failures.ts";
 import type { RateType } from "../swaps/swap.ts";
-
-type RateQuote = ExchangeQuote;
-
-export interface Quote extends RateQuote {
-  /** When the upstream produced it; a fixed quote older than the exchange honours is refreshed. */
-  fetchedAt: number;
-}
-
-/** A pair's amount limits, as its floating-rate quotes state them (max 0: none stated). */
-export interface PairLimits {
-  min: number;
-  max: number;
-}
-
-/** A pair of coins (and networks) without an amount. */
-export type Pair = Pick<QuoteRequest, "coinFrom" | "coinTo" | "networkFrom" | "networkTo">;
+import type { ExchangeQuotes, QuoteOptions } from "./exchange-quotes.ts";
+import type { KnownRefusal, Pair, PairLimits, Quote } from "./quote.ts";
 
 /**
- * How long a pair's limits stay known after a quote stated them. Limits move with the price, a
- * little: a minute-old minimum is still a fair guide on a prompt, and the amount typed is checked
- * against a live quote anyway.
+ * Offers within this fraction of the best are near-ties: the better KYC rating wins, then the
+ * operator's order (docs/design.md §3, "Offers").
  */
-const LIMITS_TTL_MS = 60_000;
+const NEAR_TIE = 0.005;
 
-/**
- * The amount a quote asked only for its limits carries when nothing is known of the sent coin: the
- * smallest there is. Every answer states the pair's limits, but not every refusal does: above the
- * maximum some exchanges name only the maximum (docs/exchange-in-the-wild.md §13), while below the
- * minimum they name both. (The catalog holds no coin values to pick a fitting amount from.)
- */
-const SMALLEST_AMOUNT = "0.00000001" as DecimalString;
-
-/**
- * Each user's fair share of the public budget that all users share: a handful of upstream quotes
- * per 10 s, whatever the path (the chat's amount step, /rate, inline, the page's quotes, creates
- * and limits). Answers from the cache cost no share.
- */
-export const USER_QUOTE_SHARE = { limit: 4, windowMs: 10_000 } as const;
-
-/**
- * A user's share of the public budget is spent: nothing was asked upstream. A busy answer (the
- * user is told when to try again), but only this user's.
- */
-export class QuoteShareSpent extends ExchangeBusyError {
-  override name = "QuoteShareSpent";
-  constructor(retryAfterMs: number) {
-    super("GET /rate", "public", retryAfterMs);
-  }
-}
-
-/** An amount the pair's known limits already refuse, with those limits. */
-export interface KnownRefusal {
-  fit: Exclude<AmountFit, "ok">;
-  limits: PairLimits;
-}
-
-interface QuoteServiceOptions {
-  exchange: Pick<ExchangePort, "getRate" | "budgets" | "reverseQuotes">;
-  /** How long an identical quote is reused. */
-  cacheMs: number;
+/** Every exchange's answer to one quote request, ranked (docs/design.md, "Offers"). */
+export interface Offers {
   /**
-   * How long a fixed rate is trusted. The exchange fixes the rate when the swap is created, not
-   * when it was quoted, so an older quote is fetched again before the user commits to it.
+   * Best first: the offers whose limits take the amount, by what the user gets (the most to
+   * receive, or for an amount to receive the least to send; near-ties to the better KYC rating,
+   * then to the operator's order), then those whose limits do not, by the same measure.
    */
-  fixedTtlMs?: number;
-  /** Longest a user waits for public budget before hearing "busy, try again in N s". */
-  maxWaitMs: number;
-  /** Each user's share of upstream quotes (default USER_QUOTE_SHARE). */
-  userShare?: { limit: number; windowMs: number };
-  now?: () => number;
+  ranked: Quote[];
+  /** The exchanges asked that gave no offer: failed, too slow, or the user's share there spent. */
+  missing: { exchange: string; failure: ExchangeFailure }[];
 }
 
-interface QuoteOptions {
-  /** Asks upstream even when a fresh answer is cached. */
-  fresh?: boolean;
-  maxWaitMs?: number;
-  /** The user asking: an upstream call (not a cached answer) is taken from their share. */
-  user?: number;
+export interface OfferOptions extends QuoteOptions {
+  /** Only this exchange is asked (a chosen offer quoted again); none: every one that lists the pair. */
+  exchange?: string;
+}
+
+interface QuoteServiceDeps {
+  exchanges: ExchangeSet;
+  /** Each exchange's own quotes (coalesced, cached, within its budget): by exchange id. */
+  quotesAt: ReadonlyMap<string, ExchangeQuotes>;
+  /** The exchanges whose catalog lists a coin; undefined: not known, every exchange is asked. */
+  listedAt?: (code: string) => ReadonlySet<string> | undefined;
+  /** How long a quote waits for the slowest exchange before leaving it out. */
+  deadlineMs: number;
+  /** Offers of exchanges rated worse are not made (EXCHANGES_MIN_KYC). */
+  minKyc?: KycRating | undefined;
+  clock: Pick<Clock, "setTimer">;
+}
+
+/** An exchange that gave no answer within the quote's deadline. */
+class OfferTooSlow extends Error {
+  override name = "OfferTooSlow";
 }
 
 /**
- * The one way the bot asks for quotes. All users share one IP's public budget, so identical
- * requests in flight share one upstream call, a fresh answer is reused for a few seconds, and when
- * the budget is spent callers get an ExchangeBusyError with the real wait instead of queueing.
+ * The one way the bot asks for quotes, whatever asks (the chat, /rate, inline, the Mini App):
+ * every exchange that lists the pair is asked through its own quotes, each within a deadline, and
+ * the offers come back ranked. A slow or failing exchange is an offer left out, never a failed
+ * quote, unless no exchange made one.
  */
 export class QuoteService {
-  private readonly entries = new Map<string, { promise: Promise<Quote>; expiresAt: number }>();
-  private readonly limitsByPair = new Map<string, PairLimits & { expiresAt: number }>();
-  /** The latest limits stated for each sent coin (any pair, however old): what a probe asks. */
-  private readonly limitsBySent = new Lru<string, PairLimits>(1_000);
-  readonly stats = { requests: 0, upstreamCalls: 0, cacheHits: 0 };
-  private readonly now: () => number;
-  private readonly userShare: KeyShare<number>;
+  constructor(private readonly deps: QuoteServiceDeps) {}
 
-  constructor(private readonly options: QuoteServiceOptions) {
-    this.now = options.now ?? Date.now;
-    const share = options.userShare ?? USER_QUOTE_SHARE;
-    this.userShare = new KeyShare(share.limit, share.windowMs, { now: this.now });
+  /** The exchanges a pair is offered at now, in the operator's order. */
+  offering(pair: Pair, only?: string): OfferedExchange[] {
+    const { exchanges, listedAt, minKyc } = this.deps;
+    const from = listedAt?.(pair.coinFrom.toLowerCase());
+    const to = listedAt?.(pair.coinTo.toLowerCase());
+    return exchanges.offering().filter((exchange) => {
+      if (only !== undefined && exchange.id !== only) return false;
+      if (from && !from.has(exchange.id)) return false;
+      if (to && !to.has(exchange.id)) return false;
+      return minKyc === undefined || kycRank(exchange.kyc) <= kycRank(minKyc);
+    });
   }
 
   /**
-   * A quote: an identical one in flight or fresh in the cache, else one asked upstream (within
-   * `user`'s share when a user asks: else a QuoteShareSpent, and nothing is asked).
+   * Every offer for the request, ranked (see Offers). Rejects with the first exchange's error (in
+   * the operator's order) when no exchange made an offer.
    */
-  quote(params: QuoteRequest, opts: QuoteOptions = {}): Promise<Quote> {
-    this.stats.requests++;
-    const key = quoteKey(params);
-    const now = this.now();
-    const cached = this.entries.get(key);
-    const inFlight = cached?.expiresAt === Number.POSITIVE_INFINITY;
-    if (cached && (inFlight || (!opts.fresh && cached.expiresAt > now))) {
-      this.stats.cacheHits++;
-      return cached.promise;
-    }
-    if (opts.user !== undefined) {
-      const share = this.userShare.take(opts.user);
-      if (!share.granted) return Promise.reject(new QuoteShareSpent(share.retryInMs));
-    }
-    this.sweep(now);
-    this.stats.upstreamCalls++;
-    const promise = this.options.exchange
-      .getRate(params, { maxWaitMs: opts.maxWaitMs ?? this.options.maxWaitMs })
-      .then((quote): Quote => {
-        if ((params.rateType ?? "float") === "float") this.rememberLimits(params, quote);
-        return { ...quote, fetchedAt: this.now() };
-      });
-    // In flight: shared by every identical request until it settles.
-    const entry = { promise, expiresAt: Number.POSITIVE_INFINITY };
-    this.entries.set(key, entry);
-    promise.then(
-      () => {
-        entry.expiresAt = this.now() + this.options.cacheMs;
-      },
-      () => {
-        if (this.entries.get(key) === entry) this.entries.delete(key);
-      },
+  async offers(params: QuoteRequest, opts: OfferOptions = {}): Promise<Offers> {
+    const reverse = params.receiveAmount !== undefined;
+    const rateType = params.rateType ?? "float";
+    const asked = this.offering(params, opts.exchange).filter(
+      (exchange) => !reverse || reversesAt(this.at(exchange.id).reverses, rateType),
     );
-    return promise;
+    if (asked.length === 0) throw notOffered();
+    const answers = await Promise.allSettled(
+      asked.map((exchange) =>
+        opts.exchange === undefined
+          ? this.withinDeadline(this.at(exchange.id).quote(params, opts))
+          : this.at(exchange.id).quote(params, opts),
+      ),
+    );
+    const quotes: Quote[] = [];
+    const missing: Offers["missing"] = [];
+    let firstError: unknown;
+    answers.forEach((answer, i) => {
+      if (answer.status === "fulfilled") quotes.push(answer.value);
+      else {
+        firstError ??= answer.reason;
+        missing.push({ exchange: asked[i]!.id, failure: describeExchangeError(answer.reason) });
+      }
+    });
+    if (quotes.length === 0) throw firstError;
+    return { ranked: this.rank(quotes, params), missing };
+  }
+
+  /** The best offer (see offers), or with `exchange` that exchange's quote. */
+  async quote(params: QuoteRequest, opts: OfferOptions = {}): Promise<Quote> {
+    if (opts.exchange !== undefined && this.deps.quotesAt.has(opts.exchange)) {
+      return this.at(opts.exchange).quote(params, opts);
+    }
+    const { ranked } = await this.offers(params, opts);
+    return ranked[0]!;
   }
 
   /**
-   * The pair's floating-rate limits for a prompt that shows them but must not be held back for
-   * them: those a recent quote of the pair stated (anyone's, any amount), else those of a quote
-   * asked for now, when at least half of the public budget is free (users' own quotes keep the
-   * rest) and without waiting for budget, given up after `waitMs`. A slower answer is still
-   * remembered, for the next prompt. Undefined when neither is at hand.
+   * The pair's floating-rate limits over every exchange that offers it (the lowest minimum, the
+   * highest maximum), from what each knows or quickly has (ExchangeQuotes.limits); undefined when
+   * none knows them.
    */
   async limits(pair: Pair, waitMs: number, user?: number): Promise<PairLimits | undefined> {
-    const known = this.knownLimits(pair);
-    if (known) return known;
-    const budget = this.options.exchange.budgets.public;
-    if (budget.available() * 2 < budget.limit) return undefined;
-    const probe = { ...pair, amount: this.probeAmount(pair), rateType: "float" as const };
-    const asked = this.quote(probe, { maxWaitMs: 0, ...(user === undefined ? {} : { user }) }).then(
-      () => this.knownLimits(pair),
-      () => undefined,
+    const each = await Promise.all(
+      this.offering(pair).map((exchange) => this.at(exchange.id).limits(pair, waitMs, user)),
     );
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), waitMs);
-    });
-    try {
-      return await Promise.race([asked, late]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return unionOf(each);
   }
 
-  /** The pair's limits if a quote stated them within the last minute. */
+  /** The pair's limits over every exchange that stated them within the last minute. */
   knownLimits(pair: Pair): PairLimits | undefined {
-    const known = this.limitsByPair.get(pairKey(pair));
-    if (!known || known.expiresAt <= this.now()) return undefined;
-    return { min: known.min, max: known.max };
+    return unionOf(this.offering(pair).map((exchange) => this.at(exchange.id).knownLimits(pair)));
   }
 
   /**
-   * Whether the pair's known limits already refuse `amount` (see knownLimits): then no quote is
-   * worth asking for it. Floating limits are the wider ones, so a fixed-rate amount they refuse
-   * is refused too.
+   * Whether every exchange that offers the pair already refuses `amount` by limits it stated
+   * within the last minute: then no quote is worth asking. The limits named are the union.
    */
   knownRefusal(pair: Pair, amount: DecimalString): KnownRefusal | undefined {
-    const limits = this.knownLimits(pair);
-    if (!limits) return undefined;
-    const fit = limitsFit(amount, limits);
-    return fit === "ok" ? undefined : { fit, limits };
+    const known = this.offering(pair).map((exchange) => this.at(exchange.id).knownLimits(pair));
+    if (known.length === 0 || known.some((limits) => limits === undefined)) return undefined;
+    const union = unionOf(known);
+    if (!union) return undefined;
+    const fit = limitsFit(amount, union);
+    return fit === "ok" ? undefined : { fit, limits: union };
   }
 
-  /**
-   * Whether the exchange quotes an amount to receive itself (QuoteRequest.receiveAmount) at this
-   * rate type (some do at a fixed rate only).
-   */
+  /** Whether any exchange quotes an amount to receive itself at this rate type. */
   reversesAt(rateType: RateType): boolean {
-    const reverse = this.options.exchange.reverseQuotes ?? false;
-    return reverse === true || (reverse === "fixed" && rateType === "fixed");
+    return this.deps.exchanges
+      .offering()
+      .some((exchange) => reversesAt(this.at(exchange.id).reverses, rateType));
   }
 
   /** Whether a fixed-rate quote is too old to create a swap on without showing fresh numbers. */
   isStale(quote: Quote): boolean {
-    return this.now() - quote.fetchedAt > this.fixedHoldsMs;
+    return this.at(quote.exchange).isStale(quote);
   }
 
-  /** How long a fixed quote holds: Confirm after that fetches it again (FIXED_QUOTE_TTL_MS). */
+  /** How long a fixed quote holds (FIXED_QUOTE_TTL_MS: the same at every exchange). */
   get fixedHoldsMs(): number {
-    return this.options.fixedTtlMs ?? 30_000;
+    return this.at(this.deps.exchanges.primary.id).fixedHoldsMs;
   }
 
-  /**
-   * An amount the pair can take, from the limits last stated for the sent coin with any coin
-   * (they hardly depend on the received one): twice the minimum, or halfway to a closer maximum.
-   * Else the smallest amount (SMALLEST_AMOUNT).
-   */
+  /** An amount the pair can take, as the first exchange offering it would probe with. */
   probeAmount(pair: Pair): DecimalString {
-    const sent = this.limitsBySent.get(sentKey(pair));
-    if (!sent || !(sent.min > 0)) return SMALLEST_AMOUNT;
-    const amount =
-      sent.max > 0 && sent.min * 2 > sent.max ? (sent.min + sent.max) / 2 : sent.min * 2;
-    return formatDecimal(amount);
+    const first = this.offering(pair)[0] ?? this.deps.exchanges.primary;
+    return this.at(first.id).probeAmount(pair);
   }
 
-  private rememberLimits(pair: Pair, quote: RateQuote): void {
-    const expiresAt = this.now() + LIMITS_TTL_MS;
-    this.limitsByPair.set(pairKey(pair), { min: quote.minimum, max: quote.maximum, expiresAt });
-    this.limitsBySent.set(sentKey(pair), { min: quote.minimum, max: quote.maximum });
-  }
-
-  private sweep(now: number): void {
-    if (this.entries.size >= 1_000) {
-      for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+  /** Upstream quote calls, cache hits and requests over every exchange (the bench reads them). */
+  get stats(): { requests: number; upstreamCalls: number; cacheHits: number } {
+    const total = { requests: 0, upstreamCalls: 0, cacheHits: 0 };
+    for (const quotes of this.deps.quotesAt.values()) {
+      total.requests += quotes.stats.requests;
+      total.upstreamCalls += quotes.stats.upstreamCalls;
+      total.cacheHits += quotes.stats.cacheHits;
     }
-    if (this.limitsByPair.size >= 1_000) {
-      for (const [key, limits] of this.limitsByPair) {
-        if (limits.expiresAt <= now) this.limitsByPair.delete(key);
-      }
+    return total;
+  }
+
+  private at(id: string): ExchangeQuotes {
+    const quotes = this.deps.quotesAt.get(id);
+    if (!quotes) throw new Error(`no quotes for exchange ${id}`);
+    return quotes;
+  }
+
+  private withinDeadline(quote: Promise<Quote>): Promise<Quote> {
+    return new Promise((resolve, reject) => {
+      const cancel = this.deps.clock.setTimer(
+        () => reject(new OfferTooSlow(`no offer within ${this.deps.deadlineMs} ms`)),
+        this.deps.deadlineMs,
+      );
+      quote.then(
+        (value) => {
+          cancel();
+          resolve(value);
+        },
+        (error: unknown) => {
+          cancel();
+          reject(error);
+        },
+      );
+    });
+  }
+
+  private rank(quotes: Quote[], params: QuoteRequest): Quote[] {
+    const reverse = params.receiveAmount !== undefined;
+    // What the user gets: the most to receive, or for an amount to receive the least to send.
+    const worth = (q: Quote) => (reverse ? -q.sendAmount : q.receiveAmount);
+    const fits = (q: Quote) =>
+      amountFit(reverse ? formatDecimal(q.sendAmount) : params.amount, q) === "ok";
+    const order = new Map(this.deps.exchanges.all.map((exchange, i) => [exchange.id, i]));
+    const byWorth = (a: Quote, b: Quote) =>
+      worth(b) - worth(a) || (order.get(a.exchange) ?? 0) - (order.get(b.exchange) ?? 0);
+    const taking = quotes.filter(fits).sort(byWorth);
+    const refusing = quotes.filter((q) => !fits(q)).sort(byWorth);
+    const top = taking[0];
+    if (top) {
+      // Near-ties of the best: the better KYC rating, then the operator's order.
+      const tied = taking.filter((q) => isNearTie(worth(q), worth(top)));
+      const kyc = (q: Quote) => kycRank(this.deps.exchanges.get(q.exchange)?.kyc ?? null);
+      const best = tied.sort(
+        (a, b) =>
+          kyc(a) - kyc(b) || (order.get(a.exchange) ?? 0) - (order.get(b.exchange) ?? 0),
+      )[0]!;
+      return [best, ...taking.filter((q) => q !== best), ...refusing];
     }
+    return refusing;
   }
 }
 
-function pairKey(p: Pair): string {
-  return [
-    p.coinFrom.toLowerCase(),
-    (p.networkFrom ?? "").toLowerCase(),
-    p.coinTo.toLowerCase(),
-    (p.networkTo ?? "").toLowerCase(),
-  ].join("|");
+function reversesAt(reverses: boolean | "fixed", rateType: RateType): boolean {
+  return reverses === true || (reverses === "fixed" && rateType === "fixed");
 }
 
-function sentKey(p: Pair): string {
-  return [p.coinFrom.toLowerCase(), (p.networkFrom ?? "").toLowerCase()].join("|");
+/** Within NEAR_TIE of the best, measured on the best's size. */
+function isNearTie(worth: number, best: number): boolean {
+  return Math.abs(best - worth) <= Math.abs(best) * NEAR_TIE;
 }
 
-function quoteKey(p: QuoteRequest): string {
-  const amount = p.receiveAmount === undefined ? p.amount : `receive:${p.receiveAmount}`;
-  return [pairKey(p), amount, p.rateType ?? "float"].join("|");
+/** A rating's place, best first; unrated after every rating. */
+function kycRank(rating: KycRating | null): number {
+  return rating === null ? KYC_RATINGS.length : KYC_RATINGS.indexOf(rating);
+}
+
+/** The lowest minimum and the highest maximum (0: none stated, no maximum) of those known. */
+function unionOf(each: readonly (PairLimits | undefined)[]): PairLimits | undefined {
+  const known = each.filter((limits): limits is PairLimits => limits !== undefined);
+  if (known.length === 0) return undefined;
+  return {
+    min: Math.min(...known.map((limits) => limits.min)),
+    max: known.some((limits) => !(limits.max > 0))
+      ? 0
+      : Math.max(...known.map((limits) => limits.max)),
+  };
+}
+
+/** No exchange offers the pair (or quotes an amount to receive): as an exchange's 404 would say. */
+function notOffered(): ExchangeApiError {
+  return new ExchangeApiError("GET /rate", 404, "no exchange offers this pair", undefined, {}, undefined);
 }

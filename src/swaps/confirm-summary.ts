@@ -8,12 +8,20 @@ import type { CreateSwapResult, SwapService } from "./swap-service.ts";
 /** A quote as the bot keeps it: when it was fetched tells whether a fixed rate is still honoured. */
 interface HeldQuote extends ExchangeQuote {
   fetchedAt: number;
+  /** The exchange that quoted it: the swap is created there. */
+  exchange: string;
 }
 
 /** Where quotes come from (the coalesced, rationed quote service). */
 interface QuoteSource {
-  /** `user`: whose share of the public budget an upstream quote is taken from. */
-  quote(params: QuoteRequest, options?: { fresh?: boolean; user?: number }): Promise<HeldQuote>;
+  /**
+   * `user`: whose share of the public budget an upstream quote is taken from; `exchange`: that
+   * exchange's quote (none: the best offer).
+   */
+  quote(
+    params: QuoteRequest,
+    options?: { fresh?: boolean; user?: number; exchange?: string },
+  ): Promise<HeldQuote>;
   /** Whether a fixed-rate quote is too old to create a swap on without showing fresh numbers. */
   isStale(quote: HeldQuote): boolean;
 }
@@ -30,6 +38,11 @@ export interface Summary {
    * Neither: the order is checked against a live quote and a fixed rate is taken as it is now.
    */
   shown: { quote: HeldQuote } | { rate: number } | undefined;
+  /**
+   * The exchange of the offer the summary showed (a shown quote names its own); none: the best
+   * offer now.
+   */
+  exchange?: string;
 }
 
 export type ConfirmOutcome =
@@ -65,11 +78,14 @@ export class ConfirmSummary {
     };
     const shown = summary.shown && "quote" in summary.shown ? summary.shown.quote : undefined;
     let quote = shown;
+    const chosen = shown?.exchange ?? summary.exchange;
+    const at = chosen === undefined ? {} : { exchange: chosen };
     try {
       const user = summary.userId;
-      if (!quote) quote = await this.deps.quotes.quote(params, { user });
+      if (!quote) quote = await this.deps.quotes.quote(params, { user, ...at });
       if (rateType === "fixed" && this.deps.quotes.isStale(quote)) {
-        quote = await this.deps.quotes.quote(params, { fresh: true, user });
+        // Asked again at the same exchange: a summary is confirmed at the exchange it named.
+        quote = await this.deps.quotes.quote(params, { fresh: true, user, exchange: quote.exchange });
       }
     } catch (error) {
       return { kind: "quote-failed", failure: describeExchangeError(error) };
@@ -86,6 +102,7 @@ export class ConfirmSummary {
       key: summary.key,
       chatId: summary.chatId,
       userId: summary.userId,
+      exchange: quote.exchange,
       // A fixed quote the exchange named is created at by its id (the exchange's rate id).
       request: rateType === "fixed" && quote.quoteId ? { ...order, quoteId: quote.quoteId } : order,
       // The quote the summary showed is the deal: a create answer promising less is not it (a

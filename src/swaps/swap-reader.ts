@@ -1,6 +1,6 @@
 import type { Logger } from "../lib/logger.ts";
 import { ExchangeBusyError } from "./exchange-errors.ts";
-import type { ExchangePort } from "./exchange-port.ts";
+import type { ExchangeSet } from "./exchange-set.ts";
 import { progressFromDetail } from "./from-exchange.ts";
 import type { Swap } from "./swap.ts";
 import type { SwapQueries } from "./swap-queries.ts";
@@ -47,10 +47,9 @@ const KEPT_FOR_NEW_SWAPS = 1 / 6;
 export class SwapReader {
   constructor(
     private readonly deps: {
-      exchange: ExchangePort;
+      /** Each swap is read at its own exchange; one no longer configured is never asked about. */
+      exchanges: ExchangeSet;
       swaps: SwapQueries;
-      /** The exchange `exchange` talks to: another exchange's swaps are never asked about. */
-      exchangeId: string;
       logger: Logger;
       /** Epoch ms on the clock the tracker stamps its reads with (its `lastCheckedAt`). */
       now: () => number;
@@ -63,17 +62,18 @@ export class SwapReader {
     const { swaps } = this.deps;
     const stored = id ? await swaps.getForChat(chatId, id) : await swaps.latestForChat(chatId);
     if (!stored) return undefined;
-    if (!this.isHere(stored)) return { swap: stored, fresh: false, elsewhere: true };
+    const exchange = this.deps.exchanges.get(stored.exchange);
+    if (!exchange) return { swap: stored, fresh: false, elsewhere: true };
     if (stored.lastCheckedAt !== null && this.deps.now() - stored.lastCheckedAt < RECENT_READ_MS) {
       return { swap: stored, fresh: true };
     }
     if (options.live === false) return { swap: stored, fresh: false, stale: "share" };
-    const budget = this.deps.exchange.budgets.read;
+    const budget = exchange.port.budgets.read;
     if (budget.userAvailable() <= budget.userLimit * KEPT_FOR_NEW_SWAPS) {
       return { swap: stored, fresh: false, stale: "busy" };
     }
     try {
-      const detail = await this.deps.exchange.getTransaction(stored.id, { maxWaitMs: 5_000 });
+      const detail = await exchange.port.getTransaction(stored.id, { maxWaitMs: 5_000 });
       if (await swaps.applyProgress(stored.id, progressFromDetail(detail), this.deps.now())) {
         this.deps.onChange?.();
       }
@@ -85,9 +85,9 @@ export class SwapReader {
     }
   }
 
-  /** Whether the swap was created on the exchange the bot talks to (else it is not followed). */
+  /** Whether the swap's exchange is configured (else it is no longer followed). */
   isHere(swap: Pick<Swap, "exchange">): boolean {
-    return swap.exchange === this.deps.exchangeId;
+    return this.deps.exchanges.get(swap.exchange) !== undefined;
   }
 
   page(chatId: number, limit: number, offset: number) {

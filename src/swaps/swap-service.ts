@@ -3,6 +3,7 @@ import { KeyShare } from "../lib/key-share.ts";
 import type { Logger } from "../lib/logger.ts";
 import { ExchangeApiError, ExchangeBusyError } from "./exchange-errors.ts";
 import type { CreatedSwap, ExchangePort } from "./exchange-port.ts";
+import type { ExchangeSet } from "./exchange-set.ts";
 import { describeExchangeError, type ExchangeFailure } from "./failures.ts";
 import { recordFromCreated, recordFromDetail } from "./from-exchange.ts";
 import { type Intent, type IntentInput, postOf, type SwapRecord } from "./intent.ts";
@@ -45,7 +46,19 @@ export type CreateSwapResult =
   | { kind: "pending" }
   /** Created, but the exchange's answers disagree with the order: nothing may be sent to it. */
   | { kind: "suspect"; id: string; mismatches: Mismatch[] }
-  | { kind: "failed"; failure: ExchangeFailure; retryable: boolean }
+  /**
+   * Nothing was created at `exchange`: `refused` when its answer says no swap was made (a 4xx but
+   * 401/429, a pair or an amount it does not take), so another exchange's offer may be shown for a
+   * new Confirm; `unauthorized` when it refused the operator's key (it is taken out of the offers).
+   */
+  | {
+      kind: "failed";
+      failure: ExchangeFailure;
+      retryable: boolean;
+      exchange: string;
+      refused: boolean;
+      unauthorized: boolean;
+    }
   /**
    * Nothing was created: this chat has created `created` swaps within the create budget's window,
    * its whole share; it may confirm again in `retryAfterMs`.
@@ -63,18 +76,16 @@ export type SuspectReport = { swapId: string; chatId: number; mismatches: Mismat
  * disagrees, against a detail read) before its deposit address reaches anyone.
  */
 export class SwapService {
-  /** Each chat's share of the create budget (see chatShareOfCreates). */
-  private readonly chatShare: KeyShare<number>;
+  /** Each chat's share of each exchange's create budget (see chatShareOfCreates). */
+  private readonly chatShares = new Map<string, KeyShare<number>>();
   /** The POSTs (`postOf`) of the intents this process claimed and is creating now. */
   private readonly underWay = new Set<string>();
 
   constructor(
     private readonly deps: {
-      exchange: ExchangePort;
+      exchanges: ExchangeSet;
       store: SwapStore;
       logger: Logger;
-      /** The exchange swaps are created on (recorded with each). */
-      exchangeId: string;
       onSuspect?: (report: SuspectReport) => void;
       /**
        * The claimed intent's POST is over (or was never sent) and its outcome could not be
@@ -83,8 +94,10 @@ export class SwapService {
       onUnrecorded?: (intent: Intent) => void;
     },
   ) {
-    const { limit, windowMs } = deps.exchange.budgets.create;
-    this.chatShare = new KeyShare(chatShareOfCreates(limit), windowMs);
+    for (const { id, port } of deps.exchanges.all) {
+      const { limit, windowMs } = port.budgets.create;
+      this.chatShares.set(id, new KeyShare(chatShareOfCreates(limit), windowMs));
+    }
   }
 
   async create(input: CreateSwapInput): Promise<CreateSwapResult> {
@@ -122,8 +135,21 @@ export class SwapService {
   /** Creates the swap of an intent this call has claimed, and records the outcome. */
   private async createClaimed(input: CreateSwapInput): Promise<CreateSwapResult> {
     const { store, logger } = this.deps;
+    const exchange = this.deps.exchanges.get(input.exchange);
+    if (!exchange) {
+      // An exchange no longer configured: nothing is sent (the summary is shown again elsewhere).
+      await store.markFailed(input.key, `exchange ${input.exchange} is not configured`);
+      return {
+        kind: "failed",
+        failure: { kind: "unavailable" },
+        retryable: false,
+        exchange: input.exchange,
+        refused: true,
+        unauthorized: false,
+      };
+    }
     // Checked after the claim: a Confirm tapped again on a swap already created is told so.
-    const share = this.chatShare.take(input.chatId);
+    const share = this.chatShares.get(exchange.id)!.take(input.chatId);
     if (!share.granted) {
       await store.markFailed(input.key, "the chat's share of creations is spent");
       logger.info({ chat: input.chatId, intent: input.key }, "chat's create share spent");
@@ -131,7 +157,7 @@ export class SwapService {
     }
     let created: CreatedSwap;
     try {
-      created = await this.deps.exchange.createTransaction(input.request, {
+      created = await exchange.port.createTransaction(input.request, {
         maxWaitMs: CREATE_BUDGET_WAIT_MS,
       });
     } catch (error) {
@@ -143,10 +169,18 @@ export class SwapService {
       }
       const failure = describeExchangeError(error);
       await store.markFailed(input.key, String(error));
-      logger.warn({ err: error, intent: input.key }, "swap creation failed");
-      return { kind: "failed", failure, retryable: failure.kind !== "rejected" };
+      logger.warn({ err: error, intent: input.key, exchange: exchange.id }, "swap creation failed");
+      const status = error instanceof ExchangeApiError ? error.status : undefined;
+      return {
+        kind: "failed",
+        failure,
+        retryable: failure.kind !== "rejected",
+        exchange: exchange.id,
+        refused: status !== undefined && status !== 401 && status !== 403 && status !== 429,
+        unauthorized: status === 401 || status === 403,
+      };
     }
-    const { record, mismatches } = await this.verified(input, created);
+    const { record, mismatches } = await this.verified(input, created, exchange.port);
     await store.recordCreated(input.key, record);
     if (record.suspect) return { kind: "suspect", id: record.id, mismatches };
     logger.info({ transaction: record.id, chat: input.chatId }, "swap created");
@@ -161,8 +195,10 @@ export class SwapService {
   private async verified(
     input: CreateSwapInput,
     created: CreatedSwap,
+    port: ExchangePort,
   ): Promise<{ record: SwapRecord; mismatches: Mismatch[] }> {
-    const { logger, exchangeId } = this.deps;
+    const { logger } = this.deps;
+    const exchangeId = input.exchange;
     const order = input.request;
     const quoted = input.fixedAmountOut ?? input.floatAmountOut;
     const short = quoted
@@ -185,7 +221,7 @@ export class SwapService {
         ? "create answer disagrees with the order; reading the transaction back"
         : "deposit memo to confirm; reading the transaction back",
     );
-    const checked = await resolveByDetail(this.deps.exchange, created.id, order, {
+    const checked = await resolveByDetail(port, created.id, order, {
       exchangeId,
       logger,
       // An answer without a memo is not compared: the detail's memo is the one to show.

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { describe, expect, it } from "vitest";
-import { startExchange } from "../../src/app/exchange.ts";
+import { startExchanges } from "../../src/app/exchange.ts";
 import { Lifecycle } from "../../src/app/lifecycle.ts";
 import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/lib/logger.ts";
@@ -24,7 +24,8 @@ describe("EXCHANGE_DIALECT and the embedded sandbox", () => {
     const logger = createLogger({ level: "silent", secrets: [] });
     const life = new Lifecycle(logger);
     const config = loadConfig({ BOT_TOKEN: token, EXCHANGE_DIALECT: dialect });
-    const target = await startExchange(config, logger, life);
+    const [target] = await startExchanges(config, logger, life);
+    if (!target) throw new Error("no exchange started");
     try {
       expect(target.sandbox).toBe(true);
       expect(await firstCode(target.url)).toBe(code);

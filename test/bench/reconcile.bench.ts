@@ -11,6 +11,7 @@ import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { SANDBOX_EXCHANGE } from "../../src/swaps/swap.ts";
 import { SwapService } from "../../src/swaps/swap-service.ts";
 import { Reconciler } from "../../src/tracker/reconciler.ts";
+import { oneExchange } from "../support/one-exchange.ts";
 
 /**
  * `npm run bench reconcile`: the exchange reads one lost create answer costs, with 0, 300 and
@@ -105,13 +106,13 @@ async function lostAnswer(o: {
   }
   const key = `bench-${o.n}`;
   const service = new SwapService({
-    exchange,
+    exchanges: oneExchange(exchange),
     store: o.stores.swapStore,
     logger: o.logger,
-    exchangeId: SANDBOX_EXCHANGE,
   });
   const result = await service.create({
     key,
+    exchange: SANDBOX_EXCHANGE,
     chatId: 1,
     userId: 1,
     request: {

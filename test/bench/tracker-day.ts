@@ -15,6 +15,7 @@ import { seedOpenSwaps } from "../support/seed-swaps.ts";
 import { percentile, seededRandom } from "./stats.ts";
 import { FullScanTracker, type TrackerMode } from "./support/full-scan-tracker.ts";
 import { VirtualTime } from "./support/virtual-time.ts";
+import { oneExchange } from "../support/one-exchange.ts";
 
 /**
  * A realistic day against the sandbox, on a virtual clock (see support/virtual-time.ts): swaps
@@ -159,9 +160,8 @@ export async function replayDay(
       },
     });
     const reader = new SwapReader({
-      exchange,
+      exchanges: oneExchange(exchange),
       swaps: repos.transactions,
-      exchangeId: SANDBOX_EXCHANGE,
       logger,
       // The virtual clock replaced Date.now (support/virtual-time.ts).
       now: () => Date.now(),

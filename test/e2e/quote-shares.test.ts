@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { USER_QUOTE_SHARE } from "../../src/quotes/quote-service.ts";
+import { USER_QUOTE_SHARE } from "../../src/quotes/quote.ts";
 import { buildWebApp } from "../../src/webapp/build.ts";
 import { WEBAPP_BUILD_DIR } from "../../src/webapp/server/server.ts";
 import { freePort, type Harness, startHarness } from "../support/bot-harness.ts";

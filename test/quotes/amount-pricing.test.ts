@@ -4,7 +4,7 @@ import { exolixDialect } from "../../src/exchange/dialects/exolix.ts";
 import { specDialect } from "../../src/exchange/dialects/spec.ts";
 import type { DecimalString } from "../../src/lib/decimal.ts";
 import { sendAmountOf } from "../../src/quotes/amount-pricing.ts";
-import { QuoteService } from "../../src/quotes/quote-service.ts";
+import { ExchangeQuotes } from "../../src/quotes/exchange-quotes.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 
 /**
@@ -37,7 +37,7 @@ function service(sandbox: Sandbox) {
     timeoutMs: 2_000,
     dialect: sandbox === exolix ? exolixDialect : specDialect,
   });
-  return new QuoteService({ exchange, cacheMs: 10_000, maxWaitMs: 3_000 });
+  return new ExchangeQuotes({ id: "sandbox", exchange, cacheMs: 10_000, maxWaitMs: 3_000 });
 }
 
 const rateRequests = (sandbox: Sandbox) => sandbox.control.stats.byEndpoint.rate ?? 0;

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import type { DecimalString } from "../../src/lib/decimal.ts";
-import { QuoteService, QuoteShareSpent } from "../../src/quotes/quote-service.ts";
+import { ExchangeQuotes } from "../../src/quotes/exchange-quotes.ts";
+import { QuoteShareSpent } from "../../src/quotes/quote.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 
 let sandbox: Sandbox;
@@ -26,7 +27,7 @@ function service(publicPerMin = 60, now?: () => number) {
     limits: { publicPerMin, createPerMin: 10, readPerMin: 10 },
     timeoutMs: 2_000,
   });
-  return new QuoteService({ exchange, cacheMs: 10_000, maxWaitMs: 3_000, now });
+  return new ExchangeQuotes({ id: "sandbox", exchange, cacheMs: 10_000, maxWaitMs: 3_000, now });
 }
 
 const BTC_ETH = { coinFrom: "btc", coinTo: "eth" };

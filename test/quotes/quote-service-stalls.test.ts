@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ExchangeClient } from "../../src/exchange/client.ts";
 import type { DecimalString } from "../../src/lib/decimal.ts";
-import { QuoteService } from "../../src/quotes/quote-service.ts";
+import { ExchangeQuotes } from "../../src/quotes/exchange-quotes.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { ExchangeTimeoutError } from "../../src/swaps/exchange-errors.ts";
 import { until } from "../support/until.ts";
@@ -31,7 +31,7 @@ describe("a coalesced quote whose upstream answer stalls", () => {
       timeoutMs: 300,
       getRetries: 0,
     });
-    const quotes = new QuoteService({ exchange, cacheMs: 10_000, maxWaitMs: 3_000 });
+    const quotes = new ExchangeQuotes({ id: "sandbox", exchange, cacheMs: 10_000, maxWaitMs: 3_000 });
     sandbox.control.stallNext("rate", { ms: 60_000 });
     const stalledBefore = sandbox.control.stats.stalled;
     const first = quotes.quote(QUOTE).catch((error: unknown) => error);

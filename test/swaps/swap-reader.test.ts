@@ -5,6 +5,7 @@ import { SwapReader } from "../../src/swaps/swap-reader.ts";
 import { SwapService } from "../../src/swaps/swap-service.ts";
 import { FakeExchange } from "../support/fakes/exchange.ts";
 import { MemorySwapStore } from "../support/fakes/swap-store.ts";
+import { oneExchange } from "../support/one-exchange.ts";
 
 /** The reader of a chat's own swaps, over in-memory fakes (the fast tier, docs/design.md §10). */
 
@@ -16,9 +17,10 @@ async function rig() {
   const exchange = new FakeExchange();
   const store = new MemorySwapStore(() => now);
   const logger = pino({ level: "silent" });
-  const service = new SwapService({ exchange, store, logger, exchangeId: "fake" });
+  const service = new SwapService({ exchanges: oneExchange(exchange, "fake"), store, logger });
   const created = await service.create({
     key: "k",
+    exchange: "fake",
     chatId: 7,
     userId: 7,
     request: {
@@ -31,9 +33,8 @@ async function rig() {
   if (created.kind !== "created") throw new Error(`not created: ${created.kind}`);
   const changes: string[] = [];
   const reader = new SwapReader({
-    exchange,
+    exchanges: oneExchange(exchange, "fake"),
     swaps: store,
-    exchangeId: "fake",
     logger,
     now: () => now,
     onChange: () => changes.push("change"),

@@ -7,6 +7,7 @@ import type { SwapOrder } from "../../src/swaps/swap.ts";
 import { type SuspectReport, SwapService } from "../../src/swaps/swap-service.ts";
 import { apiError, detailOf, echo, FakeExchange } from "../support/fakes/exchange.ts";
 import { MemorySwapStore } from "../support/fakes/swap-store.ts";
+import { oneExchange } from "../support/one-exchange.ts";
 
 /**
  * The swap service's rules (docs/design.md §3) over in-memory fakes of its ports: create once,
@@ -28,10 +29,9 @@ function rig() {
   const suspects: SuspectReport[] = [];
   const unrecorded: Intent[] = [];
   const service = new SwapService({
-    exchange,
+    exchanges: oneExchange(exchange, "fake"),
     store,
     logger: pino({ level: "silent" }),
-    exchangeId: "fake",
     onSuspect: (report) => suspects.push(report),
     onUnrecorded: (intent) => unrecorded.push(intent),
   });
@@ -39,7 +39,7 @@ function rig() {
     key = "summary-1",
     extra: { fixedAmountOut?: DecimalString; floatAmountOut?: DecimalString } = {},
     request: SwapOrder = ORDER,
-  ) => service.create({ key, chatId: 7, userId: 7, request, ...extra });
+  ) => service.create({ key, chatId: 7, userId: 7, request, exchange: "fake", ...extra });
   return { exchange, store, service, suspects, unrecorded, create };
 }
 

@@ -10,6 +10,7 @@ import { SANDBOX_EXCHANGE, type SwapOrder } from "../../src/swaps/swap.ts";
 import { SwapService } from "../../src/swaps/swap-service.ts";
 import { dialects } from "../db/helpers.ts";
 import { until } from "../support/until.ts";
+import { oneExchange } from "../support/one-exchange.ts";
 
 /**
  * The swap service's word to the reconciler when a POST has ended but its outcome could not be
@@ -37,19 +38,20 @@ describe.each(dialects)("a swap service on $dialect", ({ open }) => {
     const ports = createPorts(store.repos, createChatSettings(store.repos.chats));
     const unrecorded: Intent[] = [];
     const service = new SwapService({
-      exchange: new ExchangeClient({
-        baseUrl: sandbox.url,
-        apiKey: sandbox.apiKey,
-        limits: { publicPerMin: 10_000, createPerMin: 10_000, readPerMin: 10_000 },
-        timeoutMs: 2_000,
-        getRetries: 0,
-      }),
+      exchanges: oneExchange(
+        new ExchangeClient({
+          baseUrl: sandbox.url,
+          apiKey: sandbox.apiKey,
+          limits: { publicPerMin: 10_000, createPerMin: 10_000, readPerMin: 10_000 },
+          timeoutMs: 2_000,
+          getRetries: 0,
+        }),
+      ),
       store: ports.swapStore,
       logger: pino({ level: "silent" }),
-      exchangeId: SANDBOX_EXCHANGE,
       onUnrecorded: (intent) => unrecorded.push(intent),
     });
-    const create = (key: string) => service.create({ key, chatId: 1, userId: 1, request: ORDER });
+    const create = (key: string) => service.create({ key, chatId: 1, userId: 1, request: ORDER, exchange: SANDBOX_EXCHANGE });
     return { store, control: sandbox.control, unrecorded, create, service };
   }
 

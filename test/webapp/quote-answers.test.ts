@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Coin } from "../../src/catalog/search.ts";
 import { normalizeDecimal } from "../../src/lib/decimal.ts";
-import type { Quote } from "../../src/quotes/quote-service.ts";
+import type { Quote } from "../../src/quotes/quote.ts";
 import { QuoteAnswers } from "../../src/webapp/server/quote-answers.ts";
 
 const coin = (code: string): Coin =>

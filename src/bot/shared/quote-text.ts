@@ -1,6 +1,6 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { type DecimalString, formatDecimal } from "../../lib/decimal.ts";
-import type { KnownRefusal, PairLimits, Quote } from "../../quotes/quote-service.ts";
+import type { KnownRefusal, PairLimits, Quote } from "../../quotes/quote.ts";
 import { type AmountFit, amountFit } from "../../swaps/amount-fit.ts";
 import { ageText } from "./age-text.ts";
 

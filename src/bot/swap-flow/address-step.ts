@@ -2,7 +2,7 @@ import { InlineKeyboard } from "grammy";
 import { coinNetworks } from "../../catalog/networks.ts";
 import { coinLabel } from "../../frontends/coin-label.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
-import type { Quote } from "../../quotes/quote-service.ts";
+import type { Quote } from "../../quotes/quote.ts";
 import { checkAddress, networksOfAddress } from "../../swaps/address-check.ts";
 import { amountFit } from "../../swaps/amount-fit.ts";
 import { addressPatternOf } from "../../swaps/memo-networks.ts";

@@ -2,7 +2,7 @@ import { InlineKeyboard } from "grammy";
 import { coinLabel } from "../../frontends/coin-label.ts";
 import { parseAmountWithUnit } from "../../lib/amount-input.ts";
 import { type DecimalString, formatDecimal } from "../../lib/decimal.ts";
-import type { Quote } from "../../quotes/quote-service.ts";
+import type { Quote } from "../../quotes/quote.ts";
 import { failureText } from "../shared/failure-text.ts";
 import {
   amountRange,

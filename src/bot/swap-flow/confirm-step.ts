@@ -1,7 +1,7 @@
 import { InlineKeyboard, InputFile } from "grammy";
 import { coinLabel } from "../../frontends/coin-label.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
-import type { Quote } from "../../quotes/quote-service.ts";
+import type { Quote } from "../../quotes/quote.ts";
 import type { ConfirmOutcome } from "../../swaps/confirm-summary.ts";
 import { isFinal } from "../../swaps/status.ts";
 import type { DepositView } from "../../swaps/swap.ts";

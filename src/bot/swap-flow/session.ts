@@ -7,13 +7,8 @@ import type { Awaitable } from "../../lib/awaitable.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { type AskedAmount, type SendAmount, sendAmountOf } from "../../quotes/amount-pricing.ts";
-import type {
-  KnownRefusal,
-  Pair,
-  PairLimits,
-  Quote,
-  QuoteService,
-} from "../../quotes/quote-service.ts";
+import type { QuoteService } from "../../quotes/quote-service.ts";
+import type { KnownRefusal, Pair, PairLimits, Quote } from "../../quotes/quote.ts";
 import type { ConfirmSummary } from "../../swaps/confirm-summary.ts";
 import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
 import type { RateType } from "../../swaps/swap.ts";

@@ -37,6 +37,7 @@ function toIntent(row: IntentRow): Intent {
     throw new Error(`swap intent ${row.key}: stored request is invalid: ${parsed.error.message}`);
   }
   return {
+    exchange: "",
     ...row,
     request: parsed.data,
     fixedAmountOut: row.fixedAmountOut === null ? null : (row.fixedAmountOut as DecimalString),

@@ -3,7 +3,7 @@ import { coinNetworks, defaultNetwork } from "../../catalog/networks.ts";
 import type { Coin } from "../../catalog/search.ts";
 import type { AmountInput } from "../../lib/amount-input.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
-import type { PairLimits, Quote } from "../../quotes/quote-service.ts";
+import type { PairLimits, Quote } from "../../quotes/quote.ts";
 import { limitsFit } from "../../swaps/amount-fit.ts";
 import type { ExchangeFailure } from "../../swaps/failures.ts";
 import { payoutMemoRule } from "../../swaps/memo-networks.ts";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { coinNetworks } from "../../catalog/networks.ts";
 import { parseAmount } from "../../lib/amount-input.ts";
 import { compareDecimal, type DecimalString, formatDecimal } from "../../lib/decimal.ts";
-import { QuoteShareSpent } from "../../quotes/quote-service.ts";
+import { QuoteShareSpent } from "../../quotes/quote.ts";
 import { checkAddress, networksOfAddress } from "../../swaps/address-check.ts";
 import { describeExchangeError } from "../../swaps/failures.ts";
 import { addressPatternOf, checkPayoutMemo, payoutMemoRule } from "../../swaps/memo-networks.ts";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { CoinCatalog } from "../../catalog/catalog.ts";
 import { defaultNetwork } from "../../catalog/networks.ts";
 import type { Coin } from "../../catalog/search.ts";
-import type { PairLimits, Quote } from "../../quotes/quote-service.ts";
+import type { PairLimits, Quote } from "../../quotes/quote.ts";
 
 /** The pair a page request names, as the Mini App's routes read it (zod at the boundary). */
 const code = z

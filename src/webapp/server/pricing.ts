@@ -1,7 +1,7 @@
 import { dollarCoin } from "../../catalog/dollar-coin.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import { type AskedAmount, sendAmountOf } from "../../quotes/amount-pricing.ts";
-import type { Quote } from "../../quotes/quote-service.ts";
+import type { Quote } from "../../quotes/quote.ts";
 import type { RateType } from "../../swaps/swap.ts";
 import type { Answers, Localized } from "./answers.ts";
 import type { WebAppDeps } from "./deps.ts";

@@ -3,7 +3,7 @@ import type { Coin } from "../../catalog/search.ts";
 import type { AmountUnit } from "../../lib/amount-input.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import { Lru } from "../../lib/lru.ts";
-import type { Quote } from "../../quotes/quote-service.ts";
+import type { Quote } from "../../quotes/quote.ts";
 import type { MadeAnswer } from "./json-answers.ts";
 
 /** Query strings whose reading is remembered (a page asks the same few while a user types). */

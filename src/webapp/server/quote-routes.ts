@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { parseAmount, parseAmountWithUnit } from "../../lib/amount-input.ts";
-import { QuoteShareSpent } from "../../quotes/quote-service.ts";
+import { QuoteShareSpent } from "../../quotes/quote.ts";
 import { describeExchangeError } from "../../swaps/failures.ts";
 import { type Answers, amountRefusal, pageCoin, pageQuote } from "./answers.ts";
 import type { Env, WebAppDeps } from "./deps.ts";

@@ -40,6 +40,7 @@ export class MemorySwapStore implements SwapStore, SwapQueries, ReconcileStore {
       chatId: input.chatId,
       userId: input.userId,
       request: input.request,
+      exchange: input.exchange,
       fixedAmountOut: input.fixedAmountOut ?? null,
       state: "pending",
       transactionId: null,
