@@ -56,7 +56,7 @@ export const KNOWN_EXCHANGES: Readonly<Record<string, KnownExchange>> = {
 };
 
 /** The label of the spec's dialect when it names an exchange (the sandbox's, a single exchange's). */
-export const SPEC_LABEL = "Swapspec";
+const SPEC_LABEL = "Swapspec";
 
 /** The known exchange of this name (any case), if the bot knows it. */
 export function knownExchange(name: string): KnownExchange | undefined {
