@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
 import { z } from "zod";
 import { EXCHANGE_DIALECTS, type ExchangeDialect } from "./exchange/dialect.ts";
-import type { KycRating } from "./swaps/exchange-set.ts";
+import { dialectLabel, knownExchange, meetsKyc } from "./exchange/known-exchanges.ts";
+import { KYC_RATINGS, type KycRating } from "./swaps/exchange-set.ts";
+import { exchangeIdOf } from "./swaps/swap.ts";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -27,6 +29,54 @@ const url = z
   .url("must be an http(s) URL")
   .refine((u) => /^https?:\/\//i.test(u), "must be an http(s) URL")
   .transform((u) => u.replace(/\/+$/, ""));
+
+/** An https URL, or http only for localhost and 127.0.0.1 (a test double, a local sandbox). */
+const httpsOrLocal = (u: string) =>
+  u.startsWith("https://") || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/.test(u);
+
+/** A KYC letter, A to D, any case. */
+const kycRating = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .pipe(z.enum(KYC_RATINGS, { error: `must be one of ${KYC_RATINGS.join(", ")}` }));
+
+/** The name the embedded sandbox's swaps recorded before EXCHANGES: no exchange may take it. */
+const RESERVED_NAME = "sandbox";
+
+/**
+ * EXCHANGES: comma-separated names, in the operator's order of preference, each as written (for
+ * its label) and lower-cased (for its variables and the swaps' records). A name that does not
+ * parse is not echoed: it might be a key pasted into the wrong line.
+ */
+const exchangeNames = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const entries = value
+      .split(",")
+      .map((written) => written.trim())
+      .filter(Boolean)
+      .map((written) => ({ written, name: written.toLowerCase() }));
+    const fail = (message: string) => {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    };
+    if (entries.length === 0) return fail("must name at least one exchange (exolix,changenow)");
+    const seen = new Set<string>();
+    for (const { name } of entries) {
+      if (!/^[a-z][a-z0-9_]*$/.test(name)) {
+        return fail(
+          "must be comma-separated names of letters, digits and _, each starting with a letter (exolix,changenow)",
+        );
+      }
+      if (name === RESERVED_NAME)
+        return fail(`must not name ${RESERVED_NAME}: the embedded sandbox's`);
+      if (seen.has(name)) return fail(`names ${name} twice`);
+      seen.add(name);
+    }
+    return entries;
+  });
 
 /**
  * EXPLORER_URLS: comma-separated `network=https://…/{hash}` pairs; an empty template (`xmr=`)
@@ -82,6 +132,8 @@ const envSchema = z
       .enum(EXCHANGE_DIALECTS, { error: `must be one of ${EXCHANGE_DIALECTS.join(", ")}` })
       .default("spec"),
     EXCHANGE_AFFILIATE_ID: z.string().trim().min(1, "must not be empty").optional(),
+    EXCHANGES: exchangeNames.optional(),
+    EXCHANGES_MIN_KYC: kycRating.optional(),
     DATABASE_PATH: z.string().trim().min(1, "must not be empty").default("data/bot.sqlite"),
     DATABASE_URL: z
       .string()
@@ -139,11 +191,7 @@ const envSchema = z
       .string()
       .trim()
       .url("must be an https URL")
-      .refine(
-        (u) =>
-          u.startsWith("https://") || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/.test(u),
-        "must be an https URL (http only for localhost and 127.0.0.1)",
-      )
+      .refine(httpsOrLocal, "must be an https URL (http only for localhost and 127.0.0.1)")
       .optional(),
     WEBAPP_PORT: int(0, 8090).pipe(z.number().max(65_535, "must be a port number")),
     WEBAPP_HOST: z
@@ -196,6 +244,14 @@ const envSchema = z
         message: "is required when WEBHOOK_URL is set",
       });
     }
+    if (env.EXCHANGES && env.EXCHANGE_API_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["EXCHANGES"],
+        message:
+          "and EXCHANGE_API_URL are both set: use one or the other (with EXCHANGES, each exchange's URL is EXCHANGE_<NAME>_API_URL)",
+      });
+    }
     if (env.EXCHANGE_API_URL && !env.EXCHANGE_API_KEY) {
       ctx.addIssue({
         code: "custom",
@@ -205,25 +261,28 @@ const envSchema = z
     }
   });
 
-/** One exchange the bot offers, as configured (TEMPORARY single-exchange form; i41-config fills EXCHANGES). */
+type Limits = { publicPerMin: number; createPerMin: number; readPerMin: number };
+
+/** One exchange the bot offers (see docs/exchanges.md). */
 export interface ExchangeSettings {
+  /** The operator's name as in EXCHANGES, lower-cased ("exolix"); for the single-exchange settings, the dialect's name. */
   name: string;
+  /** Shown to users: "Exolix", "ChangeNOW", "LetsExchange"; an unknown name: as the operator wrote it. */
   label: string;
   dialect: ExchangeDialect;
+  /** What swaps record as their exchange: `name` for an EXCHANGES entry; for the single-exchange settings the id swaps had before (src/swaps/swap.ts exchangeIdOf: the URL's origin, or "sandbox"); for the embedded sandboxes, `sandbox-<dialect>`. */
   id: string;
+  /** undefined: the embedded sandbox serves this exchange (one is started per entry). */
   url: string | undefined;
   apiKey: string | undefined;
   affiliateId: string | undefined;
-  limits: { publicPerMin: number; createPerMin: number; readPerMin: number };
+  limits: Limits;
+  /** Its KYC rating: EXCHANGE_<NAME>_KYC, else the known table's, else null (unrated). */
   kyc: KycRating | null;
 }
 
 export interface Config {
   botToken: string;
-  exchanges: ExchangeSettings[];
-  /** How long a quote waits for the slowest exchange before leaving its offer out. */
-  quoteDeadlineMs: number;
-  minKyc: KycRating | undefined;
   telegramApiRoot: string;
   /** How long polling pauses after Telegram's 409 (another instance polls) before trying again. */
   telegramConflictRetryMs: number;
@@ -234,6 +293,16 @@ export interface Config {
   exchangeDialect: ExchangeDialect;
   /** LetsExchange's `affiliate_id` (EXCHANGE_AFFILIATE_ID); none: left out. */
   exchangeAffiliateId: string | undefined;
+  /**
+   * The exchanges offered, never empty, in the operator's order of preference: EXCHANGES' entries;
+   * else the single exchange of EXCHANGE_API_URL (or the sandbox of EXCHANGE_DIALECT); else one
+   * embedded sandbox per dialect.
+   */
+  exchanges: ExchangeSettings[];
+  /** How long a quote waits for the slowest exchange before leaving its offer out. */
+  quoteDeadlineMs: number;
+  /** EXCHANGES_MIN_KYC: offers of exchanges rated worse (or unrated) are hidden; none: all shown. */
+  minKyc: KycRating | undefined;
   databasePath: string;
   /** PostgreSQL instead of the SQLite file at `databasePath`, when set. */
   databaseUrl: string | undefined;
@@ -299,34 +368,27 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     Object.entries(env).map(([k, v]) => [k, v === "" ? undefined : v]),
   );
   const parsed = envSchema.safeParse(blankToUndefined);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) => `${String(issue.path[0] ?? "config")} ${issue.message}`,
-    );
+  const lines = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${String(issue.path[0] ?? "config")} ${issue.message}`);
+  // The named exchanges' settings are read even when another variable is wrong, so that one start
+  // names every mistake.
+  const named = exchangeNames.optional().safeParse(blankToUndefined.EXCHANGES);
+  const exchanges =
+    named.success && named.data
+      ? namedExchanges(named.data, blankToUndefined, parsed.data, lines)
+      : parsed.data && singleExchange(parsed.data, blankToUndefined, lines);
+  if (!parsed.success || !exchanges || lines.length > 0) {
     throw new ConfigError([...new Set(lines)].join("\n"));
   }
   const e = parsed.data;
-  const limits = {
-    publicPerMin: e.EXCHANGE_LIMIT_PUBLIC_PER_MIN,
-    createPerMin: e.EXCHANGE_LIMIT_CREATE_PER_MIN,
-    readPerMin: e.EXCHANGE_LIMIT_READ_PER_MIN,
-  };
+  if (e.EXCHANGES_MIN_KYC && !exchanges.some((x) => meetsKyc(x.kyc, e.EXCHANGES_MIN_KYC!))) {
+    throw new ConfigError(
+      `EXCHANGES_MIN_KYC hides every configured exchange (rated ${exchanges.map((x) => `${x.name} ${x.kyc ?? "unrated"}`).join(", ")}): lower it, or rate one with EXCHANGE_<NAME>_KYC`,
+    );
+  }
   return {
     botToken: e.BOT_TOKEN,
-    exchanges: [
-      {
-        name: e.EXCHANGE_DIALECT,
-        label: e.EXCHANGE_DIALECT,
-        dialect: e.EXCHANGE_DIALECT,
-        id: e.EXCHANGE_API_URL ? new URL(e.EXCHANGE_API_URL).origin : "sandbox",
-        url: e.EXCHANGE_API_URL,
-        apiKey: e.EXCHANGE_API_KEY,
-        affiliateId: e.EXCHANGE_AFFILIATE_ID,
-        limits,
-        kyc: null,
-      },
-    ],
-    minKyc: undefined,
     telegramApiRoot: e.TELEGRAM_API_ROOT,
     telegramConflictRetryMs: e.TELEGRAM_CONFLICT_RETRY_MS,
     exchange:
@@ -336,14 +398,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     exchangeTimeoutMs: e.EXCHANGE_TIMEOUT_MS,
     exchangeDialect: e.EXCHANGE_DIALECT,
     exchangeAffiliateId: e.EXCHANGE_AFFILIATE_ID,
+    exchanges,
+    minKyc: e.EXCHANGES_MIN_KYC,
     databasePath: e.DATABASE_PATH,
     databaseUrl: e.DATABASE_URL,
     statusPollIntervalMs: e.STATUS_POLL_INTERVAL_MS,
-    limits: {
-      publicPerMin: e.EXCHANGE_LIMIT_PUBLIC_PER_MIN,
-      createPerMin: e.EXCHANGE_LIMIT_CREATE_PER_MIN,
-      readPerMin: e.EXCHANGE_LIMIT_READ_PER_MIN,
-    },
+    limits: globalLimits(e),
     logLevel: e.LOG_LEVEL,
     webhook:
       e.WEBHOOK_URL && e.WEBHOOK_SECRET
@@ -376,8 +436,153 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   };
 }
 
+type Env = Record<string, string | undefined>;
+type ParsedEnv = z.output<typeof envSchema>;
+
+function globalLimits(e: ParsedEnv): Limits {
+  return {
+    publicPerMin: e.EXCHANGE_LIMIT_PUBLIC_PER_MIN,
+    createPerMin: e.EXCHANGE_LIMIT_CREATE_PER_MIN,
+    readPerMin: e.EXCHANGE_LIMIT_READ_PER_MIN,
+  };
+}
+
+/** Parses one variable; a bad value adds its line (the name and why, never the value). */
+function readVariable<T>(
+  schema: z.ZodType<T>,
+  variable: string,
+  env: Env,
+  lines: string[],
+): T | undefined {
+  const result = schema.safeParse(env[variable]);
+  if (result.success) return result.data;
+  lines.push(`${variable} ${result.error.issues[0]?.message ?? "is not valid"}`);
+  return undefined;
+}
+
+/** The prefix of a name's settings: exolix → EXCHANGE_EXOLIX. */
+const prefixOf = (name: string) => `EXCHANGE_${name.toUpperCase()}`;
+
+/** EXCHANGE_<NAME>_KYC, else the known table's rating, else unrated. */
+function kycOf(name: string, env: Env, lines: string[]): KycRating | null {
+  const override = readVariable(kycRating.optional(), `${prefixOf(name)}_KYC`, env, lines);
+  return override ?? knownExchange(name)?.kyc ?? null;
+}
+
+const exchangeUrl = url.refine(
+  httpsOrLocal,
+  "must be an https URL (http only for localhost and 127.0.0.1)",
+);
+const secret = z.string({ error: "is required" }).trim().min(1, "is required");
+
 /**
- * What must never reach a log line: the bot token, the API key, the webhook secret, and the
+ * The exchanges EXCHANGES names, each from its EXCHANGE_<NAME>_* settings: a known name brings its
+ * URL, dialect and rating; any other name needs its URL and dialect. Budgets default to the global
+ * EXCHANGE_LIMIT_* values (1 a minute while those are wrong: start-up stops anyway).
+ */
+function namedExchanges(
+  names: { written: string; name: string }[],
+  env: Env,
+  parsed: ParsedEnv | undefined,
+  lines: string[],
+): ExchangeSettings[] {
+  const fallback = parsed
+    ? globalLimits(parsed)
+    : { publicPerMin: 1, createPerMin: 1, readPerMin: 1 };
+  const out: ExchangeSettings[] = [];
+  for (const { written, name } of names) {
+    const prefix = prefixOf(name);
+    const known = knownExchange(name);
+    const unknown = "is required for an exchange the bot does not know";
+    const apiKey = readVariable(secret, `${prefix}_API_KEY`, env, lines);
+    const apiUrl = readVariable(
+      known ? exchangeUrl.default(known.apiUrl) : z.string({ error: unknown }).pipe(exchangeUrl),
+      `${prefix}_API_URL`,
+      env,
+      lines,
+    );
+    const dialectError = `must be one of ${EXCHANGE_DIALECTS.join(", ")}`;
+    const dialectSchema = z
+      .string({ error: `${unknown} (one of ${EXCHANGE_DIALECTS.join(", ")})` })
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(EXCHANGE_DIALECTS, { error: dialectError }));
+    const dialect = readVariable(
+      known ? dialectSchema.default(known.dialect) : dialectSchema,
+      `${prefix}_DIALECT`,
+      env,
+      lines,
+    );
+    const limit = (suffix: string, fallbackValue: number) =>
+      readVariable(int(1, fallbackValue), `${prefix}_LIMIT_${suffix}`, env, lines);
+    const publicPerMin = limit("PUBLIC_PER_MIN", fallback.publicPerMin);
+    const createPerMin = limit("CREATE_PER_MIN", fallback.createPerMin);
+    const readPerMin = limit("READ_PER_MIN", fallback.readPerMin);
+    const affiliateId = readVariable(
+      z.string().trim().min(1, "must not be empty").optional(),
+      `${prefix}_AFFILIATE_ID`,
+      env,
+      lines,
+    );
+    const kyc = kycOf(name, env, lines);
+    if (
+      apiKey === undefined ||
+      apiUrl === undefined ||
+      dialect === undefined ||
+      publicPerMin === undefined ||
+      createPerMin === undefined ||
+      readPerMin === undefined
+    ) {
+      continue;
+    }
+    out.push({
+      name,
+      label: known?.label ?? written,
+      dialect,
+      id: name,
+      url: apiUrl,
+      apiKey,
+      affiliateId,
+      limits: { publicPerMin, createPerMin, readPerMin },
+      kyc,
+    });
+  }
+  return out;
+}
+
+/**
+ * Without EXCHANGES: the exchange of EXCHANGE_API_URL, recorded by its origin as swaps were before;
+ * without a URL, the embedded sandbox of EXCHANGE_DIALECT ("sandbox", as before) or, when no
+ * dialect is set either, one sandbox per dialect (`sandbox-<dialect>`), so offers stand side by side.
+ */
+function singleExchange(e: ParsedEnv, env: Env, lines: string[]): ExchangeSettings[] {
+  const entry = (
+    dialect: ExchangeDialect,
+    id: string,
+    url: string | undefined,
+  ): ExchangeSettings => ({
+    name: dialect,
+    label: dialectLabel(dialect),
+    dialect,
+    id,
+    url,
+    apiKey: url ? e.EXCHANGE_API_KEY : undefined,
+    affiliateId: e.EXCHANGE_AFFILIATE_ID,
+    limits: globalLimits(e),
+    kyc: kycOf(dialect, env, lines),
+  });
+  if (e.EXCHANGE_API_URL) {
+    const id = exchangeIdOf({ url: e.EXCHANGE_API_URL, sandbox: false });
+    return [entry(e.EXCHANGE_DIALECT, id, e.EXCHANGE_API_URL)];
+  }
+  if (env.EXCHANGE_DIALECT !== undefined) {
+    return [entry(e.EXCHANGE_DIALECT, exchangeIdOf({ url: "", sandbox: true }), undefined)];
+  }
+  return EXCHANGE_DIALECTS.map((dialect) => entry(dialect, `sandbox-${dialect}`, undefined));
+}
+
+/**
+ * What must never reach a log line: the bot token, the API keys, the webhook secret, and the
  * database URL with its password (alone too, since a driver may print it in pieces).
  */
 export function secretsOf(config: Config): (string | undefined)[] {
@@ -385,6 +590,7 @@ export function secretsOf(config: Config): (string | undefined)[] {
   return [
     config.botToken,
     config.exchange?.apiKey,
+    ...config.exchanges.map((exchange) => exchange.apiKey),
     config.webhook?.secret,
     config.databaseUrl,
     password || undefined,
