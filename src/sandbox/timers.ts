@@ -28,3 +28,36 @@ export class Sleeps {
     this.pending.clear();
   }
 }
+
+/**
+ * Requests that get no answer at all (a sandbox down in the `hang` mode): each is held until its
+ * connection closes (the client gave up) or releaseAll() runs (back up, or close()).
+ */
+export class Hangs {
+  private readonly held = new Set<() => void>();
+
+  /** Resolves once `socket` closes or releaseAll() runs; never on a timer. */
+  hold(socket: {
+    once(event: "close", f: () => void): unknown;
+    off(event: "close", f: () => void): unknown;
+  }): Promise<void> {
+    return new Promise((resolve) => {
+      const release = () => {
+        this.held.delete(release);
+        socket.off("close", release);
+        resolve();
+      };
+      this.held.add(release);
+      socket.once("close", release);
+    });
+  }
+
+  /** How many requests are held now. */
+  get size(): number {
+    return this.held.size;
+  }
+
+  releaseAll(): void {
+    for (const release of [...this.held]) release();
+  }
+}
