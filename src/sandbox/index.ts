@@ -179,3 +179,43 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
   };
 }
+
+/**
+ * The exchange name each dialect's sandbox goes by in the bot's settings (`EXCHANGES=…`,
+ * `EXCHANGE_<NAME>_*`): the known names for the dialects of real exchanges, `swapspec` for the spec's.
+ */
+export const SANDBOX_EXCHANGE_NAMES: Readonly<Record<Dialect, string>> = {
+  spec: "swapspec",
+  exolix: "exolix",
+  changenow: "changenow",
+  letsexchange: "letsexchange",
+};
+
+/** A sandbox with the exchange name it goes by. */
+export interface NamedSandbox {
+  name: string;
+  sandbox: Sandbox;
+}
+
+/**
+ * One sandbox per dialect, in DIALECTS' order, each named as SANDBOX_EXCHANGE_NAMES says and at
+ * its dialect's default market unless `options.market` moves them all: offers side by side.
+ * A `port` other than 0 is the first of four consecutive ports; an `apiKey` is every sandbox's.
+ * If one fails to start, those already started are closed.
+ */
+export async function startSandboxSet(
+  options: Omit<SandboxOptions, "dialect" | "idPrefix"> = {},
+): Promise<NamedSandbox[]> {
+  const set: NamedSandbox[] = [];
+  try {
+    for (const [i, dialect] of DIALECTS.entries()) {
+      const port = options.port ? options.port + i : 0;
+      const sandbox = await startSandbox({ ...options, dialect, port });
+      set.push({ name: SANDBOX_EXCHANGE_NAMES[dialect], sandbox });
+    }
+  } catch (error) {
+    await Promise.all(set.map((s) => s.sandbox.close()));
+    throw error;
+  }
+  return set;
+}
