@@ -39,7 +39,9 @@ const rawPort = process.env.SANDBOX_PORT ?? "0";
 const port = Number(rawPort);
 const lastPort = all && port > 0 ? port + DIALECTS.length - 1 : port;
 if (!Number.isInteger(port) || port < 0 || lastPort > 65_535) {
-  process.stderr.write(`SANDBOX_PORT must be a port number (0-65535), got "${rawPort}"\n`);
+  process.stderr.write(
+    `SANDBOX_PORT must be a port number (0-65535${all ? ", the first of four" : ""}), got "${rawPort}"\n`,
+  );
   process.exit(2);
 }
 

@@ -1,3 +1,5 @@
+import type { Socket } from "node:net";
+
 /**
  * Sleeps that close() can cut short: an injected delay or a hanging create must neither keep the
  * process alive nor answer on a server that has been closed.
@@ -37,11 +39,12 @@ export class Hangs {
   private readonly held = new Set<() => void>();
 
   /** Resolves once `socket` closes or releaseAll() runs; never on a timer. */
-  hold(socket: {
-    once(event: "close", f: () => void): unknown;
-    off(event: "close", f: () => void): unknown;
-  }): Promise<void> {
+  hold(socket: Socket): Promise<void> {
     return new Promise((resolve) => {
+      if (socket.destroyed) {
+        resolve();
+        return;
+      }
       const release = () => {
         this.held.delete(release);
         socket.off("close", release);
