@@ -5,7 +5,13 @@ import type { Answer, Created } from "./endpoints.ts";
 import * as endpoints from "./endpoints.ts";
 import { HttpError } from "./http.ts";
 import * as p from "./params.ts";
-import { outOfRange, quote, reverseQuote, type SandboxQuote } from "./pricing.ts";
+import {
+  outOfRange,
+  quote,
+  reverseQuote,
+  type SandboxMarket,
+  type SandboxQuote,
+} from "./pricing.ts";
 import type { SandboxState } from "./state.ts";
 
 /**
@@ -64,15 +70,20 @@ export function currencies(state: SandboxState): Answer {
   return ok(cn.currencies(state, state.coins));
 }
 
-function limitsOf(from: SandboxCoin, to: SandboxCoin, flow: Flow): SandboxQuote {
-  return quote(from, to, 1, rateTypeOf(flow));
+function limitsOf(
+  from: SandboxCoin,
+  to: SandboxCoin,
+  flow: Flow,
+  market: Readonly<SandboxMarket>,
+): SandboxQuote {
+  return quote(from, to, 1, rateTypeOf(flow), market);
 }
 
 /** `GET exchange/range`. */
 export function range(state: SandboxState, params: URLSearchParams): Answer {
   const pair = pairOf(state, params);
   const flow = flowOf(params.get("flow"));
-  const q = limitsOf(pair.from, pair.to, flow);
+  const q = limitsOf(pair.from, pair.to, flow, state.market);
   return ok(
     cn.range(
       {
@@ -111,13 +122,14 @@ export function estimate(state: SandboxState, params: URLSearchParams, now: numb
     }
     const wanted = p.queryAmount(params.get("toAmount"), "toAmount");
     state.stats.reverseQuote();
-    q = reverseQuote(pair.from, pair.to, wanted, rateTypeOf(flow));
+    q = reverseQuote(pair.from, pair.to, wanted, rateTypeOf(flow), state.market);
   } else {
     q = quote(
       pair.from,
       pair.to,
       p.queryAmount(params.get("fromAmount"), "fromAmount"),
       rateTypeOf(flow),
+      state.market,
     );
   }
   const breach = outOfRange(q);

@@ -2,6 +2,7 @@ import { depositAddressFor, depositFor } from "./addresses.ts";
 import type { SandboxCoin } from "./coins.ts";
 import type {
   CreateAlteration,
+  DownMode,
   FaultTarget,
   MalformedBody,
   MalformedFaultOptions,
@@ -9,7 +10,13 @@ import type {
   StatusFaultOptions,
 } from "./faults.ts";
 import { type Limits, RateLimiter } from "./limits.ts";
-import { quote, round8, type SandboxRateType } from "./pricing.ts";
+import {
+  checkedMarket,
+  quote,
+  round8,
+  type SandboxMarket,
+  type SandboxRateType,
+} from "./pricing.ts";
 import type { Quirks, SandboxState } from "./state.ts";
 import type { SandboxStats } from "./stats.ts";
 import type { SandboxTransaction, Schedule } from "./store.ts";
@@ -105,8 +112,30 @@ export interface SandboxControl {
   stallNext(target: FaultTarget, options: StallFaultOptions): void;
   /** Every answer of `target` waits `ms` first; 0 removes the delay. */
   setDelay(target: FaultTarget, ms: number): void;
-  /** Down: every request answers 503 until set up again. */
+  /** Down: every request answers 503 until set up again (true is takeDown("unavailable")). */
   setDown(down: boolean): void;
+  /**
+   * Takes the whole exchange down until bringUp(): every request on every endpoint (unknown paths
+   * too) is either held without any answer, the connection left open (`hang`, the default: a dead
+   * upstream behind a live load balancer, which only a client's own deadline ends), or answered
+   * 503 at once (`unavailable`). close() still ends promptly, dropping the held requests.
+   */
+  takeDown(mode?: DownMode): void;
+  /** Back up: answers again; requests held by a `hang` are dropped (their connections closed). */
+  bringUp(): void;
+  /** How the exchange is down now, or false when it is up. */
+  downMode(): DownMode | false;
+  /** Requests held without an answer right now (a `hang` down mode), for tests to wait on. */
+  heldRequests(): number;
+  /**
+   * While on (the default argument), every create is refused as a definite refusal in the
+   * dialect's own words for a pair it does not take (spec: 400 naming the pair; exolix and
+   * letsexchange: 422 "Such exchange pair is not available"; changenow: 400 `pair_is_inactive`):
+   * no transaction is created. Quotes still answer. `refuseCreates(false)` accepts them again.
+   */
+  refuseCreates(refuse?: boolean): void;
+  /** Whether creates are being refused (see refuseCreates). */
+  refusingCreates(): boolean;
   /**
    * The next successful POST /transactions really creates the transaction, then answers only
    * after `ms`, or, with destroy, destroys the socket after `ms` without answering.
@@ -157,7 +186,7 @@ export interface SandboxControl {
   worsenNextFloatCreate(fraction: number): void;
   /** Queued faults not yet served, per target. */
   pendingFaults(): Partial<Record<FaultTarget, number>>;
-  /** Removes every queued fault, delay, hang and the down mode. */
+  /** Removes every queued fault, delay, hang, the down mode and refused creates. */
   clearFaults(): void;
 
   setSchedule(schedule: Schedule | false): void;
@@ -180,6 +209,13 @@ export interface SandboxControl {
   memoNetworks(): string[];
   /** Moves a coin's USD price: every quote and limit involving it moves with it. */
   setPrice(code: string, usd: number): void;
+  /** This sandbox's market (see SandboxOptions.market): a copy. */
+  market(): SandboxMarket;
+  /**
+   * Moves this sandbox's rates and limits from now on: the factors given replace the current ones
+   * (the others stay). Throws a RangeError for a factor that is not a positive number.
+   */
+  setMarket(market: Partial<SandboxMarket>): void;
 }
 
 function coinOrThrow(state: SandboxState, code: string): SandboxCoin {
@@ -201,7 +237,7 @@ export function seed(state: SandboxState, n: number, o: SeedOptions): string[] {
   const networkFrom = networkOrThrow(from, o.networkFrom);
   const networkTo = networkOrThrow(to, o.networkTo);
   const rateType = o.rateType ?? "float";
-  const { rate } = quote(from, to, 1, rateType);
+  const { rate } = quote(from, to, 1, rateType, state.market);
   const end = o.createdAt === undefined ? Date.now() : new Date(o.createdAt).getTime();
   if (Number.isNaN(end)) throw new Error(`sandbox: bad createdAt ${String(o.createdAt)}`);
   const spread = o.spreadOverMs ?? (o.createdAt === undefined ? 3_600_000 : 0);
@@ -272,8 +308,22 @@ export function createControl(state: SandboxState): SandboxControl {
     stallNext: (target, options) => state.faults.stallNext(target, options),
     setDelay: (target, ms) => state.faults.setDelay(target, ms),
     setDown: (down) => {
-      state.faults.down = down;
+      if (down) control.takeDown("unavailable");
+      else control.bringUp();
     },
+    takeDown: (mode = "hang") => {
+      state.faults.down = mode;
+    },
+    bringUp: () => {
+      state.faults.down = false;
+      state.hangs.releaseAll();
+    },
+    downMode: () => state.faults.down,
+    heldRequests: () => state.hangs.size,
+    refuseCreates: (refuse = true) => {
+      state.faults.refuseCreates = refuse;
+    },
+    refusingCreates: () => state.faults.refuseCreates,
     createThenHang: (ms, options = {}) => {
       state.faults.hangNextCreate = {
         ms,
@@ -311,7 +361,10 @@ export function createControl(state: SandboxState): SandboxControl {
       state.faults.worseFloatNextCreate = fraction;
     },
     pendingFaults: () => state.faults.pending(),
-    clearFaults: () => state.faults.clear(),
+    clearFaults: () => {
+      state.faults.clear();
+      state.hangs.releaseAll();
+    },
 
     setSchedule: (schedule) => {
       state.store.schedule = schedule;
@@ -336,6 +389,10 @@ export function createControl(state: SandboxState): SandboxControl {
     setPrice: (code, usd) => {
       if (!(usd > 0)) throw new RangeError("sandbox: a price must be positive");
       coinOrThrow(state, code).usd = usd;
+    },
+    market: () => ({ ...state.market }),
+    setMarket: (market) => {
+      state.market = checkedMarket({ ...state.market, ...market });
     },
   };
   return control;

@@ -130,7 +130,7 @@ export function rate(state: SandboxState, params: URLSearchParams): Answer {
   const input: Record<string, unknown> = Object.fromEntries(params.entries());
   if (isExolix(state)) return exolixRate(state, input, params);
   const { from, to, rateType } = pair(state, input);
-  const q = quote(from, to, p.queryAmount(params.get("amount")), rateType);
+  const q = quote(from, to, p.queryAmount(params.get("amount")), rateType, state.market);
   const breach = outOfRange(q);
   if (!breach) return ok({ ...q, message: null });
   const message = rangeMessage(q, from, breach);
@@ -157,8 +157,8 @@ function exolixRate(
   if (reverse !== null) state.stats.reverseQuote();
   const q =
     reverse !== null && reverse.trim() !== ""
-      ? reverseQuote(from, to, p.queryAmount(reverse, "withdrawalAmount"), rateType)
-      : quote(from, to, p.queryAmount(params.get("amount")), rateType);
+      ? reverseQuote(from, to, p.queryAmount(reverse, "withdrawalAmount"), rateType, state.market)
+      : quote(from, to, p.queryAmount(params.get("amount")), rateType, state.market);
   const breach = outOfRange(q);
   const limits = payoutLimits(q);
   const body = {
@@ -220,10 +220,28 @@ export interface Created extends Answer {
 /** Fields outside the spec's created shape that a create fault may make the answer show. */
 const SHOWN_WHEN_ALTERED = ["refund_address", "network_from", "network_to"] as const;
 
+/**
+ * A create refused while `refuseCreates` is on: the dialect's own answer for a pair it does not
+ * take, a 4xx that says no swap was made (spec: 400 naming the pair; exolix and letsexchange: 422
+ * "Such exchange pair is not available"; changenow: 400 `pair_is_inactive`).
+ */
+function createRefused(state: SandboxState, from: SandboxCoin, to: SandboxCoin): HttpError {
+  if (state.dialect === "changenow") {
+    return new HttpError(400, "Pair is inactive", "toCurrency", { error: "pair_is_inactive" });
+  }
+  if (refusesLikeExolix(state)) return new HttpError(422, PAIR_NOT_AVAILABLE, "coinTo");
+  return new HttpError(
+    400,
+    `the pair ${upper(from)}/${upper(to)} is not available for new swaps`,
+    "coinTo",
+  );
+}
+
 /** POST /transactions: validates everything a real service would, then creates in `wait`. */
 export function create(state: SandboxState, body: Record<string, unknown>, now: number): Created {
   const asked = pair(state, body);
   const { from, to, rateType } = asked;
+  if (state.faults.refuseCreates) throw createRefused(state, from, to);
   // The default-network fault: an exchange that ignores a network code it does not know.
   const silent = state.faults.defaultNetworksNextCreate;
   state.faults.defaultNetworksNextCreate = false;
@@ -340,12 +358,12 @@ function quoteOfCreate(
   to: SandboxCoin,
   rateType: "float" | "fixed",
 ): SandboxQuote {
-  if (!isWild(state)) return quote(from, to, p.bodyAmount(body.amount), rateType);
+  if (!isWild(state)) return quote(from, to, p.bodyAmount(body.amount), rateType, state.market);
   if (body.withdrawalAmount !== undefined && body.withdrawalAmount !== null) {
     const wanted = p.looseAmount(body.withdrawalAmount, "withdrawalAmount");
-    return reverseQuote(from, to, wanted, rateType);
+    return reverseQuote(from, to, wanted, rateType, state.market);
   }
-  return quote(from, to, p.looseAmount(body.amount, "amount"), rateType);
+  return quote(from, to, p.looseAmount(body.amount, "amount"), rateType, state.market);
 }
 
 /** The page size asked for, clamped to the cap (or refused, with the quirk). */

@@ -85,14 +85,26 @@ export interface CreateAlteration {
   persist?: boolean;
 }
 
+/**
+ * How a sandbox that is down answers every request, on every endpoint: `hang` accepts the
+ * connection and the request and never answers (a dead upstream behind a live load balancer);
+ * `unavailable` answers 503 at once.
+ */
+export type DownMode = "hang" | "unavailable";
+
 /** Failures that tests and benchmarks inject; queued faults are consumed in the order given. */
 export class Faults {
   private readonly queue: Array<{ target: FaultTarget; fault: Fault; left: number }> = [];
   private readonly delays = new Map<FaultTarget, number>();
   /** GET /transactions/{id} of these ids answers this status, every time. */
   readonly failingDetails = new Map<string, number>();
-  /** Every request answers 503 while down. */
-  down = false;
+  /** While set, every request is answered as this mode says (see DownMode). */
+  down: DownMode | false = false;
+  /**
+   * While true, every POST create that names an offered pair is refused in the dialect's words for
+   * a pair it does not take (a 4xx that says no swap was made), and nothing is created.
+   */
+  refuseCreates = false;
   hangNextCreate: CreateHang | undefined;
   alterNextCreate: CreateAlteration | undefined;
   /**
@@ -166,6 +178,7 @@ export class Faults {
     this.queue.length = 0;
     this.delays.clear();
     this.down = false;
+    this.refuseCreates = false;
     this.hangNextCreate = undefined;
     this.alterNextCreate = undefined;
     this.failingDetails.clear();

@@ -84,7 +84,9 @@ export function info(
     });
     if (reverse) state.stats.reverseQuote();
     const asked = p.looseAmount(body.amount, reverse ? "withdrawalAmount" : "amount");
-    const q = reverse ? reverseQuote(from, to, asked, rateType) : quote(from, to, asked, rateType);
+    const q = reverse
+      ? reverseQuote(from, to, asked, rateType, state.market)
+      : quote(from, to, asked, rateType, state.market);
     let rateId = "";
     if (rateType === "fixed") {
       rateId = randomUUID();

@@ -2,6 +2,41 @@ import type { SandboxCoin } from "./coins.ts";
 
 export type SandboxRateType = "float" | "fixed";
 
+/**
+ * How one sandbox's market differs from the catalog's prices, so that several sandboxes side by
+ * side quote the same pair at different amounts and take different amounts: every rate is
+ * multiplied by `rateFactor` (1.004: 0.4 % more to receive), every minimum by `minFactor` and every
+ * maximum by `maxFactor` (each in USD before rounding). All three must be positive.
+ */
+export interface SandboxMarket {
+  rateFactor: number;
+  minFactor: number;
+  maxFactor: number;
+}
+
+/** The catalog's prices and limits exactly: the spec dialect's default. */
+export const NEUTRAL_MARKET: Readonly<SandboxMarket> = {
+  rateFactor: 1,
+  minFactor: 1,
+  maxFactor: 1,
+};
+
+/** Throws a RangeError unless every factor is a positive finite number. */
+export function checkedMarket(market: SandboxMarket): SandboxMarket {
+  for (const [name, value] of Object.entries(market)) {
+    if (!(Number.isFinite(value) && value > 0)) {
+      throw new RangeError(
+        `sandbox: market.${name} must be a positive number, got ${String(value)}`,
+      );
+    }
+  }
+  return {
+    rateFactor: market.rateFactor,
+    minFactor: market.minFactor,
+    maxFactor: market.maxFactor,
+  };
+}
+
 /** The exchange's margin: a fixed rate costs more because the exchange carries the price risk. */
 const MARGIN: Record<SandboxRateType, number> = { float: 0.005, fixed: 0.012 };
 /** Limits in USD; a fixed rate is offered for smaller tickets only. */
@@ -42,20 +77,24 @@ export interface SandboxQuote {
   rateType: SandboxRateType;
 }
 
-/** The quote for `amount` of `from` into `to`, derived from the catalog's USD prices. */
+/**
+ * The quote for `amount` of `from` into `to`, derived from the catalog's USD prices as moved by
+ * the sandbox's market.
+ */
 export function quote(
   from: SandboxCoin,
   to: SandboxCoin,
   amount: number,
   rateType: SandboxRateType,
+  market: Readonly<SandboxMarket> = NEUTRAL_MARKET,
 ): SandboxQuote {
-  const rate = roundRate((from.usd / to.usd) * (1 - MARGIN[rateType]));
+  const rate = roundRate((from.usd / to.usd) * (1 - MARGIN[rateType]) * market.rateFactor);
   return {
     fromAmount: amount,
     toAmount: round8(amount * rate),
     rate,
-    minAmount: niceUp(MIN_USD / from.usd),
-    maxAmount: niceDown(MAX_USD[rateType] / from.usd),
+    minAmount: niceUp((MIN_USD * market.minFactor) / from.usd),
+    maxAmount: niceDown((MAX_USD[rateType] * market.maxFactor) / from.usd),
     rateType,
   };
 }
@@ -75,8 +114,9 @@ export function reverseQuote(
   to: SandboxCoin,
   withdrawal: number,
   rateType: SandboxRateType,
+  market: Readonly<SandboxMarket> = NEUTRAL_MARKET,
 ): SandboxQuote {
-  const q = quote(from, to, 1, rateType);
+  const q = quote(from, to, 1, rateType, market);
   return { ...q, fromAmount: ceil8(withdrawal / q.rate), toAmount: withdrawal };
 }
 

@@ -227,7 +227,12 @@ async function handle(state: SandboxState, req: IncomingMessage, reply: Reply): 
   }
   if (route) reply.endpoint = route.endpoint;
 
-  if (state.faults.down) {
+  // Down: every endpoint, known or not, before anything else.
+  if (state.faults.down === "hang") {
+    await state.hangs.hold(req.socket);
+    return reply.drop();
+  }
+  if (state.faults.down === "unavailable") {
     return reply.error(503, "service unavailable");
   }
   if (!route) return reply.error(404, `no such endpoint: ${req.method} ${url.pathname}`);

@@ -2,9 +2,10 @@ import type { SandboxCoin } from "./coins.ts";
 import type { Dialect } from "./dialect.ts";
 import type { Faults } from "./faults.ts";
 import type { RateLimiter } from "./limits.ts";
+import type { SandboxMarket } from "./pricing.ts";
 import type { StatsCounter } from "./stats.ts";
 import type { TransactionStore } from "./store.ts";
-import type { Sleeps } from "./timers.ts";
+import type { Hangs, Sleeps } from "./timers.ts";
 
 /**
  * Deviations from the spec seen at real exchanges; all off by default. They bend the `spec`
@@ -76,5 +77,9 @@ export interface SandboxState {
   quirks: Quirks;
   stats: StatsCounter;
   sleeps: Sleeps;
+  /** Requests held without an answer while the sandbox is down in the `hang` mode. */
+  hangs: Hangs;
+  /** How this sandbox's rates and limits differ from the catalog's (see pricing.ts). */
+  market: SandboxMarket;
   logger: ((line: string) => void) | undefined;
 }

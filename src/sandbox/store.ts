@@ -129,6 +129,8 @@ export class TransactionStore {
   constructor(
     public schedule: Schedule | false,
     private readonly dialect: Dialect = "spec",
+    /** Starts every id: unique per sandbox, so that two sandboxes never issue the same id. */
+    private readonly idPrefix = "",
   ) {}
 
   get size(): number {
@@ -319,7 +321,7 @@ export class TransactionStore {
 
   private newId(): string {
     let id: string;
-    do id = randomHex(7);
+    do id = `${this.idPrefix}${randomHex(6)}`;
     while (this.byId.has(id));
     return id;
   }

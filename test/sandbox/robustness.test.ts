@@ -3,13 +3,13 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { buildCatalog } from "../../src/sandbox/coins.ts";
 import { Faults } from "../../src/sandbox/faults.ts";
-import { startSandbox } from "../../src/sandbox/index.ts";
+import { NEUTRAL_MARKET, startSandbox } from "../../src/sandbox/index.ts";
 import { memoNetworksOf } from "../../src/sandbox/memos.ts";
 import { createRequestHandler } from "../../src/sandbox/server.ts";
 import { type SandboxState, SPEC_QUIRKS } from "../../src/sandbox/state.ts";
 import { StatsCounter } from "../../src/sandbox/stats.ts";
 import { TransactionStore } from "../../src/sandbox/store.ts";
-import { Sleeps } from "../../src/sandbox/timers.ts";
+import { Hangs, Sleeps } from "../../src/sandbox/timers.ts";
 
 /** A store that breaks on reads, standing in for any bug in a handler. */
 class BrokenStore extends TransactionStore {
@@ -35,6 +35,8 @@ describe("robustness", () => {
       quirks: { ...SPEC_QUIRKS },
       stats: new StatsCounter(),
       sleeps: new Sleeps(),
+      hangs: new Hangs(),
+      market: { ...NEUTRAL_MARKET },
       logger: (line) => lines.push(line),
     };
     const server = createServer(createRequestHandler(state));
