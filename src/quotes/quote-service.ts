@@ -31,6 +31,8 @@ export interface Offers {
 export interface OfferOptions extends QuoteOptions {
   /** Only this exchange is asked (a chosen offer quoted again); none: every one that lists the pair. */
   exchange?: string;
+  /** These exchanges are not asked (one that just refused to create this swap). */
+  exclude?: readonly string[];
 }
 
 interface QuoteServiceDeps {
@@ -61,12 +63,13 @@ export class QuoteService {
   constructor(private readonly deps: QuoteServiceDeps) {}
 
   /** The exchanges a pair is offered at now, in the operator's order. */
-  offering(pair: Pair, only?: string): OfferedExchange[] {
+  offering(pair: Pair, only?: string, exclude: readonly string[] = []): OfferedExchange[] {
     const { exchanges, listedAt, minKyc } = this.deps;
     const from = listedAt?.(pair.coinFrom.toLowerCase());
     const to = listedAt?.(pair.coinTo.toLowerCase());
     return exchanges.offering().filter((exchange) => {
       if (only !== undefined && exchange.id !== only) return false;
+      if (exclude.includes(exchange.id)) return false;
       if (from && !from.has(exchange.id)) return false;
       if (to && !to.has(exchange.id)) return false;
       return minKyc === undefined || kycRank(exchange.kyc) <= kycRank(minKyc);
@@ -80,7 +83,7 @@ export class QuoteService {
   async offers(params: QuoteRequest, opts: OfferOptions = {}): Promise<Offers> {
     const reverse = params.receiveAmount !== undefined;
     const rateType = params.rateType ?? "float";
-    const asked = this.offering(params, opts.exchange).filter(
+    const asked = this.offering(params, opts.exchange, opts.exclude).filter(
       (exchange) => !reverse || reversesAt(this.at(exchange.id).reverses, rateType),
     );
     if (asked.length === 0) throw notOffered();

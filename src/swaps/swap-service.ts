@@ -100,8 +100,10 @@ export class SwapService {
     }
   }
 
-  async create(input: CreateSwapInput): Promise<CreateSwapResult> {
+  async create(asked: CreateSwapInput): Promise<CreateSwapResult> {
     const { store } = this.deps;
+    // A quote kept by a flow of a release before exchanges were named names none: the first's.
+    const input = { ...asked, exchange: asked.exchange || this.deps.exchanges.primary.id };
     const claim = await store.claim(input);
     if (!claim.claimed) {
       const { intent } = claim;

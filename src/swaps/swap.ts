@@ -156,6 +156,14 @@ export type OpenSwap = Pick<
 /** The exchange id of the embedded sandbox (its port changes at every start; its swaps are play). */
 export const SANDBOX_EXCHANGE = "sandbox";
 
+/**
+ * Whether a recorded exchange is an embedded sandbox: the one of the single-exchange settings, or
+ * one of those side by side (`sandbox-<dialect>`). Its swaps are simulated: no real funds.
+ */
+export function isSandboxExchange(exchange: string): boolean {
+  return exchange === SANDBOX_EXCHANGE || exchange.startsWith(`${SANDBOX_EXCHANGE}-`);
+}
+
 /** The id a swap records for the exchange at `apiUrl`: its origin, or the embedded sandbox. */
 export function exchangeIdOf(target: { url: string; sandbox: boolean }): string {
   return target.sandbox ? SANDBOX_EXCHANGE : new URL(target.url).origin;

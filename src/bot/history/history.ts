@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import { coinLabel } from "../../frontends/coin-label.ts";
 import { isFinal } from "../../swaps/status.ts";
-import { SANDBOX_EXCHANGE } from "../../swaps/swap.ts";
+import { isSandboxExchange } from "../../swaps/swap.ts";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
 import { cbField, defineCallback } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
@@ -35,7 +35,7 @@ export function createHistoryFeature(deps: HistoryDeps) {
     const page = Math.floor(offset / PAGE_SIZE) + 1;
     const mark = (swap: (typeof items)[number]) =>
       !deps.reader.isHere(swap)
-        ? ctx.t(swap.exchange === SANDBOX_EXCHANGE ? "history-sandbox" : "history-elsewhere")
+        ? ctx.t(isSandboxExchange(swap.exchange) ? "history-sandbox" : "history-elsewhere")
         : swap.givenUpAt !== null && !isFinal(swap.status)
           ? ctx.t("history-given-up")
           : holdLines(ctx.t, swap).join("\n") || undefined;

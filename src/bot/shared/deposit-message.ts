@@ -3,7 +3,7 @@ import type { InlineKeyboard } from "grammy";
 import { coinLabel } from "../../frontends/coin-label.ts";
 import { onFirstUse } from "../../lib/first-use.ts";
 import { isFinal, isHeld } from "../../swaps/status.ts";
-import { type DepositView, SANDBOX_EXCHANGE } from "../../swaps/swap.ts";
+import { type DepositView, isSandboxExchange } from "../../swaps/swap.ts";
 import { swapCopyKeyboard } from "./copy-buttons.ts";
 import { withDepositMemo, withPayoutMemo, withRefundMemo } from "./deposit-memo.ts";
 import { type HoldFacts, holdNote } from "./hold-text.ts";
@@ -30,7 +30,7 @@ export function depositText(
       view,
     );
     const text = [outcome, closingNote(t, view)].join("\n\n");
-    return view.exchange === SANDBOX_EXCHANGE ? `${t("card-sandbox")}\n\n${text}` : text;
+    return isSandboxExchange(view.exchange) ? `${t("card-sandbox")}\n\n${text}` : text;
   }
   // The deposit has arrived (or the exchange holds the swap to verify it): the card must not
   // invite a second one.
@@ -55,7 +55,7 @@ export function depositText(
     : received
       ? withMemo
       : `${withMemo}\n\n${t("deposit-support-trust")}`;
-  return view.exchange === SANDBOX_EXCHANGE ? `${t("deposit-sandbox")}\n\n${full}` : full;
+  return isSandboxExchange(view.exchange) ? `${t("deposit-sandbox")}\n\n${full}` : full;
 }
 
 /**

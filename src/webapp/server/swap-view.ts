@@ -1,6 +1,6 @@
 import { DEFAULT_EXPLORER_TABLE, explorerLinkOf } from "../../frontends/explorers.ts";
 import { isFinal, isHeld } from "../../swaps/status.ts";
-import { SANDBOX_EXCHANGE, type Swap } from "../../swaps/swap.ts";
+import { isSandboxExchange, type Swap } from "../../swaps/swap.ts";
 import type { SwapListItem } from "../../swaps/swap-queries.ts";
 
 /**
@@ -66,6 +66,6 @@ export function pageSwap(
     final: isFinal(swap.status),
     hold: isHeld(swap.status) ? { link: swap.holdLink ?? null, asks: swap.holdAsks ?? null } : null,
     createdAt: swap.createdAt,
-    sandbox: swap.exchange === SANDBOX_EXCHANGE,
+    sandbox: isSandboxExchange(swap.exchange),
   };
 }
