@@ -134,7 +134,8 @@ export function buildBackground(
       everyMs: Math.min(Math.max(config.statusPollIntervalMs * 2, 1_000), 30_000),
       clock,
     });
-    const named = (part: string) => (deps.exchanges.length > 1 ? `${part} (${exchange.label})` : part);
+    const named = (part: string) =>
+      deps.exchanges.length > 1 ? `${part} (${exchange.label})` : part;
     return {
       exchange,
       alerts,
@@ -152,7 +153,10 @@ export function buildBackground(
     (each.find((part) => part.exchange.id === id) ?? each[0]!).alerts;
   const reconcilerOf = (id: string) =>
     (each.find((part) => part.exchange.id === id) ?? each[0]!).reconciler;
-  const loops: (readonly [string, { start(): void | Promise<void>; stop(): void | Promise<void> }])[] = [
+  const loops: (readonly [
+    string,
+    { start(): void | Promise<void>; stop(): void | Promise<void> },
+  ])[] = [
     ["notifier", notifier],
     ...each.flatMap((part) => part.loops),
     ...(supportDesk ? [["support desk", supportDesk] as const] : []),

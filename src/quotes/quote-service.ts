@@ -223,8 +223,7 @@ export class QuoteService {
       const tied = taking.filter((q) => isNearTie(worth(q), worth(top)));
       const kyc = (q: Quote) => kycRank(this.deps.exchanges.get(q.exchange)?.kyc ?? null);
       const best = tied.sort(
-        (a, b) =>
-          kyc(a) - kyc(b) || (order.get(a.exchange) ?? 0) - (order.get(b.exchange) ?? 0),
+        (a, b) => kyc(a) - kyc(b) || (order.get(a.exchange) ?? 0) - (order.get(b.exchange) ?? 0),
       )[0]!;
       return [best, ...taking.filter((q) => q !== best), ...refusing];
     }
@@ -260,5 +259,12 @@ function unionOf(each: readonly (PairLimits | undefined)[]): PairLimits | undefi
 
 /** No exchange offers the pair (or quotes an amount to receive): as an exchange's 404 would say. */
 function notOffered(): ExchangeApiError {
-  return new ExchangeApiError("GET /rate", 404, "no exchange offers this pair", undefined, {}, undefined);
+  return new ExchangeApiError(
+    "GET /rate",
+    404,
+    "no exchange offers this pair",
+    undefined,
+    {},
+    undefined,
+  );
 }

@@ -85,7 +85,11 @@ export class ConfirmSummary {
       if (!quote) quote = await this.deps.quotes.quote(params, { user, ...at });
       if (rateType === "fixed" && this.deps.quotes.isStale(quote)) {
         // Asked again at the same exchange: a summary is confirmed at the exchange it named.
-        quote = await this.deps.quotes.quote(params, { fresh: true, user, exchange: quote.exchange });
+        quote = await this.deps.quotes.quote(params, {
+          fresh: true,
+          user,
+          exchange: quote.exchange,
+        });
       }
     } catch (error) {
       return { kind: "quote-failed", failure: describeExchangeError(error) };
