@@ -65,6 +65,8 @@ export async function openDatabase(
       if (!exchange.sandbox) {
         const named = await opened.repos.transactions.claimUnnamed(exchange.exchangeId);
         if (named > 0) logger.info({ named, exchange: exchange.exchangeId }, "swaps named");
+        const intents = await opened.repos.intents.claimUnnamed(exchange.exchangeId);
+        if (intents > 0) logger.info({ intents, exchange: exchange.exchangeId }, "intents named");
       }
     },
     stop: async () => {

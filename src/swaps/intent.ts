@@ -15,6 +15,12 @@ export interface Intent {
   userId: number;
   request: SwapOrder;
   /**
+   * The exchange the POST goes to, as the swap will record it (`Swap.exchange`): only that
+   * exchange's reconciler looks for what it created. Empty: stored before intents named their
+   * exchange (a release before this one), named at start-up as such swaps are.
+   */
+  exchange: string;
+  /**
    * The payout of the fixed quote the user confirmed (null: a floating rate): a created swap that
    * promises less is not the deal, whether its POST answered or the reconciler found it.
    */
@@ -34,7 +40,7 @@ export interface Intent {
 export const postOf = (intent: Pick<Intent, "key" | "createdAt">): string =>
   `${intent.key}@${intent.createdAt}`;
 
-export type IntentInput = Pick<Intent, "key" | "chatId" | "userId" | "request"> &
+export type IntentInput = Pick<Intent, "key" | "chatId" | "userId" | "request" | "exchange"> &
   Partial<Pick<Intent, "fixedAmountOut">>;
 
 /** `claimed: true`: the caller owns the key and may POST. Otherwise `intent` says how far it got. */

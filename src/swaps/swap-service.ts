@@ -36,7 +36,9 @@ export function longestPostMs(exchangeTimeoutMs: number): number {
  * estimate of a floating quote confirmed, holds the create answer to FLOAT_OUT_TOLERANCE (it is not
  * kept: the reconciler adopts a floating swap without it). Neither is sent upstream.
  */
-type CreateSwapInput = IntentInput & { floatAmountOut?: DecimalString | undefined };
+type CreateSwapInput = Omit<IntentInput, "exchange"> & {
+  floatAmountOut?: DecimalString | undefined;
+};
 
 export type CreateSwapResult =
   | { kind: "created"; swap: DepositView }
@@ -89,7 +91,7 @@ export class SwapService {
 
   async create(input: CreateSwapInput): Promise<CreateSwapResult> {
     const { store } = this.deps;
-    const claim = await store.claim(input);
+    const claim = await store.claim({ ...input, exchange: this.deps.exchangeId });
     if (!claim.claimed) {
       const { intent } = claim;
       if (intent.state === "created" && intent.transactionId) {

@@ -49,6 +49,7 @@ async function pendingAcrossRestart(options: { postgres: boolean; clock?: TestCl
       key,
       chatId: user.chatId,
       userId: user.id,
+      exchange: harness.app.exchangeId,
       request: {
         coinFrom: "btc",
         coinTo: "eth",

@@ -18,14 +18,15 @@ describe.each(dialects)("/forget ($dialect)", ({ open }) => {
     const chatId = 42;
     await repos.transactions.insert(newTransaction({ id: "done", chatId, status: "success" }));
     await repos.transactions.insert(newTransaction({ id: "open", chatId, status: "wait" }));
-    const claim = (key: string) => repos.intents.claim({ key, chatId, userId: chatId, request });
+    const claim = (key: string) =>
+      repos.intents.claim({ key, chatId, userId: chatId, request, exchange: "sandbox" });
     await claim("failed");
     await repos.intents.markFailed("failed", "400 refused");
     await claim("lost");
     await repos.intents.markUnknown("lost");
     await claim("sending");
     // Another chat's intent is none of this chat's business.
-    await repos.intents.claim({ key: "other", chatId: 7, userId: 7, request });
+    await repos.intents.claim({ key: "other", chatId: 7, userId: 7, request, exchange: "sandbox" });
 
     expect(await repos.privacy.preview(chatId)).toEqual({ finished: 1, open: 3 });
     expect(await repos.privacy.forgetChat(chatId)).toEqual({ deleted: 1, kept: 3 });

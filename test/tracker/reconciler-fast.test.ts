@@ -32,7 +32,7 @@ function rig(options: { lost?: boolean } = {}) {
   const clock: Clock = { now: () => now, monotonic: () => now, setTimer: () => () => {} };
   const exchange = new FakeExchange();
   const store = new MemorySwapStore(() => now);
-  store.claim({ key: "k", chatId: 7, userId: 7, request: ORDER });
+  store.claim({ key: "k", chatId: 7, userId: 7, request: ORDER, exchange: "fake" });
   // The POST's answer was lost half a second after it was sent: its window is closed by SENT + 1.5 s.
   now = SENT + 500;
   if (options.lost !== false) store.markUnknown("k");

@@ -71,7 +71,10 @@ async function lostPost(
   clock = new TestClock();
   clock.watchHttp();
   const sentAt = clock.now() - (options.pending ? 1_000 : 10_000);
-  await repos.intents.claim({ key: "k", chatId: 1, userId: 1, request: order }, sentAt);
+  await repos.intents.claim(
+    { key: "k", chatId: 1, userId: 1, request: order, exchange: SANDBOX_EXCHANGE },
+    sentAt,
+  );
   if (!options.pending) await repos.intents.markUnknown("k", sentAt + 500);
   return {
     control: sandbox.control,
@@ -308,7 +311,7 @@ describe("a pending intent: its POST's outcome was never recorded", () => {
     // The first POST failed (nothing created) and the summary was confirmed again: a new POST.
     await repos.intents.markFailed("k", "refused", sentAt + 200);
     await repos.intents.claim(
-      { key: "k", chatId: 1, userId: 1, request: BTC_TO_ETH },
+      { key: "k", chatId: 1, userId: 1, request: BTC_TO_ETH, exchange: SANDBOX_EXCHANGE },
       sentAt + 300,
     );
     control.seed(1, { amount: 0.5, withdrawalAddress: ETH_ADDRESS, createdAt: sentAt + 400 });
