@@ -80,9 +80,18 @@ export function buildBackground(
     );
   }
   const primary = deps.exchanges[0]!;
-  const each = deps.exchanges.map((exchange) => {
+  const each = deps.exchanges.map((exchange, i) => {
     const { client, monitor } = exchange;
     const exchangeId = exchange.id;
+    // Each exchange caps its own list's pages: the first keeps the cap it always had.
+    const { meta } = db.repos;
+    const pageCap =
+      i === 0
+        ? {}
+        : {
+            loadPageCap: () => meta.loadPageCap(exchangeId),
+            savePageCap: (cap: number) => meta.savePageCap(cap, exchangeId),
+          };
     const log = logger.child({ exchange: exchange.target.settings.name });
     const alerts = new AdminAlerts({
       api: telegram.bot.api,
@@ -97,7 +106,7 @@ export function buildBackground(
     const tracker = new StatusTracker({
       exchange: client,
       exchangeId,
-      store: leaderOnly(db.ports.trackerStore),
+      store: leaderOnly({ ...db.ports.trackerStore, ...pageCap }),
       logger: log,
       intervalMs: config.statusPollIntervalMs,
       stuckAfterMs: config.stuckAfterMs,
@@ -107,7 +116,7 @@ export function buildBackground(
     });
     const reconciler = new Reconciler({
       exchange: client,
-      store: leaderOnly(db.ports.reconcileStore),
+      store: leaderOnly({ ...db.ports.reconcileStore, ...pageCap }),
       logger: log,
       exchangeId,
       intervalMs: Math.min(5_000, config.statusPollIntervalMs),
