@@ -80,6 +80,20 @@ export function buildBackground(
     );
   }
   const primary = deps.exchanges[0]!;
+  // An exchange's open swaps: those recorded under its id, and under the ids it had before.
+  const openOf = (exchange: RunningExchange) =>
+    exchange.aliases?.length
+      ? {
+          listOpen: async () =>
+            (
+              await Promise.all(
+                [exchange.id, ...(exchange.aliases ?? [])].map((id) =>
+                  db.ports.trackerStore.listOpen(id),
+                ),
+              )
+            ).flat(),
+        }
+      : {};
   const each = deps.exchanges.map((exchange, i) => {
     const { client, monitor } = exchange;
     const exchangeId = exchange.id;
@@ -106,7 +120,7 @@ export function buildBackground(
     const tracker = new StatusTracker({
       exchange: client,
       exchangeId,
-      store: leaderOnly({ ...db.ports.trackerStore, ...pageCap }),
+      store: leaderOnly({ ...db.ports.trackerStore, ...pageCap, ...openOf(exchange) }),
       logger: log,
       intervalMs: config.statusPollIntervalMs,
       stuckAfterMs: config.stuckAfterMs,

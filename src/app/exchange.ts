@@ -114,6 +114,10 @@ export function runExchanges(
       port: client,
       kyc: settings.kyc,
       trackingLink: (orderId) => (target.sandbox ? null : trackingLinkOf(settings.name, orderId)),
+      // Its swaps recorded under the single-exchange settings' id (the URL's origin) stay its own.
+      aliases: target.sandbox
+        ? []
+        : [new URL(target.url).origin].filter((origin) => origin !== settings.id),
       target,
       client,
       monitor,
