@@ -89,6 +89,8 @@ export function buildBackground(
       translate,
       adminChatIds: config.adminChatIds,
       monitor,
+      exchange: exchange.label,
+      keySetting: keySettingOf(exchange),
       alertAfterMs: config.alertAfterMs,
       logger: log,
       fence,
@@ -134,7 +136,8 @@ export function buildBackground(
       everyMs: Math.min(Math.max(config.statusPollIntervalMs * 2, 1_000), 30_000),
       clock,
     });
-    const named = (part: string) => (deps.exchanges.length > 1 ? `${part} (${exchange.label})` : part);
+    const named = (part: string) =>
+      deps.exchanges.length > 1 ? `${part} (${exchange.label})` : part;
     return {
       exchange,
       alerts,
@@ -152,7 +155,10 @@ export function buildBackground(
     (each.find((part) => part.exchange.id === id) ?? each[0]!).alerts;
   const reconcilerOf = (id: string) =>
     (each.find((part) => part.exchange.id === id) ?? each[0]!).reconciler;
-  const loops: (readonly [string, { start(): void | Promise<void>; stop(): void | Promise<void> }])[] = [
+  const loops: (readonly [
+    string,
+    { start(): void | Promise<void>; stop(): void | Promise<void> },
+  ])[] = [
     ["notifier", notifier],
     ...each.flatMap((part) => part.loops),
     ...(supportDesk ? [["support desk", supportDesk] as const] : []),
@@ -174,4 +180,13 @@ export function buildBackground(
       ([name, loop]): Part => ({ name, start: () => loop.start(), stop: () => loop.stop() }),
     ),
   };
+}
+
+/**
+ * The setting that holds an exchange's API key: EXCHANGE_<NAME>_API_KEY for an EXCHANGES entry
+ * (recorded by its name), else the single exchange's EXCHANGE_API_KEY.
+ */
+function keySettingOf({ id, target }: RunningExchange): string {
+  const { name } = target.settings;
+  return id === name ? `EXCHANGE_${name.toUpperCase()}_API_KEY` : "EXCHANGE_API_KEY";
 }
