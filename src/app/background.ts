@@ -112,6 +112,8 @@ export function buildBackground(
       translate,
       adminChatIds: config.adminChatIds,
       monitor,
+      exchange: exchange.label,
+      keySetting: keySettingOf(exchange),
       alertAfterMs: config.alertAfterMs,
       logger: log,
       fence,
@@ -201,4 +203,13 @@ export function buildBackground(
       ([name, loop]): Part => ({ name, start: () => loop.start(), stop: () => loop.stop() }),
     ),
   };
+}
+
+/**
+ * The setting that holds an exchange's API key: EXCHANGE_<NAME>_API_KEY for an EXCHANGES entry
+ * (recorded by its name), else the single exchange's EXCHANGE_API_KEY.
+ */
+function keySettingOf({ id, target }: RunningExchange): string {
+  const { name } = target.settings;
+  return id === name ? `EXCHANGE_${name.toUpperCase()}_API_KEY` : "EXCHANGE_API_KEY";
 }

@@ -136,6 +136,8 @@ export async function openDatabase(
       activeUsers: await repos.stats.activeChats(),
       ...(config.supportChatId === undefined ? {} : { support: await repos.support.stats() }),
     }),
+    /** Each exchange's swaps, completed ones and their volume, all time (/stats, /metrics). */
+    swapsByExchange: () => repos.stats.byExchange(),
     openSwapsByStatus: () => repos.transactions.openByStatus(),
     outboxDepth: () => repos.notifications.pendingCount(),
     supportOutboxDepth: () => repos.support.pendingCount(),

@@ -102,7 +102,7 @@ export function runExchanges(
       ...(ledger ? { ledger: i === 0 ? ledger : namedLedger(ledger, settings.name) } : {}),
       onRequest: (event) => {
         monitor.record(event, clock.now());
-        metrics?.recordRequest(event);
+        metrics?.recordRequest(settings.name, event);
         if (typeof event.status !== "number" || event.status >= 400) {
           log.warn(event, "exchange request failed");
         } else log.debug(event, "exchange request");
@@ -123,6 +123,16 @@ export function runExchanges(
       monitor,
     };
   });
+}
+
+/**
+ * The name an exchange's id is counted under (metrics, /stats): the configured exchange's name; a
+ * swap recorded before exchanges were (no id) belongs to the first; an id no longer configured is
+ * its own name.
+ */
+export function nameOfExchange(running: readonly RunningExchange[], id: string): string {
+  if (id === "") return running[0]!.target.settings.name;
+  return running.find((exchange) => exchange.id === id)?.target.settings.name ?? id;
 }
 
 /** One exchange's slots in the shared ledger, apart from another's. */

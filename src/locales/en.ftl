@@ -383,9 +383,9 @@ cmd-language = choose the bot's language
 
 ## Operator: admin alerts and /stats
 
-alert-unauthorized = 🚨 The exchange rejects the bot's API key (401). Users are told the exchange is unavailable. Check EXCHANGE_API_KEY.
-alert-down = 🚨 The exchange has been failing for {$minutes} min (since {$since}). Swaps cannot be quoted or created; status pushes are delayed.
-alert-recovered = ✅ The exchange answers again.
+alert-unauthorized = 🚨 {$exchange} rejects the bot's API key (401). No swap can be quoted or created there until it is fixed. Check {$setting}.
+alert-down = 🚨 {$exchange} has been failing for {$minutes} min (since {$since}). Swaps cannot be quoted or created there; its swaps' status pushes are delayed.
+alert-recovered = ✅ {$exchange} answers again.
 alert-suspect = 🛑 Swap {$id} (chat {$chat}) does not match what its user confirmed ({$fields}); its deposit address was withheld. See the log for both versions.
 stats-not-allowed = /stats is for the bot's operators only.
 stats =
@@ -400,6 +400,8 @@ stats =
     <b>Active users</b>: {$usersToday} today, {$usersWeek} in 7 days
     <b>Exchange errors</b> (last hour): {$errorRate} of {$requests} requests
 stats-pair = {$pair}: {$swaps} swaps, {$amount}
+stats-exchanges = <b>Exchanges</b> (quotes won, refused and failed creates: since the bot started; swaps, completed and volume: all time; errors: last hour)
+stats-exchange = {$exchange}: {$won} quotes won; {$created} swaps, {$refused} refused, {$failed} failed, {$completed} completed; volume {$volume}; errors {$errorRate} of {$requests} requests
 
 ## /forget and groups
 

@@ -383,9 +383,9 @@ cmd-language = botun dilini seç
 
 ## Operator: admin alerts and /stats
 
-alert-unauthorized = 🚨 Borsa botun API anahtarını reddediyor (401). Kullanıcılara borsanın kullanılamadığı söyleniyor. EXCHANGE_API_KEY'i kontrol edin.
-alert-down = 🚨 Borsa {$minutes} dk'dır hata veriyor ({$since} tarihinden beri). Takaslar için fiyat alınamıyor ve takas oluşturulamıyor; durum bildirimleri gecikiyor.
-alert-recovered = ✅ Borsa yeniden yanıt veriyor.
+alert-unauthorized = 🚨 {$exchange} botun API anahtarını reddediyor (401). Düzeltilene kadar orada fiyat alınamaz ve takas oluşturulamaz. {$setting} ayarını kontrol edin.
+alert-down = 🚨 {$exchange} {$minutes} dk'dır hata veriyor ({$since} tarihinden beri). Orada fiyat alınamıyor ve takas oluşturulamıyor; oradaki takasların durum bildirimleri gecikiyor.
+alert-recovered = ✅ {$exchange} yeniden yanıt veriyor.
 alert-suspect = 🛑 {$id} takası (sohbet {$chat}) kullanıcısının onayladığıyla uyuşmuyor ({$fields}); yatırma adresi gösterilmedi. İki sürüm de kayıtta (log).
 stats-not-allowed = /stats yalnızca botun operatörleri içindir.
 stats =
@@ -400,6 +400,8 @@ stats =
     <b>Aktif kullanıcılar</b>: bugün {$usersToday}, 7 günde {$usersWeek}
     <b>Borsa hataları</b> (son saat): {$requests} istekten {$errorRate}
 stats-pair = {$pair}: {$swaps} takas, {$amount}
+stats-exchanges = <b>Borsalar</b> (kazanılan teklifler, reddedilen ve başarısız oluşturmalar: bot başladığından beri; takaslar, tamamlananlar ve hacim: tüm zamanlar; hatalar: son bir saat)
+stats-exchange = {$exchange}: {$won} teklif kazanıldı; {$created} takas, {$refused} reddedildi, {$failed} başarısız, {$completed} tamamlandı; hacim {$volume}; hatalar {$requests} istekten {$errorRate}
 
 ## /forget and groups
 

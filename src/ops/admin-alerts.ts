@@ -8,8 +8,9 @@ import type { SuspectReport } from "../swaps/swap-service.ts";
 import type { ExchangeMonitor } from "./exchange-monitor.ts";
 
 /**
- * Tells the operator's admin chats when the exchange has been failing for longer than allowed or
- * has rejected the API key, once per incident, and again when it recovers.
+ * Tells the operator's admin chats when one exchange has been failing for longer than allowed or
+ * has rejected the API key, once per incident, and again when it recovers: one per exchange, over
+ * its monitor, each alert naming its exchange.
  */
 export class AdminAlerts {
   private readonly loop: PeriodicLoop;
@@ -22,6 +23,10 @@ export class AdminAlerts {
       translate: (chatId: number) => Awaitable<TranslateFunction>;
       adminChatIds: readonly number[];
       monitor: ExchangeMonitor;
+      /** How the alerts name the exchange: its label ("LetsExchange"). */
+      exchange: string;
+      /** The setting that holds its API key, named when the exchange refuses it. */
+      keySetting: string;
       alertAfterMs: number;
       logger: Logger;
       checkEveryMs?: number;
@@ -54,10 +59,11 @@ export class AdminAlerts {
   }
 
   async check(now = Date.now()): Promise<void> {
-    const { monitor, alertAfterMs } = this.options;
+    const { monitor, alertAfterMs, exchange } = this.options;
     if (monitor.unauthorized && this.alerted !== "unauthorized") {
       this.alerted = "unauthorized";
-      await this.send((t) => t("alert-unauthorized"));
+      const setting = this.options.keySetting;
+      await this.send((t) => t("alert-unauthorized", { exchange, setting }));
     } else if (
       !monitor.unauthorized &&
       monitor.failingSince > 0 &&
@@ -67,10 +73,10 @@ export class AdminAlerts {
       this.alerted = "down";
       const minutes = Math.round((now - monitor.failingSince) / 60_000);
       const since = new Date(monitor.failingSince).toISOString();
-      await this.send((t) => t("alert-down", { minutes, since }));
+      await this.send((t) => t("alert-down", { exchange, minutes, since }));
     } else if (this.alerted && monitor.failingSince === 0 && !monitor.unauthorized) {
       this.alerted = undefined;
-      await this.send((t) => t("alert-recovered"));
+      await this.send((t) => t("alert-recovered", { exchange }));
     }
   }
 

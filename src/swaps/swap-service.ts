@@ -92,6 +92,8 @@ export class SwapService {
        * stored: a write failed, the intent stays pending. Nothing of it is running any more.
        */
       onUnrecorded?: (intent: Intent) => void;
+      /** A create this call claimed ended so, at this exchange (the operator's counts). */
+      onCreateEnded?: (exchange: string, result: CreateSwapResult) => void;
     },
   ) {
     for (const { id, port } of deps.exchanges.all) {
@@ -118,7 +120,9 @@ export class SwapService {
     const post = postOf(claim.intent);
     this.underWay.add(post);
     try {
-      return await this.createClaimed(input);
+      const result = await this.createClaimed(input);
+      this.deps.onCreateEnded?.(input.exchange, result);
+      return result;
     } catch (error) {
       // Whatever was sent has ended (the POST is awaited), unrecorded. The reconciler this wakes
       // runs later, after `finally` has taken the POST off the ones under way.

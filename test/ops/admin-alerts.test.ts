@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 /** Admin alerts on a test clock, their fence answering as `leading()` says. */
-async function rig(leading: () => boolean) {
+async function rig(leading: () => boolean, status: 401 | 503 = 401) {
   tg = await startFakeTelegram();
   const admin = tg.user();
   const clock = new TestClock();
@@ -29,6 +29,8 @@ async function rig(leading: () => boolean) {
     translate: () => translator(i18n, "en"),
     adminChatIds: [admin.chatId],
     monitor,
+    exchange: "LetsExchange",
+    keySetting: "EXCHANGE_LETSEXCHANGE_API_KEY",
     alertAfterMs: 60_000,
     logger: pino({ level: "silent" }),
     checkEveryMs: 1_000,
@@ -37,12 +39,14 @@ async function rig(leading: () => boolean) {
     },
     clock,
   });
-  // The exchange rejects the API key: an incident the admins are told of at the next check.
-  monitor.record(
-    { endpoint: "rate", endpointClass: "public", status: 401, durationMs: 5 },
-    clock.now(),
-  );
-  return { admin, clock };
+  // The exchange rejects the API key (or fails): an incident the admins are told of.
+  const answer = (status: 200 | 401 | 503) =>
+    monitor.record(
+      { endpoint: "rate", endpointClass: "public", status, durationMs: 5 },
+      clock.now(),
+    );
+  answer(status);
+  return { admin, clock, answer };
 }
 
 describe("admin alerts", () => {
@@ -52,6 +56,23 @@ describe("admin alerts", () => {
     await clock.until(() => admin.transcript().length > 0, 5_000, "the alert");
     await clock.advance(10_000);
     expect(admin.transcript()).toHaveLength(1);
+    expect(admin.transcript()[0]!.text).toBe(
+      "🚨 LetsExchange rejects the bot's API key (401). No swap can be quoted or created there until it is fixed. Check EXCHANGE_LETSEXCHANGE_API_KEY.",
+    );
+  });
+
+  it("name the exchange that has been failing longer than allowed, and again when it answers", async () => {
+    const { admin, clock, answer } = await rig(() => true, 503);
+    alerts!.start();
+    await clock.advance(30_000);
+    expect(admin.transcript()).toHaveLength(0);
+    await clock.until(() => admin.transcript().length > 0, 60_000, "the alert");
+    expect(admin.transcript()[0]!.text).toMatch(
+      /^🚨 LetsExchange has been failing for 1 min \(since \d{4}-.*\)\. Swaps cannot be quoted or created there/,
+    );
+    answer(200);
+    await clock.until(() => admin.transcript().length > 1, 5_000, "the recovery");
+    expect(admin.transcript()[1]!.text).toBe("✅ LetsExchange answers again.");
   });
 
   it("are not sent by an instance that lost the lead, and are once it leads again", async () => {
