@@ -190,7 +190,8 @@ export function buildBackground(
     wakeNotifier,
     /** Something was queued for the support desk (no-op without one). */
     wakeSupport: () => supportDesk?.wake(),
-    reportSuspect: (report: SuspectReport) => alertsOf(primary.id).reportSuspect(report),
+    reportSuspect: (report: SuspectReport) =>
+      alertsOf(report.exchange ?? primary.id).reportSuspect(report),
     /** A POST of this process ended without its outcome stored: its exchange's reconciler looks at once. */
     postEnded: (intent: Pick<Intent, "key" | "createdAt" | "exchange">) =>
       reconcilerOf(intent.exchange).postEnded(intent),

@@ -66,7 +66,13 @@ export type CreateSwapResult =
   | { kind: "chat-share-spent"; created: number; retryAfterMs: number };
 
 /** Told when a created swap cannot be trusted (the admins are alerted). */
-export type SuspectReport = { swapId: string; chatId: number; mismatches: Mismatch[] };
+export type SuspectReport = {
+  swapId: string;
+  chatId: number;
+  mismatches: Mismatch[];
+  /** The exchange that created it (its admin alerts name it); none: the first exchange's. */
+  exchange?: string;
+};
 
 /**
  * Creates a swap at most once per confirmed summary, and only shows what matches the order: an
@@ -244,7 +250,12 @@ export class SwapService {
       { transaction: created.id, chat: input.chatId, order, mismatches: all },
       "created swap does not match the order: deposit address withheld",
     );
-    this.deps.onSuspect?.({ swapId: created.id, chatId: input.chatId, mismatches: all });
+    this.deps.onSuspect?.({
+      swapId: created.id,
+      chatId: input.chatId,
+      mismatches: all,
+      exchange: exchangeId,
+    });
     return {
       record: recordFromCreated(created, order, { exchange: exchangeId, suspect: true }),
       mismatches: all,
