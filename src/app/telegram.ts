@@ -3,6 +3,7 @@ import { registerCommands } from "../bot/commands.ts";
 import type { Config } from "../config.ts";
 import type { ExplorerTable } from "../frontends/explorers.ts";
 import type { Clock } from "../lib/clock.ts";
+import type { ExchangeSet } from "../swaps/exchange-set.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { BotMetrics } from "../ops/metrics.ts";
 import type { Database } from "./database.ts";
@@ -22,6 +23,8 @@ export function installBot(
     /** None: /metrics is not served, so nothing is counted. */
     metrics: BotMetrics | undefined;
     running: readonly RunningExchange[];
+    /** The exchanges offered: each offer is named by its exchange. */
+    exchanges: ExchangeSet;
     explorers: ExplorerTable;
     flowIdleMs: number | undefined;
     clock: Clock;
@@ -44,6 +47,7 @@ export function installBot(
       webAppUrl: config.webApp?.url,
       catalog: swaps.catalog,
       quotes: swaps.quotes,
+      exchanges: deps.exchanges,
       confirm: swaps.confirm,
       reader: swaps.reader,
       explorers: deps.explorers,
