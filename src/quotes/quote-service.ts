@@ -146,7 +146,11 @@ export class QuoteService {
     if (!union) return undefined;
     const fit = limitsFit(amount, union);
     if (fit === "ok") return undefined;
-    return { fit, limits: union, ...limitsAt(offering.map((exchange, i) => ({ exchange: exchange.id, ...known[i]! }))) };
+    return {
+      fit,
+      limits: union,
+      ...limitsAt(offering.map((exchange, i) => ({ exchange: exchange.id, ...known[i]! }))),
+    };
   }
 
   /** Whether any exchange quotes an amount to receive itself at this rate type. */
@@ -264,9 +268,10 @@ function unionOf(each: readonly (PairLimits | undefined)[]): PairLimits | undefi
  * Where exchanges' limits differ, the exchange of the lowest minimum and of the highest maximum
  * (none stated counts as the highest): see KnownRefusal.
  */
-export function limitsAt(
-  each: readonly { exchange: string; min: number; max: number }[],
-): { minAt?: string; maxAt?: string } {
+export function limitsAt(each: readonly { exchange: string; min: number; max: number }[]): {
+  minAt?: string;
+  maxAt?: string;
+} {
   if (each.length < 2) return {};
   const top = (limits: { max: number }) => (limits.max > 0 ? limits.max : Number.POSITIVE_INFINITY);
   const lowest = each.reduce((a, b) => (b.min < a.min ? b : a));
@@ -279,5 +284,12 @@ export function limitsAt(
 
 /** No exchange offers the pair (or quotes an amount to receive): as an exchange's 404 would say. */
 function notOffered(): ExchangeApiError {
-  return new ExchangeApiError("GET /rate", 404, "no exchange offers this pair", undefined, {}, undefined);
+  return new ExchangeApiError(
+    "GET /rate",
+    404,
+    "no exchange offers this pair",
+    undefined,
+    {},
+    undefined,
+  );
 }

@@ -122,7 +122,10 @@ export function limitsRefusal(
  * minimum, the highest maximum), naming where they differ; undefined when the union takes it (the
  * amount falls between one exchange's maximum and another's minimum: the best offer's own words).
  */
-export function offersRefusal(offers: readonly Quote[], amount: DecimalString): KnownRefusal | undefined {
+export function offersRefusal(
+  offers: readonly Quote[],
+  amount: DecimalString,
+): KnownRefusal | undefined {
   if (offers.length === 0) return undefined;
   const limits = {
     min: Math.min(...offers.map((q) => q.minimum)),
@@ -130,7 +133,9 @@ export function offersRefusal(offers: readonly Quote[], amount: DecimalString): 
   };
   const fit = limitsFit(amount, limits);
   if (fit === "ok") return undefined;
-  const at = limitsAt(offers.map((q) => ({ exchange: q.exchange, min: q.minimum, max: q.maximum })));
+  const at = limitsAt(
+    offers.map((q) => ({ exchange: q.exchange, min: q.minimum, max: q.maximum })),
+  );
   return { fit, limits, ...at };
 }
 
@@ -149,7 +154,9 @@ export function offerLine(
   const eta = quote.etaMinutes;
   return [
     t("quote-offer", { exchange: exchanges.labelOf(quote.exchange) }),
-    bestOf !== undefined && bestOf > 1 ? t("quote-offer-best-of", { count: String(bestOf) }) : undefined,
+    bestOf !== undefined && bestOf > 1
+      ? t("quote-offer-best-of", { count: String(bestOf) })
+      : undefined,
     eta
       ? eta.min === eta.max
         ? t("quote-offer-eta-one", { minutes: String(eta.min) })

@@ -7,8 +7,8 @@ import type { Awaitable } from "../../lib/awaitable.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { type AskedAmount, type SendAmount, sendAmountOf } from "../../quotes/amount-pricing.ts";
-import type { QuoteService } from "../../quotes/quote-service.ts";
 import type { KnownRefusal, Pair, PairLimits, Quote } from "../../quotes/quote.ts";
+import type { QuoteService } from "../../quotes/quote-service.ts";
 import type { ConfirmSummary } from "../../swaps/confirm-summary.ts";
 import type { ExchangeSet } from "../../swaps/exchange-set.ts";
 import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
@@ -212,7 +212,11 @@ export class FlowSession {
    * Every exchange's offer for the amount (QuoteService.offers), best first, within the user's
    * share at each; failures come back as results (they must replay).
    */
-  offers(side: { from: Side; to: Side }, amount: DecimalString, rateType: RateType): Promise<OffersResult> {
+  offers(
+    side: { from: Side; to: Side },
+    amount: DecimalString,
+    rateType: RateType,
+  ): Promise<OffersResult> {
     return this.conversation.external(() => this.askOffers(side, amount, rateType));
   }
 

@@ -126,15 +126,15 @@ const estimate = z
   .transform((e) => {
     const eta = etaOf(e.transactionSpeedForecast);
     return {
-    sendAmount: e.fromAmount,
-    receiveAmount: e.toAmount,
-    rate: e.fromAmount > 0 ? e.toAmount / e.fromAmount : 0,
-    minimum: 0,
-    maximum: 0,
-    rateType: e.flow === "fixed-rate" ? ("fixed" as const) : ("float" as const),
-    note: null,
-    ...(e.rateId ? { quoteId: e.rateId } : {}),
-    ...(eta ? { etaMinutes: eta } : {}),
+      sendAmount: e.fromAmount,
+      receiveAmount: e.toAmount,
+      rate: e.fromAmount > 0 ? e.toAmount / e.fromAmount : 0,
+      minimum: 0,
+      maximum: 0,
+      rateType: e.flow === "fixed-rate" ? ("fixed" as const) : ("float" as const),
+      note: null,
+      ...(e.rateId ? { quoteId: e.rateId } : {}),
+      ...(eta ? { etaMinutes: eta } : {}),
     };
   });
 
@@ -142,7 +142,9 @@ const estimate = z
  * `transactionSpeedForecast`, minutes: "10-60" a range, "30" one number; anything else (or a
  * range backwards) is no forecast rather than a wrong one.
  */
-export function etaOf(forecast: string | null | undefined): { min: number; max: number } | undefined {
+export function etaOf(
+  forecast: string | null | undefined,
+): { min: number; max: number } | undefined {
   const match = /^\s*(\d{1,5})\s*(?:-\s*(\d{1,5})\s*)?$/.exec(forecast ?? "");
   if (!match) return undefined;
   const min = Number(match[1]);
