@@ -11,7 +11,11 @@ import { createSwapViaChat, ETH_ADDRESS, step } from "../support/flows.ts";
 let h: Harness;
 beforeAll(async () => {
   // No exchange is left out for being slow on a loaded machine: every test here counts three.
-  h = await startHarness({ exchanges: THREE_EXCHANGES, env: { QUOTE_DEADLINE_MS: "20000" } });
+  // Quotes are not reused: an exchange taken down stops quoting at once.
+  h = await startHarness({
+    exchanges: THREE_EXCHANGES,
+    env: { QUOTE_DEADLINE_MS: "20000", QUOTE_CACHE_MS: "0" },
+  });
 });
 afterEach(() => {
   for (const sandbox of h.sandboxes.values()) sandbox.control.clearTransactions();
@@ -104,6 +108,27 @@ describe("offers of three exchanges in the chat", () => {
     expect(fixed.text).toContain("Exchange: ChangeNOW");
     expect(fixed.text).not.toContain("does not quote this any more");
     expect(buttons(fixed).some((b) => b.startsWith("Exolix · "))).toBe(true);
+  });
+
+  it("the chosen exchange down when the rate type changes: the best offer, and a line that says so", async () => {
+    const user = h.tg.user();
+    const quote = await toQuote(user);
+    await user.press(/^ChangeNOW · /);
+    await user.waitFor((m) => m.edited && m.text.includes("Exchange: ChangeNOW"));
+    const changenow = h.sandboxes.get("changenow")!.control;
+    changenow.takeDown("unavailable");
+    try {
+      await user.press("Fixed");
+      const fixed = await user.waitFor(
+        (m) => m.edited && m.messageId === quote.messageId && m.text.includes("fixed rate"),
+      );
+      expect(fixed.text).toContain("ChangeNOW does not quote this any more");
+      expect(fixed.text).toContain("Exchange: Exolix");
+      expect(fixed.text).toContain("address");
+      expect(buttons(fixed).some((b) => b.startsWith("ChangeNOW"))).toBe(false);
+    } finally {
+      changenow.bringUp();
+    }
   });
 
   it("an amount below every minimum names the lowest one and the exchange that takes it", async () => {
