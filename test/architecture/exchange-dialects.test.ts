@@ -33,6 +33,7 @@ const ONCE: Record<string, string> = {
   postgres: "the store on PostgreSQL",
   "grafana-dashboard": "the dashboard's queries against the metrics the bot exports",
   "webapp-page": "the Mini App's page and its API's guards: themes, sign-in, caching, limits",
+  "webapp-offers": "the Mini App over three exchanges side by side, one per dialect: it names them",
   languages: "the Mini App's languages and writing direction",
   "changenow-swap": "a swap over ChangeNOW's dialect: the file sets its dialect itself",
   "verification-hold":

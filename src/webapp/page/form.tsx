@@ -4,7 +4,7 @@ import { CoinPicker } from "./coin-picker.tsx";
 import { NetworkChoice } from "./network-choice.tsx";
 import { OfferList } from "./offer-list.tsx";
 import { QuoteBox } from "./quote-box.tsx";
-import { message, type Order, type Refusal, SummaryScreen } from "./summary.tsx";
+import { message, type Order, type RefusedCreate, SummaryScreen } from "./summary.tsx";
 import { TextField } from "./text-field.tsx";
 import { useT } from "./texts.ts";
 
@@ -123,7 +123,7 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
   };
 
   /** The chosen exchange refused the swap: its next offer, freshly quoted, is a new summary. */
-  const refused = (refusal: Refusal) => {
+  const refused = (refusal: RefusedCreate) => {
     setExcluded(refusal.excluded);
     if (!refusal.quote || !summary) return;
     chosen.current = refusal.quote.exchange;

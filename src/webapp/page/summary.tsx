@@ -22,7 +22,7 @@ export interface Order {
 }
 
 /** An exchange refused the create (nothing made there): the next offer, when there is one. */
-export interface Refusal {
+export interface RefusedCreate {
   /** Every exchange that refused this swap so far. */
   excluded: string[];
   quote?: PageQuote;
@@ -44,7 +44,7 @@ export function SummaryScreen(props: {
   onBack: () => void;
   onCreated: (id: string) => void;
   onQuote: (q: PageQuote) => void;
-  onRefused: (refusal: Refusal) => void;
+  onRefused: (refusal: RefusedCreate) => void;
 }) {
   const t = useT();
   const { order, quote } = props;
@@ -86,7 +86,7 @@ export function SummaryScreen(props: {
     } catch (error) {
       if (error instanceof ApiError && error.body.error === "refused") {
         // A new summary at the next exchange (a new key): its own Confirm creates there.
-        props.onRefused(error.body as unknown as Refusal);
+        props.onRefused(error.body as unknown as RefusedCreate);
       } else if (error instanceof ApiError && error.body.quote) {
         props.onQuote(error.body.quote as PageQuote);
       }

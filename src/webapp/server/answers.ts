@@ -9,7 +9,6 @@ import type { ExchangeSet } from "../../swaps/exchange-set.ts";
 import type { ExchangeFailure } from "../../swaps/failures.ts";
 import { payoutMemoRule } from "../../swaps/memo-networks.ts";
 import type { RateType } from "../../swaps/swap.ts";
-import type { PricedOffer } from "./pricing.ts";
 import type { PageLocale, PageTexts } from "./texts.ts";
 
 /**
@@ -23,6 +22,12 @@ export function amountRefusal(
   if (amount.reason !== "ambiguous") return ["webapp-amount-invalid"];
   const [thousands, decimal] = amount.readings;
   return ["webapp-amount-ambiguous", { input: typed.slice(0, 40), thousands, decimal }];
+}
+
+/** One exchange's offer as the page's routes price it: its quote and the amount to send it is for. */
+export interface PricedOffer {
+  quote: Quote;
+  send: DecimalString;
 }
 
 /** A request's context as far as answers need it: the checked user's locale. */

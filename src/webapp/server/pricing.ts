@@ -3,15 +3,9 @@ import { type DecimalString, formatDecimal } from "../../lib/decimal.ts";
 import { type AskedAmount, sendAmountOf } from "../../quotes/amount-pricing.ts";
 import type { Quote } from "../../quotes/quote.ts";
 import type { RateType } from "../../swaps/swap.ts";
-import type { Answers, Localized } from "./answers.ts";
+import type { Answers, Localized, PricedOffer } from "./answers.ts";
 import type { WebAppDeps } from "./deps.ts";
 import { pairFromQuery } from "./pair-input.ts";
-
-/** One exchange's offer: its quote and the amount to send it is for. */
-export interface PricedOffer {
-  quote: Quote;
-  send: DecimalString;
-}
 
 type Priced =
   | {

@@ -6,9 +6,9 @@ import {
   answers,
   type Localized,
   offersProblem,
+  type PricedOffer,
   pageOffers,
 } from "../../src/webapp/server/answers.ts";
-import type { PricedOffer } from "../../src/webapp/server/pricing.ts";
 import { PageTexts } from "../../src/webapp/server/texts.ts";
 
 const exchange = (id: string, label: string, kyc: OfferedExchange["kyc"]): OfferedExchange =>
