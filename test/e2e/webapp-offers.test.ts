@@ -107,6 +107,49 @@ describe("the Mini App's offers from several exchanges", () => {
     expect(body.id).toBe(tx.id);
   });
 
+  it("an amount to receive lists what each exchange takes to send, and a create at a chosen one is held to its numbers there", async () => {
+    const user = mini.h.tg.user();
+    const answer = await fetch(
+      `${mini.pageUrl}api/quote?from=btc&to=eth&amount=6&rateType=float&side=receive`,
+      { headers: auth(user.id) },
+    );
+    expect(answer.status).toBe(200);
+    const { offers } = (await answer.json()) as { offers: Offer[] };
+    // Each exchange that quotes an amount to receive itself says what it takes to send.
+    expect(offers.length).toBeGreaterThanOrEqual(2);
+    expect(offers[0]!.best).toBe(true);
+    expect(offers.every((o) => o.toAmount === 6)).toBe(true);
+    const chosen = offers[offers.length - 1]!;
+    const before = createdAt();
+    // The best exchange's amount to send is not the chosen one's: shown again, nothing created.
+    const moved = await create(user.id, {
+      key: "receive-chosen-01",
+      amount: "6",
+      side: "receive",
+      sendAmount: offers[0]!.fromAmount,
+      exchange: chosen.exchange,
+    });
+    expect(chosen.fromAmount).not.toBe(offers[0]!.fromAmount);
+    expect(moved.status).toBe(409);
+    expect((moved.body.quote as Offer).exchange).toBe(chosen.exchange);
+    expect((moved.body.quote as Offer).fromAmount).toBe(chosen.fromAmount);
+    expect(createdAt()).toEqual(before);
+    const made = await create(user.id, {
+      key: "receive-chosen-02",
+      amount: "6",
+      side: "receive",
+      sendAmount: chosen.fromAmount,
+      exchange: chosen.exchange,
+    });
+    expect(made.status).toBe(201);
+    const after = createdAt();
+    for (const [name, list] of Object.entries(after)) {
+      expect(list.length - before[name]!.length).toBe(name === chosen.exchange ? 1 : 0);
+    }
+    const tx = mini.h.sandboxes.get(chosen.exchange)!.control.transactions().at(-1)!;
+    expect(String(tx.amount_in)).toBe(chosen.fromAmount);
+  });
+
   it("a create the chosen exchange refuses answers with its refusal and the next offer, freshly quoted; nothing is created anywhere until that offer is confirmed", async () => {
     const user = mini.h.tg.user();
     const { offers } = await quoteOf(user.id);
