@@ -310,4 +310,32 @@ describe("the Mini App's offers from several exchanges", () => {
       refusing.refuseCreates(false);
     }
   });
+
+  it("in Persian the offers read right to left, named in Persian, their amounts left to right", async () => {
+    const user = mini.h.tg.user({ languageCode: "fa" });
+    const page = await mini.openPage(user.id, { languageCode: "fa" });
+    await page.locator("#from").fill("btc");
+    await page.locator("#from").press("Enter");
+    await page.locator("#to").fill("eth");
+    await page.locator("#to").press("Enter");
+    await page.locator("#amount").fill("0.45");
+    const group = page.getByRole("radiogroup", { name: "صرافی" });
+    await until(async () => (await group.getByRole("radio").count()) === 3, 10_000, "offers");
+    // Mirrored: the radio stands in the option's right half, its exchange's name beside it.
+    const option = (await page.locator(".offer").first().boundingBox())!;
+    const radio = (await page.locator(".offer input").first().boundingBox())!;
+    expect(radio.x + radio.width / 2).toBeGreaterThan(option.x + option.width / 2);
+    expect(
+      await page.evaluate("getComputedStyle(document.querySelector('.offer-amount')).direction"),
+    ).toBe("ltr");
+    // The amount stands under the name, at the right, as the name does.
+    const name = (await page.locator(".offer-name").first().boundingBox())!;
+    // The text's own box (the element spans the option's width): runs in the page.
+    const amount = (await page.evaluate(
+      "(() => { const r = document.createRange(); r.selectNodeContents(document.querySelector('.offer-amount')); const b = r.getBoundingClientRect(); return { x: b.x, width: b.width }; })()",
+    )) as { x: number; width: number };
+    expect(Math.abs(amount.x + amount.width - (name.x + name.width))).toBeLessThan(2);
+    await page.screenshot({ path: join(SCREENSHOTS, "offers-fa.png"), fullPage: true });
+    await page.context().close();
+  });
 });
