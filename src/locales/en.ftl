@@ -516,6 +516,13 @@ webapp-amount-ambiguous = {$input} can be read as {$thousands} or as {$decimal}.
 webapp-amount-below = Below the minimum of {$min} {$coin}.
 webapp-amount-above = Above the maximum of {$max} {$coin}.
 webapp-quote-moved = The rate has changed; these are the new numbers. Check them and confirm again.
+webapp-offers = Exchange
+webapp-offer-best = best offer
+webapp-offer-outside-limits = its limits do not take this amount
+webapp-kyc-legend = KYC rating: A never asks for identity, D may hold funds until you verify it.
+webapp-exchange-refused = {$exchange} refused this swap: {$reason}
+webapp-next-offer = Nothing was created there. Here is the offer of {$next}: check it and confirm.
+webapp-no-next-offer = Nothing was created, and no other exchange offers this swap now.
 
 ## Explorer links (receipts: the deposit and payout transactions in pushes, the card and /status)
 

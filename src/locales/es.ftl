@@ -516,6 +516,13 @@ webapp-amount-ambiguous = {$input} se puede leer como {$thousands} o como {$deci
 webapp-amount-below = Por debajo del mínimo de {$min} {$coin}.
 webapp-amount-above = Por encima del máximo de {$max} {$coin}.
 webapp-quote-moved = La tasa cambió; estas son las nuevas cifras. Revísalas y confirma de nuevo.
+webapp-offers = Casa de cambio
+webapp-offer-best = mejor oferta
+webapp-offer-outside-limits = sus límites no admiten este monto
+webapp-kyc-legend = Calificación KYC: A nunca pide identificación, D puede retener los fondos hasta que te verifiques.
+webapp-exchange-refused = {$exchange} rechazó este intercambio: {$reason}
+webapp-next-offer = Allí no se creó nada. Esta es la oferta de {$next}: revísala y confirma.
+webapp-no-next-offer = No se creó nada y ninguna otra casa de cambio ofrece este intercambio ahora.
 
 ## Explorer links (receipts: the deposit and payout transactions in pushes, the card and /status)
 

@@ -518,6 +518,13 @@ webapp-amount-ambiguous = {$input} را می‌توان {$thousands} یا {$deci
 webapp-amount-below = کمتر از حداقل {$min} {$coin}.
 webapp-amount-above = بیشتر از حداکثر {$max} {$coin}.
 webapp-quote-moved = نرخ تغییر کرده است؛ این‌ها عددهای جدید هستند. بررسی کنید و دوباره تأیید کنید.
+webapp-offers = صرافی
+webapp-offer-best = بهترین پیشنهاد
+webapp-offer-outside-limits = محدوده‌های آن این مقدار را نمی‌پذیرد
+webapp-kyc-legend = رتبهٔ KYC: ‏A هرگز مدرک هویت نمی‌خواهد، D ممکن است تا احراز هویت شما وجوه را نگه دارد.
+webapp-exchange-refused = {$exchange} این تبادل را نپذیرفت: {$reason}
+webapp-next-offer = آنجا چیزی ساخته نشد. این پیشنهاد {$next} است: بررسی و تأیید کنید.
+webapp-no-next-offer = چیزی ساخته نشد و اکنون هیچ صرافی دیگری این تبادل را پیشنهاد نمی‌دهد.
 
 ## Explorer links (receipts: the deposit and payout transactions in pushes, the card and /status)
 

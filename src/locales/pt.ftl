@@ -516,6 +516,13 @@ webapp-amount-ambiguous = {$input} pode ser lido como {$thousands} ou como {$dec
 webapp-amount-below = Abaixo do mínimo de {$min} {$coin}.
 webapp-amount-above = Acima do máximo de {$max} {$coin}.
 webapp-quote-moved = A cotação mudou; estes são os novos números. Confira e confirme de novo.
+webapp-offers = Corretora
+webapp-offer-best = melhor oferta
+webapp-offer-outside-limits = os limites dela não aceitam este valor
+webapp-kyc-legend = Classificação KYC: A nunca pede identificação, D pode reter os fundos até você se verificar.
+webapp-exchange-refused = {$exchange} recusou esta troca: {$reason}
+webapp-next-offer = Nada foi criado lá. Esta é a oferta de {$next}: confira e confirme.
+webapp-no-next-offer = Nada foi criado, e nenhuma outra corretora oferece esta troca agora.
 
 ## Explorer links (receipts: the deposit and payout transactions in pushes, the card and /status)
 

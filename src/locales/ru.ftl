@@ -516,6 +516,13 @@ webapp-amount-ambiguous = {$input} можно прочитать как {$thousa
 webapp-amount-below = Меньше минимума {$min} {$coin}.
 webapp-amount-above = Больше максимума {$max} {$coin}.
 webapp-quote-moved = Курс изменился; вот новые цифры. Проверьте их и подтвердите снова.
+webapp-offers = Обменник
+webapp-offer-best = лучшее предложение
+webapp-offer-outside-limits = эта сумма вне его лимитов
+webapp-kyc-legend = Рейтинг KYC: A никогда не просит документы, D может задержать средства до проверки личности.
+webapp-exchange-refused = {$exchange} отказал в этом обмене: {$reason}
+webapp-next-offer = Там ничего не создано. Вот предложение {$next}: проверьте его и подтвердите.
+webapp-no-next-offer = Ничего не создано, и сейчас ни один другой обменник не предлагает этот обмен.
 
 ## Explorer links (receipts: the deposit and payout transactions in pushes, the card and /status)
 

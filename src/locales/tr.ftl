@@ -516,6 +516,13 @@ webapp-amount-ambiguous = {$input}, {$thousands} veya {$decimal} olarak okunabil
 webapp-amount-below = En az tutar olan {$min} {$coin} altında.
 webapp-amount-above = En çok tutar olan {$max} {$coin} üstünde.
 webapp-quote-moved = Kur değişti; yeni rakamlar bunlar. Kontrol edip yeniden onaylayın.
+webapp-offers = Borsa
+webapp-offer-best = en iyi teklif
+webapp-offer-outside-limits = limitleri bu tutarı kabul etmiyor
+webapp-kyc-legend = KYC derecesi: A asla kimlik istemez, D kimliğinizi doğrulayana kadar fonları tutabilir.
+webapp-exchange-refused = {$exchange} bu takası reddetti: {$reason}
+webapp-next-offer = Orada hiçbir şey oluşturulmadı. {$next} teklifi burada: kontrol edip onaylayın.
+webapp-no-next-offer = Hiçbir şey oluşturulmadı ve şu anda başka hiçbir borsa bu takası sunmuyor.
 
 ## Explorer links (receipts: the deposit and payout transactions in pushes, the card and /status)
 

@@ -517,6 +517,13 @@ webapp-amount-ambiguous = {$input} 可以读作 {$thousands}，也可以读作 {
 webapp-amount-below = 低于最小值 {$min} {$coin}。
 webapp-amount-above = 高于最大值 {$max} {$coin}。
 webapp-quote-moved = 汇率已变动；以下是新的数字。请核对后再次确认。
+webapp-offers = 交易所
+webapp-offer-best = 最佳报价
+webapp-offer-outside-limits = 其限额不接受此金额
+webapp-kyc-legend = KYC 评级：A 从不要求身份验证，D 可能在您验证身份前冻结资金。
+webapp-exchange-refused = {$exchange} 拒绝了此兑换：{$reason}
+webapp-next-offer = 那里没有创建任何兑换。这是 {$next} 的报价：请核对后确认。
+webapp-no-next-offer = 没有创建任何兑换，目前也没有其他交易所提供此兑换。
 
 ## Explorer links (receipts: the deposit and payout transactions in pushes, the card and /status)
 

@@ -35,6 +35,7 @@ const ONCE: Record<string, string> = {
   "exchange-down-ops":
     "the operator's view of three exchanges side by side, one per dialect: the file sets them",
   "webapp-page": "the Mini App's page and its API's guards: themes, sign-in, caching, limits",
+  "webapp-offers": "the Mini App over three exchanges side by side, one per dialect: it names them",
   languages: "the Mini App's languages and writing direction",
   "changenow-swap": "a swap over ChangeNOW's dialect: the file sets its dialect itself",
   "verification-hold":
