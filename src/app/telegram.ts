@@ -46,6 +46,7 @@ export function installBot(
       quotes: swaps.quotes,
       confirm: swaps.confirm,
       reader: swaps.reader,
+      exchanges: swaps.exchanges,
       explorers: deps.explorers,
       setStatusCard: db.setStatusCard,
       chatLanguage: (chatId) => chatSettings.language(chatId),

@@ -47,6 +47,7 @@ export async function startWebApp(
           sandbox: deps.sandbox,
           statusPollMs: settings.statusPollMs,
           explorers: deps.explorers,
+          exchanges: swaps.exchanges,
           logger,
           supportLink:
             config.supportChatId !== undefined || config.supportContact !== undefined
@@ -54,7 +55,7 @@ export async function startWebApp(
               : undefined,
           announce: async (chatId, swap, locale) => {
             const t = translator(i18n, locale);
-            const card = await bot.api.sendMessage(chatId, depositText(t, swap), {
+            const card = await bot.api.sendMessage(chatId, depositText(t, swap, swaps.exchanges), {
               link_preview_options: { is_disabled: true },
               reply_markup: depositKeyboard(t, swap, { url: settings.url, chatId }),
             });

@@ -3,6 +3,7 @@ import type { ExplorerTable } from "../../frontends/explorers.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { QuoteService } from "../../quotes/quote-service.ts";
 import type { ConfirmSummary } from "../../swaps/confirm-summary.ts";
+import type { ExchangeSet } from "../../swaps/exchange-set.ts";
 import type { DepositView } from "../../swaps/swap.ts";
 import type { SwapQueries } from "../../swaps/swap-queries.ts";
 import type { WebAppUser } from "./init-data.ts";
@@ -27,6 +28,8 @@ export interface WebAppDeps {
   statusPollMs?: number;
   /** Where a swap's transactions can be looked at (EXPLORER_URLS over the defaults). */
   explorers?: ExplorerTable;
+  /** The exchanges: a swap's view names its exchange and links its page of the swap. */
+  exchanges: ExchangeSet;
   logger: Logger;
   /**
    * The chat's support link (`https://t.me/<bot>?start=support`), when the operator has support
