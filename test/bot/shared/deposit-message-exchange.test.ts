@@ -3,6 +3,7 @@ import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { type ExchangeTarget, runExchanges } from "../../../src/app/exchange.ts";
 import { createI18n, translator } from "../../../src/bot/i18n.ts";
+import { outboxText } from "../../../src/bot/outbox/delivery-text.ts";
 import { ticketText } from "../../../src/bot/outbox/support-text.ts";
 import { depositText } from "../../../src/bot/shared/deposit-message.ts";
 import { statusCardText } from "../../../src/bot/status/render.ts";
@@ -125,6 +126,29 @@ describe("the deposit message's exchange", () => {
       link: "https://exolix.com/transaction/ex%2642",
     });
     expect(pageSwap(swap, undefined, exchangesOf("exolix", false)).exchange).toBeNull();
+  });
+
+  it("is named in the push of a swap its exchange forgot, whose support the user is sent to", () => {
+    const entry = {
+      id: 1,
+      kind: "given-up" as const,
+      transactionId: swap.id,
+      intentKey: null,
+      chatId: 7,
+      status: null,
+      attempts: 0,
+      maybeSentAt: null,
+      dedupeKey: "given-up:ex&42",
+    };
+    const several = exchangesOf("exolix,changenow", false);
+    const pushed = outboxText(t, entry, { ...swap, exchange: "changenow" }, { exchanges: several });
+    expect(pushed).toContain("contact the exchange's support");
+    expect(pushed).toContain(
+      '\n🏦 Exchange: <b>ChangeNOW</b> · <a href="https://changenow.io/exchange/txs/ex%2642">',
+    );
+    expect(outboxText(t, entry, swap, { exchanges: exchangesOf("exolix", false) })).not.toContain(
+      "Exchange:",
+    );
   });
 
   it("is always named in a support ticket, with one exchange too, with the swap's order id there", () => {
