@@ -40,14 +40,16 @@ export function outboxText(
     case "deposit":
       if (!swap) throw new Error(`deposit entry ${entry.id} without a swap`);
       return `${t("reconcile-found")}\n\n${depositText(t, swap, exchanges)}`;
+    // These two tell the user to ask the exchange's support: which exchange, with several.
     case "given-up": {
-      // It tells the user to ask the exchange's support: which exchange, with several.
       const text = t("push-given-up", { id: swap?.id ?? entry.transactionId ?? "" });
       return swap ? withExchangeLine(t, text, swap, namedSwapExchange(exchanges, swap)) : text;
     }
-    case "stuck":
+    case "stuck": {
       if (!swap) throw new Error(`stuck entry ${entry.id} without a swap`);
-      return stuckText(t, swap, entry.status ?? swap.status);
+      const text = stuckText(t, swap, entry.status ?? swap.status);
+      return withExchangeLine(t, text, swap, namedSwapExchange(exchanges, swap));
+    }
     case "status": {
       if (!swap) throw new Error(`status entry ${entry.id} without a swap`);
       const status = entry.status ?? swap.status;

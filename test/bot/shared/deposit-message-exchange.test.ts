@@ -128,7 +128,7 @@ describe("the deposit message's exchange", () => {
     expect(pageSwap(swap, undefined, exchangesOf("exolix", false)).exchange).toBeNull();
   });
 
-  it("is named in the push of a swap its exchange forgot, whose support the user is sent to", () => {
+  it("is named in the pushes that send the user to the exchange's support: a swap it forgot, a stuck swap", () => {
     const entry = {
       id: 1,
       kind: "given-up" as const,
@@ -146,6 +146,13 @@ describe("the deposit message's exchange", () => {
     expect(pushed).toContain(
       '\n🏦 Exchange: <b>ChangeNOW</b> · <a href="https://changenow.io/exchange/txs/ex%2642">',
     );
+    const stuck = outboxText(
+      t,
+      { ...entry, kind: "stuck", status: "confirmation" },
+      { ...swap, status: "confirmation", exchange: "changenow" },
+      { exchanges: several },
+    );
+    expect(stuck).toContain("quote the transaction id ex&amp;42.\n🏦 Exchange: <b>ChangeNOW</b>");
     expect(outboxText(t, entry, swap, { exchanges: exchangesOf("exolix", false) })).not.toContain(
       "Exchange:",
     );
