@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildWebApp } from "../../src/webapp/build.ts";
@@ -7,6 +7,7 @@ import type { BotMessage, FakeUser } from "../../tools/fake-telegram/fake-telegr
 import { freePort, type Harness, startHarness, THREE_EXCHANGES } from "../support/bot-harness.ts";
 import { launchBrowser, launchUrl, signedInitData } from "../support/browser.ts";
 import { createSwapViaChat } from "../support/flows.ts";
+import { SCREENSHOTS } from "../support/mini-app.ts";
 
 /**
  * Several exchanges side by side (contract: "Several exchanges"): every place that shows a swap
@@ -148,8 +149,11 @@ describe("a swap at one of several exchanges", () => {
       const shown = tab.locator(".facts .exchange");
       await shown.getByText(label).waitFor({ timeout: 15_000 });
       expect(await shown.locator("a").getAttribute("href")).toBe(page);
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await tab.screenshot({ path: join(SCREENSHOTS, "swap-exchange.png"), fullPage: true });
       await tab.getByText("My swaps").click();
       await tab.locator(".swap-list .exchange", { hasText: label }).first().waitFor();
+      await tab.screenshot({ path: join(SCREENSHOTS, "swap-list-exchange.png"), fullPage: true });
     } finally {
       await close();
     }
