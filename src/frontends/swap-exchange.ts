@@ -1,5 +1,16 @@
-import type { ExchangeSet } from "../swaps/exchange-set.ts";
 import type { Swap } from "../swaps/swap.ts";
+
+/**
+ * What naming a swap's exchange reads of the exchanges offered (an ExchangeSet, in the operator's
+ * order), written out so that the Mini App's page, which compiles the view's types, never
+ * compiles the exchange port behind the set.
+ */
+export interface ExchangeDirectory {
+  readonly all: readonly { readonly id: string }[];
+  /** The label of a recorded exchange, or the recorded id of one no longer configured. */
+  labelOf(id: string): string;
+  get(id: string): { trackingLink(orderId: string): string | null } | undefined;
+}
 
 /**
  * A swap's exchange as its user and the support team see it: its label (the recorded id of an
@@ -14,7 +25,7 @@ export interface SwapExchangeView {
 
 /** The swap's exchange as the support team sees it: always named. */
 export function swapExchangeView(
-  exchanges: ExchangeSet,
+  exchanges: ExchangeDirectory,
   swap: Pick<Swap, "id" | "exchange">,
 ): SwapExchangeView {
   return {
@@ -30,10 +41,10 @@ export function swapExchangeView(
  * caller that was given none) nothing is named.
  */
 export function namedSwapExchange(
-  exchanges: ExchangeSet | undefined,
+  exchanges: ExchangeDirectory | undefined,
   swap: Pick<Swap, "id" | "exchange">,
 ): SwapExchangeView | undefined {
   if (!exchanges) return undefined;
-  if (exchanges.all.length === 1 && exchanges.primary.id === swap.exchange) return undefined;
+  if (exchanges.all.length === 1 && exchanges.all[0]!.id === swap.exchange) return undefined;
   return swapExchangeView(exchanges, swap);
 }

@@ -1,6 +1,9 @@
 import { DEFAULT_EXPLORER_TABLE, explorerLinkOf } from "../../frontends/explorers.ts";
-import { namedSwapExchange, type SwapExchangeView } from "../../frontends/swap-exchange.ts";
-import type { ExchangeSet } from "../../swaps/exchange-set.ts";
+import {
+  type ExchangeDirectory,
+  namedSwapExchange,
+  type SwapExchangeView,
+} from "../../frontends/swap-exchange.ts";
 import { isFinal, isHeld } from "../../swaps/status.ts";
 import { isSandboxExchange, type Swap } from "../../swaps/swap.ts";
 import type { SwapListItem } from "../../swaps/swap-queries.ts";
@@ -48,7 +51,7 @@ export interface PageSwap {
 export function pageSwap(
   swap: SwapListItem & Partial<Pick<Swap, "holdLink" | "holdAsks">>,
   explorers = DEFAULT_EXPLORER_TABLE,
-  exchanges?: ExchangeSet,
+  exchanges?: ExchangeDirectory,
 ): PageSwap {
   const hidden = swap.suspect;
   return {
