@@ -8,6 +8,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { AdminAlerts } from "../ops/admin-alerts.ts";
 import { ExchangeRecoveryCheck } from "../ops/health.ts";
+import type { ExchangeSet } from "../swaps/exchange-set.ts";
 import type { Intent } from "../swaps/intent.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
 import { longestPostMs } from "../swaps/swap-service.ts";
@@ -28,6 +29,8 @@ export function buildBackground(
   logger: Logger,
   deps: {
     exchanges: readonly RunningExchange[];
+    /** The same exchanges as offered: pushes, cards and tickets name each swap's. */
+    offered: ExchangeSet;
     db: Database;
     topology: Topology;
     telegram: Telegram;
@@ -47,6 +50,7 @@ export function buildBackground(
     logger,
     fence,
     explorers: deps.explorers,
+    exchanges: deps.offered,
     webAppUrl: config.webApp?.url,
     supportButton: config.supportChatId !== undefined || config.supportContact !== undefined,
     clock,
@@ -65,6 +69,7 @@ export function buildBackground(
           logger,
           fence,
           explorers: deps.explorers,
+          exchanges: deps.offered,
           clock,
         });
   // An alert goes out in English rather than not at all when the database cannot say.

@@ -57,7 +57,7 @@ export async function startWebApp(
               : undefined,
           announce: async (chatId, swap, locale) => {
             const t = translator(i18n, locale);
-            const card = await bot.api.sendMessage(chatId, depositText(t, swap), {
+            const card = await bot.api.sendMessage(chatId, depositText(t, swap, swaps.exchanges), {
               link_preview_options: { is_disabled: true },
               reply_markup: depositKeyboard(t, swap, { url: settings.url, chatId }),
             });

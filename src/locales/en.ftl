@@ -258,6 +258,8 @@ swap-expired-help =
        *[other] They can return the funds to your refund address <code>{$refund}</code>.
     }
 deposit-qr-caption = Deposit address for {$amount} {$from}
+swap-exchange-line = 🏦 Exchange: <b>{$exchange}</b>
+swap-exchange-tracked = 🏦 Exchange: <b>{$exchange}</b> · <a href="{$link}">follow this swap on {$exchange}</a>
 
 ## Swap states
 
@@ -491,6 +493,8 @@ webapp-copy = Copy
 webapp-copied = Copied
 webapp-status = Status
 webapp-transaction-id = Transaction id
+webapp-swap-exchange = Exchange
+webapp-swap-exchange-track = Follow it on the exchange's site
 webapp-payout-to = Payout to
 webapp-hash-in = Deposit transaction
 webapp-hash-out = Payout transaction
@@ -594,6 +598,8 @@ support-ticket-swap =
     Payout address: <code>{$withdrawal}</code>
     Refund address: <code>{$refund}</code>
 support-ticket-deposit-memo = Deposit memo: <code>{$memo}</code>
+support-ticket-exchange = Exchange: <b>{$exchange}</b> · its order id <code>{$id}</code>
+support-ticket-exchange-tracked = Exchange: <b>{$exchange}</b> · its order id <code>{$id}</code> · <a href="{$link}">the order on its site</a>
 support-ticket-held = 🛂 Held for verification by the exchange · it asks: {$asks} · link: {$link}
 support-ticket-hash-deposit = Deposit hash: <code>{$hash}</code>
 support-ticket-hash-deposit-linked = Deposit hash: <code>{$hash}</code> · <a href="{$url}">{$site}</a>

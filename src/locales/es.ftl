@@ -258,6 +258,8 @@ swap-expired-help =
        *[other] Pueden devolver los fondos a tu dirección de reembolso <code>{$refund}</code>.
     }
 deposit-qr-caption = Dirección de depósito para {$amount} {$from}
+swap-exchange-line = 🏦 Exchange: <b>{$exchange}</b>
+swap-exchange-tracked = 🏦 Exchange: <b>{$exchange}</b> · <a href="{$link}">sigue este intercambio en {$exchange}</a>
 
 ## Swap states
 
@@ -491,6 +493,8 @@ webapp-copy = Copiar
 webapp-copied = Copiado
 webapp-status = Estado
 webapp-transaction-id = Id de la transacción
+webapp-swap-exchange = Exchange
+webapp-swap-exchange-track = Síguelo en el sitio del exchange
 webapp-payout-to = Recibes en
 webapp-hash-in = Transacción de depósito
 webapp-hash-out = Transacción de pago
@@ -594,6 +598,8 @@ support-ticket-swap =
     Dirección de pago: <code>{$withdrawal}</code>
     Dirección de reembolso: <code>{$refund}</code>
 support-ticket-deposit-memo = Memo del depósito: <code>{$memo}</code>
+support-ticket-exchange = Exchange: <b>{$exchange}</b> · su id de la orden <code>{$id}</code>
+support-ticket-exchange-tracked = Exchange: <b>{$exchange}</b> · su id de la orden <code>{$id}</code> · <a href="{$link}">la orden en su sitio</a>
 support-ticket-held = 🛂 Retenido para verificación por el exchange · pide: {$asks} · enlace: {$link}
 support-ticket-hash-deposit = Hash del depósito: <code>{$hash}</code>
 support-ticket-hash-deposit-linked = Hash del depósito: <code>{$hash}</code> · <a href="{$url}">{$site}</a>

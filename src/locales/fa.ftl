@@ -260,6 +260,8 @@ swap-expired-help =
        *[other] آن‌ها می‌توانند وجه را به آدرس بازگشت وجه شما <code>{$refund}</code> برگردانند.
     }
 deposit-qr-caption = آدرس واریز برای {$amount} {$from}
+swap-exchange-line = 🏦 صرافی: <b>{$exchange}</b>
+swap-exchange-tracked = 🏦 صرافی: <b>{$exchange}</b> · <a href="{$link}">پیگیری این تبدیل در سایت {$exchange}</a>
 
 ## Swap states
 
@@ -493,6 +495,8 @@ webapp-copy = کپی
 webapp-copied = کپی شد
 webapp-status = وضعیت
 webapp-transaction-id = شناسهٔ تراکنش
+webapp-swap-exchange = صرافی
+webapp-swap-exchange-track = پیگیری در سایت صرافی
 webapp-payout-to = آدرس دریافت
 webapp-hash-in = تراکنش واریز
 webapp-hash-out = تراکنش پرداخت
@@ -596,6 +600,8 @@ support-ticket-swap =
     آدرس دریافت: <code>{$withdrawal}</code>
     آدرس بازپرداخت: <code>{$refund}</code>
 support-ticket-deposit-memo = ممو واریز: <code>{$memo}</code>
+support-ticket-exchange = صرافی: <b>{$exchange}</b> · شناسهٔ سفارش در آن <code>{$id}</code>
+support-ticket-exchange-tracked = صرافی: <b>{$exchange}</b> · شناسهٔ سفارش در آن <code>{$id}</code> · <a href="{$link}">سفارش در سایت آن</a>
 support-ticket-held = 🛂 صرافی آن را برای احراز هویت نگه داشته · درخواست: {$asks} · پیوند: {$link}
 support-ticket-hash-deposit = هش واریز: <code>{$hash}</code>
 support-ticket-hash-deposit-linked = هش واریز: <code>{$hash}</code> · <a href="{$url}">{$site}</a>

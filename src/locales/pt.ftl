@@ -258,6 +258,8 @@ swap-expired-help =
        *[other] Eles podem devolver os fundos para o seu endereço de reembolso <code>{$refund}</code>.
     }
 deposit-qr-caption = Endereço de depósito para {$amount} {$from}
+swap-exchange-line = 🏦 Exchange: <b>{$exchange}</b>
+swap-exchange-tracked = 🏦 Exchange: <b>{$exchange}</b> · <a href="{$link}">acompanhe esta troca na {$exchange}</a>
 
 ## Swap states
 
@@ -491,6 +493,8 @@ webapp-copy = Copiar
 webapp-copied = Copiado
 webapp-status = Status
 webapp-transaction-id = Id da transação
+webapp-swap-exchange = Exchange
+webapp-swap-exchange-track = Acompanhe no site da exchange
 webapp-payout-to = Você recebe em
 webapp-hash-in = Transação de depósito
 webapp-hash-out = Transação de pagamento
@@ -594,6 +598,8 @@ support-ticket-swap =
     Endereço de pagamento: <code>{$withdrawal}</code>
     Endereço de reembolso: <code>{$refund}</code>
 support-ticket-deposit-memo = Memo do depósito: <code>{$memo}</code>
+support-ticket-exchange = Exchange: <b>{$exchange}</b> · id da ordem nela <code>{$id}</code>
+support-ticket-exchange-tracked = Exchange: <b>{$exchange}</b> · id da ordem nela <code>{$id}</code> · <a href="{$link}">a ordem no site dela</a>
 support-ticket-held = 🛂 Retida para verificação pela exchange · pede: {$asks} · link: {$link}
 support-ticket-hash-deposit = Hash do depósito: <code>{$hash}</code>
 support-ticket-hash-deposit-linked = Hash do depósito: <code>{$hash}</code> · <a href="{$url}">{$site}</a>

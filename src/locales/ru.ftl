@@ -258,6 +258,8 @@ swap-expired-help =
        *[other] Средства можно вернуть на ваш адрес возврата <code>{$refund}</code>.
     }
 deposit-qr-caption = Адрес депозита для {$amount} {$from}
+swap-exchange-line = 🏦 Обменник: <b>{$exchange}</b>
+swap-exchange-tracked = 🏦 Обменник: <b>{$exchange}</b> · <a href="{$link}">следить за обменом на сайте {$exchange}</a>
 
 ## Swap states
 
@@ -491,6 +493,8 @@ webapp-copy = Копировать
 webapp-copied = Скопировано
 webapp-status = Статус
 webapp-transaction-id = Номер транзакции
+webapp-swap-exchange = Обменник
+webapp-swap-exchange-track = Следить на сайте обменника
 webapp-payout-to = Выплата на
 webapp-hash-in = Транзакция депозита
 webapp-hash-out = Транзакция выплаты
@@ -595,6 +599,8 @@ support-ticket-swap =
     Адрес выплаты: <code>{$withdrawal}</code>
     Адрес возврата: <code>{$refund}</code>
 support-ticket-deposit-memo = Мемо депозита: <code>{$memo}</code>
+support-ticket-exchange = Обменник: <b>{$exchange}</b> · id заказа у него <code>{$id}</code>
+support-ticket-exchange-tracked = Обменник: <b>{$exchange}</b> · id заказа у него <code>{$id}</code> · <a href="{$link}">заказ на его сайте</a>
 support-ticket-held = 🛂 Задержан обменником для проверки · просит: {$asks} · ссылка: {$link}
 support-ticket-hash-deposit = Хеш депозита: <code>{$hash}</code>
 support-ticket-hash-deposit-linked = Хеш депозита: <code>{$hash}</code> · <a href="{$url}">{$site}</a>

@@ -258,6 +258,8 @@ swap-expired-help =
        *[other] Parayı <code>{$refund}</code> iade adresinize geri gönderebilirler.
     }
 deposit-qr-caption = {$amount} {$from} için yatırma adresi
+swap-exchange-line = 🏦 Borsa: <b>{$exchange}</b>
+swap-exchange-tracked = 🏦 Borsa: <b>{$exchange}</b> · <a href="{$link}">bu takası {$exchange} sitesinde izleyin</a>
 
 ## Swap states
 
@@ -491,6 +493,8 @@ webapp-copy = Kopyala
 webapp-copied = Kopyalandı
 webapp-status = Durum
 webapp-transaction-id = İşlem kimliği
+webapp-swap-exchange = Borsa
+webapp-swap-exchange-track = Borsanın sitesinde izleyin
 webapp-payout-to = Alıcı adres
 webapp-hash-in = Yatırma işlemi
 webapp-hash-out = Ödeme işlemi
@@ -594,6 +598,8 @@ support-ticket-swap =
     Ödeme adresi: <code>{$withdrawal}</code>
     İade adresi: <code>{$refund}</code>
 support-ticket-deposit-memo = Yatırma memosu: <code>{$memo}</code>
+support-ticket-exchange = Borsa: <b>{$exchange}</b> · oradaki sipariş kimliği <code>{$id}</code>
+support-ticket-exchange-tracked = Borsa: <b>{$exchange}</b> · oradaki sipariş kimliği <code>{$id}</code> · <a href="{$link}">siparişin sitedeki sayfası</a>
 support-ticket-held = 🛂 Borsa tarafından doğrulama için bekletiliyor · istediği: {$asks} · bağlantı: {$link}
 support-ticket-hash-deposit = Yatırma hash'i: <code>{$hash}</code>
 support-ticket-hash-deposit-linked = Yatırma hash'i: <code>{$hash}</code> · <a href="{$url}">{$site}</a>

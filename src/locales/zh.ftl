@@ -259,6 +259,8 @@ swap-expired-help =
        *[other] 他们可以把资金退回到你的退款地址 <code>{$refund}</code>。
     }
 deposit-qr-caption = {$amount} {$from} 的充值地址
+swap-exchange-line = 🏦 兑换服务：<b>{$exchange}</b>
+swap-exchange-tracked = 🏦 兑换服务：<b>{$exchange}</b> · <a href="{$link}">在 {$exchange} 网站上跟踪这笔兑换</a>
 
 ## Swap states
 
@@ -492,6 +494,8 @@ webapp-copy = 复制
 webapp-copied = 已复制
 webapp-status = 状态
 webapp-transaction-id = 交易 ID
+webapp-swap-exchange = 兑换服务
+webapp-swap-exchange-track = 在兑换服务网站上跟踪
 webapp-payout-to = 收款地址
 webapp-hash-in = 充值交易
 webapp-hash-out = 付款交易
@@ -595,6 +599,8 @@ support-ticket-swap =
     收款地址：<code>{$withdrawal}</code>
     退款地址：<code>{$refund}</code>
 support-ticket-deposit-memo = 充值备注（memo）：<code>{$memo}</code>
+support-ticket-exchange = 兑换服务：<b>{$exchange}</b> · 其订单 ID <code>{$id}</code>
+support-ticket-exchange-tracked = 兑换服务：<b>{$exchange}</b> · 其订单 ID <code>{$id}</code> · <a href="{$link}">其网站上的订单</a>
 support-ticket-held = 🛂 被兑换服务暂扣审核 · 要求：{$asks} · 链接：{$link}
 support-ticket-hash-deposit = 充值哈希：<code>{$hash}</code>
 support-ticket-hash-deposit-linked = 充值哈希：<code>{$hash}</code> · <a href="{$url}">{$site}</a>

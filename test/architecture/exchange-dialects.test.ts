@@ -42,6 +42,8 @@ const ONCE: Record<string, string> = {
     "a hold for verification, which ChangeNOW's dialect shows (`verifying`): the file sets it",
   "letsexchange-swap": "a swap over LetsExchange's dialect, which it names itself",
   offers: "three exchanges side by side, one per dialect: the file names them itself",
+  "swap-exchange-shown":
+    "three exchanges side by side, one per dialect (THREE_EXCHANGES): the file names them itself",
   // What the dialect changes only through the port's answers: the contract suite's cases.
   "amount-limits": "the pair's limits: the contract's `limits` and `quote`",
   crash: "a crash's replay and reconciliation: the contract's `create`; `reconcile` runs over both",

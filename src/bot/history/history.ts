@@ -1,5 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import { coinLabel } from "../../frontends/coin-label.ts";
+import { namedSwapExchange } from "../../frontends/swap-exchange.ts";
+import type { ExchangeSet } from "../../swaps/exchange-set.ts";
 import { isFinal } from "../../swaps/status.ts";
 import { isSandboxExchange } from "../../swaps/swap.ts";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
@@ -7,6 +9,7 @@ import { cbField, defineCallback } from "../callback-data.ts";
 import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { addCopyButton } from "../shared/copy-buttons.ts";
+import { withExchangeLine } from "../shared/exchange-line.ts";
 import { formatTime } from "../shared/format-time.ts";
 import { holdLines } from "../shared/hold-text.ts";
 import { ignoreNotModified } from "../shared/not-modified.ts";
@@ -15,7 +18,12 @@ import { openSwapButton } from "../shared/swap-button.ts";
 
 export interface HistoryDeps {
   reader: SwapReader;
+  /** The exchanges: each entry names its swap's (namedSwapExchange). */
+  exchanges: ExchangeSet;
 }
+
+/** The entries' links (the exchanges' pages) stay links: no preview unfolds under the list. */
+const NO_PREVIEW = { is_disabled: true };
 
 const PAGE_SIZE = 5;
 const pageButton = defineCallback("hist", { offset: cbField.int() });
@@ -41,15 +49,20 @@ export function createHistoryFeature(deps: HistoryDeps) {
           : holdLines(ctx.t, swap).join("\n") || undefined;
     const lines = items.map((swap, i) =>
       [
-        ctx.t("history-line", {
-          n: offset + i + 1,
-          id: swap.id,
-          amountIn: swap.amountIn,
-          from: coinLabel(swap.coinFrom, swap.networkFrom),
-          to: coinLabel(swap.coinTo, swap.networkTo),
-          status: statusName(ctx.t, swap.status),
-          created: formatTime(swap.createdAt),
-        }),
+        withExchangeLine(
+          ctx.t,
+          ctx.t("history-line", {
+            n: offset + i + 1,
+            id: swap.id,
+            amountIn: swap.amountIn,
+            from: coinLabel(swap.coinFrom, swap.networkFrom),
+            to: coinLabel(swap.coinTo, swap.networkTo),
+            status: statusName(ctx.t, swap.status),
+            created: formatTime(swap.createdAt),
+          }),
+          swap,
+          namedSwapExchange(deps.exchanges, swap),
+        ),
         mark(swap),
       ]
         .filter((part) => part !== undefined)
@@ -79,7 +92,7 @@ export function createHistoryFeature(deps: HistoryDeps) {
 
   feature.command("history", async (ctx) => {
     const { text, keyboard } = await render(ctx, 0);
-    await ctx.reply(text, { reply_markup: keyboard });
+    await ctx.reply(text, { reply_markup: keyboard, link_preview_options: NO_PREVIEW });
   });
 
   feature.callbackQuery(pageButton.filter, async (ctx) => {
@@ -87,7 +100,9 @@ export function createHistoryFeature(deps: HistoryDeps) {
     if (!data) return ctx.answerCallbackQuery({ text: ctx.t("button-expired") });
     await ctx.answerCallbackQuery();
     const { text, keyboard } = await render(ctx, data.offset);
-    await ctx.editMessageText(text, { reply_markup: keyboard }).catch(ignoreNotModified);
+    await ctx
+      .editMessageText(text, { reply_markup: keyboard, link_preview_options: NO_PREVIEW })
+      .catch(ignoreNotModified);
   });
 
   return feature;

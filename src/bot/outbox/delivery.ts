@@ -5,6 +5,7 @@ import { type Clock, realClock } from "../../lib/clock.ts";
 import { failureCause } from "../../lib/failure-cause.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { RequestBudget } from "../../lib/request-budget.ts";
+import type { ExchangeSet } from "../../swaps/exchange-set.ts";
 import type { OutboxEntry, OutboxStore } from "../../swaps/outbox.ts";
 import { isFinal } from "../../swaps/status.ts";
 import type { Swap } from "../../swaps/swap.ts";
@@ -31,6 +32,8 @@ export interface DeliveryOptions {
   fence?: () => Promise<void>;
   /** Block explorers for the transaction hashes in pushes and cards (the default table). */
   explorers?: ExplorerTable;
+  /** The exchanges: deposit messages and cards name each swap's (none: not named). */
+  exchanges?: ExchangeSet;
   /** The Mini App's URL: a deposit message and its card carry a button that opens the swap. */
   webAppUrl?: string;
   /** A stuck swap's message and a finished card offer "Contact support" (a desk or a contact). */
@@ -159,7 +162,7 @@ export class OutboxDelivery {
     t: TranslateFunction,
   ): Promise<number> {
     const { api } = this.options;
-    const text = outboxText(t, entry, swap, this.options.explorers);
+    const text = outboxText(t, entry, swap, this.options);
     // The QR code is a convenience: the text below is the swap. A swap found only after it
     // finished gets none: its address takes nothing more.
     if (entry.kind === "deposit" && swap && !isFinal(swap.status)) {
@@ -204,7 +207,7 @@ export class OutboxDelivery {
       .editMessageText(
         chatId,
         swap.cardMessageId,
-        depositCardText(t, swap, this.options.explorers),
+        depositCardText(t, swap, this.options),
         // An edit without them would take the card's buttons away.
         { link_preview_options: { is_disabled: true }, reply_markup: this.cardKeyboard(swap, t) },
       )

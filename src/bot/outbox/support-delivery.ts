@@ -6,6 +6,7 @@ import { type Clock, realClock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { PeriodicLoop } from "../../lib/periodic-loop.ts";
 import { cutWhole } from "../../lib/whole-characters.ts";
+import type { ExchangeSet } from "../../swaps/exchange-set.ts";
 import type { SupportDelivery, SupportOutboxStore, Ticket } from "../../swaps/support-ports.ts";
 import type { FlowContext } from "../context.ts";
 import { translator } from "../i18n.ts";
@@ -30,6 +31,8 @@ interface SupportDeliveryOptions {
   /** Awaited right before each message goes out; rejects once this instance lost the lead. */
   fence?: () => Promise<void>;
   explorers?: ExplorerTable;
+  /** The exchanges: a ticket names its swap's, with the swap's order id there. */
+  exchanges: ExchangeSet;
   /** How often the outbox is checked when nobody wakes it. */
   intervalMs?: number;
   /** The gap kept between two messages to one chat (Telegram: about one a second). */
@@ -159,6 +162,7 @@ export class SupportSender {
         const text = ticketText(t, ticket, swap, history, entry.text, {
           forum,
           explorers: this.options.explorers,
+          exchanges: this.options.exchanges,
         });
         const message = await api.sendMessage(supportChatId, text, {
           ...thread,

@@ -5,7 +5,9 @@ import {
   type ExplorerTable,
   explorerLinkOf,
 } from "../../frontends/explorers.ts";
+import { swapExchangeView } from "../../frontends/swap-exchange.ts";
 import { cutWhole, wholeLength } from "../../lib/whole-characters.ts";
+import type { ExchangeSet } from "../../swaps/exchange-set.ts";
 import { isHeld } from "../../swaps/status.ts";
 import type { Ticket } from "../../swaps/support-ports.ts";
 import type { Swap } from "../../swaps/swap.ts";
@@ -56,7 +58,12 @@ export function ticketText(
   swap: Swap | undefined,
   history: ReadonlyArray<{ status: string; at: number }>,
   words: string | null,
-  options: { forum: boolean; explorers?: ExplorerTable },
+  options: {
+    forum: boolean;
+    explorers?: ExplorerTable;
+    /** Name the swap's exchange, its order id and page (support answers per exchange). */
+    exchanges: ExchangeSet;
+  },
 ): string {
   const parts = [
     t("support-ticket-header", { ticket: ticket.id }),
@@ -66,7 +73,10 @@ export function ticketText(
       language: ticket.language ?? "—",
     }),
     swap
-      ? swapFacts(t, swap, history, options.explorers ?? DEFAULT_EXPLORER_TABLE)
+      ? swapFacts(t, swap, history, {
+          explorers: options.explorers ?? DEFAULT_EXPLORER_TABLE,
+          exchanges: options.exchanges,
+        })
       : t("support-ticket-no-swap"),
     `${t("support-ticket-words")}\n${
       words === null
@@ -85,8 +95,10 @@ function swapFacts(
   t: TranslateFunction,
   swap: Swap,
   history: ReadonlyArray<{ status: string; at: number }>,
-  explorers: ExplorerTable,
+  { explorers, exchanges }: { explorers: ExplorerTable; exchanges: ExchangeSet },
 ): string {
+  // Always named, with one exchange too: the team asks that exchange about this order id.
+  const exchange = swapExchangeView(exchanges, swap);
   const lines = [
     t("support-ticket-swap", {
       id: swap.id,
@@ -102,6 +114,13 @@ function swapFacts(
       withdrawal: swap.withdrawalAddress,
       refund: swap.refundAddress ?? "—",
     }),
+    exchange.link
+      ? t("support-ticket-exchange-tracked", {
+          exchange: exchange.label,
+          id: swap.id,
+          link: exchange.link,
+        })
+      : t("support-ticket-exchange", { exchange: exchange.label, id: swap.id }),
   ];
   if (swap.depositMemo) lines.push(t("support-ticket-deposit-memo", { memo: swap.depositMemo }));
   if (isHeld(swap.status)) {

@@ -1,11 +1,14 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import type { InlineKeyboard } from "grammy";
 import { coinLabel } from "../../frontends/coin-label.ts";
+import { namedSwapExchange } from "../../frontends/swap-exchange.ts";
 import { onFirstUse } from "../../lib/first-use.ts";
+import type { ExchangeSet } from "../../swaps/exchange-set.ts";
 import { isFinal, isHeld } from "../../swaps/status.ts";
 import { type DepositView, isSandboxExchange } from "../../swaps/swap.ts";
 import { swapCopyKeyboard } from "./copy-buttons.ts";
 import { withDepositMemo, withPayoutMemo, withRefundMemo } from "./deposit-memo.ts";
+import { withExchangeLine } from "./exchange-line.ts";
 import { type HoldFacts, holdNote } from "./hold-text.ts";
 import { approx } from "./quote-text.ts";
 import { statusName } from "./status-name.ts";
@@ -16,18 +19,23 @@ import { webAppButton } from "./web-app-button.ts";
  * The deposit message: the deposit address, the transaction id and the exact amount to send, in
  * one message, each in tap-to-copy form and on a copy button (`depositKeyboard`). It is edited as the swap moves on: once the deposit has
  * arrived it says so instead of asking for it, and once the swap is finished it becomes the
- * swap's outcome, with no word about sending.
+ * swap's outcome, with no word about sending. Under its transaction id it names the swap's
+ * exchange and links the exchange's page of the swap (namedSwapExchange: not with one exchange
+ * configured, as before; nor without `exchanges`).
  */
 export function depositText(
   t: TranslateFunction,
   view: DepositView & SwapFacts & Partial<HoldFacts>,
+  exchanges?: ExchangeSet,
 ): string {
   const status = statusName(t, view.status);
+  const exchange = namedSwapExchange(exchanges, view);
   if (isFinal(view.status)) {
-    const outcome = withRefundMemo(
+    const outcome = withExchangeLine(
       t,
-      t(`card-${view.status}`, { ...swapVariables(t, view), status }),
+      withRefundMemo(t, t(`card-${view.status}`, { ...swapVariables(t, view), status }), view),
       view,
+      exchange,
     );
     const text = [outcome, closingNote(t, view)].join("\n\n");
     return isSandboxExchange(view.exchange) ? `${t("card-sandbox")}\n\n${text}` : text;
@@ -47,7 +55,12 @@ export function depositText(
     id: view.id,
     status,
   });
-  const withMemo = withPayoutMemo(t, withDepositMemo(t, text, view, !received), view);
+  const withMemo = withExchangeLine(
+    t,
+    withPayoutMemo(t, withDepositMemo(t, text, view, !received), view),
+    view,
+    exchange,
+  );
   // Scammers write to people who wait for a deposit: say who never will.
   const note = holdNote(t, view);
   const full = note

@@ -1,11 +1,14 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { coinLabel } from "../../frontends/coin-label.ts";
+import { namedSwapExchange } from "../../frontends/swap-exchange.ts";
 import { readableRate } from "../../lib/decimal.ts";
+import type { ExchangeSet } from "../../swaps/exchange-set.ts";
 import { isFinal } from "../../swaps/status.ts";
 import type { Swap } from "../../swaps/swap.ts";
 import type { SwapView } from "../../swaps/swap-reader.ts";
 import { ageText } from "../shared/age-text.ts";
 import { withDepositMemo, withPayoutMemo, withRefundMemo } from "../shared/deposit-memo.ts";
+import { withExchangeLine } from "../shared/exchange-line.ts";
 import { formatTime } from "../shared/format-time.ts";
 import { holdNote } from "../shared/hold-text.ts";
 import { approx, rateRelation } from "../shared/quote-text.ts";
@@ -15,9 +18,15 @@ import { closingNote } from "../shared/swap-outcome.ts";
 /**
  * Every field of the swap in readable form; a finished swap's card ends with its closing note
  * instead of anything that reads as "send"; a state the exchange was not asked for now says how
- * old it is. Values are plain: the translation escapes them.
+ * old it is. Under its id, its exchange (namedSwapExchange). Values are plain: the translation
+ * escapes them.
  */
-export function statusCardText(t: TranslateFunction, view: SwapView, now: number): string {
+export function statusCardText(
+  t: TranslateFunction,
+  view: SwapView,
+  now: number,
+  exchanges?: ExchangeSet,
+): string {
   const { swap } = view;
   // Its deposit address cannot be trusted: it is never shown, whatever else is asked.
   if (swap.suspect) return t("push-suspect", { id: swap.id, status: statusName(t, swap.status) });
@@ -40,7 +49,8 @@ export function statusCardText(t: TranslateFunction, view: SwapView, now: number
     created: formatTime(swap.createdAt),
   });
   const memos = withRefundMemo(t, withPayoutMemo(t, withDepositMemo(t, text, swap), swap), swap);
-  const parts = [memos, holdNote(t, swap), closingNote(t, swap)];
+  const named = withExchangeLine(t, memos, swap, namedSwapExchange(exchanges, swap));
+  const parts = [named, holdNote(t, swap), closingNote(t, swap)];
   if (view.elsewhere) parts.push(t("status-elsewhere"));
   else if (swap.givenUpAt !== null && !isFinal(swap.status)) parts.push(t("status-given-up"));
   if (!view.fresh && !view.elsewhere) parts.push(staleNote(t, view, now));

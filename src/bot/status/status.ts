@@ -1,6 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import { DEFAULT_EXPLORER_TABLE, type ExplorerTable } from "../../frontends/explorers.ts";
 import type { Awaitable } from "../../lib/awaitable.ts";
+import type { ExchangeSet } from "../../swaps/exchange-set.ts";
 import { isFinal } from "../../swaps/status.ts";
 import type { SwapReader } from "../../swaps/swap-reader.ts";
 import type { BotContext } from "../context.ts";
@@ -16,6 +17,8 @@ import { statusCardText } from "./render.ts";
 
 export interface StatusDeps {
   reader: SwapReader;
+  /** The exchanges: the card names the swap's, with a link to its page of the swap. */
+  exchanges: ExchangeSet;
   /** Makes a message the swap's status card (edited as the swap moves on). */
   setStatusCard(transactionId: string, messageId: number): Awaitable<void>;
   /** Block explorers for the transaction hashes (the default table when not given). */
@@ -23,6 +26,9 @@ export interface StatusDeps {
   /** Whether a finished swap's card offers "Contact support" (a desk or a contact is set). */
   supportButton?: boolean;
 }
+
+/** The card's links (explorers, the exchange's page) stay links: no preview unfolds under it. */
+const NO_PREVIEW = { is_disabled: true };
 
 export function createStatusFeature(deps: StatusDeps) {
   const feature = new LeanComposer<BotContext>();
@@ -51,9 +57,9 @@ export function createStatusFeature(deps: StatusDeps) {
     // Its deposit message never went out (the process died between recording the swap and
     // sending it): this answer is that message, and becomes the card.
     if (swap.cardMessageId === null && !swap.suspect && swap.status === "wait" && !view.elsewhere) {
-      return { text: depositText(ctx.t, swap), keyboard, card: swap.id };
+      return { text: depositText(ctx.t, swap, deps.exchanges), keyboard, card: swap.id };
     }
-    const card = statusCardText(ctx.t, view, Date.now());
+    const card = statusCardText(ctx.t, view, Date.now(), deps.exchanges);
     const links = swap.suspect
       ? undefined
       : explorerLinks(ctx.t, deps.explorers ?? DEFAULT_EXPLORER_TABLE, swap);
@@ -65,7 +71,7 @@ export function createStatusFeature(deps: StatusDeps) {
     const { text, keyboard, card } = await render(ctx, id);
     const sent = await ctx.reply(text, {
       reply_markup: keyboard,
-      link_preview_options: { is_disabled: true },
+      link_preview_options: NO_PREVIEW,
     });
     if (card) await deps.setStatusCard(card, sent.message_id);
   });
@@ -77,9 +83,14 @@ export function createStatusFeature(deps: StatusDeps) {
     const { text, keyboard, card } = await render(ctx, data.id);
     // Pressed on the card itself: refresh it in place; pressed in /history: a new card.
     if (ctx.callbackQuery.message?.text?.includes(data.id)) {
-      await ctx.editMessageText(text, { reply_markup: keyboard }).catch(ignoreNotModified);
+      await ctx
+        .editMessageText(text, { reply_markup: keyboard, link_preview_options: NO_PREVIEW })
+        .catch(ignoreNotModified);
     } else {
-      const sent = await ctx.reply(text, { reply_markup: keyboard });
+      const sent = await ctx.reply(text, {
+        reply_markup: keyboard,
+        link_preview_options: NO_PREVIEW,
+      });
       if (card) await deps.setStatusCard(card, sent.message_id);
     }
   });

@@ -226,7 +226,7 @@ async function sendDeposit(s: FlowSession, swap: DepositView, note?: string): Pr
       s.deps.logger.warn({ err: error, transaction: swap.id }, "deposit QR code not sent");
     }
   }
-  const text = depositText(t, swap);
+  const text = depositText(t, swap, s.deps.exchanges);
   const card = await s.ctx.reply(note ? `${note}\n\n${text}` : text, {
     link_preview_options: { is_disabled: true },
     reply_markup: depositKeyboard(t, swap, { url: s.deps.webAppUrl, chatId: s.chatId }),

@@ -170,7 +170,11 @@ export function SwapScreen({
               {t("held-asks")}: <bdi>{swap.hold.asks}</bdi>
             </p>
           )}
-          {swap.hold?.link && <ExternalLink url={swap.hold.link} text={t("held-link")} />}
+          {swap.hold?.link && (
+            <p class="held-link">
+              <ExternalLink url={swap.hold.link} text={t("held-link")} />
+            </p>
+          )}
         </div>
       )}
       {swap.final && <p class="note">{t("closed")}</p>}
@@ -183,6 +187,21 @@ export function SwapScreen({
       <dl class="facts">
         <dt>{t("transaction-id")}</dt>
         <dd class="mono">{swap.id}</dd>
+        {swap.exchange && (
+          <>
+            {/* The transaction id is the exchange's own order id: its page of the swap, by it. */}
+            <dt>{t("swap-exchange")}</dt>
+            <dd class="exchange">
+              <bdi>{swap.exchange.label}</bdi>
+              {swap.exchange.link && (
+                <>
+                  {" · "}
+                  <ExternalLink url={swap.exchange.link} text={t("swap-exchange-track")} />
+                </>
+              )}
+            </dd>
+          </>
+        )}
         <dt>{t("payout-to")}</dt>
         <dd class="mono">{swap.withdrawalAddress}</dd>
         {swap.payoutMemo && (
@@ -231,7 +250,10 @@ function SupportLink(props: { link: string }) {
   );
 }
 
-/** A link the exchange gave (where to answer a hold): Telegram opens it, the page cannot leave. */
+/**
+ * A link to the exchange's site (where to answer a hold, its page of the swap): Telegram opens it,
+ * the page cannot leave.
+ */
 function ExternalLink(props: { url: string; text: string }) {
   const open = (event: MouseEvent) => {
     try {
@@ -242,11 +264,9 @@ function ExternalLink(props: { url: string; text: string }) {
     }
   };
   return (
-    <p class="held-link">
-      <a href={props.url} target="_blank" rel="noopener noreferrer" onClick={open}>
-        {props.text}
-      </a>
-    </p>
+    <a href={props.url} target="_blank" rel="noopener noreferrer" onClick={open}>
+      {props.text}
+    </a>
   );
 }
 
@@ -356,6 +376,7 @@ export function SwapList({
             </span>
             <span class={`status status-${s.status}`}>{statusWord(s.status)}</span>
             <span class="hint mono">{s.id}</span>
+            {s.exchange && <span class="hint exchange">{s.exchange.label}</span>}
           </button>
         </li>
       ))}

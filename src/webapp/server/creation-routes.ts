@@ -196,14 +196,17 @@ export function creationRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): 
         });
         const stored = await deps.swapQueries.getForChat(user.id, result.swap.id);
         return c.json(
-          { swap: stored ? pageSwap(stored, deps.explorers) : null, id: result.swap.id },
+          {
+            swap: stored ? pageSwap(stored, deps.explorers, deps.exchanges) : null,
+            id: result.swap.id,
+          },
           201,
         );
       }
       case "already-created":
         return c.json(
           {
-            swap: result.swap ? pageSwap(result.swap, deps.explorers) : null,
+            swap: result.swap ? pageSwap(result.swap, deps.explorers, deps.exchanges) : null,
             message: t(c, "webapp-already"),
           },
           200,

@@ -18,8 +18,11 @@ export interface WebAppDeps {
   botToken: string;
   catalog: CoinCatalog;
   quotes: QuoteService;
-  /** The exchanges configured: an offer's label and KYC rating, and a chosen exchange checked. */
-  exchanges: Pick<ExchangeSet, "all" | "get" | "labelOf" | "offering">;
+  /**
+   * The exchanges configured: an offer's label and KYC rating, a chosen exchange checked, and a
+   * swap's view naming its exchange and linking its page of the swap.
+   */
+  exchanges: ExchangeSet;
   /** "Confirm a summary", the core's use case the chat calls too. */
   confirm: ConfirmSummary;
   /** The chat's swaps as the database has them: a viewer never costs an exchange read. */

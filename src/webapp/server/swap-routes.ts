@@ -36,7 +36,7 @@ export function swapRoutes(api: Hono<Env>, deps: WebAppDeps, { t, bad }: Answers
     const page = await deps.swapQueries.listedForChat(chatId, { limit: PAGE_SIZE, offset });
     const made = {
       text: JSON.stringify({
-        items: page.items.map((swap) => pageSwap(swap, deps.explorers)),
+        items: page.items.map((swap) => pageSwap(swap, deps.explorers, deps.exchanges)),
         total: page.total,
       }),
     };
@@ -47,13 +47,13 @@ export function swapRoutes(api: Hono<Env>, deps: WebAppDeps, { t, bad }: Answers
   api.get("/swaps/:id", async (c) => {
     const found = await ownSwap(c.get("user").id, c.req.param("id"));
     if (!found) return c.json({ error: "not-found", message: t(c, "webapp-not-found") }, 404);
-    return c.json({ swap: pageSwap(found, deps.explorers) });
+    return c.json({ swap: pageSwap(found, deps.explorers, deps.exchanges) });
   });
 
   api.get("/swaps/:id/qr", async (c) => {
     const found = await ownSwap(c.get("user").id, c.req.param("id"));
     if (!found) return c.json({ error: "not-found", message: t(c, "webapp-not-found") }, 404);
-    const view = pageSwap(found, deps.explorers);
+    const view = pageSwap(found, deps.explorers, deps.exchanges);
     if (!view.depositAddress || view.final) return c.json({ svg: null });
     const svg = await QRCode.toString(view.depositAddress, {
       type: "svg",

@@ -1,4 +1,9 @@
 import { DEFAULT_EXPLORER_TABLE, explorerLinkOf } from "../../frontends/explorers.ts";
+import {
+  type ExchangeDirectory,
+  namedSwapExchange,
+  type SwapExchangeView,
+} from "../../frontends/swap-exchange.ts";
 import { isFinal, isHeld } from "../../swaps/status.ts";
 import { isSandboxExchange, type Swap } from "../../swaps/swap.ts";
 import type { SwapListItem } from "../../swaps/swap-queries.ts";
@@ -36,11 +41,17 @@ export interface PageSwap {
   hold: { link: string | null; asks: string | null } | null;
   createdAt: string;
   sandbox: boolean;
+  /**
+   * The swap's exchange: its label and its page of the swap (null: it has none, a sandbox); null
+   * where the chat names none either (one exchange configured, the swap made there).
+   */
+  exchange: SwapExchangeView | null;
 }
 
 export function pageSwap(
   swap: SwapListItem & Partial<Pick<Swap, "holdLink" | "holdAsks">>,
   explorers = DEFAULT_EXPLORER_TABLE,
+  exchanges?: ExchangeDirectory,
 ): PageSwap {
   const hidden = swap.suspect;
   return {
@@ -67,5 +78,6 @@ export function pageSwap(
     hold: isHeld(swap.status) ? { link: swap.holdLink ?? null, asks: swap.holdAsks ?? null } : null,
     createdAt: swap.createdAt,
     sandbox: isSandboxExchange(swap.exchange),
+    exchange: namedSwapExchange(exchanges, swap) ?? null,
   };
 }
