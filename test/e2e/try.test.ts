@@ -37,6 +37,7 @@ describe("npm run try", () => {
         ETH_ADDRESS,
         "skip",
         "confirm",
+        "/sandbox hold last",
         "/quit",
         "",
       ].join("\n"),
@@ -48,6 +49,8 @@ describe("npm run try", () => {
     expect(stdout()).toContain("Please check your swap");
     expect(stdout()).toContain("sandbox: do not send real funds");
     expect(stdout()).toMatch(/Swap created[\s\S]*Transaction id: \w+/);
+    // The best offer is Exolix's (the sandboxes' default markets), whose API cannot say "held".
+    expect(stdout()).toContain("exolix's API has no way to say a swap is held");
     // What was typed stands in the transcript, in its turn: before the bot's answer to it.
     expect(stdout()).toMatch(/you › \/exchange\n\n🤖 🔁 New swap/);
     expect(stdout()).toContain(`you › ${ETH_ADDRESS}`);

@@ -134,10 +134,28 @@ function listOfSandboxes(): string {
 function sandboxCommand(text: string): string {
   if (sandboxes.length === 0) return "(no embedded sandbox: the exchanges' URLs are set)";
   const line = text.replace(/^\/sandbox\s*/, "");
-  const verb = line.split(/\s+/)[0]?.toLowerCase() ?? "";
+  const [word = "", id] = line.split(/\s+/);
+  const verb = word.toLowerCase();
   if (verb === "list") return `(sandbox:\n${listOfSandboxes()})`;
   if (verb === "" || verb === "help" || !SANDBOX_VERBS.has(verb)) return `(usage: ${USAGE})`;
+  const silent = verb === "hold" ? holderOf(id) : undefined;
+  if (silent && !HOLDING_DIALECTS.has(silent.sandbox.dialect)) {
+    return `(sandbox: ${silent.name}'s API has no way to say a swap is held, so the bot would never hear of it: hold a swap at changenow or letsexchange)`;
+  }
   return `(sandbox: ${runCommand(line, sandboxes)})`;
+}
+
+/** The dialects whose answers can say a swap is held for verification (the others cannot). */
+const HOLDING_DIALECTS = new Set(["changenow", "letsexchange"]);
+
+/** The sandbox that has swap `id` (`last`: the newest swap of them all), if any. */
+function holderOf(id: string | undefined): NamedSandbox | undefined {
+  if (id !== "last") return sandboxes.find((s) => id && s.sandbox.control.transaction(id));
+  const newest = (s: NamedSandbox) => s.sandbox.control.transactions()[0]?.createdMs ?? -1;
+  return sandboxes.reduce<NamedSandbox | undefined>(
+    (best, s) => (newest(s) >= 0 && (!best || newest(s) > newest(best)) ? s : best),
+    undefined,
+  );
 }
 
 const SANDBOX_VERBS = new Set(["down", "up", "refuse", "accept", "hold", "release"]);
@@ -202,7 +220,8 @@ out("`@ btc` runs an inline query, /quit leaves. Tell the sandboxes what to do:"
 out("  /sandbox down NAME [hang|503]   take one exchange down (hang: no answer at all)");
 out("  /sandbox up NAME                bring it back");
 out("  /sandbox refuse NAME            it refuses every create (accept NAME: no more)");
-out("  /sandbox hold ID|last           hold a swap for verification (release ID|last [status])");
+out("  /sandbox hold ID|last           hold a changenow or letsexchange swap for verification");
+out("  /sandbox release ID|last        let it go on (default: exchanging)");
 out("  /sandbox list                   each exchange: up, down or refusing");
 out("");
 out("The Mini App, as you (open it in any browser on this machine):");
