@@ -38,6 +38,8 @@ const ONCE: Record<string, string> = {
   "verification-hold":
     "a hold for verification, which ChangeNOW's dialect shows (`verifying`): the file sets it",
   "letsexchange-swap": "a swap over LetsExchange's dialect, which it names itself",
+  "several-exchanges":
+    "three exchanges side by side (Exolix's, ChangeNOW's and LetsExchange's dialects): the file names them",
   // What the dialect changes only through the port's answers: the contract suite's cases.
   "amount-limits": "the pair's limits: the contract's `limits` and `quote`",
   crash: "a crash's replay and reconciliation: the contract's `create`; `reconcile` runs over both",
