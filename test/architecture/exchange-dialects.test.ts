@@ -44,6 +44,8 @@ const ONCE: Record<string, string> = {
   offers: "three exchanges side by side, one per dialect: the file names them itself",
   "swap-exchange-shown":
     "three exchanges side by side, one per dialect (THREE_EXCHANGES): the file names them itself",
+  "several-exchanges":
+    "three exchanges side by side (Exolix's, ChangeNOW's and LetsExchange's dialects): the file names them",
   // What the dialect changes only through the port's answers: the contract suite's cases.
   "amount-limits": "the pair's limits: the contract's `limits` and `quote`",
   crash: "a crash's replay and reconciliation: the contract's `create`; `reconcile` runs over both",

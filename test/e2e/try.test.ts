@@ -37,6 +37,7 @@ describe("npm run try", () => {
         ETH_ADDRESS,
         "skip",
         "confirm",
+        "/sandbox hold last",
         "/quit",
         "",
       ].join("\n"),
@@ -48,9 +49,41 @@ describe("npm run try", () => {
     expect(stdout()).toContain("Please check your swap");
     expect(stdout()).toContain("sandbox: do not send real funds");
     expect(stdout()).toMatch(/Swap created[\s\S]*Transaction id: \w+/);
+    // The best offer is Exolix's (the sandboxes' default markets), whose API cannot say "held".
+    expect(stdout()).toContain("exolix's API has no way to say a swap is held");
     // What was typed stands in the transcript, in its turn: before the bot's answer to it.
     expect(stdout()).toMatch(/you › \/exchange\n\n🤖 🔁 New swap/);
     expect(stdout()).toContain(`you › ${ETH_ADDRESS}`);
+  }, 60_000);
+
+  it("runs four sandboxes side by side: `/sandbox down exolix` takes one down and a quote still comes from the others", async () => {
+    const { child, stdout } = startTryout();
+    const exit = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    child.stdin.end(
+      [
+        "/rate 0.5 btc eth",
+        "/sandbox down exolix",
+        "/sandbox list",
+        "/rate 0.3 btc eth",
+        "/sandbox up exolix",
+        "/sandbox refuse changenow",
+        "/sandbox list",
+        "/quit",
+        "",
+      ].join("\n"),
+    );
+    expect(await exit).toBe(0);
+    const out = stdout();
+    expect(out).toContain("Four simulated exchanges run side by side");
+    expect(out).toContain("/sandbox down NAME [hang|503]");
+    expect(out).toContain("exolix is down: it accepts connections and never answers");
+    expect(out).toMatch(/spec: up\nexolix: down \(hangs\)\nchangenow: up\nletsexchange: up/);
+    expect(out).toMatch(/exolix: up\nchangenow: up, refusing creates/);
+    // Exolix's is the best rate of the four: with it down, the quote comes at another's.
+    const rates = [...out.matchAll(/Rate: 1 BTC ≈ ([\d.]+) ETH/g)].map((m) => m[1]);
+    expect(out).toMatch(/you › \/rate 0\.3 btc eth\n\n🤖 💱 0\.3 BTC → ≈ [\d.]+ ETH/);
+    expect(rates).toHaveLength(2);
+    expect(rates[1]).not.toBe(rates[0]);
   }, 60_000);
 
   it("prints a local link that opens the Mini App's form as the try-out user, in a plain browser", async () => {

@@ -5,6 +5,8 @@ import { createInterface } from "node:readline";
 import pino from "pino";
 import { startApp } from "../../src/app/app.ts";
 import { loadConfig } from "../../src/config.ts";
+import { runCommand } from "../../src/sandbox/commands.ts";
+import type { NamedSandbox } from "../../src/sandbox/index.ts";
 import { buildWebApp } from "../../src/webapp/build.ts";
 import { WEBAPP_BUILD_DIR } from "../../src/webapp/server/server.ts";
 import { type BotMessage, startFakeTelegram } from "../fake-telegram/fake-telegram.ts";
@@ -14,8 +16,9 @@ import { pageLaunchUrl, signInitData } from "./webapp-link.ts";
 /**
  * `npm run try`: a chat with the bot in the terminal, with no Telegram token and no network. The
  * bot is the same one `npm start` runs, talking to a local Bot API double and the embedded
- * sandbox exchange. Type messages as in Telegram; `#N` presses button N; `@ QUERY` runs an
- * inline query; `/quit` (or Ctrl-D) leaves. The Mini App is on, on a local port: the URL printed
+ * sandbox exchanges (one per dialect side by side; EXCHANGE_DIALECT=changenow: that one alone).
+ * Type messages as in Telegram; `#N` presses button N; `@ QUERY` runs an inline query; `/sandbox
+ * …` tells the sandboxes what to do; `/quit` (or Ctrl-D) leaves. The Mini App is on, on a local port: the URL printed
  * at the start opens the page in any browser as the try-out's user (init data signed here with
  * the fake Telegram's token, as Telegram would sign it).
  */
@@ -93,31 +96,71 @@ function printChanges(): boolean {
 }
 
 /**
- * `/sandbox hold ID|last [what it asks]`, `/sandbox release ID [status]`: the embedded exchange holds a
- * swap for verification, or lets it go on (default: exchanging). Said to the sandbox, not the bot;
- * the bot hears of it at its next status poll, as from a real exchange.
+ * The embedded sandboxes the app started (four side by side with no exchange settings; one with
+ * EXCHANGE_DIALECT), by their exchange's name, for src/sandbox/commands.ts to run `/sandbox`
+ * commands on, as `npm run sandbox -- --all` runs them on its own. Their URLs are the app's
+ * business (nothing here is pointed at them); the app closes them when it stops.
+ */
+const sandboxes: NamedSandbox[] = config.exchanges.flatMap((settings) => {
+  const control = app.sandboxes.get(settings.name);
+  if (!control) return [];
+  const sandbox = {
+    url: "",
+    apiKey: "",
+    dialect: settings.dialect,
+    control,
+    close: async () => {},
+  };
+  return [{ name: settings.name, sandbox }];
+});
+
+/** `/sandbox list`: one line per exchange, up or down (how) and whether it refuses creates. */
+function listOfSandboxes(): string {
+  return sandboxes
+    .map(({ name, sandbox: { control } }) => {
+      const down = control.downMode();
+      const state = down ? `down (${down === "hang" ? "hangs" : "answers 503"})` : "up";
+      return `${name}: ${state}${control.refusingCreates() ? ", refusing creates" : ""}`;
+    })
+    .join("\n");
+}
+
+/**
+ * `/sandbox down NAME [hang|503]`, `up NAME`, `refuse NAME`, `accept NAME`, `list`, `hold ID|last
+ * [what it asks]`, `release ID|last [status]`: said to the sandboxes, not the bot (a swap's id
+ * names the sandbox that holds it; `last` is the newest swap of them all). The bot hears of it as
+ * from real exchanges: at its next quote, create or status poll.
  */
 function sandboxCommand(text: string): string {
-  const control = app.sandboxControl;
-  const [, verb, given, ...rest] = text.split(/\s+/);
-  if (!control) return "(no embedded sandbox: EXCHANGE_API_URL is set)";
-  // `last`: the newest transaction (a piped script does not know the id it will get).
-  const id = given === "last" ? control.transactions()[0]?.id : given;
-  try {
-    if (verb === "hold" && id) {
-      const asks = rest.join(" ").trim();
-      const tx = control.hold(id, asks ? { asks } : {});
-      return `(sandbox: ${tx.id} held for verification${asks ? `, asking: ${asks}` : ""})`;
-    }
-    if (verb === "release" && id) {
-      const tx = control.release(id, rest[0] ?? "exchanging");
-      return `(sandbox: ${tx.id} released, now ${tx.status})`;
-    }
-  } catch (error) {
-    return `(sandbox: ${error instanceof Error ? error.message : String(error)})`;
+  if (sandboxes.length === 0) return "(no embedded sandbox: the exchanges' URLs are set)";
+  const line = text.replace(/^\/sandbox\s*/, "");
+  const [word = "", id] = line.split(/\s+/);
+  const verb = word.toLowerCase();
+  if (verb === "list") return `(sandbox:\n${listOfSandboxes()})`;
+  if (verb === "" || verb === "help" || !SANDBOX_VERBS.has(verb)) return `(usage: ${USAGE})`;
+  const silent = verb === "hold" ? holderOf(id) : undefined;
+  if (silent && !HOLDING_DIALECTS.has(silent.sandbox.dialect)) {
+    return `(sandbox: ${silent.name}'s API has no way to say a swap is held, so the bot would never hear of it: hold a swap at changenow or letsexchange)`;
   }
-  return "(usage: /sandbox hold ID|last [what it asks] · /sandbox release ID|last [status])";
+  return `(sandbox: ${runCommand(line, sandboxes)})`;
 }
+
+/** The dialects whose answers can say a swap is held for verification (the others cannot). */
+const HOLDING_DIALECTS = new Set(["changenow", "letsexchange"]);
+
+/** The sandbox that has swap `id` (`last`: the newest swap of them all), if any. */
+function holderOf(id: string | undefined): NamedSandbox | undefined {
+  if (id !== "last") return sandboxes.find((s) => id && s.sandbox.control.transaction(id));
+  const newest = (s: NamedSandbox) => s.sandbox.control.transactions()[0]?.createdMs ?? -1;
+  return sandboxes.reduce<NamedSandbox | undefined>(
+    (best, s) => (newest(s) >= 0 && (!best || newest(s) > newest(best)) ? s : best),
+    undefined,
+  );
+}
+
+const SANDBOX_VERBS = new Set(["down", "up", "refuse", "accept", "hold", "release"]);
+const USAGE =
+  "/sandbox down NAME [hang|503] · up NAME · refuse NAME · accept NAME · hold ID|last [what it asks] · release ID|last [status] · list";
 
 async function handle(line: string): Promise<boolean> {
   const text = line.trim();
@@ -166,10 +209,20 @@ async function handle(line: string): Promise<boolean> {
   return true;
 }
 
-out("swapbot try-out: a chat with the bot on the embedded sandbox exchange (no real funds).");
+out("swapbot try-out: a chat with the bot on embedded sandbox exchanges (no real funds).");
+if (sandboxes.length > 1) {
+  out(
+    `${sandboxes.length === 4 ? "Four" : sandboxes.length} simulated exchanges run side by side (${sandboxes.map((s) => s.name).join(", ")}), at slightly different prices and limits.`,
+  );
+}
 out("Type as in Telegram (/start, /exchange, /rate 0.5 btc eth, ...). #N presses button N,");
-out("`@ btc` runs an inline query, /quit leaves. `/sandbox hold ID` and `/sandbox release ID`");
-out("make the sandbox exchange hold a swap for verification and let it go.");
+out("`@ btc` runs an inline query, /quit leaves. Tell the sandboxes what to do:");
+out("  /sandbox down NAME [hang|503]   take one exchange down (hang: no answer at all)");
+out("  /sandbox up NAME                bring it back");
+out("  /sandbox refuse NAME            it refuses every create (accept NAME: no more)");
+out("  /sandbox hold ID|last           hold a changenow or letsexchange swap for verification");
+out("  /sandbox release ID|last        let it go on (default: exchanging)");
+out("  /sandbox list                   each exchange: up, down or refusing");
 out("");
 out("The Mini App, as you (open it in any browser on this machine):");
 out(pageLink);
