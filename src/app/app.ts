@@ -22,8 +22,6 @@ import { startTransport } from "./transport.ts";
 export interface App {
   /** True when the bot runs on embedded sandbox exchanges (no real funds). */
   sandbox: boolean;
-  /** The first embedded sandbox's control, when it runs on one: `npm run try`'s `/sandbox` commands. */
-  sandboxControl: SandboxControl | undefined;
   /** Every embedded sandbox's control, by its exchange's name (`npm run try` takes one down). */
   sandboxes: ReadonlyMap<string, SandboxControl>;
   /** The id the first exchange's swaps record (`sandbox`, EXCHANGE_API_URL's origin, or its name). */
@@ -175,7 +173,6 @@ export async function startApp(
 
   return {
     sandbox,
-    sandboxControl: targets[0]?.sandboxControl,
     sandboxes: new Map(
       targets.flatMap((target) =>
         target.sandboxControl ? [[target.settings.name, target.sandboxControl] as const] : [],
