@@ -117,6 +117,7 @@ export async function startApp(
   const background = buildBackground(config, logger, {
     ...built,
     exchanges: running,
+    offered: exchanges,
     creating: (intent) => swapService?.isCreating(intent) ?? false,
   });
   const swaps = buildSwaps(config, logger, {

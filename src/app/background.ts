@@ -2,12 +2,13 @@ import type { Telegram } from "../bot/bot.ts";
 import { translator } from "../bot/i18n.ts";
 import { Notifier } from "../bot/outbox/notifier.ts";
 import { SupportSender } from "../bot/outbox/support-delivery.ts";
-import type { Config } from "../config.ts";
+import type { Config, ExchangeSettings } from "../config.ts";
 import type { ExplorerTable } from "../frontends/explorers.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { AdminAlerts } from "../ops/admin-alerts.ts";
 import { ExchangeRecoveryCheck } from "../ops/health.ts";
+import type { ExchangeSet } from "../swaps/exchange-set.ts";
 import type { Intent } from "../swaps/intent.ts";
 import type { SuspectReport } from "../swaps/swap-service.ts";
 import { longestPostMs } from "../swaps/swap-service.ts";
@@ -28,6 +29,11 @@ export function buildBackground(
   logger: Logger,
   deps: {
     exchanges: readonly RunningExchange[];
+    /**
+     * The exchanges offered: one out for a refused key is named in its alerts, and its recovery
+     * check offers it again once a request with the key succeeds.
+     */
+    offered: ExchangeSet;
     db: Database;
     topology: Topology;
     telegram: Telegram;
@@ -89,6 +95,12 @@ export function buildBackground(
       translate,
       adminChatIds: config.adminChatIds,
       monitor,
+      label: exchange.label,
+      keySetting: keySettingOf(exchange.target.settings),
+      takenOut: () => ({
+        now: deps.offered.whyOut(exchangeId) !== undefined,
+        times: deps.offered.timesOut(exchangeId),
+      }),
       alertAfterMs: config.alertAfterMs,
       logger: log,
       fence,
@@ -132,9 +144,25 @@ export function buildBackground(
         return client.listCurrencies({ page: 1, size: 1 }, { maxWaitMs: 2_000 });
       },
       everyMs: Math.min(Math.max(config.statusPollIntervalMs * 2, 1_000), 30_000),
+      out: {
+        isOut: () => deps.offered.whyOut(exchangeId) !== undefined,
+        // The list needs the key in every dialect: one row of it proves the key works again.
+        probeKey: async () => {
+          await fence?.();
+          return client.listTransactions(
+            { page: 1, size: 1 },
+            { maxWaitMs: 2_000, background: true },
+          );
+        },
+        bringBack: () => {
+          if (deps.offered.bringBack(exchangeId))
+            log.info("exchange accepts the API key again: offered again");
+        },
+      },
       clock,
     });
-    const named = (part: string) => (deps.exchanges.length > 1 ? `${part} (${exchange.label})` : part);
+    const named = (part: string) =>
+      deps.exchanges.length > 1 ? `${part} (${exchange.label})` : part;
     return {
       exchange,
       alerts,
@@ -152,7 +180,10 @@ export function buildBackground(
     (each.find((part) => part.exchange.id === id) ?? each[0]!).alerts;
   const reconcilerOf = (id: string) =>
     (each.find((part) => part.exchange.id === id) ?? each[0]!).reconciler;
-  const loops: (readonly [string, { start(): void | Promise<void>; stop(): void | Promise<void> }])[] = [
+  const loops: (readonly [
+    string,
+    { start(): void | Promise<void>; stop(): void | Promise<void> },
+  ])[] = [
     ["notifier", notifier],
     ...each.flatMap((part) => part.loops),
     ...(supportDesk ? [["support desk", supportDesk] as const] : []),
@@ -174,4 +205,11 @@ export function buildBackground(
       ([name, loop]): Part => ({ name, start: () => loop.start(), stop: () => loop.stop() }),
     ),
   };
+}
+
+/** The setting that holds an exchange's API key: its EXCHANGES entry's, or the single exchange's. */
+function keySettingOf(settings: ExchangeSettings): string {
+  return settings.id === settings.name
+    ? `EXCHANGE_${settings.name.toUpperCase()}_API_KEY`
+    : "EXCHANGE_API_KEY";
 }

@@ -8,12 +8,15 @@ import type { SuspectReport } from "../swaps/swap-service.ts";
 import type { ExchangeMonitor } from "./exchange-monitor.ts";
 
 /**
- * Tells the operator's admin chats when the exchange has been failing for longer than allowed or
- * has rejected the API key, once per incident, and again when it recovers.
+ * Tells the operator's admin chats when an exchange (named by its label) has been failing for
+ * longer than allowed or has rejected the API key (or is out of the offers for it), once per
+ * incident, and again when it recovers.
  */
 export class AdminAlerts {
   private readonly loop: PeriodicLoop;
   private alerted: "down" | "unauthorized" | undefined;
+  /** The take-outs already told (see takenOut). */
+  private toldOuts = 0;
 
   constructor(
     private readonly options: {
@@ -22,6 +25,15 @@ export class AdminAlerts {
       translate: (chatId: number) => Awaitable<TranslateFunction>;
       adminChatIds: readonly number[];
       monitor: ExchangeMonitor;
+      /** The exchange as the alerts name it (its label: "Exolix"). */
+      label: string;
+      /** The setting that holds its API key (EXCHANGE_API_KEY, EXCHANGE_<NAME>_API_KEY). */
+      keySetting: string;
+      /**
+       * Whether the exchange is out of the offers for a refused key now, and how many times it
+       * has been taken out (ExchangeSet.whyOut, timesOut): one back before a check is told too.
+       */
+      takenOut?: () => { now: boolean; times: number };
       alertAfterMs: number;
       logger: Logger;
       checkEveryMs?: number;
@@ -54,12 +66,17 @@ export class AdminAlerts {
   }
 
   async check(now = Date.now()): Promise<void> {
-    const { monitor, alertAfterMs } = this.options;
-    if (monitor.unauthorized && this.alerted !== "unauthorized") {
+    const { monitor, alertAfterMs, label: exchange } = this.options;
+    const out = this.options.takenOut?.() ?? { now: false, times: 0 };
+    const freshOut = out.times > this.toldOuts;
+    this.toldOuts = out.times;
+    const unauthorized = monitor.unauthorized || out.now || freshOut;
+    if (unauthorized && this.alerted !== "unauthorized") {
       this.alerted = "unauthorized";
-      await this.send((t) => t("alert-unauthorized"));
+      const setting = this.options.keySetting;
+      await this.send((t) => t("alert-unauthorized", { exchange, setting }));
     } else if (
-      !monitor.unauthorized &&
+      !unauthorized &&
       monitor.failingSince > 0 &&
       now - monitor.failingSince >= alertAfterMs &&
       this.alerted === undefined
@@ -67,10 +84,10 @@ export class AdminAlerts {
       this.alerted = "down";
       const minutes = Math.round((now - monitor.failingSince) / 60_000);
       const since = new Date(monitor.failingSince).toISOString();
-      await this.send((t) => t("alert-down", { minutes, since }));
-    } else if (this.alerted && monitor.failingSince === 0 && !monitor.unauthorized) {
+      await this.send((t) => t("alert-down", { exchange, minutes, since }));
+    } else if (this.alerted && monitor.failingSince === 0 && !unauthorized) {
       this.alerted = undefined;
-      await this.send((t) => t("alert-recovered"));
+      await this.send((t) => t("alert-recovered", { exchange }));
     }
   }
 

@@ -47,7 +47,8 @@ export function createHealthCheck(options: {
  * else has asked since: then /healthz and the admins see it come back even when the bot is idle.
  * A healthy exchange costs nothing here; a failing one at most one request per `everyMs`. A
  * rejected key (401) is not an outage that passes: it waits for the operator (and for the next
- * request of a user or the tracker), and the admins are told.
+ * request of a user or the tracker), and the admins are told. An exchange taken out of the offers
+ * for its key (`out`) is asked with the key as often, and offered again once that succeeds.
  */
 export class ExchangeRecoveryCheck {
   private readonly loop: PeriodicLoop;
@@ -59,6 +60,13 @@ export class ExchangeRecoveryCheck {
       /** The cheapest request there is; its outcome reaches the monitor like any other. */
       probe: () => Promise<unknown>;
       everyMs: number;
+      /** The exchange's place in the offers, when its key was refused (ExchangeSet.takeOut). */
+      out?: {
+        isOut: () => boolean;
+        /** A cheap request that needs the key: its success proves the key is accepted again. */
+        probeKey: () => Promise<unknown>;
+        bringBack: () => void;
+      };
       clock?: Clock;
     },
   ) {
@@ -80,12 +88,14 @@ export class ExchangeRecoveryCheck {
 
   /** Not awaited: a stop must not wait for a probe of an exchange that does not answer. */
   private tick(now: number): void {
-    const { monitor, everyMs } = this.options;
+    const { monitor, everyMs, out } = this.options;
+    if (this.probing || now - monitor.lastRequestAt < everyMs) return;
+    const taken = out?.isOut() ?? false;
     const failing = monitor.failingSince > 0 && !monitor.unauthorized;
-    if (!failing || this.probing || now - monitor.lastRequestAt < everyMs) return;
+    if (!taken && !failing) return;
     this.probing = true;
-    this.options
-      .probe()
+    const probe = taken ? out!.probeKey().then(() => out!.bringBack()) : this.options.probe();
+    probe
       .catch(() => undefined)
       .finally(() => {
         this.probing = false;

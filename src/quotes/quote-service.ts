@@ -4,7 +4,7 @@ import { amountFit, limitsFit } from "../swaps/amount-fit.ts";
 import { ExchangeApiError } from "../swaps/exchange-errors.ts";
 import type { QuoteRequest } from "../swaps/exchange-port.ts";
 import type { ExchangeSet, KycRating, OfferedExchange } from "../swaps/exchange-set.ts";
-import { KYC_RATINGS } from "../swaps/exchange-set.ts";
+import { KYC_RATINGS, keyRefused } from "../swaps/exchange-set.ts";
 import { describeExchangeError, type ExchangeFailure } from "../swaps/failures.ts";
 import type { RateType } from "../swaps/swap.ts";
 import type { ExchangeQuotes, QuoteOptions } from "./exchange-quotes.ts";
@@ -48,6 +48,11 @@ interface QuoteServiceDeps {
   clock: Pick<Clock, "setTimer">;
 }
 
+/** Every exchange that would be asked is out of the offers (its key refused): unavailable. */
+class AllOut extends Error {
+  override name = "AllOut";
+}
+
 /** An exchange that gave no answer within the quote's deadline. */
 class OfferTooSlow extends Error {
   override name = "OfferTooSlow";
@@ -64,10 +69,16 @@ export class QuoteService {
 
   /** The exchanges a pair is offered at now, in the operator's order. */
   offering(pair: Pair, only?: string, exclude: readonly string[] = []): OfferedExchange[] {
+    const { exchanges } = this.deps;
+    return this.listing(pair, only, exclude).filter((e) => exchanges.whyOut(e.id) === undefined);
+  }
+
+  /** The exchanges that would offer a pair, those out of the offers (ExchangeSet.takeOut) too. */
+  private listing(pair: Pair, only?: string, exclude: readonly string[] = []): OfferedExchange[] {
     const { exchanges, listedAt, minKyc } = this.deps;
     const from = listedAt?.(pair.coinFrom.toLowerCase());
     const to = listedAt?.(pair.coinTo.toLowerCase());
-    return exchanges.offering().filter((exchange) => {
+    return exchanges.all.filter((exchange) => {
       if (only !== undefined && exchange.id !== only) return false;
       if (exclude.includes(exchange.id)) return false;
       if (from && !from.has(exchange.id)) return false;
@@ -86,12 +97,12 @@ export class QuoteService {
     const asked = this.offering(params, opts.exchange, opts.exclude).filter(
       (exchange) => !reverse || reversesAt(this.at(exchange.id).reverses, rateType),
     );
-    if (asked.length === 0) throw notOffered();
+    if (asked.length === 0) throw this.noneAsked(params, opts);
     const answers = await Promise.allSettled(
       asked.map((exchange) =>
         opts.exchange === undefined
-          ? this.withinDeadline(this.at(exchange.id).quote(params, opts))
-          : this.at(exchange.id).quote(params, opts),
+          ? this.withinDeadline(this.askAt(exchange.id, params, opts))
+          : this.askAt(exchange.id, params, opts),
       ),
     );
     const quotes: Quote[] = [];
@@ -111,7 +122,7 @@ export class QuoteService {
   /** The best offer (see offers), or with `exchange` that exchange's quote. */
   async quote(params: QuoteRequest, opts: OfferOptions = {}): Promise<Quote> {
     if (opts.exchange !== undefined && this.deps.quotesAt.has(opts.exchange)) {
-      return this.at(opts.exchange).quote(params, opts);
+      return this.askAt(opts.exchange, params, opts);
     }
     const { ranked } = await this.offers(params, opts);
     return ranked[0]!;
@@ -181,6 +192,40 @@ export class QuoteService {
     return total;
   }
 
+  /**
+   * Why no exchange was asked: each one that lists the pair is out of the offers for its key (the
+   * exchange is unavailable, as its 401 said), or none lists it (as an exchange's 404 would say).
+   */
+  private noneAsked(pair: Pair, opts: OfferOptions): Error {
+    const { exchanges } = this.deps;
+    const out = this.listing(pair, opts.exchange, opts.exclude).some(
+      (exchange) => exchanges.whyOut(exchange.id) !== undefined,
+    );
+    return out
+      ? new AllOut("every exchange offering this pair is out of the offers")
+      : notOffered();
+  }
+
+  /** How users see an exchange a quote names (its label). */
+  labelOf(id: string): string {
+    return this.deps.exchanges.labelOf(id);
+  }
+
+  /**
+   * One exchange's quote. An exchange that refuses the operator's key (401, 403) is taken out of
+   * the offers: the next quote no longer asks it (the admins are alerted: AdminAlerts).
+   */
+  private async askAt(id: string, params: QuoteRequest, opts: QuoteOptions): Promise<Quote> {
+    try {
+      return await this.at(id).quote(params, opts);
+    } catch (error) {
+      if (error instanceof ExchangeApiError && (error.status === 401 || error.status === 403)) {
+        this.deps.exchanges.takeOut(id, keyRefused(error.status));
+      }
+      throw error;
+    }
+  }
+
   private at(id: string): ExchangeQuotes {
     const quotes = this.deps.quotesAt.get(id);
     if (!quotes) throw new Error(`no quotes for exchange ${id}`);
@@ -223,8 +268,7 @@ export class QuoteService {
       const tied = taking.filter((q) => isNearTie(worth(q), worth(top)));
       const kyc = (q: Quote) => kycRank(this.deps.exchanges.get(q.exchange)?.kyc ?? null);
       const best = tied.sort(
-        (a, b) =>
-          kyc(a) - kyc(b) || (order.get(a.exchange) ?? 0) - (order.get(b.exchange) ?? 0),
+        (a, b) => kyc(a) - kyc(b) || (order.get(a.exchange) ?? 0) - (order.get(b.exchange) ?? 0),
       )[0]!;
       return [best, ...taking.filter((q) => q !== best), ...refusing];
     }
@@ -260,5 +304,12 @@ function unionOf(each: readonly (PairLimits | undefined)[]): PairLimits | undefi
 
 /** No exchange offers the pair (or quotes an amount to receive): as an exchange's 404 would say. */
 function notOffered(): ExchangeApiError {
-  return new ExchangeApiError("GET /rate", 404, "no exchange offers this pair", undefined, {}, undefined);
+  return new ExchangeApiError(
+    "GET /rate",
+    404,
+    "no exchange offers this pair",
+    undefined,
+    {},
+    undefined,
+  );
 }

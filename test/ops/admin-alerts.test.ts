@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 /** Admin alerts on a test clock, their fence answering as `leading()` says. */
-async function rig(leading: () => boolean) {
+async function rig(leading: () => boolean, takenOut?: () => { now: boolean; times: number }) {
   tg = await startFakeTelegram();
   const admin = tg.user();
   const clock = new TestClock();
@@ -29,6 +29,9 @@ async function rig(leading: () => boolean) {
     translate: () => translator(i18n, "en"),
     adminChatIds: [admin.chatId],
     monitor,
+    label: "Exolix",
+    keySetting: "EXCHANGE_EXOLIX_API_KEY",
+    ...(takenOut ? { takenOut } : {}),
     alertAfterMs: 60_000,
     logger: pino({ level: "silent" }),
     checkEveryMs: 1_000,
@@ -42,7 +45,7 @@ async function rig(leading: () => boolean) {
     { endpoint: "rate", endpointClass: "public", status: 401, durationMs: 5 },
     clock.now(),
   );
-  return { admin, clock };
+  return { admin, clock, monitor };
 }
 
 describe("admin alerts", () => {
@@ -52,6 +55,43 @@ describe("admin alerts", () => {
     await clock.until(() => admin.transcript().length > 0, 5_000, "the alert");
     await clock.advance(10_000);
     expect(admin.transcript()).toHaveLength(1);
+    expect(admin.transcript()[0]!.text).toContain("Exolix rejects the bot's API key");
+    expect(admin.transcript()[0]!.text).toContain("EXCHANGE_EXOLIX_API_KEY");
+  });
+
+  it("name the exchange out of the offers for its key until it is offered again", async () => {
+    let out = true;
+    const { admin, clock, monitor } = await rig(
+      () => true,
+      () => ({ now: out, times: 1 }),
+    );
+    // Another request answered since the 401: the monitor alone would not tell.
+    monitor.record(
+      { endpoint: "currencies", endpointClass: "public", status: 200, durationMs: 5 },
+      clock.now(),
+    );
+    alerts!.start();
+    await clock.until(() => admin.transcript().length > 0, 5_000, "the alert");
+    expect(admin.transcript()[0]!.text).toContain("Exolix");
+    expect(admin.transcript()[0]!.text).toContain("401");
+    out = false;
+    await clock.until(() => admin.transcript().length > 1, 5_000, "the recovery");
+    expect(admin.transcript()[1]!.text).toContain("Exolix answers again");
+  });
+
+  it("tell of a take-out even when the exchange was offered again before the check", async () => {
+    const { admin, clock, monitor } = await rig(
+      () => true,
+      () => ({ now: false, times: 1 }),
+    );
+    monitor.record(
+      { endpoint: "list", endpointClass: "read", status: 200, durationMs: 5 },
+      clock.now(),
+    );
+    alerts!.start();
+    await clock.until(() => admin.transcript().length > 1, 10_000, "the alert and the recovery");
+    expect(admin.transcript()[0]!.text).toContain("Exolix rejects the bot's API key");
+    expect(admin.transcript()[1]!.text).toContain("Exolix answers again");
   });
 
   it("are not sent by an instance that lost the lead, and are once it leads again", async () => {
