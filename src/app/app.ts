@@ -6,12 +6,13 @@ import type { Repositories } from "../db/repositories.ts";
 import { explorerTable } from "../frontends/explorers.ts";
 import { type Clock, realClock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
+import { ExchangeActivity } from "../ops/exchange-activity.ts";
 import type { QuoteService } from "../quotes/quote-service.ts";
 import type { SandboxControl } from "../sandbox/index.ts";
 import { ExchangeSet } from "../swaps/exchange-set.ts";
 import { buildBackground } from "./background.ts";
 import { openDatabase } from "./database.ts";
-import { runExchanges, startExchanges } from "./exchange.ts";
+import { nameOfExchange, runExchanges, startExchanges } from "./exchange.ts";
 import { Lifecycle } from "./lifecycle.ts";
 import { buildSwaps, type Swaps } from "./swaps.ts";
 import { installBot, startTelegram } from "./telegram.ts";
@@ -93,6 +94,11 @@ export async function startApp(
   const running = runExchanges(config, logger, targets, { metrics, ledger, clock });
   const exchanges = new ExchangeSet(running);
   const sandbox = targets.every((target) => target.sandbox);
+  // Each exchange's offers won and creates' outcomes, for /stats and, under its name, /metrics.
+  const activity = new ExchangeActivity({
+    nameOf: (id) => nameOfExchange(running, id),
+    listener: metrics,
+  });
   const telegram = createTelegram({
     token: config.botToken,
     apiRoot: config.telegramApiRoot,
@@ -110,6 +116,7 @@ export async function startApp(
     metrics,
     explorers,
     clock,
+    activity,
   };
   // The reconciler asks the swap service (built after it, since it reports to the background)
   // which creates are under way.

@@ -2,7 +2,7 @@ import type { Telegram } from "../bot/bot.ts";
 import { translator } from "../bot/i18n.ts";
 import { Notifier } from "../bot/outbox/notifier.ts";
 import { SupportSender } from "../bot/outbox/support-delivery.ts";
-import type { Config, ExchangeSettings } from "../config.ts";
+import type { Config } from "../config.ts";
 import type { ExplorerTable } from "../frontends/explorers.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -86,17 +86,40 @@ export function buildBackground(
     );
   }
   const primary = deps.exchanges[0]!;
-  const each = deps.exchanges.map((exchange) => {
+  // An exchange's open swaps: those recorded under its id, and under the ids it had before.
+  const openOf = (exchange: RunningExchange) =>
+    exchange.aliases?.length
+      ? {
+          listOpen: async () =>
+            (
+              await Promise.all(
+                [exchange.id, ...(exchange.aliases ?? [])].map((id) =>
+                  db.ports.trackerStore.listOpen(id),
+                ),
+              )
+            ).flat(),
+        }
+      : {};
+  const each = deps.exchanges.map((exchange, i) => {
     const { client, monitor } = exchange;
     const exchangeId = exchange.id;
+    // Each exchange caps its own list's pages: the first keeps the cap it always had.
+    const { meta } = db.repos;
+    const pageCap =
+      i === 0
+        ? {}
+        : {
+            loadPageCap: () => meta.loadPageCap(exchangeId),
+            savePageCap: (cap: number) => meta.savePageCap(cap, exchangeId),
+          };
     const log = logger.child({ exchange: exchange.target.settings.name });
     const alerts = new AdminAlerts({
       api: telegram.bot.api,
       translate,
       adminChatIds: config.adminChatIds,
       monitor,
-      label: exchange.label,
-      keySetting: keySettingOf(exchange.target.settings),
+      exchange: exchange.label,
+      keySetting: keySettingOf(exchange),
       takenOut: () => ({
         now: deps.offered.whyOut(exchangeId) !== undefined,
         times: deps.offered.timesOut(exchangeId),
@@ -109,7 +132,7 @@ export function buildBackground(
     const tracker = new StatusTracker({
       exchange: client,
       exchangeId,
-      store: leaderOnly(db.ports.trackerStore),
+      store: leaderOnly({ ...db.ports.trackerStore, ...pageCap, ...openOf(exchange) }),
       logger: log,
       intervalMs: config.statusPollIntervalMs,
       stuckAfterMs: config.stuckAfterMs,
@@ -119,7 +142,7 @@ export function buildBackground(
     });
     const reconciler = new Reconciler({
       exchange: client,
-      store: leaderOnly(db.ports.reconcileStore),
+      store: leaderOnly({ ...db.ports.reconcileStore, ...pageCap }),
       logger: log,
       exchangeId,
       intervalMs: Math.min(5_000, config.statusPollIntervalMs),
@@ -192,7 +215,8 @@ export function buildBackground(
     wakeNotifier,
     /** Something was queued for the support desk (no-op without one). */
     wakeSupport: () => supportDesk?.wake(),
-    reportSuspect: (report: SuspectReport) => alertsOf(primary.id).reportSuspect(report),
+    reportSuspect: (report: SuspectReport) =>
+      alertsOf(report.exchange ?? primary.id).reportSuspect(report),
     /** A POST of this process ended without its outcome stored: its exchange's reconciler looks at once. */
     postEnded: (intent: Pick<Intent, "key" | "createdAt" | "exchange">) =>
       reconcilerOf(intent.exchange).postEnded(intent),
@@ -207,9 +231,11 @@ export function buildBackground(
   };
 }
 
-/** The setting that holds an exchange's API key: its EXCHANGES entry's, or the single exchange's. */
-function keySettingOf(settings: ExchangeSettings): string {
-  return settings.id === settings.name
-    ? `EXCHANGE_${settings.name.toUpperCase()}_API_KEY`
-    : "EXCHANGE_API_KEY";
+/**
+ * The setting that holds an exchange's API key: EXCHANGE_<NAME>_API_KEY for an EXCHANGES entry
+ * (recorded by its name), else the single exchange's EXCHANGE_API_KEY.
+ */
+function keySettingOf({ id, target }: RunningExchange): string {
+  const { name } = target.settings;
+  return id === name ? `EXCHANGE_${name.toUpperCase()}_API_KEY` : "EXCHANGE_API_KEY";
 }

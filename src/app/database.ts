@@ -62,11 +62,15 @@ export async function openDatabase(
         throw error;
       });
       logger.info({ store: opened.dialect }, "database ready");
-      // Swaps recorded before exchanges were named belong to the one configured then: the first.
+      // Swaps and intents recorded before exchanges were named belong to the one configured then:
+      // the first.
       const first = exchanges[0];
       if (first && !first.sandbox) {
-        const named = await opened.repos.transactions.claimUnnamed(first.settings.id);
-        if (named > 0) logger.info({ named, exchange: first.settings.id }, "swaps named");
+        const id = first.settings.id;
+        const named = await opened.repos.transactions.claimUnnamed(id);
+        if (named > 0) logger.info({ named, exchange: id }, "swaps named");
+        const intents = await opened.repos.intents.claimUnnamed(id);
+        if (intents > 0) logger.info({ intents, exchange: id }, "intents named");
       }
     },
     stop: async () => {
@@ -132,6 +136,8 @@ export async function openDatabase(
       activeUsers: await repos.stats.activeChats(),
       ...(config.supportChatId === undefined ? {} : { support: await repos.support.stats() }),
     }),
+    /** Each exchange's swaps, completed ones and their volume, all time (/stats, /metrics). */
+    swapsByExchange: () => repos.stats.byExchange(),
     openSwapsByStatus: () => repos.transactions.openByStatus(),
     outboxDepth: () => repos.notifications.pendingCount(),
     supportOutboxDepth: () => repos.support.pendingCount(),

@@ -102,7 +102,7 @@ export function runExchanges(
       ...(ledger ? { ledger: i === 0 ? ledger : namedLedger(ledger, settings.name) } : {}),
       onRequest: (event) => {
         monitor.record(event, clock.now());
-        metrics?.recordRequest(event);
+        metrics?.recordRequest(settings.name, event);
         if (typeof event.status !== "number" || event.status >= 400) {
           log.warn(event, "exchange request failed");
         } else log.debug(event, "exchange request");
@@ -114,11 +114,25 @@ export function runExchanges(
       port: client,
       kyc: settings.kyc,
       trackingLink: (orderId) => (target.sandbox ? null : trackingLinkOf(settings.name, orderId)),
+      // Its swaps recorded under the single-exchange settings' id (the URL's origin) stay its own.
+      aliases: target.sandbox
+        ? []
+        : [new URL(target.url).origin].filter((origin) => origin !== settings.id),
       target,
       client,
       monitor,
     };
   });
+}
+
+/**
+ * The name an exchange's id is counted under (metrics, /stats): the configured exchange's name; a
+ * swap recorded before exchanges were (no id) belongs to the first; an id no longer configured is
+ * its own name.
+ */
+export function nameOfExchange(running: readonly RunningExchange[], id: string): string {
+  if (id === "") return running[0]!.target.settings.name;
+  return running.find((exchange) => exchange.id === id)?.target.settings.name ?? id;
 }
 
 /** One exchange's slots in the shared ledger, apart from another's. */

@@ -4,6 +4,7 @@ import { type BotMetrics, metricsRegistry } from "../ops/metrics.ts";
 import { startOpsServer } from "../ops/ops-server.ts";
 import type { Database } from "./database.ts";
 import type { RunningExchange } from "./exchange.ts";
+import { figuresByExchange } from "./exchange-figures.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 import type { Swaps } from "./swaps.ts";
 import type { Topology } from "./topology.ts";
@@ -24,10 +25,12 @@ export async function startOps(
   const port = config.metricsPort;
   if (port === undefined) return undefined;
   const { db, running, swaps, trackerLagMs } = deps;
-  // TEMPORARY: the first exchange's; per exchange comes with issue 41 E.
-  const { client: exchange, monitor } = running[0]!;
+  const byName = new Map(running.map((exchange) => [exchange.target.settings.name, exchange]));
   const registry = metricsRegistry(deps.metrics, {
-    budgetWaitMs: (c) => exchange.budgets[c].stats.waitedMs,
+    exchanges: [...byName.keys()],
+    budgetWaitMs: (name, c) => byName.get(name)?.client.budgets[c].stats.waitedMs ?? 0,
+    swapsByExchange: async () =>
+      figuresByExchange(running, await db.swapsByExchange()).map(({ figures }) => figures),
     openSwapsByStatus: db.openSwapsByStatus,
     trackerLagMs,
     outboxDepth: db.outboxDepth,
@@ -45,7 +48,7 @@ export async function startOps(
         health: {
           ...createHealthCheck({
             checkDatabase: db.check,
-            monitor,
+            exchanges: running,
             catalogSize: () => swaps.catalog.size,
             trackerLagMs,
             maxTrackerLagMs: Math.max(config.statusPollIntervalMs * 5, 60_000),

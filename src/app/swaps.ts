@@ -2,6 +2,7 @@ import { CoinCatalog } from "../catalog/catalog.ts";
 import type { Config } from "../config.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { ExchangeActivity } from "../ops/exchange-activity.ts";
 import { ExchangeQuotes } from "../quotes/exchange-quotes.ts";
 import { QuoteService } from "../quotes/quote-service.ts";
 import { ConfirmSummary } from "../swaps/confirm-summary.ts";
@@ -29,6 +30,8 @@ export function buildSwaps(
     onChange: () => void;
     /** A POST ended without its outcome stored (a write failed): the reconciler may look now. */
     onUnrecorded: (intent: Intent) => void;
+    /** Counts each exchange's offers won and creates' outcomes (/stats, /metrics). */
+    activity: ExchangeActivity;
   },
 ) {
   const { exchanges, db } = deps;
@@ -59,6 +62,9 @@ export function buildSwaps(
     deadlineMs: config.quoteDeadlineMs,
     minKyc: config.minKyc,
     clock: deps.clock,
+    onOffers: ({ ranked }) => {
+      if (ranked[0]) deps.activity.quoteWon(ranked[0].exchange);
+    },
   });
   const swaps = new SwapService({
     exchanges,
@@ -66,6 +72,7 @@ export function buildSwaps(
     logger,
     onSuspect: deps.onSuspect,
     onUnrecorded: deps.onUnrecorded,
+    onCreateEnded: (exchange, result) => deps.activity.createEnded(exchange, result),
   });
   const reader = new SwapReader({
     exchanges,

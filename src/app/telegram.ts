@@ -4,9 +4,11 @@ import type { Config } from "../config.ts";
 import type { ExplorerTable } from "../frontends/explorers.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { ExchangeActivity } from "../ops/exchange-activity.ts";
 import type { BotMetrics } from "../ops/metrics.ts";
 import type { Database } from "./database.ts";
 import type { RunningExchange } from "./exchange.ts";
+import { exchangeStats } from "./exchange-figures.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 import type { Swaps } from "./swaps.ts";
 import { waitForGetMe } from "./telegram-connect.ts";
@@ -27,6 +29,8 @@ export function installBot(
     clock: Clock;
     /** Wakes the support desk's delivery after something was queued for it. */
     wakeSupport: () => void;
+    /** Each exchange's offers won and creates' outcomes since start. */
+    activity: ExchangeActivity;
   },
 ) {
   const { swaps, db, running } = deps;
@@ -55,7 +59,16 @@ export function installBot(
         chatSettings.touch(chatId, chatType, languageHint),
       forgetPreview: db.forgetPreview,
       forgetChat: db.forgetChat,
-      stats: async () => ({ ...(await db.stats()), exchangeErrors: errorRateOf(running) }),
+      stats: async () => ({
+        ...(await db.stats()),
+        exchangeErrors: errorRateOf(running, deps.clock.now()),
+        exchanges: exchangeStats(
+          running,
+          await db.swapsByExchange(),
+          deps.activity,
+          deps.clock.now(),
+        ),
+      }),
       conversationStorage: (versions) => db.conversations(versions),
       desk:
         config.supportChatId === undefined
@@ -123,10 +136,13 @@ export async function startTelegram(
 }
 
 /** Requests and failures of the last hour, over every exchange. */
-function errorRateOf(running: readonly RunningExchange[]): { total: number; failed: number } {
+function errorRateOf(
+  running: readonly RunningExchange[],
+  now: number,
+): { total: number; failed: number } {
   const total = { total: 0, failed: 0 };
   for (const { monitor } of running) {
-    const rate = monitor.errorRate(60);
+    const rate = monitor.errorRate(60, now);
     total.total += rate.total;
     total.failed += rate.failed;
   }

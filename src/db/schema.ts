@@ -118,6 +118,11 @@ export const swapIntents = sqliteTable(
     userId: integer("user_id").notNull(),
     /** The POST /transactions body, JSON. */
     request: text("request").notNull(),
+    /**
+     * The exchange the POST goes to, as its swap records it (`transactions.exchange`). Empty:
+     * claimed by a release before intents named it (a real exchange): start-up names them.
+     */
+    exchange: text("exchange").notNull().default(""),
     /** The payout of the fixed quote confirmed (decimal text); null: a floating rate. */
     fixedAmountOut: text("fixed_amount_out"),
     /** `unknown`: the POST's answer was lost (timeout), so only reconciliation can tell. */

@@ -389,7 +389,7 @@ cmd-language = choose the bot's language
 ## Operator: admin alerts and /stats
 
 alert-unauthorized = 🚨 {$exchange} rejects the bot's API key (401). Its offers are left out (users get the other exchanges') until a request with the key succeeds again: fix its API key ({$setting}).
-alert-down = 🚨 {$exchange} has been failing for {$minutes} min (since {$since}). Swaps there cannot be quoted or created; its status pushes are delayed.
+alert-down = 🚨 {$exchange} has been failing for {$minutes} min (since {$since}). Swaps cannot be quoted or created there; its swaps' status pushes are delayed.
 alert-recovered = ✅ {$exchange} answers again.
 alert-suspect = 🛑 Swap {$id} (chat {$chat}) does not match what its user confirmed ({$fields}); its deposit address was withheld. See the log for both versions.
 stats-not-allowed = /stats is for the bot's operators only.
@@ -405,6 +405,8 @@ stats =
     <b>Active users</b>: {$usersToday} today, {$usersWeek} in 7 days
     <b>Exchange errors</b> (last hour): {$errorRate} of {$requests} requests
 stats-pair = {$pair}: {$swaps} swaps, {$amount}
+stats-exchanges = <b>Exchanges</b> (quotes won, refused and failed creates: since the bot started; swaps, completed and volume: all time; errors: last hour)
+stats-exchange = {$exchange}: {$won} quotes won; {$created} swaps, {$refused} refused, {$failed} failed, {$completed} completed; volume {$volume}; errors {$errorRate} of {$requests} requests
 
 ## /forget and groups
 

@@ -389,7 +389,7 @@ cmd-language = elegir el idioma del bot
 ## Operator: admin alerts and /stats
 
 alert-unauthorized = 🚨 {$exchange} rechaza la clave de API del bot (401). Sus ofertas quedan fuera (los usuarios reciben las de los otros exchanges) hasta que una petición con la clave vuelva a funcionar: corrige su clave de API ({$setting}).
-alert-down = 🚨 {$exchange} lleva {$minutes} min fallando (desde {$since}). Allí no se pueden cotizar ni crear intercambios; sus avisos de estado se retrasan.
+alert-down = 🚨 {$exchange} lleva {$minutes} min fallando (desde {$since}). No se pueden cotizar ni crear intercambios allí; los avisos de estado de sus intercambios se retrasan.
 alert-recovered = ✅ {$exchange} vuelve a responder.
 alert-suspect = 🛑 El intercambio {$id} (chat {$chat}) no coincide con lo que confirmó su usuario ({$fields}); se ocultó su dirección de depósito. Ambas versiones están en el registro.
 stats-not-allowed = /stats es solo para los operadores del bot.
@@ -405,6 +405,8 @@ stats =
     <b>Usuarios activos</b>: {$usersToday} hoy, {$usersWeek} en 7 días
     <b>Errores del exchange</b> (última hora): {$errorRate} de {$requests} solicitudes
 stats-pair = {$pair}: {$swaps} intercambios, {$amount}
+stats-exchanges = <b>Exchanges</b> (cotizaciones ganadas, creaciones rechazadas y fallidas: desde que arrancó el bot; intercambios, completados y volumen: desde siempre; errores: última hora)
+stats-exchange = {$exchange}: {$won} cotizaciones ganadas; {$created} intercambios, {$refused} rechazados, {$failed} fallidos, {$completed} completados; volumen {$volume}; errores {$errorRate} de {$requests} solicitudes
 
 ## /forget and groups
 

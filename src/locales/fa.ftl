@@ -391,7 +391,7 @@ cmd-language = انتخاب زبان ربات
 ## Operator: admin alerts and /stats
 
 alert-unauthorized = 🚨 {$exchange} کلید API ربات را رد می‌کند (401). تا وقتی درخواستی با این کلید دوباره موفق نشود، پیشنهادهای آن کنار گذاشته می‌شوند (کاربران پیشنهاد صرافی‌های دیگر را می‌گیرند): کلید API آن را درست کنید ({$setting}).
-alert-down = 🚨 {$exchange} {$minutes} دقیقه است که خطا می‌دهد (از {$since}). آنجا نه می‌شود قیمت گرفت و نه تبدیل ساخت؛ اعلان‌های وضعیت آن با تأخیر می‌رسند.
+alert-down = 🚨 {$exchange} {$minutes} دقیقه است که خطا می‌دهد (از {$since}). آنجا نه می‌شود قیمت گرفت و نه تبدیل ساخت؛ اعلان‌های وضعیت تبدیل‌هایش با تأخیر می‌رسند.
 alert-recovered = ✅ {$exchange} دوباره پاسخ می‌دهد.
 alert-suspect = 🛑 تبدیل {$id} (گفتگوی {$chat}) با آنچه کاربرش تأیید کرد یکی نیست ({$fields})؛ آدرس واریزش نشان داده نشد. هر دو نسخه در لاگ هست.
 stats-not-allowed = /stats فقط برای گردانندگان ربات است.
@@ -407,6 +407,8 @@ stats =
     <b>کاربران فعال</b>: {$usersToday} امروز، {$usersWeek} در 7 روز
     <b>خطاهای صرافی</b> (یک ساعت گذشته): {$errorRate} از {$requests} درخواست
 stats-pair = {$pair}: {$swaps} تبدیل، {$amount}
+stats-exchanges = <b>صرافی‌ها</b> (پیشنهادهای برنده، ساخت‌های ردشده و ناموفق: از شروع ربات؛ تبدیل‌ها، تکمیل‌شده‌ها و حجم: از ابتدا؛ خطاها: یک ساعت اخیر)
+stats-exchange = {$exchange}: {$won} پیشنهاد برنده؛ {$created} تبدیل، {$refused} ردشده، {$failed} ناموفق، {$completed} تکمیل‌شده؛ حجم {$volume}؛ خطاها {$errorRate} از {$requests} درخواست
 
 ## /forget and groups
 

@@ -389,7 +389,7 @@ cmd-language = escolher o idioma do bot
 ## Operator: admin alerts and /stats
 
 alert-unauthorized = 🚨 {$exchange} rejeita a chave de API do bot (401). As ofertas dela ficam de fora (os usuários recebem as das outras exchanges) até que uma requisição com a chave volte a funcionar: corrija a chave de API dela ({$setting}).
-alert-down = 🚨 {$exchange} está falhando há {$minutes} min (desde {$since}). Não é possível cotar nem criar trocas nela; os avisos de status dela estão atrasados.
+alert-down = 🚨 {$exchange} está falhando há {$minutes} min (desde {$since}). Não é possível cotar nem criar trocas lá; os avisos de status das trocas dela estão atrasados.
 alert-recovered = ✅ {$exchange} voltou a responder.
 alert-suspect = 🛑 A troca {$id} (chat {$chat}) não corresponde ao que o usuário confirmou ({$fields}); o endereço de depósito foi retido. As duas versões estão no log.
 stats-not-allowed = /stats é só para os operadores do bot.
@@ -405,6 +405,8 @@ stats =
     <b>Usuários ativos</b>: {$usersToday} hoje, {$usersWeek} em 7 dias
     <b>Erros da exchange</b> (última hora): {$errorRate} de {$requests} requisições
 stats-pair = {$pair}: {$swaps} trocas, {$amount}
+stats-exchanges = <b>Exchanges</b> (cotações ganhas, criações recusadas e com falha: desde que o bot iniciou; trocas, concluídas e volume: desde sempre; erros: última hora)
+stats-exchange = {$exchange}: {$won} cotações ganhas; {$created} trocas, {$refused} recusadas, {$failed} com falha, {$completed} concluídas; volume {$volume}; erros {$errorRate} de {$requests} requisições
 
 ## /forget and groups
 

@@ -389,7 +389,7 @@ cmd-language = botun dilini seç
 ## Operator: admin alerts and /stats
 
 alert-unauthorized = 🚨 {$exchange} botun API anahtarını reddediyor (401). Anahtarla yapılan bir istek yeniden başarılı olana kadar teklifleri gösterilmiyor (kullanıcılar diğer borsaların tekliflerini alıyor): API anahtarını düzeltin ({$setting}).
-alert-down = 🚨 {$exchange} {$minutes} dk'dır hata veriyor ({$since} tarihinden beri). Orada takaslar için fiyat alınamıyor ve takas oluşturulamıyor; durum bildirimleri gecikiyor.
+alert-down = 🚨 {$exchange} {$minutes} dk'dır hata veriyor ({$since} tarihinden beri). Orada fiyat alınamıyor ve takas oluşturulamıyor; oradaki takasların durum bildirimleri gecikiyor.
 alert-recovered = ✅ {$exchange} yeniden yanıt veriyor.
 alert-suspect = 🛑 {$id} takası (sohbet {$chat}) kullanıcısının onayladığıyla uyuşmuyor ({$fields}); yatırma adresi gösterilmedi. İki sürüm de kayıtta (log).
 stats-not-allowed = /stats yalnızca botun operatörleri içindir.
@@ -405,6 +405,8 @@ stats =
     <b>Aktif kullanıcılar</b>: bugün {$usersToday}, 7 günde {$usersWeek}
     <b>Borsa hataları</b> (son saat): {$requests} istekten {$errorRate}
 stats-pair = {$pair}: {$swaps} takas, {$amount}
+stats-exchanges = <b>Borsalar</b> (kazanılan teklifler, reddedilen ve başarısız oluşturmalar: bot başladığından beri; takaslar, tamamlananlar ve hacim: tüm zamanlar; hatalar: son bir saat)
+stats-exchange = {$exchange}: {$won} teklif kazanıldı; {$created} takas, {$refused} reddedildi, {$failed} başarısız, {$completed} tamamlandı; hacim {$volume}; hatalar {$requests} istekten {$errorRate}
 
 ## /forget and groups
 

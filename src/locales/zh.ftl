@@ -390,7 +390,7 @@ cmd-language = 选择机器人的语言
 ## Operator: admin alerts and /stats
 
 alert-unauthorized = 🚨 {$exchange} 拒绝了机器人的 API 密钥（401）。在使用该密钥的请求再次成功之前，它的报价不会显示（用户会收到其他兑换平台的报价）：请修正它的 API 密钥（{$setting}）。
-alert-down = 🚨 {$exchange} 已连续故障 {$minutes} 分钟（自 {$since} 起）。那里无法报价或创建兑换；它的状态推送会延迟。
+alert-down = 🚨 {$exchange} 已连续故障 {$minutes} 分钟（自 {$since} 起）。无法在该处报价或创建兑换；其兑换的状态推送会延迟。
 alert-recovered = ✅ {$exchange} 已恢复响应。
 alert-suspect = 🛑 兑换 {$id}（聊天 {$chat}）与其用户确认的内容不符（{$fields}）；已扣下其充值地址不显示。两个版本都在日志中。
 stats-not-allowed = /stats 仅供机器人运营者使用。
@@ -406,6 +406,8 @@ stats =
     <b>活跃用户</b>：今天 {$usersToday}，7 天内 {$usersWeek}
     <b>兑换服务错误</b>（最近一小时）：{$requests} 次请求中 {$errorRate}
 stats-pair = {$pair}：{$swaps} 笔兑换，{$amount}
+stats-exchanges = <b>兑换服务</b>（赢得的报价、被拒和失败的创建：自机器人启动以来；兑换、已完成和交易量：全部时间；错误：最近一小时）
+stats-exchange = {$exchange}：赢得报价 {$won} 次；兑换 {$created} 笔，被拒 {$refused}，失败 {$failed}，已完成 {$completed}；交易量 {$volume}；错误 {$errorRate}（共 {$requests} 个请求）
 
 ## /forget and groups
 

@@ -8,9 +8,9 @@ import type { SuspectReport } from "../swaps/swap-service.ts";
 import type { ExchangeMonitor } from "./exchange-monitor.ts";
 
 /**
- * Tells the operator's admin chats when an exchange (named by its label) has been failing for
- * longer than allowed or has rejected the API key (or is out of the offers for it), once per
- * incident, and again when it recovers.
+ * Tells the operator's admin chats when one exchange has been failing for longer than allowed or
+ * has rejected the API key (or is out of the offers for it), once per incident, and again when it
+ * recovers: one per exchange, over its monitor, each alert naming its exchange.
  */
 export class AdminAlerts {
   private readonly loop: PeriodicLoop;
@@ -25,9 +25,9 @@ export class AdminAlerts {
       translate: (chatId: number) => Awaitable<TranslateFunction>;
       adminChatIds: readonly number[];
       monitor: ExchangeMonitor;
-      /** The exchange as the alerts name it (its label: "Exolix"). */
-      label: string;
-      /** The setting that holds its API key (EXCHANGE_API_KEY, EXCHANGE_<NAME>_API_KEY). */
+      /** How the alerts name the exchange: its label ("LetsExchange"). */
+      exchange: string;
+      /** The setting that holds its API key, named when the exchange refuses it. */
       keySetting: string;
       /**
        * Whether the exchange is out of the offers for a refused key now, and how many times it
@@ -66,7 +66,7 @@ export class AdminAlerts {
   }
 
   async check(now = Date.now()): Promise<void> {
-    const { monitor, alertAfterMs, label: exchange } = this.options;
+    const { monitor, alertAfterMs, exchange } = this.options;
     const out = this.options.takenOut?.() ?? { now: false, times: 0 };
     const freshOut = out.times > this.toldOuts;
     this.toldOuts = out.times;

@@ -4,21 +4,44 @@ import { PeriodicLoop } from "../lib/periodic-loop.ts";
 import type { ExchangeMonitor } from "./exchange-monitor.ts";
 import type { HealthCheck } from "./ops-server.ts";
 
+/** One exchange as /healthz sees it: how the operator's messages name it, and its last answers. */
+export interface WatchedExchange {
+  label: string;
+  monitor: ExchangeMonitor;
+}
+
 /**
- * What /healthz checks, from what the bot already knows: a read-only look at the database, the
- * exchange's last answers (the monitor), the catalog's last load and the tracker's last cycle.
- * A probe asks the exchange nothing and writes nothing, so a monitor polling it every second
+ * What /healthz checks, from what the bot already knows: a read-only look at the database, each
+ * exchange's last answers (its monitor), the catalog's last load and the tracker's last cycle.
+ * A probe asks the exchanges nothing and writes nothing, so a monitor polling it every second
  * spends none of the request budget the users share.
+ *
+ * An exchange down (or refusing the key) while another answers leaves the bot quoting and creating
+ * at the others: the bot is degraded (200, the exchange named), not unhealthy. With none
+ * answering, nothing can be quoted or created: unhealthy (503), each named.
  */
 export function createHealthCheck(options: {
   /** Rejects when the database cannot be used (see Storage.check). */
   checkDatabase: () => Awaitable<void>;
-  monitor: ExchangeMonitor;
+  exchanges: readonly WatchedExchange[];
   /** Coins in the catalog: none means no coin can be picked. */
   catalogSize: () => number;
   trackerLagMs: () => number;
   maxTrackerLagMs: number;
 }): HealthCheck {
+  /** Each exchange not answering, named; and whether every exchange is one. */
+  const failing = () => {
+    const named = options.exchanges.flatMap(({ label, monitor }) => {
+      if (monitor.unauthorized) return [`${label}: exchange rejects the API key (401)`];
+      if (monitor.failingSince > 0) {
+        return [
+          `${label}: exchange unreachable since ${new Date(monitor.failingSince).toISOString()}`,
+        ];
+      }
+      return [];
+    });
+    return { named, all: named.length === options.exchanges.length };
+  };
   return {
     async problems() {
       const problems: string[] = [];
@@ -27,17 +50,18 @@ export function createHealthCheck(options: {
       } catch (error) {
         problems.push(`database not usable: ${String(error)}`);
       }
-      const { monitor } = options;
-      if (monitor.unauthorized) problems.push("exchange rejects the API key (401)");
-      else if (monitor.failingSince > 0) {
-        problems.push(`exchange unreachable since ${new Date(monitor.failingSince).toISOString()}`);
-      }
+      const exchanges = failing();
+      if (exchanges.all) problems.push(...exchanges.named);
       if (options.catalogSize() === 0) problems.push("coin list not loaded");
       const lag = options.trackerLagMs();
       if (lag > options.maxTrackerLagMs) {
         problems.push(`status tracker lags ${Math.round(lag / 1000)} s behind`);
       }
       return problems;
+    },
+    async degraded() {
+      const exchanges = failing();
+      return exchanges.all ? [] : exchanges.named;
     },
   };
 }

@@ -5,12 +5,17 @@ import type { Registry } from "prom-client";
 export interface HealthCheck {
   /** Problems that make the bot unhealthy; empty when all is well. */
   problems(): Promise<string[]>;
+  /**
+   * What works only in part while the bot still serves (an exchange down while others answer):
+   * reported, with 200.
+   */
+  degraded?(): Promise<string[]>;
   /** `leader` or `standby` (several instances on PostgreSQL; always `leader` with SQLite). */
   role?(): string;
 }
 
 /**
- * `/healthz` (200, or 503 with the reasons) and `/metrics` (Prometheus text) for the operator's
+ * `/healthz` (200, `degraded` with what works only in part, or 503 with the reasons) and `/metrics` (Prometheus text) for the operator's
  * monitoring, on their own port so they never compete with Telegram traffic, and on loopback
  * unless the operator says otherwise (METRICS_HOST).
  */
@@ -32,11 +37,13 @@ export async function startOpsServer(options: {
       const role = options.health.role?.();
       const answer = (status: number, body: Record<string, unknown>) =>
         send(status, "application/json", JSON.stringify({ ...body, ...(role ? { role } : {}) }));
-      options.health.problems().then(
-        (problems) =>
-          problems.length === 0
-            ? answer(200, { status: "ok" })
-            : answer(503, { status: "unhealthy", problems }),
+      Promise.all([options.health.problems(), options.health.degraded?.() ?? []]).then(
+        ([problems, degraded]) => {
+          const partly = degraded.length > 0 ? { degraded } : {};
+          if (problems.length > 0) answer(503, { status: "unhealthy", problems, ...partly });
+          else if (degraded.length > 0) answer(200, { status: "degraded", ...partly });
+          else answer(200, { status: "ok" });
+        },
         (error: unknown) => answer(503, { status: "unhealthy", problems: [String(error)] }),
       );
       return;

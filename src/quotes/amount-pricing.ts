@@ -1,8 +1,8 @@
 import type { AmountUnit } from "../lib/amount-input.ts";
 import { type DecimalString, DecimalTotal, divideDecimal, formatDecimal } from "../lib/decimal.ts";
 import type { RateType } from "../swaps/swap.ts";
-import type { QuoteService } from "./quote-service.ts";
 import type { Pair, Quote } from "./quote.ts";
+import type { QuoteService } from "./quote-service.ts";
 
 /**
  * An amount typed as something else than the coin to send (docs/behaviour.md, "What users

@@ -46,6 +46,8 @@ interface QuoteServiceDeps {
   /** Offers of exchanges rated worse are not made (EXCHANGES_MIN_KYC). */
   minKyc?: KycRating | undefined;
   clock: Pick<Clock, "setTimer">;
+  /** Offers were ranked among every exchange asked (not a chosen one quoted again): the operator's counts. */
+  onOffers?: (offers: Offers) => void;
 }
 
 /** Every exchange that would be asked is out of the offers (its key refused): unavailable. */
@@ -116,7 +118,9 @@ export class QuoteService {
       }
     });
     if (quotes.length === 0) throw firstError;
-    return { ranked: this.rank(quotes, params), missing };
+    const offers = { ranked: this.rank(quotes, params), missing };
+    if (opts.exchange === undefined) this.deps.onOffers?.(offers);
+    return offers;
   }
 
   /** The best offer (see offers), or with `exchange` that exchange's quote. */

@@ -18,6 +18,11 @@ export interface OfferedExchange {
   kyc: KycRating | null;
   /** The exchange's own page of one of its swaps, where it has one. */
   trackingLink(orderId: string): string | null;
+  /**
+   * Other ids its swaps were recorded under before (the URL's origin, as the single-exchange
+   * settings record them): they are still this exchange's, shown and followed as such.
+   */
+  aliases?: readonly string[];
 }
 
 /**
@@ -34,7 +39,12 @@ export class ExchangeSet {
 
   constructor(readonly all: readonly OfferedExchange[]) {
     if (all.length === 0) throw new Error("no exchange to offer");
-    this.byId = new Map(all.map((exchange) => [exchange.id, exchange]));
+    const byId = new Map<string, OfferedExchange>();
+    for (const exchange of all) {
+      for (const alias of exchange.aliases ?? []) byId.set(alias, exchange);
+    }
+    for (const exchange of all) byId.set(exchange.id, exchange);
+    this.byId = byId;
   }
 
   /** The operator's first choice. */
@@ -42,7 +52,7 @@ export class ExchangeSet {
     return this.all[0]!;
   }
 
-  /** The exchange a swap or intent records; undefined: not configured any more. */
+  /** The exchange a swap or intent records (by its id or an alias); undefined: not configured any more. */
   get(id: string): OfferedExchange | undefined {
     return this.byId.get(id);
   }

@@ -14,7 +14,11 @@ export interface Intent {
   chatId: number;
   userId: number;
   request: SwapOrder;
-  /** The exchange the POST goes to, and only there (`OfferedExchange.id`, `Swap.exchange`). */
+  /**
+   * The exchange the POST goes to, as the swap will record it (`Swap.exchange`): only that
+   * exchange's reconciler looks for what it created. Empty: stored before intents named their
+   * exchange (a release before this one), named at start-up as such swaps are.
+   */
   exchange: string;
   /**
    * The payout of the fixed quote the user confirmed (null: a floating rate): a created swap that

@@ -4,8 +4,11 @@ import type { PageCapStore } from "./page-cap-store.ts";
 
 /** The reconciler's storage (tracker/reconciler.ts); it pages the list endpoint too (PageCapStore). */
 export interface ReconcileStore extends PageCapStore {
-  /** Intents whose outcome is unknown, and pending ones whose POST began before `pendingBefore`. */
-  listUnresolved(pendingBefore: number): Awaitable<Intent[]>;
+  /**
+   * Intents POSTed to one of `exchanges` (their `exchange`) whose outcome is unknown, and pending
+   * ones whose POST began before `pendingBefore`, oldest first.
+   */
+  listUnresolved(pendingBefore: number, exchanges: readonly string[]): Awaitable<Intent[]>;
   isKnownSwap(id: string): Awaitable<boolean>;
   /**
    * Records the swap found upstream, closes the intent and queues the chat's message (its deposit

@@ -66,7 +66,13 @@ export type CreateSwapResult =
   | { kind: "chat-share-spent"; created: number; retryAfterMs: number };
 
 /** Told when a created swap cannot be trusted (the admins are alerted). */
-export type SuspectReport = { swapId: string; chatId: number; mismatches: Mismatch[] };
+export type SuspectReport = {
+  swapId: string;
+  chatId: number;
+  mismatches: Mismatch[];
+  /** The exchange that created it (its admin alerts name it); none: the first exchange's. */
+  exchange?: string;
+};
 
 /**
  * Creates a swap at most once per confirmed summary, and only shows what matches the order: an
@@ -92,6 +98,8 @@ export class SwapService {
        * stored: a write failed, the intent stays pending. Nothing of it is running any more.
        */
       onUnrecorded?: (intent: Intent) => void;
+      /** A create this call claimed ended so, at this exchange (the operator's counts). */
+      onCreateEnded?: (exchange: string, result: CreateSwapResult) => void;
     },
   ) {
     for (const { id, port } of deps.exchanges.all) {
@@ -118,7 +126,9 @@ export class SwapService {
     const post = postOf(claim.intent);
     this.underWay.add(post);
     try {
-      return await this.createClaimed(input);
+      const result = await this.createClaimed(input);
+      this.deps.onCreateEnded?.(input.exchange, result);
+      return result;
     } catch (error) {
       // Whatever was sent has ended (the POST is awaited), unrecorded. The reconciler this wakes
       // runs later, after `finally` has taken the POST off the ones under way.
@@ -261,7 +271,12 @@ export class SwapService {
       { transaction: created.id, chat: input.chatId, order, mismatches: all },
       "created swap does not match the order: deposit address withheld",
     );
-    this.deps.onSuspect?.({ swapId: created.id, chatId: input.chatId, mismatches: all });
+    this.deps.onSuspect?.({
+      swapId: created.id,
+      chatId: input.chatId,
+      mismatches: all,
+      exchange: exchangeId,
+    });
     return {
       record: recordFromCreated(created, order, { exchange: exchangeId, suspect: true }),
       mismatches: all,

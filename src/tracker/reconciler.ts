@@ -193,6 +193,7 @@ export class Reconciler {
     const ended = [...this.ended.keys()];
     const listed = await store.listUnresolved(
       ended.length > 0 ? Number.MAX_SAFE_INTEGER : pendingBefore,
+      [this.options.exchangeId],
     );
     // One no longer listed was resolved (or confirmed again: a new POST).
     const listedIds = new Set(listed.map(lookupId));

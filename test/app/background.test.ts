@@ -47,9 +47,9 @@ async function pendingAcrossRestart(options: { postgres: boolean; clock?: TestCl
   const claim = (key: string, amount: string) =>
     harness.app.repos.intents.claim({
       key,
-      exchange: harness.app.exchangeId,
       chatId: user.chatId,
       userId: user.id,
+      exchange: harness.app.exchangeId,
       request: {
         coinFrom: "btc",
         coinTo: "eth",

@@ -32,6 +32,8 @@ const ONCE: Record<string, string> = {
   "copy-buttons": "the copy buttons of the bot's messages",
   postgres: "the store on PostgreSQL",
   "grafana-dashboard": "the dashboard's queries against the metrics the bot exports",
+  "exchange-down-ops":
+    "the operator's view of three exchanges side by side, one per dialect: the file sets them",
   "webapp-page": "the Mini App's page and its API's guards: themes, sign-in, caching, limits",
   languages: "the Mini App's languages and writing direction",
   "changenow-swap": "a swap over ChangeNOW's dialect: the file sets its dialect itself",

@@ -55,7 +55,11 @@ export async function run(): Promise<void> {
   const times: number[] = [];
   let coins = 0;
   for (let i = 0; i < 5; i++) {
-    const catalog = new CoinCatalog({ exchanges: [{ id: "sandbox", port: client }], logger, refreshIntervalMs: 3_600_000 });
+    const catalog = new CoinCatalog({
+      exchanges: [{ id: "sandbox", port: client }],
+      logger,
+      refreshIntervalMs: 3_600_000,
+    });
     const t = performance.now();
     await catalog.refresh();
     times.push(performance.now() - t);

@@ -11,11 +11,11 @@ import { SPEC_LIMITS, startSandbox } from "../../src/sandbox/index.ts";
 import { SANDBOX_EXCHANGE } from "../../src/swaps/swap.ts";
 import { SwapReader } from "../../src/swaps/swap-reader.ts";
 import { StatusTracker } from "../../src/tracker/status-tracker.ts";
+import { oneExchange } from "../support/one-exchange.ts";
 import { seedOpenSwaps } from "../support/seed-swaps.ts";
 import { percentile, seededRandom } from "./stats.ts";
 import { FullScanTracker, type TrackerMode } from "./support/full-scan-tracker.ts";
 import { VirtualTime } from "./support/virtual-time.ts";
-import { oneExchange } from "../support/one-exchange.ts";
 
 /**
  * A realistic day against the sandbox, on a virtual clock (see support/virtual-time.ts): swaps

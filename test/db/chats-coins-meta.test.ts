@@ -112,6 +112,10 @@ describe.each(dialects)("$dialect", ({ open }) => {
       expect(await repos.meta.loadPageCap()).toBe(50);
       await repos.meta.set("transactions.pageCap", "nonsense");
       expect(await repos.meta.loadPageCap()).toBeUndefined();
+      // Another exchange's cap is its own.
+      await repos.meta.savePageCap(20, "changenow");
+      expect(await repos.meta.loadPageCap("changenow")).toBe(20);
+      expect(await repos.meta.loadPageCap()).toBeUndefined();
     });
   });
 });

@@ -11,7 +11,13 @@ const request: SwapOrder = {
   rateType: "float",
 };
 
-const input = { key: "summary-1", chatId: 10, userId: 11, request };
+const EXCHANGE = "https://a.example";
+const input = { key: "summary-1", chatId: 10, userId: 11, request, exchange: EXCHANGE };
+
+/** An intent as a release before intents named their exchange stores it: no `exchange` given. */
+const unnamedIntent = (key: string, createdAt: number) =>
+  `insert into swap_intents ("key", chat_id, user_id, request, state, created_at, updated_at)
+    values ('${key}', 10, 11, '${JSON.stringify(request)}', 'unknown', ${createdAt}, ${createdAt})`;
 
 describe.each(dialects)("swap intents ($dialect)", ({ open }) => {
   it("lets only the first claim of a key through", async () => {
@@ -96,7 +102,7 @@ describe.each(dialects)("swap intents ($dialect)", ({ open }) => {
     expect(await repos.notifications.forTransaction("found")).toMatchObject([
       { kind: "deposit", chatId: 10, status: "wait", dedupeKey: "deposit:found" },
     ]);
-    expect(await repos.intents.listUnresolved(10_000)).toEqual([]);
+    expect(await repos.intents.listUnresolved(10_000, [EXCHANGE])).toEqual([]);
   });
 
   it("queues the warning instead of the address for a suspect swap", async () => {
@@ -159,7 +165,11 @@ describe.each(dialects)("swap intents ($dialect)", ({ open }) => {
       intent: { state: "unknown" },
     });
     expect(
-      (await repos.intents.listUnresolved(0)).map((i) => [i.key, i.request, i.createdAt]),
+      (await repos.intents.listUnresolved(0, [EXCHANGE])).map((i) => [
+        i.key,
+        i.request,
+        i.createdAt,
+      ]),
     ).toEqual([
       ["summary-2", request, 500],
       ["summary-1", request, 1_000],
@@ -169,10 +179,10 @@ describe.each(dialects)("swap intents ($dialect)", ({ open }) => {
   it("lists a pending intent for reconciliation once it is older than a POST can take", async () => {
     const { repos } = await open();
     await repos.intents.claim(input, 1_000);
-    expect(await repos.intents.listUnresolved(1_000)).toEqual([]);
-    expect((await repos.intents.listUnresolved(1_001)).map((i) => [i.key, i.state])).toEqual([
-      ["summary-1", "pending"],
-    ]);
+    expect(await repos.intents.listUnresolved(1_000, [EXCHANGE])).toEqual([]);
+    expect(
+      (await repos.intents.listUnresolved(1_001, [EXCHANGE])).map((i) => [i.key, i.state]),
+    ).toEqual([["summary-1", "pending"]]);
   });
 
   it("lists every pending intent, however young, when the reconciler asks for all (a POST seen to end)", async () => {
@@ -180,9 +190,9 @@ describe.each(dialects)("swap intents ($dialect)", ({ open }) => {
     const now = Date.now();
     await repos.intents.claim(input, now);
     await repos.intents.claim({ ...input, key: "summary-2" }, now - 1_000);
-    expect((await repos.intents.listUnresolved(Number.MAX_SAFE_INTEGER)).map((i) => i.key)).toEqual(
-      ["summary-2", "summary-1"],
-    );
+    expect(
+      (await repos.intents.listUnresolved(Number.MAX_SAFE_INTEGER, [EXCHANGE])).map((i) => i.key),
+    ).toEqual(["summary-2", "summary-1"]);
   });
 
   it("never turns a created intent back into failed or unknown", async () => {
@@ -216,5 +226,57 @@ describe.each(dialects)("swap intents ($dialect)", ({ open }) => {
     };
     await repos.intents.claim({ ...input, request: full });
     expect((await repos.intents.get("summary-1"))?.request).toEqual(full);
+  });
+
+  it("keeps the exchange an intent is POSTed to, and a summary confirmed again after a failure POSTs to the one named then", async () => {
+    const { repos } = await open();
+    expect((await repos.intents.claim(input, 1_000)).intent.exchange).toBe(EXCHANGE);
+    expect((await repos.intents.get("summary-1"))?.exchange).toBe(EXCHANGE);
+    await repos.intents.markFailed("summary-1", "refused", 1_500);
+    const again = await repos.intents.claim({ ...input, exchange: "https://b.example" }, 2_000);
+    expect(again).toMatchObject({ claimed: true, intent: { exchange: "https://b.example" } });
+    expect((await repos.intents.get("summary-1"))?.exchange).toBe("https://b.example");
+  });
+
+  it("lists for reconciliation only the intents POSTed to the exchanges asked about", async () => {
+    const { repos } = await open();
+    const other = "https://b.example";
+    await repos.intents.claim(input, 1_000);
+    await repos.intents.claim({ ...input, key: "summary-2", exchange: other }, 900);
+    await repos.intents.claim({ ...input, key: "summary-3", exchange: other }, 800);
+    await repos.intents.markUnknown("summary-1");
+    await repos.intents.markUnknown("summary-3");
+    const keys = async (exchanges: string[]) =>
+      (await repos.intents.listUnresolved(5_000, exchanges)).map((i) => i.key);
+    expect(await keys([EXCHANGE])).toEqual(["summary-1"]);
+    expect(await keys([other])).toEqual(["summary-3", "summary-2"]);
+    expect(await keys([other, EXCHANGE])).toEqual(["summary-3", "summary-2", "summary-1"]);
+    expect(await keys(["https://c.example"])).toEqual([]);
+    expect(await keys([])).toEqual([]);
+  });
+
+  it("names only the intents stored without an exchange, for the exchange start-up gives them; one stored so later (the previous release beside this one) is that exchange's too", async () => {
+    const { repos, exec } = await open();
+    await exec(unnamedIntent("old", 500));
+    await repos.intents.claim({ ...input, exchange: "https://b.example" }, 600);
+    await repos.intents.markUnknown("summary-1");
+    // Before start-up named them, no exchange's reconciler takes an unnamed one.
+    expect((await repos.intents.get("old"))?.exchange).toBe("");
+    expect((await repos.intents.listUnresolved(5_000, [EXCHANGE])).map((i) => i.key)).toEqual([]);
+
+    expect(await repos.intents.claimUnnamed(EXCHANGE)).toBe(1);
+    expect((await repos.intents.get("old"))?.exchange).toBe(EXCHANGE);
+    expect((await repos.intents.get("summary-1"))?.exchange).toBe("https://b.example");
+    expect(await repos.intents.claimUnnamed(EXCHANGE)).toBe(0);
+
+    await exec(unnamedIntent("later", 700));
+    const keys = async (exchanges: string[]) =>
+      (await repos.intents.listUnresolved(5_000, exchanges)).map((i) => i.key);
+    expect(await keys([EXCHANGE])).toEqual(["old", "later"]);
+    expect(await keys(["https://b.example"])).toEqual(["summary-1"]);
+    // The next start-up names it, for the exchange configured then.
+    expect(await repos.intents.claimUnnamed("https://b.example")).toBe(1);
+    expect(await keys(["https://b.example"])).toEqual(["summary-1", "later"]);
+    expect(await keys([EXCHANGE])).toEqual(["old"]);
   });
 });

@@ -18,7 +18,8 @@ describe.each(dialects)("/forget ($dialect)", ({ open }) => {
     const chatId = 42;
     await repos.transactions.insert(newTransaction({ id: "done", chatId, status: "success" }));
     await repos.transactions.insert(newTransaction({ id: "open", chatId, status: "wait" }));
-    const claim = (key: string) => repos.intents.claim({ key, chatId, userId: chatId, request, exchange: "sandbox" });
+    const claim = (key: string) =>
+      repos.intents.claim({ key, chatId, userId: chatId, request, exchange: "sandbox" });
     await claim("failed");
     await repos.intents.markFailed("failed", "400 refused");
     await claim("lost");

@@ -49,3 +49,36 @@ describe.each(dialects)("stats: volume by pair ($dialect)", ({ open }) => {
     ]);
   });
 });
+
+describe.each(dialects)("stats: per exchange ($dialect)", ({ open }) => {
+  it("counts each exchange's swaps and completed ones, and sums what the completed ones sent per coin exactly", async () => {
+    const { repos } = await open();
+    for (const [exchange, status, coinFrom, amountIn] of [
+      ["exolix", "success", "btc", "0.1"],
+      ["exolix", "success", "BTC", "0.000000000000000002"],
+      ["exolix", "success", "xmr", "3"],
+      ["exolix", "wait", "btc", "5"],
+      ["exolix", "refunded", "btc", "7"],
+      ["letsexchange", "overdue", "btc", "1"],
+    ] as const) {
+      await repos.transactions.insert(newTransaction({ exchange, status, coinFrom, amountIn }));
+    }
+    expect(await repos.stats.byExchange()).toEqual([
+      {
+        exchange: "exolix",
+        created: 5,
+        completed: 3,
+        volume: [
+          { coin: "BTC", amount: "0.100000000000000002" },
+          { coin: "XMR", amount: "3" },
+        ],
+      },
+      { exchange: "letsexchange", created: 1, completed: 0, volume: [] },
+    ]);
+  });
+
+  it("says nothing for an empty table", async () => {
+    const { repos } = await open();
+    expect(await repos.stats.byExchange()).toEqual([]);
+  });
+});

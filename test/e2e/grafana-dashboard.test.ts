@@ -129,7 +129,7 @@ describe("the Grafana dashboard", () => {
     expect(missing).toEqual([]);
   });
 
-  it("shows updates, exchange requests and budget waits, open swaps, tracker lag, outbox depth and send failures", () => {
+  it("shows updates, exchange requests and budget waits, each exchange's quotes won, creates, swaps and volume, open swaps, tracker lag, outbox depth and send failures", () => {
     const used = new Set(expressions(dashboard).flatMap(metricNames));
     for (const name of [
       "bot_updates_total",
@@ -137,6 +137,11 @@ describe("the Grafana dashboard", () => {
       "exchange_requests_total",
       "exchange_429_total",
       "exchange_budget_wait_seconds_total",
+      "exchange_quotes_won_total",
+      "exchange_creates_total",
+      "exchange_swaps_created",
+      "exchange_swaps_completed",
+      "exchange_volume_completed",
       "swaps_open",
       "tracker_lag_seconds",
       "outbox_depth",
@@ -144,6 +149,19 @@ describe("the Grafana dashboard", () => {
     ]) {
       expect(used, name).toContain(name);
     }
+  });
+
+  it("breaks the exchange panels down by exchange, and filters them by the exchange chosen", () => {
+    const exchangePanels = allPanels(dashboard.panels).filter((p) =>
+      (p.targets ?? []).some((t) => /\bexchange_\w+\{/.test(t.expr ?? "")),
+    );
+    expect(exchangePanels.length).toBeGreaterThan(6);
+    for (const panel of exchangePanels) {
+      for (const target of panel.targets ?? []) {
+        expect(target.expr, panel.title).toContain('exchange=~"$exchange"');
+      }
+    }
+    expect(dashboard.templating.list.map((v) => v.name)).toContain("exchange");
   });
 
   it("imports as a dashboard: one Prometheus input, every query on it, panels on the grid", () => {

@@ -17,7 +17,11 @@ afterEach(async () => {
 });
 
 /** Admin alerts on a test clock, their fence answering as `leading()` says. */
-async function rig(leading: () => boolean, takenOut?: () => { now: boolean; times: number }) {
+async function rig(
+  leading: () => boolean,
+  status: 401 | 503 = 401,
+  takenOut?: () => { now: boolean; times: number },
+) {
   tg = await startFakeTelegram();
   const admin = tg.user();
   const clock = new TestClock();
@@ -29,8 +33,8 @@ async function rig(leading: () => boolean, takenOut?: () => { now: boolean; time
     translate: () => translator(i18n, "en"),
     adminChatIds: [admin.chatId],
     monitor,
-    label: "Exolix",
-    keySetting: "EXCHANGE_EXOLIX_API_KEY",
+    exchange: "LetsExchange",
+    keySetting: "EXCHANGE_LETSEXCHANGE_API_KEY",
     ...(takenOut ? { takenOut } : {}),
     alertAfterMs: 60_000,
     logger: pino({ level: "silent" }),
@@ -40,12 +44,14 @@ async function rig(leading: () => boolean, takenOut?: () => { now: boolean; time
     },
     clock,
   });
-  // The exchange rejects the API key: an incident the admins are told of at the next check.
-  monitor.record(
-    { endpoint: "rate", endpointClass: "public", status: 401, durationMs: 5 },
-    clock.now(),
-  );
-  return { admin, clock, monitor };
+  // The exchange rejects the API key (or fails): an incident the admins are told of.
+  const answer = (status: 200 | 401 | 503) =>
+    monitor.record(
+      { endpoint: "rate", endpointClass: "public", status, durationMs: 5 },
+      clock.now(),
+    );
+  answer(status);
+  return { admin, clock, answer };
 }
 
 describe("admin alerts", () => {
@@ -55,43 +61,23 @@ describe("admin alerts", () => {
     await clock.until(() => admin.transcript().length > 0, 5_000, "the alert");
     await clock.advance(10_000);
     expect(admin.transcript()).toHaveLength(1);
-    expect(admin.transcript()[0]!.text).toContain("Exolix rejects the bot's API key");
-    expect(admin.transcript()[0]!.text).toContain("EXCHANGE_EXOLIX_API_KEY");
+    expect(admin.transcript()[0]!.text).toBe(
+      "🚨 LetsExchange rejects the bot's API key (401). Its offers are left out (users get the other exchanges') until a request with the key succeeds again: fix its API key (EXCHANGE_LETSEXCHANGE_API_KEY).",
+    );
   });
 
-  it("name the exchange out of the offers for its key until it is offered again", async () => {
-    let out = true;
-    const { admin, clock, monitor } = await rig(
-      () => true,
-      () => ({ now: out, times: 1 }),
-    );
-    // Another request answered since the 401: the monitor alone would not tell.
-    monitor.record(
-      { endpoint: "currencies", endpointClass: "public", status: 200, durationMs: 5 },
-      clock.now(),
-    );
+  it("name the exchange that has been failing longer than allowed, and again when it answers", async () => {
+    const { admin, clock, answer } = await rig(() => true, 503);
     alerts!.start();
-    await clock.until(() => admin.transcript().length > 0, 5_000, "the alert");
-    expect(admin.transcript()[0]!.text).toContain("Exolix");
-    expect(admin.transcript()[0]!.text).toContain("401");
-    out = false;
+    await clock.advance(30_000);
+    expect(admin.transcript()).toHaveLength(0);
+    await clock.until(() => admin.transcript().length > 0, 60_000, "the alert");
+    expect(admin.transcript()[0]!.text).toMatch(
+      /^🚨 LetsExchange has been failing for 1 min \(since \d{4}-.*\)\. Swaps cannot be quoted or created there/,
+    );
+    answer(200);
     await clock.until(() => admin.transcript().length > 1, 5_000, "the recovery");
-    expect(admin.transcript()[1]!.text).toContain("Exolix answers again");
-  });
-
-  it("tell of a take-out even when the exchange was offered again before the check", async () => {
-    const { admin, clock, monitor } = await rig(
-      () => true,
-      () => ({ now: false, times: 1 }),
-    );
-    monitor.record(
-      { endpoint: "list", endpointClass: "read", status: 200, durationMs: 5 },
-      clock.now(),
-    );
-    alerts!.start();
-    await clock.until(() => admin.transcript().length > 1, 10_000, "the alert and the recovery");
-    expect(admin.transcript()[0]!.text).toContain("Exolix rejects the bot's API key");
-    expect(admin.transcript()[1]!.text).toContain("Exolix answers again");
+    expect(admin.transcript()[1]!.text).toBe("✅ LetsExchange answers again.");
   });
 
   it("are not sent by an instance that lost the lead, and are once it leads again", async () => {
@@ -104,5 +90,35 @@ describe("admin alerts", () => {
     leading = true;
     await clock.until(() => admin.transcript().length > 0, 5_000, "the alert");
     expect(admin.transcript()).toHaveLength(1);
+  });
+
+  it("name the exchange out of the offers for its key until it is offered again", async () => {
+    let out = true;
+    const { admin, clock, answer } = await rig(
+      () => true,
+      401,
+      () => ({ now: out, times: 1 }),
+    );
+    // Another request answered since the 401: the monitor alone would not tell.
+    answer(200);
+    alerts!.start();
+    await clock.until(() => admin.transcript().length > 0, 5_000, "the alert");
+    expect(admin.transcript()[0]!.text).toContain("LetsExchange rejects the bot's API key");
+    out = false;
+    await clock.until(() => admin.transcript().length > 1, 5_000, "the recovery");
+    expect(admin.transcript()[1]!.text).toBe("✅ LetsExchange answers again.");
+  });
+
+  it("tell of a take-out even when the exchange was offered again before the check", async () => {
+    const { admin, clock, answer } = await rig(
+      () => true,
+      401,
+      () => ({ now: false, times: 1 }),
+    );
+    answer(200);
+    alerts!.start();
+    await clock.until(() => admin.transcript().length > 1, 10_000, "the alert and the recovery");
+    expect(admin.transcript()[0]!.text).toContain("LetsExchange rejects the bot's API key");
+    expect(admin.transcript()[1]!.text).toBe("✅ LetsExchange answers again.");
   });
 });

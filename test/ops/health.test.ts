@@ -11,16 +11,24 @@ const answer = (status: RequestEvent["status"]): RequestEvent => ({
   durationMs: 5,
 });
 
-function check(overrides: Partial<Parameters<typeof createHealthCheck>[0]> = {}) {
+/** A monitor whose last answer was `status` (at `at`). */
+function seen(status: RequestEvent["status"], at = Date.now()): ExchangeMonitor {
   const monitor = new ExchangeMonitor();
-  monitor.record(answer(200));
+  monitor.record(answer(status), at);
+  return monitor;
+}
+
+function check(
+  overrides: Partial<Parameters<typeof createHealthCheck>[0]> & { monitor?: ExchangeMonitor } = {},
+) {
+  const { monitor = seen(200), ...rest } = overrides;
   return createHealthCheck({
     checkDatabase: () => undefined,
-    monitor,
+    exchanges: [{ label: "Exolix", monitor }],
     catalogSize: () => 120,
     trackerLagMs: () => 1_000,
     maxTrackerLagMs: 60_000,
-    ...overrides,
+    ...rest,
   });
 }
 
@@ -42,7 +50,7 @@ describe("the health check", () => {
     }).problems();
     expect(problems).toEqual([
       "database not usable: Error: SQLITE_CANTOPEN",
-      "exchange unreachable since 2026-01-01T00:00:00.000Z",
+      "Exolix: exchange unreachable since 2026-01-01T00:00:00.000Z",
       "coin list not loaded",
       "status tracker lags 90 s behind",
     ]);
@@ -51,7 +59,40 @@ describe("the health check", () => {
   it("says when the exchange rejects the key", async () => {
     const monitor = new ExchangeMonitor();
     monitor.record(answer(401));
-    expect(await check({ monitor }).problems()).toEqual(["exchange rejects the API key (401)"]);
+    expect(await check({ monitor }).problems()).toEqual([
+      "Exolix: exchange rejects the API key (401)",
+    ]);
+  });
+
+  it("is degraded, not unhealthy, while one exchange fails and another answers, naming it", async () => {
+    const since = Date.parse("2026-01-01T00:00:00Z");
+    const health = check({
+      exchanges: [
+        { label: "Exolix", monitor: seen(200) },
+        { label: "ChangeNOW", monitor: seen(401) },
+        { label: "LetsExchange", monitor: seen(503, since) },
+      ],
+    });
+    expect(await health.problems()).toEqual([]);
+    expect(await health.degraded?.()).toEqual([
+      "ChangeNOW: exchange rejects the API key (401)",
+      "LetsExchange: exchange unreachable since 2026-01-01T00:00:00.000Z",
+    ]);
+  });
+
+  it("is unhealthy once no exchange answers, naming each", async () => {
+    const since = Date.parse("2026-01-01T00:00:00Z");
+    const health = check({
+      exchanges: [
+        { label: "Exolix", monitor: seen("timeout", since) },
+        { label: "LetsExchange", monitor: seen(503, since) },
+      ],
+    });
+    expect(await health.problems()).toEqual([
+      "Exolix: exchange unreachable since 2026-01-01T00:00:00.000Z",
+      "LetsExchange: exchange unreachable since 2026-01-01T00:00:00.000Z",
+    ]);
+    expect(await health.degraded?.()).toEqual([]);
   });
 
   it("takes an exchange that has not been asked for hours as it was last seen", async () => {

@@ -31,7 +31,12 @@ describe("a coalesced quote whose upstream answer stalls", () => {
       timeoutMs: 300,
       getRetries: 0,
     });
-    const quotes = new ExchangeQuotes({ id: "sandbox", exchange, cacheMs: 10_000, maxWaitMs: 3_000 });
+    const quotes = new ExchangeQuotes({
+      id: "sandbox",
+      exchange,
+      cacheMs: 10_000,
+      maxWaitMs: 3_000,
+    });
     sandbox.control.stallNext("rate", { ms: 60_000 });
     const stalledBefore = sandbox.control.stats.stalled;
     const first = quotes.quote(QUOTE).catch((error: unknown) => error);

@@ -6,6 +6,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
   symlinkSync,
@@ -70,7 +71,8 @@ function todaysModulesServe(releaseLock: string, todaysLock: string): boolean {
 }
 
 /**
- * The previous release's code (test/support/previous-release.ts says which), exported from git and
+ * The previous release's code (test/support/previous-release.ts says which; `release` names an
+ * older one, by a commit this clone holds), exported from git and
  * installed once into node_modules/.cache, keyed by its commit and this Node's addon ABI (the suite
  * runs on two Nodes, and better-sqlite3 is native). When today's node_modules hold every package
  * its package-lock.json installs, they serve it (a link: nothing to download, the right ABI);
@@ -79,9 +81,9 @@ function todaysModulesServe(releaseLock: string, todaysLock: string): boolean {
  * into place, so two runs at once never see half an install.
  */
 export async function installPreviousRelease(
-  options: { ownModules?: boolean } = {},
+  options: { ownModules?: boolean; release?: Release } = {},
 ): Promise<InstalledRelease> {
-  const release = previousRelease();
+  const release = options.release ?? previousRelease();
   const dir = join(CACHE, `${release.commit}-abi${process.versions.modules}`);
   if (existsSync(join(dir, ".installed"))) return { ...release, dir };
   mkdirSync(CACHE, { recursive: true });
@@ -96,7 +98,8 @@ export async function installPreviousRelease(
       todaysModulesServe(join(work, "package-lock.json"), join(ROOT, "package-lock.json")) &&
       !options.ownModules
     ) {
-      symlinkSync(join(ROOT, "node_modules"), join(work, "node_modules"), "dir");
+      // The real folder: a worktree's node_modules may itself be a link, gone with the worktree.
+      symlinkSync(realpathSync(join(ROOT, "node_modules")), join(work, "node_modules"), "dir");
     } else {
       await installOwnModules(work);
     }

@@ -9,8 +9,8 @@ import type { Intent } from "../../src/swaps/intent.ts";
 import { SANDBOX_EXCHANGE, type SwapOrder } from "../../src/swaps/swap.ts";
 import { SwapService } from "../../src/swaps/swap-service.ts";
 import { dialects } from "../db/helpers.ts";
-import { until } from "../support/until.ts";
 import { oneExchange } from "../support/one-exchange.ts";
+import { until } from "../support/until.ts";
 
 /**
  * The swap service's word to the reconciler when a POST has ended but its outcome could not be
@@ -51,7 +51,8 @@ describe.each(dialects)("a swap service on $dialect", ({ open }) => {
       logger: pino({ level: "silent" }),
       onUnrecorded: (intent) => unrecorded.push(intent),
     });
-    const create = (key: string) => service.create({ key, chatId: 1, userId: 1, request: ORDER, exchange: SANDBOX_EXCHANGE });
+    const create = (key: string) =>
+      service.create({ key, chatId: 1, userId: 1, request: ORDER, exchange: SANDBOX_EXCHANGE });
     return { store, control: sandbox.control, unrecorded, create, service };
   }
 

@@ -27,12 +27,13 @@ const ORDER: SwapOrder = {
 const SENT = Date.parse("2026-11-28T12:00:00.000Z");
 const MARGIN_MS = 1_000;
 
-function rig(options: { lost?: boolean } = {}) {
+function rig(options: { lost?: boolean; postedTo?: string } = {}) {
   let now = SENT;
   const clock: Clock = { now: () => now, monotonic: () => now, setTimer: () => () => {} };
   const exchange = new FakeExchange();
   const store = new MemorySwapStore(() => now);
-  store.claim({ key: "k", chatId: 7, userId: 7, request: ORDER, exchange: "fake" });
+  const exchangeId = options.postedTo ?? "fake";
+  store.claim({ key: "k", chatId: 7, userId: 7, request: ORDER, exchange: exchangeId });
   // The POST's answer was lost half a second after it was sent: its window is closed by SENT + 1.5 s.
   now = SENT + 500;
   if (options.lost !== false) store.markUnknown("k");
@@ -67,6 +68,16 @@ function rig(options: { lost?: boolean } = {}) {
 }
 
 describe("the reconciler over fakes", () => {
+  it("leaves an intent POSTed to another exchange to that exchange's reconciler: never looked up here, never said not created", async () => {
+    const { exchange, store, swapAt, intent, passAt } = rig({ postedTo: "other" });
+    swapAt("in-window", SENT + 200);
+    let at = SENT + 5_000;
+    for (let pass = 0; pass < 4; pass++, at += MARGIN_MS) await passAt(at);
+    expect(exchange.calls.list).toBe(0);
+    expect(intent()).toMatchObject({ state: "unknown", exchange: "other" });
+    expect(store.outbox).toEqual([]);
+  });
+
   it("adopts the order's swap inside the POST's window, not a like one outside it, and queues its deposit once", async () => {
     const { store, swapAt, intent, passAt } = rig();
     swapAt("in-window", SENT + 200);

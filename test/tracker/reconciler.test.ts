@@ -71,7 +71,10 @@ async function lostPost(
   clock = new TestClock();
   clock.watchHttp();
   const sentAt = clock.now() - (options.pending ? 1_000 : 10_000);
-  await repos.intents.claim({ key: "k", chatId: 1, userId: 1, request: order, exchange: SANDBOX_EXCHANGE }, sentAt);
+  await repos.intents.claim(
+    { key: "k", chatId: 1, userId: 1, request: order, exchange: SANDBOX_EXCHANGE },
+    sentAt,
+  );
   if (!options.pending) await repos.intents.markUnknown("k", sentAt + 500);
   return {
     control: sandbox.control,

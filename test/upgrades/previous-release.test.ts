@@ -11,9 +11,9 @@ import {
   startFakeTelegram,
 } from "../../tools/fake-telegram/fake-telegram.ts";
 import { type BotProcess, startBotProcess } from "../support/bot-process.ts";
-import { createSwapViaChat, step } from "../support/flows.ts";
+import { createSwapViaChat, step, toSummary } from "../support/flows.ts";
 import { freshPostgresDatabase } from "../support/postgres.ts";
-import { flowVersionAt } from "../support/previous-release.ts";
+import { flowVersionAt, type Release } from "../support/previous-release.ts";
 import {
   type InstalledRelease,
   installPreviousRelease,
@@ -109,11 +109,37 @@ async function showsSwap(user: FakeUser, id: string): Promise<void> {
   expect((await step(user, "/history", id, 15_000)).text).toContain(id);
 }
 
+/**
+ * A confirm whose create answer the previous release loses (the exchange makes the swap and
+ * answers 502) while the exchange's list fails, so that it cannot look the swap up before it
+ * stops: its intent, stored without an exchange, is left for this release to reconcile.
+ */
+async function loseCreateAnswer(user: FakeUser, exchange: Sandbox): Promise<void> {
+  await toSummary(user, "0.7");
+  exchange.control.failNext("list", { status: 500, times: 100_000 });
+  exchange.control.createThenHang(0, { status: 502 });
+  await step(user, "confirm", "may have been created");
+}
+
+/** The chat is told its lost swap was found, with its deposit address. */
+async function toldFound(user: FakeUser, exchange: Sandbox): Promise<void> {
+  const found = await user.waitFor((m) => m.text.includes("Found it"), { timeoutMs: 30_000 });
+  const [swap] = exchange.control.transactions().filter((t) => t.amount_in === 0.7);
+  expect(found.text).toContain(swap!.deposit_address);
+}
+
+/** Which processes told the chat its lost swap was found. */
+const foundBy = (telegram: FakeTelegram, user: FakeUser) =>
+  telegram.calls
+    .filter((c) => c.method === "sendMessage" && c.params.chat_id === user.chatId)
+    .filter((c) => String(c.params.text).includes("Found it"))
+    .map((c) => c.caller);
+
 const noFailedQueries = (...bots: BotProcess[]) =>
   expect(bots.flatMap((b) => b.lines.filter((l) => /Failed query|"level":50/.test(l)))).toEqual([]);
 
 describe("from the previous release to this one", () => {
-  it("SQLite: stop the previous release, start this one on its file: the change made meanwhile is pushed once, /status and /history show the swap, the chat mid-flow goes on; and the previous release runs again on the migrated file (a rollback)", async () => {
+  it("SQLite: stop the previous release, start this one on its file: the change made meanwhile is pushed once, the swap whose create answer it lost is found, /status and /history show the swap, the chat mid-flow goes on; and the previous release runs again on the migrated file (a rollback)", async () => {
     const release = previous();
     const { tg, sandbox } = await servers();
     const dir = mkdtempSync(join(tmpdir(), "swapbot-upgrade-"));
@@ -135,13 +161,19 @@ describe("from the previous release to this one", () => {
     const id = await createSwapViaChat(buyer);
     const halfway = tg.user();
     await midFlow(halfway);
+    const lost = tg.user();
+    await loseCreateAnswer(lost, sandbox);
     await stop(old);
 
     // The exchange moves on while nothing runs.
+    sandbox.control.clearFaults();
     sandbox.control.setStatus(id, "confirmation");
     const fresh = start("this", env("new"));
     await until(() => pushedBy(tg, id, "confirming").length > 0, 30_000, "the change is pushed");
     expect(pushedBy(tg, id, "confirming")).toEqual(["new"]);
+    // The intent stored without an exchange is named at start-up and reconciled there.
+    expect(said(fresh, "intents named")).toBe(true);
+    await toldFound(lost, sandbox);
     await showsSwap(buyer, id);
     await carriesOn(halfway, release);
     await stop(fresh);
@@ -155,10 +187,11 @@ describe("from the previous release to this one", () => {
     await tg.settle(500);
     expect(pushedBy(tg, id, "exchanging")).toEqual(["back"]);
     expect(pushedBy(tg, id, "confirming")).toEqual(["new"]);
+    expect(foundBy(tg, lost)).toEqual(["new"]);
     noFailedQueries(old, fresh, back);
   }, 150_000);
 
-  it("PostgreSQL, rolling: the previous release leads, this one joins and migrates; the previous one still creates a swap and pushes, then stops; this one takes over and pushes; nothing twice", async () => {
+  it("PostgreSQL, rolling: the previous release leads, this one joins and migrates; the previous one still creates a swap and pushes, and loses a create answer, then stops; this one takes over, pushes and finds the lost swap; nothing twice", async () => {
     const release = previous();
     const { tg, sandbox } = await servers();
     // Empty: the previous release migrates it to its own schema first.
@@ -188,17 +221,103 @@ describe("from the previous release to this one", () => {
     sandbox.control.setStatus(id, "confirmation");
     await until(() => pushedBy(tg, id, "confirming").length > 0, 30_000, "the old leader pushes");
     expect(pushedBy(tg, id, "confirming")).toEqual(["old"]);
+    // Its intent, stored without an exchange after this release named those at its start-up.
+    const lost = tg.user();
+    await loseCreateAnswer(lost, sandbox);
 
     await stop(old);
+    sandbox.control.clearFaults();
     await until(() => said(fresh, "now the leader"), 20_000, "this release takes over");
     sandbox.control.setStatus(id, "exchanging");
     await until(() => pushedBy(tg, id, "exchanging").length > 0, 30_000, "the new leader pushes");
     await carriesOn(halfway, release);
     await showsSwap(buyer, id);
+    expect(said(fresh, "intents named")).toBe(false);
+    await toldFound(lost, sandbox);
     await tg.settle(500);
+    expect(foundBy(tg, lost)).toEqual(["new"]);
     expect(pushedBy(tg, id, "confirming")).toEqual(["old"]);
     expect(pushedBy(tg, id, "exchanging")).toEqual(["new"]);
     expect(tg.polls.filter((c) => c.response?.ok === false)).toEqual([]);
+    noFailedQueries(old, fresh);
+  }, 150_000);
+});
+
+/**
+ * v0.8.0, two releases back (before the swaps' holds): the issue of several exchanges asks that an
+ * operator still on it upgrades straight to this one, its open swaps followed and pushed.
+ */
+const V0_8_0: Release = { tag: "v0.8.0", commit: "0ff1cd2fadea7a135e7a2a4f7a7b121524275a23" };
+
+describe("from v0.8.0, two releases back, to this one", () => {
+  let older: InstalledRelease | undefined;
+  beforeAll(async () => {
+    older = await installPreviousRelease({ release: V0_8_0 });
+  }, 300_000);
+  const v080 = () => {
+    if (!older) throw new Error("v0.8.0 is not installed (see the hook's error)");
+    return older;
+  };
+
+  it("SQLite: a swap v0.8.0 opened is followed by this one after the upgrade: the change made meanwhile is pushed once, and /status and /history show it", async () => {
+    const { tg, sandbox } = await servers();
+    const dir = mkdtempSync(join(tmpdir(), "swapbot-upgrade-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const env = (caller: string) => ({
+      BOT_TOKEN: tg.token,
+      TELEGRAM_API_ROOT: tg.apiRootFor(caller),
+      EXCHANGE_API_URL: sandbox.url,
+      EXCHANGE_API_KEY: sandbox.apiKey,
+      DATABASE_PATH: join(dir, "bot.sqlite"),
+      STATUS_POLL_INTERVAL_MS: "200",
+      LOG_LEVEL: "info",
+    });
+    const old = start(v080(), env("old"));
+    await until(() => tg.polls.some((c) => c.caller === "old"), 30_000, "v0.8.0 polls");
+    const buyer = tg.user();
+    const id = await createSwapViaChat(buyer);
+    await stop(old);
+
+    sandbox.control.setStatus(id, "confirmation");
+    const fresh = start("this", env("new"));
+    await until(() => pushedBy(tg, id, "confirming").length > 0, 30_000, "the change is pushed");
+    await showsSwap(buyer, id);
+    await tg.settle(500);
+    expect(pushedBy(tg, id, "confirming")).toEqual(["new"]);
+    noFailedQueries(old, fresh);
+  }, 150_000);
+
+  it("PostgreSQL, rolling: v0.8.0 leads, this one joins and migrates; v0.8.0 still opens a swap and pushes, then stops; this one takes over and pushes; nothing twice", async () => {
+    const { tg, sandbox } = await servers();
+    const database = await freshPostgresDatabase({ empty: true });
+    cleanups.push(database.drop);
+    const env = (caller: string) => ({
+      BOT_TOKEN: tg.token,
+      TELEGRAM_API_ROOT: tg.apiRootFor(caller),
+      EXCHANGE_API_URL: sandbox.url,
+      EXCHANGE_API_KEY: sandbox.apiKey,
+      DATABASE_URL: database.url,
+      STATUS_POLL_INTERVAL_MS: "200",
+      LOG_LEVEL: "info",
+    });
+    const old = start(v080(), env("old"));
+    await until(() => said(old, "now the leader"), 30_000, "v0.8.0 leads");
+    const fresh = start("this", env("new"));
+    await until(() => said(fresh, "standby until"), 30_000, "this release joins as a standby");
+
+    const buyer = tg.user();
+    const id = await createSwapViaChat(buyer);
+    sandbox.control.setStatus(id, "confirmation");
+    await until(() => pushedBy(tg, id, "confirming").length > 0, 30_000, "v0.8.0 pushes");
+
+    await stop(old);
+    await until(() => said(fresh, "now the leader"), 20_000, "this release takes over");
+    sandbox.control.setStatus(id, "exchanging");
+    await until(() => pushedBy(tg, id, "exchanging").length > 0, 30_000, "the new leader pushes");
+    await showsSwap(buyer, id);
+    await tg.settle(500);
+    expect(pushedBy(tg, id, "confirming")).toEqual(["old"]);
+    expect(pushedBy(tg, id, "exchanging")).toEqual(["new"]);
     noFailedQueries(old, fresh);
   }, 150_000);
 });

@@ -3,6 +3,20 @@ import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { ageText } from "../shared/age-text.ts";
 
+/** One exchange's figures: what it won, refused and failed since start; its swaps all time. */
+interface ExchangeStats {
+  label: string;
+  quotesWon: number;
+  refused: number;
+  failed: number;
+  created: number;
+  completed: number;
+  /** Completed swaps' exact amounts sent, per coin. */
+  volume: readonly { coin: string; amount: string }[];
+  /** Its requests and failures of the last hour. */
+  errors: { total: number; failed: number };
+}
+
 interface StatsSnapshot {
   swapsByStatus: {
     today: Record<string, number>;
@@ -12,6 +26,8 @@ interface StatsSnapshot {
   volumeByPair: Array<{ pair: string; swaps: number; amountIn: string }>;
   activeUsers: { today: number; week: number };
   exchangeErrors: { total: number; failed: number };
+  /** A line per exchange, the configured ones in the operator's order. */
+  exchanges: readonly ExchangeStats[];
   /** The support desk's open tickets (absent without a desk). */
   support?: { open: number; oldestOpenedAt: number | null };
 }
@@ -40,9 +56,20 @@ export function createStatsFeature(deps: StatsDeps) {
           .map((p) => ctx.t("stats-pair", { pair: p.pair, swaps: p.swaps, amount: p.amountIn }))
           .join("\n")
       : "—";
-    const rate = s.exchangeErrors.total
-      ? `${((100 * s.exchangeErrors.failed) / s.exchangeErrors.total).toFixed(1)}%`
-      : "—";
+    const rate = errorRate(s.exchangeErrors);
+    const exchanges = s.exchanges.map((e) =>
+      ctx.t("stats-exchange", {
+        exchange: e.label,
+        won: e.quotesWon,
+        created: e.created,
+        refused: e.refused,
+        failed: e.failed,
+        completed: e.completed,
+        volume: e.volume.length ? e.volume.map((v) => `${v.amount} ${v.coin}`).join(", ") : "—",
+        errorRate: errorRate(e.errors),
+        requests: e.errors.total,
+      }),
+    );
     const support = s.support
       ? `\n${ctx.t("stats-support", {
           open: s.support.open,
@@ -62,9 +89,16 @@ export function createStatsFeature(deps: StatsDeps) {
         usersWeek: s.activeUsers.week,
         errorRate: rate,
         requests: s.exchangeErrors.total,
-      }) + support,
+      }) +
+        `\n\n${[ctx.t("stats-exchanges"), ...exchanges].join("\n")}` +
+        support,
     );
   });
 
   return feature;
+}
+
+/** Failed requests as a share of all, or a dash without any. */
+function errorRate({ total, failed }: { total: number; failed: number }): string {
+  return total ? `${((100 * failed) / total).toFixed(1)}%` : "—";
 }

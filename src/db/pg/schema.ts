@@ -110,6 +110,7 @@ export const swapIntents = pgTable(
     chatId: long("chat_id").notNull(),
     userId: long("user_id").notNull(),
     request: text("request").notNull(),
+    exchange: text("exchange").notNull().default(""),
     fixedAmountOut: text("fixed_amount_out"),
     state: text("state", { enum: INTENT_STATES }).notNull(),
     transactionId: text("transaction_id"),

@@ -4,7 +4,7 @@ import type { DecimalString } from "../../lib/decimal.ts";
 import type { ClaimResult, Intent, IntentInput, SwapRecord } from "../../swaps/intent.ts";
 import type { SwapOrder } from "../../swaps/swap.ts";
 import { type IntentRow, intentRow } from "../rows.ts";
-import { type Executor, insertInto, type Seam, select, selectOne } from "../seam.ts";
+import { type Executor, insertInto, type Seam, select, selectOne, sqlList } from "../seam.ts";
 import { enqueueOutbox } from "./notifications.ts";
 import { MAX_ERROR_LENGTH } from "./outbox.ts";
 import { insertTransaction } from "./transactions.ts";
@@ -30,6 +30,14 @@ const requestSchema = z.object({
   quoteId: z.string().optional(),
 }) satisfies z.ZodType<SwapOrder, unknown>;
 
+/**
+ * The meta row naming the exchange that intents without one ('') belong to: the one start-up
+ * named them for (`claimUnnamed`). The previous release, beside this one during a rolling
+ * deploy, still claims intents without an exchange after start-up named the ones before: they are
+ * that exchange's too, so its reconciler lists them.
+ */
+const UNNAMED_EXCHANGE_KEY = "swap_intents.unnamedExchange";
+
 function toIntent(row: IntentRow): Intent {
   const parsed = requestSchema.safeParse(JSON.parse(row.request));
   if (!parsed.success) {
@@ -37,7 +45,6 @@ function toIntent(row: IntentRow): Intent {
     throw new Error(`swap intent ${row.key}: stored request is invalid: ${parsed.error.message}`);
   }
   return {
-    exchange: "",
     ...row,
     request: parsed.data,
     fixedAmountOut: row.fixedAmountOut === null ? null : (row.fixedAmountOut as DecimalString),
@@ -79,16 +86,16 @@ export function createIntentsRepository(db: Seam) {
     async claim(input: IntentInput, now = Date.now()): Promise<ClaimResult> {
       const request = JSON.stringify(requestSchema.parse(input.request));
       const fixedAmountOut = input.fixedAmountOut ?? null;
-      const { key, chatId, userId } = input;
-      const row = { key, chatId, userId, request, fixedAmountOut, state: "pending" };
+      const { key, chatId, userId, exchange } = input;
+      const row = { key, chatId, userId, request, exchange, fixedAmountOut, state: "pending" };
       return db.transaction(async (tx) => {
         // createdAt moves too on a re-claim: it marks when the POST was sent, and a new one is
-        // about to be.
+        // about to be (to the exchange named now).
         const claimed =
           (await tx.run(sql`${insertInto("swap_intents", [{ ...row, createdAt: now, updatedAt: now }])}
             on conflict do nothing`)) === 1 ||
           (await tx.run(sql`update swap_intents set state = 'pending', error = null,
-            request = ${request}, fixed_amount_out = ${fixedAmountOut},
+            request = ${request}, exchange = ${exchange}, fixed_amount_out = ${fixedAmountOut},
             created_at = ${now}, updated_at = ${now} where "key" = ${key} and state = 'failed'`)) ===
             1;
         const stored = await read(tx, key);
@@ -144,14 +151,34 @@ export function createIntentsRepository(db: Seam) {
     },
 
     /**
-     * Intents whose outcome nobody knows, oldest first: `unknown` ones, and `pending` ones older
-     * than `pendingBefore` (their process died between the POST and recording the answer).
+     * Intents POSTed to one of `exchanges` whose outcome nobody knows, oldest first: `unknown`
+     * ones, and `pending` ones older than `pendingBefore` (their process died between the POST
+     * and recording the answer). One without an exchange counts as the exchange start-up named
+     * such intents for (see UNNAMED_EXCHANGE_KEY).
      */
-    async listUnresolved(pendingBefore: number): Promise<Intent[]> {
-      const unresolved = sql`from swap_intents where state = 'unknown'
-        or (state = 'pending' and created_at < ${pendingBefore}) order by created_at`;
+    async listUnresolved(pendingBefore: number, exchanges: readonly string[]): Promise<Intent[]> {
+      if (exchanges.length === 0) return [];
+      const ids = sqlList(exchanges);
+      const unresolved = sql`from swap_intents
+        where (state = 'unknown' or (state = 'pending' and created_at < ${pendingBefore}))
+          and (exchange in ${ids} or (exchange = '' and exists (select 1 from meta
+            where "key" = ${UNNAMED_EXCHANGE_KEY} and "value" in ${ids})))
+        order by created_at`;
       return (await select(db, intentRow, unresolved)).map(toIntent);
     },
+
+    /**
+     * Intents claimed before intents named their exchange ('') were POSTed to the exchange
+     * configured then: they are named `exchange`'s, as are any the previous release still claims
+     * beside this one (see UNNAMED_EXCHANGE_KEY). Returns how many were named.
+     */
+    claimUnnamed: (exchange: string, now = Date.now()) =>
+      db.transaction(async (tx) => {
+        await tx.run(sql`insert into meta ("key", "value", updated_at)
+          values (${UNNAMED_EXCHANGE_KEY}, ${exchange}, ${now})
+          on conflict ("key") do update set "value" = ${exchange}, updated_at = ${now}`);
+        return tx.run(sql`update swap_intents set exchange = ${exchange} where exchange = ''`);
+      }),
 
     async get(key: string): Promise<Intent | undefined> {
       const row = await read(db, key);

@@ -3,6 +3,10 @@ import type { Seam } from "../seam.ts";
 
 const PAGE_CAP_KEY = "transactions.pageCap";
 
+/** The first exchange keeps the key it always had, so the release before this one reads it too. */
+const pageCapKey = (exchange?: string) =>
+  exchange === undefined ? PAGE_CAP_KEY : `${PAGE_CAP_KEY}:${exchange}`;
+
 /** Small persisted facts (a learned page-size cap, when the catalog was loaded). */
 export function createMetaRepository(db: Seam) {
   const get = async (key: string): Promise<string | undefined> => {
@@ -17,11 +21,14 @@ export function createMetaRepository(db: Seam) {
   return {
     get,
     set,
-    /** The list endpoint's page-size cap learned earlier (the tracker's and the reconciler's). */
-    async loadPageCap(): Promise<number | undefined> {
-      const value = Number(await get(PAGE_CAP_KEY));
+    /**
+     * The list endpoint's page-size cap learned earlier (the tracker's and the reconciler's): the
+     * first exchange's, or with `exchange` another's (each exchange caps its own list).
+     */
+    async loadPageCap(exchange?: string): Promise<number | undefined> {
+      const value = Number(await get(pageCapKey(exchange)));
       return Number.isInteger(value) && value > 0 ? value : undefined;
     },
-    savePageCap: (cap: number) => set(PAGE_CAP_KEY, String(cap)),
+    savePageCap: (cap: number, exchange?: string) => set(pageCapKey(exchange), String(cap)),
   };
 }

@@ -84,11 +84,16 @@ export class MemorySwapStore implements SwapStore, SwapQueries, ReconcileStore {
     this.fail(key, error);
   }
 
-  /** Unresolved intents, oldest first: `unknown` ones, and `pending` ones claimed before then. */
-  listUnresolved(pendingBefore: number): Intent[] {
+  /**
+   * Unresolved intents POSTed to one of `exchanges`, oldest first: `unknown` ones, and `pending`
+   * ones claimed before then.
+   */
+  listUnresolved(pendingBefore: number, exchanges: readonly string[]): Intent[] {
     return [...this.intents.values()]
       .filter(
-        (i) => i.state === "unknown" || (i.state === "pending" && i.createdAt < pendingBefore),
+        (i) =>
+          exchanges.includes(i.exchange) &&
+          (i.state === "unknown" || (i.state === "pending" && i.createdAt < pendingBefore)),
       )
       .sort((a, b) => a.createdAt - b.createdAt)
       .map((i) => ({ ...i }));

@@ -1,0 +1,1 @@
+ALTER TABLE "swap_intents" ADD COLUMN "exchange" text DEFAULT '' NOT NULL;

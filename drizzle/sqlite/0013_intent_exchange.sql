@@ -1,0 +1,1 @@
+ALTER TABLE `swap_intents` ADD `exchange` text DEFAULT '' NOT NULL;
