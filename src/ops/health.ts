@@ -77,6 +77,8 @@ export function createHealthCheck(options: {
 export class ExchangeRecoveryCheck {
   private readonly loop: PeriodicLoop;
   private probing = false;
+  /** When the key of an exchange out of the offers was last asked (see `out`). */
+  private keyAskedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly options: {
@@ -113,12 +115,20 @@ export class ExchangeRecoveryCheck {
   /** Not awaited: a stop must not wait for a probe of an exchange that does not answer. */
   private tick(now: number): void {
     const { monitor, everyMs, out } = this.options;
-    if (this.probing || now - monitor.lastRequestAt < everyMs) return;
-    const taken = out?.isOut() ?? false;
-    const failing = monitor.failingSince > 0 && !monitor.unauthorized;
-    if (!taken && !failing) return;
+    if (this.probing) return;
+    let probe: Promise<unknown>;
+    if (out?.isOut()) {
+      // Other requests (the tracker's, public quotes) may keep coming meanwhile: they do not say
+      // whether the key works again, so the key is asked once per period whatever they do.
+      if (now - this.keyAskedAt < everyMs) return;
+      this.keyAskedAt = now;
+      probe = out.probeKey().then(() => out.bringBack());
+    } else {
+      const failing = monitor.failingSince > 0 && !monitor.unauthorized;
+      if (!failing || now - monitor.lastRequestAt < everyMs) return;
+      probe = this.options.probe();
+    }
     this.probing = true;
-    const probe = taken ? out!.probeKey().then(() => out!.bringBack()) : this.options.probe();
     probe
       .catch(() => undefined)
       .finally(() => {
