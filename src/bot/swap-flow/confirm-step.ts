@@ -224,7 +224,7 @@ export async function confirmAndCreate(s: FlowSession, order: ChosenSwap): Promi
  * Which exchange refused the create and why: its own words when it gave a reason, else that it
  * cannot take the swap now (a refused key is the operator's problem, never shown).
  */
-export function refusalText(
+function refusalText(
   t: FlowSession["t"],
   exchange: string,
   failure: ExchangeFailure,
