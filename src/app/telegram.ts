@@ -6,6 +6,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { ExchangeActivity } from "../ops/exchange-activity.ts";
 import type { BotMetrics } from "../ops/metrics.ts";
+import type { ExchangeSet } from "../swaps/exchange-set.ts";
 import type { Database } from "./database.ts";
 import type { RunningExchange } from "./exchange.ts";
 import { exchangeStats } from "./exchange-figures.ts";
@@ -24,6 +25,8 @@ export function installBot(
     /** None: /metrics is not served, so nothing is counted. */
     metrics: BotMetrics | undefined;
     running: readonly RunningExchange[];
+    /** The exchanges offered: each offer is named by its exchange. */
+    exchanges: ExchangeSet;
     explorers: ExplorerTable;
     flowIdleMs: number | undefined;
     clock: Clock;
@@ -48,6 +51,7 @@ export function installBot(
       webAppUrl: config.webApp?.url,
       catalog: swaps.catalog,
       quotes: swaps.quotes,
+      exchanges: deps.exchanges,
       confirm: swaps.confirm,
       reader: swaps.reader,
       explorers: deps.explorers,

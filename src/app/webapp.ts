@@ -5,6 +5,7 @@ import { depositKeyboard, depositText } from "../bot/shared/deposit-message.ts";
 import type { Config } from "../config.ts";
 import type { ExplorerTable } from "../frontends/explorers.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { ExchangeSet } from "../swaps/exchange-set.ts";
 import { startWebAppServer, type WebAppServer } from "../webapp/server/server.ts";
 import { PageTexts } from "../webapp/server/texts.ts";
 import type { Database } from "./database.ts";
@@ -26,6 +27,7 @@ export async function startWebApp(
     telegram: Telegram;
     sandbox: boolean;
     explorers: ExplorerTable;
+    exchanges: ExchangeSet;
   },
 ) {
   const settings = config.webApp;
@@ -41,6 +43,7 @@ export async function startWebApp(
           botToken: config.botToken,
           catalog: swaps.catalog,
           quotes: swaps.quotes,
+          exchanges: deps.exchanges,
           confirm: swaps.confirm,
           swapQueries: swaps.swapQueries,
           texts: new PageTexts(),

@@ -68,7 +68,15 @@ quote =
     Minimum: {$min} {$from} · Maximum: {$max} {$from}
 quote-below-min = ⚠️ {$amount} {$from} is below the minimum of <b>{$min} {$from}</b>.
 quote-above-max = ⚠️ {$amount} {$from} is above the maximum of <b>{$max} {$from}</b>.
+quote-below-min-at = ⚠️ {$amount} {$from} is below the lowest minimum, <b>{$min} {$from}</b> (at {$exchange}).
+quote-above-max-at = ⚠️ {$amount} {$from} is above the highest maximum, <b>{$max} {$from}</b> (at {$exchange}).
 quote-exchange-note = Note from the exchange: {$message}
+quote-offer = 🏦 Exchange: <b>{$exchange}</b>
+quote-offer-best-of = best of {$count} exchanges
+quote-offer-eta = ⏱ {$min}–{$max} min
+quote-offer-eta-one = ⏱ about {$minutes} min
+quote-offer-kyc = KYC {$rating}
+quote-kyc-legend = KYC ratings: A never asks for identity · B only for flagged funds · C may ask when a swap looks suspicious · D may hold funds until verified.
 rate-start-swap = 🔁 Swap {$from} → {$to}
 
 ## /currencies
@@ -158,6 +166,7 @@ flow-address-problem-format = That is not a valid {$coin} address{$network ->
 flow-address-again = Type the {$coin} address again.
 flow-address-other-network = ⚠️ That is a {$coin} address on {$other}, but this swap pays out on <b>{$network}</b>: coins sent to it there would be lost. To receive on {$other} at this address, tap the button below: the swap is quoted again on {$other}.
 flow-network-switched = 🔀 This swap now pays out on <b>{$network}</b>, to <code>{$address}</code>. The new quote:
+flow-offer-gone = ℹ️ {$exchange} does not quote this any more: here is the best offer, at {$best}.
 flow-refund-again = Type a refund address for {$coin}, or tap Skip.
 flow-ask-refund-memo =
     Does this {$coin} address need a memo ({$name}) for a <b>refund</b>? An exchange account or a shared wallet gives one with its address: type it, or tap No memo (or type skip).
@@ -188,6 +197,7 @@ button-cancel = ✖ Cancel
 button-rate-float = Floating rate
 button-rate-fixed = Fixed rate
 button-switch-network = Receive on {$network}
+button-offer = {$exchange} · {$toAmount} {$to}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)
@@ -511,6 +521,13 @@ webapp-amount-ambiguous = {$input} can be read as {$thousands} or as {$decimal}.
 webapp-amount-below = Below the minimum of {$min} {$coin}.
 webapp-amount-above = Above the maximum of {$max} {$coin}.
 webapp-quote-moved = The rate has changed; these are the new numbers. Check them and confirm again.
+webapp-offers = Exchange
+webapp-offer-best = best offer
+webapp-offer-outside-limits = its limits do not take this amount
+webapp-kyc-legend = KYC rating: A never asks for identity, D may hold funds until you verify it.
+webapp-exchange-refused = {$exchange} refused this swap: {$reason}
+webapp-next-offer = Nothing was created there. Here is the offer of {$next}: check it and confirm.
+webapp-no-next-offer = Nothing was created, and no other exchange offers this swap now.
 
 ## Explorer links (receipts: the deposit and payout transactions in pushes, the card and /status)
 

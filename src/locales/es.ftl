@@ -68,7 +68,15 @@ quote =
     Mínimo: {$min} {$from} · Máximo: {$max} {$from}
 quote-below-min = ⚠️ {$amount} {$from} está por debajo del mínimo de <b>{$min} {$from}</b>.
 quote-above-max = ⚠️ {$amount} {$from} está por encima del máximo de <b>{$max} {$from}</b>.
+quote-below-min-at = ⚠️ {$amount} {$from} está por debajo del mínimo más bajo, <b>{$min} {$from}</b> (en {$exchange}).
+quote-above-max-at = ⚠️ {$amount} {$from} está por encima del máximo más alto, <b>{$max} {$from}</b> (en {$exchange}).
 quote-exchange-note = Nota del exchange: {$message}
+quote-offer = 🏦 Exchange: <b>{$exchange}</b>
+quote-offer-best-of = la mejor de {$count} exchanges
+quote-offer-eta = ⏱ {$min}–{$max} min
+quote-offer-eta-one = ⏱ unos {$minutes} min
+quote-offer-kyc = KYC {$rating}
+quote-kyc-legend = Niveles de KYC: A nunca pide identidad · B solo para fondos señalados · C puede pedirla si un intercambio parece sospechoso · D puede retener los fondos hasta la verificación.
 rate-start-swap = 🔁 Cambiar {$from} → {$to}
 
 ## /currencies
@@ -158,6 +166,7 @@ flow-address-problem-format = Esa no es una dirección válida de {$coin}{$netwo
 flow-address-again = Escribe de nuevo la dirección de {$coin}.
 flow-address-other-network = ⚠️ Esa es una dirección de {$coin} en {$other}, pero este intercambio paga en <b>{$network}</b>: las monedas enviadas allí se perderían. Para recibir en {$other} en esta dirección, toca el botón de abajo: el intercambio se cotiza de nuevo en {$other}.
 flow-network-switched = 🔀 Este intercambio ahora paga en <b>{$network}</b>, a <code>{$address}</code>. La nueva cotización:
+flow-offer-gone = ℹ️ {$exchange} ya no cotiza esto: esta es la mejor oferta, en {$best}.
 flow-refund-again = Escribe una dirección de reembolso de {$coin}, o toca «Omitir».
 flow-ask-refund-memo =
     ¿Esta dirección de {$coin} necesita un memo ({$name}) para el <b>reembolso</b>? Una cuenta de exchange o una billetera compartida lo da junto con su dirección: escríbelo, o toca «Sin memo» (o escribe skip).
@@ -188,6 +197,7 @@ button-cancel = ✖ Cancelar
 button-rate-float = Tasa flotante
 button-rate-fixed = Tasa fija
 button-switch-network = Recibir en {$network}
+button-offer = {$exchange} · {$toAmount} {$to}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)
@@ -511,6 +521,13 @@ webapp-amount-ambiguous = {$input} se puede leer como {$thousands} o como {$deci
 webapp-amount-below = Por debajo del mínimo de {$min} {$coin}.
 webapp-amount-above = Por encima del máximo de {$max} {$coin}.
 webapp-quote-moved = La tasa cambió; estas son las nuevas cifras. Revísalas y confirma de nuevo.
+webapp-offers = Casa de cambio
+webapp-offer-best = mejor oferta
+webapp-offer-outside-limits = sus límites no admiten este monto
+webapp-kyc-legend = Calificación KYC: A nunca pide identificación, D puede retener los fondos hasta que te verifiques.
+webapp-exchange-refused = {$exchange} rechazó este intercambio: {$reason}
+webapp-next-offer = Allí no se creó nada. Esta es la oferta de {$next}: revísala y confirma.
+webapp-no-next-offer = No se creó nada y ninguna otra casa de cambio ofrece este intercambio ahora.
 
 ## Explorer links (receipts: the deposit and payout transactions in pushes, the card and /status)
 

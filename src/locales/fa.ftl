@@ -70,7 +70,15 @@ quote =
     حداقل: {$min} {$from} · حداکثر: {$max} {$from}
 quote-below-min = ⚠️ {$amount} {$from} کمتر از حداقل <b>{$min} {$from}</b> است.
 quote-above-max = ⚠️ {$amount} {$from} بیشتر از حداکثر <b>{$max} {$from}</b> است.
+quote-below-min-at = ⚠️ {$amount} {$from} کمتر از پایین‌ترین حداقل، <b>{$min} {$from}</b> است (در {$exchange}).
+quote-above-max-at = ⚠️ {$amount} {$from} بیشتر از بالاترین حداکثر، <b>{$max} {$from}</b> است (در {$exchange}).
 quote-exchange-note = یادداشت صرافی: {$message}
+quote-offer = 🏦 صرافی: <b>{$exchange}</b>
+quote-offer-best-of = بهترین از {$count} صرافی
+quote-offer-eta = ⏱ {$min}–{$max} دقیقه
+quote-offer-eta-one = ⏱ حدود {$minutes} دقیقه
+quote-offer-kyc = KYC {$rating}
+quote-kyc-legend = رتبه‌های KYC: A هرگز هویت نمی‌خواهد · B فقط برای وجوه علامت‌خورده · C ممکن است وقتی تبدیلی مشکوک به نظر برسد بخواهد · D ممکن است وجوه را تا احراز هویت نگه دارد.
 rate-start-swap = 🔁 تبدیل {$from} → {$to}
 
 ## /currencies
@@ -160,6 +168,7 @@ flow-address-problem-format = این یک آدرس معتبر {$coin}{$network -
 flow-address-again = آدرس {$coin} را دوباره بنویسید.
 flow-address-other-network = ⚠️ این یک آدرس {$coin} در شبکهٔ {$other} است، اما این تبدیل در شبکهٔ <b>{$network}</b> پرداخت می‌کند: کوین‌هایی که آنجا به آن فرستاده شوند از دست می‌روند. برای دریافت در {$other} به همین آدرس، دکمهٔ زیر را بزنید: تبدیل دوباره در {$other} قیمت‌گذاری می‌شود.
 flow-network-switched = 🔀 این تبدیل اکنون در شبکهٔ <b>{$network}</b> به <code>{$address}</code> پرداخت می‌کند. قیمت جدید:
+flow-offer-gone = ℹ️ {$exchange} دیگر برای این قیمت نمی‌دهد: بهترین پیشنهاد در {$best} است.
 flow-refund-again = یک آدرس بازگشت وجه برای {$coin} بنویسید، یا «رد کردن» را بزنید.
 flow-ask-refund-memo =
     آیا این آدرس {$coin} برای <b>بازگشت وجه</b> به ممو ({$name}) نیاز دارد؟ حساب صرافی یا کیف پول مشترک آن را همراه آدرس می‌دهد: آن را بنویسید، یا «بدون ممو» را بزنید (یا skip بنویسید).
@@ -190,6 +199,7 @@ button-cancel = ✖ لغو
 button-rate-float = نرخ شناور
 button-rate-fixed = نرخ ثابت
 button-switch-network = دریافت در {$network}
+button-offer = {$exchange} · {$toAmount} {$to}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)
@@ -513,6 +523,13 @@ webapp-amount-ambiguous = {$input} را می‌توان {$thousands} یا {$deci
 webapp-amount-below = کمتر از حداقل {$min} {$coin}.
 webapp-amount-above = بیشتر از حداکثر {$max} {$coin}.
 webapp-quote-moved = نرخ تغییر کرده است؛ این‌ها عددهای جدید هستند. بررسی کنید و دوباره تأیید کنید.
+webapp-offers = صرافی
+webapp-offer-best = بهترین پیشنهاد
+webapp-offer-outside-limits = محدوده‌های آن این مقدار را نمی‌پذیرد
+webapp-kyc-legend = رتبهٔ KYC: ‏A هرگز مدرک هویت نمی‌خواهد، D ممکن است تا احراز هویت شما وجوه را نگه دارد.
+webapp-exchange-refused = {$exchange} این تبادل را نپذیرفت: {$reason}
+webapp-next-offer = آنجا چیزی ساخته نشد. این پیشنهاد {$next} است: بررسی و تأیید کنید.
+webapp-no-next-offer = چیزی ساخته نشد و اکنون هیچ صرافی دیگری این تبادل را پیشنهاد نمی‌دهد.
 
 ## Explorer links (receipts: the deposit and payout transactions in pushes, the card and /status)
 

@@ -68,7 +68,15 @@ quote =
     Mínimo: {$min} {$from} · Máximo: {$max} {$from}
 quote-below-min = ⚠️ {$amount} {$from} está abaixo do mínimo de <b>{$min} {$from}</b>.
 quote-above-max = ⚠️ {$amount} {$from} está acima do máximo de <b>{$max} {$from}</b>.
+quote-below-min-at = ⚠️ {$amount} {$from} está abaixo do menor mínimo, <b>{$min} {$from}</b> (na {$exchange}).
+quote-above-max-at = ⚠️ {$amount} {$from} está acima do maior máximo, <b>{$max} {$from}</b> (na {$exchange}).
 quote-exchange-note = Observação da exchange: {$message}
+quote-offer = 🏦 Exchange: <b>{$exchange}</b>
+quote-offer-best-of = a melhor de {$count} exchanges
+quote-offer-eta = ⏱ {$min}–{$max} min
+quote-offer-eta-one = ⏱ cerca de {$minutes} min
+quote-offer-kyc = KYC {$rating}
+quote-kyc-legend = Níveis de KYC: A nunca pede identidade · B só para fundos sinalizados · C pode pedir se uma troca parecer suspeita · D pode reter os fundos até a verificação.
 rate-start-swap = 🔁 Trocar {$from} → {$to}
 
 ## /currencies
@@ -158,6 +166,7 @@ flow-address-problem-format = Esse não é um endereço {$coin} válido{$network
 flow-address-again = Digite de novo o endereço {$coin}.
 flow-address-other-network = ⚠️ Esse é um endereço {$coin} na rede {$other}, mas esta troca paga na <b>{$network}</b>: moedas enviadas para ele ali seriam perdidas. Para receber na {$other} neste endereço, toque no botão abaixo: a troca é cotada de novo na {$other}.
 flow-network-switched = 🔀 Esta troca agora paga na <b>{$network}</b>, para <code>{$address}</code>. A nova cotação:
+flow-offer-gone = ℹ️ {$exchange} não cota mais isto: esta é a melhor oferta, na {$best}.
 flow-refund-again = Digite um endereço de reembolso em {$coin}, ou toque em «Pular».
 flow-ask-refund-memo =
     Este endereço {$coin} precisa de um memo ({$name}) para o <b>reembolso</b>? Uma conta de exchange ou uma carteira compartilhada informa um junto com o endereço: digite-o, ou toque em «Sem memo» (ou digite skip).
@@ -188,6 +197,7 @@ button-cancel = ✖ Cancelar
 button-rate-float = Cotação flutuante
 button-rate-fixed = Cotação fixa
 button-switch-network = Receber na {$network}
+button-offer = {$exchange} · {$toAmount} {$to}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)
@@ -511,6 +521,13 @@ webapp-amount-ambiguous = {$input} pode ser lido como {$thousands} ou como {$dec
 webapp-amount-below = Abaixo do mínimo de {$min} {$coin}.
 webapp-amount-above = Acima do máximo de {$max} {$coin}.
 webapp-quote-moved = A cotação mudou; estes são os novos números. Confira e confirme de novo.
+webapp-offers = Corretora
+webapp-offer-best = melhor oferta
+webapp-offer-outside-limits = os limites dela não aceitam este valor
+webapp-kyc-legend = Classificação KYC: A nunca pede identificação, D pode reter os fundos até você se verificar.
+webapp-exchange-refused = {$exchange} recusou esta troca: {$reason}
+webapp-next-offer = Nada foi criado lá. Esta é a oferta de {$next}: confira e confirme.
+webapp-no-next-offer = Nada foi criado, e nenhuma outra corretora oferece esta troca agora.
 
 ## Explorer links (receipts: the deposit and payout transactions in pushes, the card and /status)
 

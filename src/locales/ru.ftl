@@ -68,7 +68,15 @@ quote =
     Минимум: {$min} {$from} · Максимум: {$max} {$from}
 quote-below-min = ⚠️ {$amount} {$from} меньше минимума <b>{$min} {$from}</b>.
 quote-above-max = ⚠️ {$amount} {$from} больше максимума <b>{$max} {$from}</b>.
+quote-below-min-at = ⚠️ {$amount} {$from} меньше самого низкого минимума <b>{$min} {$from}</b> (у {$exchange}).
+quote-above-max-at = ⚠️ {$amount} {$from} больше самого высокого максимума <b>{$max} {$from}</b> (у {$exchange}).
 quote-exchange-note = Примечание обменника: {$message}
+quote-offer = 🏦 Обменник: <b>{$exchange}</b>
+quote-offer-best-of = лучший из {$count}
+quote-offer-eta = ⏱ {$min}–{$max} мин
+quote-offer-eta-one = ⏱ около {$minutes} мин
+quote-offer-kyc = KYC {$rating}
+quote-kyc-legend = Рейтинги KYC: A никогда не просит документы · B только для помеченных средств · C может попросить, если обмен выглядит подозрительно · D может задержать средства до верификации.
 rate-start-swap = 🔁 Обменять {$from} → {$to}
 
 ## /currencies
@@ -158,6 +166,7 @@ flow-address-problem-format = Это неверный адрес {$coin}{$networ
 flow-address-again = Напишите адрес {$coin} ещё раз.
 flow-address-other-network = ⚠️ Это адрес {$coin} в сети {$other}, а этот обмен выплачивает в сети <b>{$network}</b>: монеты, отправленные туда, будут потеряны. Чтобы получить на этот адрес в сети {$other}, нажмите кнопку ниже: обмен будет заново рассчитан в сети {$other}.
 flow-network-switched = 🔀 Теперь этот обмен выплачивает в сети <b>{$network}</b>, на <code>{$address}</code>. Новый расчёт:
+flow-offer-gone = ℹ️ {$exchange} больше не даёт расчёт на эти условия: вот лучшее предложение, у {$best}.
 flow-refund-again = Напишите адрес возврата для {$coin} или нажмите «Пропустить».
 flow-ask-refund-memo =
     Нужен ли для этого адреса {$coin} memo ({$name}) для <b>возврата</b>? Его даёт счёт на бирже или общий кошелёк вместе с адресом: введите его или нажмите «Без memo» (или напишите skip).
@@ -188,6 +197,7 @@ button-cancel = ✖ Отмена
 button-rate-float = Плавающий курс
 button-rate-fixed = Фиксированный курс
 button-switch-network = Получить в сети {$network}
+button-offer = {$exchange} · {$toAmount} {$to}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)
@@ -511,6 +521,13 @@ webapp-amount-ambiguous = {$input} можно прочитать как {$thousa
 webapp-amount-below = Меньше минимума {$min} {$coin}.
 webapp-amount-above = Больше максимума {$max} {$coin}.
 webapp-quote-moved = Курс изменился; вот новые цифры. Проверьте их и подтвердите снова.
+webapp-offers = Обменник
+webapp-offer-best = лучшее предложение
+webapp-offer-outside-limits = эта сумма вне его лимитов
+webapp-kyc-legend = Рейтинг KYC: A никогда не просит документы, D может задержать средства до проверки личности.
+webapp-exchange-refused = {$exchange} отказал в этом обмене: {$reason}
+webapp-next-offer = Там ничего не создано. Вот предложение {$next}: проверьте его и подтвердите.
+webapp-no-next-offer = Ничего не создано, и сейчас ни один другой обменник не предлагает этот обмен.
 
 ## Explorer links (receipts: the deposit and payout transactions in pushes, the card and /status)
 

@@ -68,7 +68,15 @@ quote =
     En az: {$min} {$from} · En çok: {$max} {$from}
 quote-below-min = ⚠️ {$amount} {$from}, en az tutar olan <b>{$min} {$from}</b> altında.
 quote-above-max = ⚠️ {$amount} {$from}, en çok tutar olan <b>{$max} {$from}</b> üstünde.
+quote-below-min-at = ⚠️ {$amount} {$from}, en düşük en az tutar olan <b>{$min} {$from}</b> altında ({$exchange} borsasında).
+quote-above-max-at = ⚠️ {$amount} {$from}, en yüksek en çok tutar olan <b>{$max} {$from}</b> üstünde ({$exchange} borsasında).
 quote-exchange-note = Borsanın notu: {$message}
+quote-offer = 🏦 Borsa: <b>{$exchange}</b>
+quote-offer-best-of = {$count} borsanın en iyisi
+quote-offer-eta = ⏱ {$min}–{$max} dk
+quote-offer-eta-one = ⏱ yaklaşık {$minutes} dk
+quote-offer-kyc = KYC {$rating}
+quote-kyc-legend = KYC dereceleri: A hiç kimlik istemez · B yalnızca işaretli fonlar için · C bir takas şüpheli görünürse isteyebilir · D doğrulanana kadar fonları tutabilir.
 rate-start-swap = 🔁 {$from} → {$to} takas et
 
 ## /currencies
@@ -158,6 +166,7 @@ flow-address-problem-format = Bu geçerli bir {$coin} adresi değil{$network ->
 flow-address-again = {$coin} adresini yeniden yazın.
 flow-address-other-network = ⚠️ Bu, {$other} ağında bir {$coin} adresi, ama bu takas <b>{$network}</b> ağında ödeme yapıyor: oraya gönderilen coinler kaybolur. Bu adrese {$other} ağında almak için aşağıdaki düğmeye dokunun: takas {$other} ağında yeniden fiyatlanır.
 flow-network-switched = 🔀 Bu takas artık <b>{$network}</b> ağında, <code>{$address}</code> adresine ödeme yapıyor. Yeni fiyat:
+flow-offer-gone = ℹ️ {$exchange} artık bunun için fiyat vermiyor: en iyi teklif {$best} borsasında.
 flow-refund-again = Bir {$coin} iade adresi yazın ya da «Atla»ya dokunun.
 flow-ask-refund-memo =
     Bu {$coin} adresi <b>iade</b> için bir memo ({$name}) istiyor mu? Bir borsa hesabı ya da ortak cüzdan bunu adresiyle birlikte verir: yazın ya da «Memo yok» düğmesine dokunun (veya skip yazın).
@@ -188,6 +197,7 @@ button-cancel = ✖ İptal
 button-rate-float = Değişken kur
 button-rate-fixed = Sabit kur
 button-switch-network = {$network} ağında al
+button-offer = {$exchange} · {$toAmount} {$to}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)
@@ -511,6 +521,13 @@ webapp-amount-ambiguous = {$input}, {$thousands} veya {$decimal} olarak okunabil
 webapp-amount-below = En az tutar olan {$min} {$coin} altında.
 webapp-amount-above = En çok tutar olan {$max} {$coin} üstünde.
 webapp-quote-moved = Kur değişti; yeni rakamlar bunlar. Kontrol edip yeniden onaylayın.
+webapp-offers = Borsa
+webapp-offer-best = en iyi teklif
+webapp-offer-outside-limits = limitleri bu tutarı kabul etmiyor
+webapp-kyc-legend = KYC derecesi: A asla kimlik istemez, D kimliğinizi doğrulayana kadar fonları tutabilir.
+webapp-exchange-refused = {$exchange} bu takası reddetti: {$reason}
+webapp-next-offer = Orada hiçbir şey oluşturulmadı. {$next} teklifi burada: kontrol edip onaylayın.
+webapp-no-next-offer = Hiçbir şey oluşturulmadı ve şu anda başka hiçbir borsa bu takası sunmuyor.
 
 ## Explorer links (receipts: the deposit and payout transactions in pushes, the card and /status)
 

@@ -69,7 +69,15 @@ quote =
     最小：{$min} {$from} · 最大：{$max} {$from}
 quote-below-min = ⚠️ {$amount} {$from} 低于最小值 <b>{$min} {$from}</b>。
 quote-above-max = ⚠️ {$amount} {$from} 高于最大值 <b>{$max} {$from}</b>。
+quote-below-min-at = ⚠️ {$amount} {$from} 低于最低的最小值 <b>{$min} {$from}</b>（在 {$exchange}）。
+quote-above-max-at = ⚠️ {$amount} {$from} 高于最高的最大值 <b>{$max} {$from}</b>（在 {$exchange}）。
 quote-exchange-note = 兑换服务的说明：{$message}
+quote-offer = 🏦 兑换服务：<b>{$exchange}</b>
+quote-offer-best-of = {$count} 家中最佳
+quote-offer-eta = ⏱ {$min}–{$max} 分钟
+quote-offer-eta-one = ⏱ 约 {$minutes} 分钟
+quote-offer-kyc = KYC {$rating}
+quote-kyc-legend = KYC 等级：A 从不要求身份 · B 仅针对被标记的资金 · C 兑换看起来可疑时可能要求 · D 可能在验证前冻结资金。
 rate-start-swap = 🔁 兑换 {$from} → {$to}
 
 ## /currencies
@@ -159,6 +167,7 @@ flow-address-problem-format = 这不是有效的 {$coin} 地址{$network ->
 flow-address-again = 请重新输入 {$coin} 地址。
 flow-address-other-network = ⚠️ 这是 {$other} 网络上的 {$coin} 地址，但这笔兑换在 <b>{$network}</b> 网络上付款：发到该地址的币会丢失。要在 {$other} 上用这个地址接收，请点下面的按钮：兑换会在 {$other} 上重新报价。
 flow-network-switched = 🔀 这笔兑换现在在 <b>{$network}</b> 网络上付款到 <code>{$address}</code>。新的报价：
+flow-offer-gone = ℹ️ {$exchange} 不再为此报价：这是最佳报价，在 {$best}。
 flow-refund-again = 请输入一个 {$coin} 退款地址，或点击“跳过”。
 flow-ask-refund-memo =
     这个 {$coin} 地址的<b>退款</b>需要备注（{$name}）吗？交易所账户或共享钱包会随地址一起提供：请输入它，或点「无备注」（也可以输入 skip）。
@@ -189,6 +198,7 @@ button-cancel = ✖ 取消
 button-rate-float = 浮动汇率
 button-rate-fixed = 固定汇率
 button-switch-network = 在 {$network} 上接收
+button-offer = {$exchange} · {$toAmount} {$to}
 button-selected = ✓ {$label}
 
 ## The deposit message (also the status card, edited as the swap moves on)
@@ -512,6 +522,13 @@ webapp-amount-ambiguous = {$input} 可以读作 {$thousands}，也可以读作 {
 webapp-amount-below = 低于最小值 {$min} {$coin}。
 webapp-amount-above = 高于最大值 {$max} {$coin}。
 webapp-quote-moved = 汇率已变动；以下是新的数字。请核对后再次确认。
+webapp-offers = 交易所
+webapp-offer-best = 最佳报价
+webapp-offer-outside-limits = 其限额不接受此金额
+webapp-kyc-legend = KYC 评级：A 从不要求身份验证，D 可能在您验证身份前冻结资金。
+webapp-exchange-refused = {$exchange} 拒绝了此兑换：{$reason}
+webapp-next-offer = 那里没有创建任何兑换。这是 {$next} 的报价：请核对后确认。
+webapp-no-next-offer = 没有创建任何兑换，目前也没有其他交易所提供此兑换。
 
 ## Explorer links (receipts: the deposit and payout transactions in pushes, the card and /status)
 

@@ -154,12 +154,18 @@ export class QuoteService {
    * within the last minute: then no quote is worth asking. The limits named are the union.
    */
   knownRefusal(pair: Pair, amount: DecimalString): KnownRefusal | undefined {
-    const known = this.offering(pair).map((exchange) => this.at(exchange.id).knownLimits(pair));
+    const offering = this.offering(pair);
+    const known = offering.map((exchange) => this.at(exchange.id).knownLimits(pair));
     if (known.length === 0 || known.some((limits) => limits === undefined)) return undefined;
     const union = unionOf(known);
     if (!union) return undefined;
     const fit = limitsFit(amount, union);
-    return fit === "ok" ? undefined : { fit, limits: union };
+    if (fit === "ok") return undefined;
+    return {
+      fit,
+      limits: union,
+      ...limitsAt(offering.map((exchange, i) => ({ exchange: exchange.id, ...known[i]! }))),
+    };
   }
 
   /** Whether any exchange quotes an amount to receive itself at this rate type. */
@@ -303,6 +309,24 @@ function unionOf(each: readonly (PairLimits | undefined)[]): PairLimits | undefi
     max: known.some((limits) => !(limits.max > 0))
       ? 0
       : Math.max(...known.map((limits) => limits.max)),
+  };
+}
+
+/**
+ * Where exchanges' limits differ, the exchange of the lowest minimum and of the highest maximum
+ * (none stated counts as the highest): see KnownRefusal.
+ */
+export function limitsAt(each: readonly { exchange: string; min: number; max: number }[]): {
+  minAt?: string;
+  maxAt?: string;
+} {
+  if (each.length < 2) return {};
+  const top = (limits: { max: number }) => (limits.max > 0 ? limits.max : Number.POSITIVE_INFINITY);
+  const lowest = each.reduce((a, b) => (b.min < a.min ? b : a));
+  const highest = each.reduce((a, b) => (top(b) > top(a) ? b : a));
+  return {
+    ...(each.some((limits) => limits.min !== lowest.min) ? { minAt: lowest.exchange } : {}),
+    ...(each.some((limits) => top(limits) !== top(highest)) ? { maxAt: highest.exchange } : {}),
   };
 }
 

@@ -42,4 +42,10 @@ export class QuoteShareSpent extends ExchangeBusyError {
 export interface KnownRefusal {
   fit: Exclude<AmountFit, "ok">;
   limits: PairLimits;
+  /**
+   * Where the exchanges' limits differ: the exchange whose minimum (`minAt`) or maximum (`maxAt`)
+   * the union names, so the refusal can say where an amount beyond another's limit is taken.
+   */
+  minAt?: string;
+  maxAt?: string;
 }

@@ -57,6 +57,11 @@ export interface ExchangeQuote {
    * create names it: `SwapOrder.quoteId`); undefined: none.
    */
   quoteId?: string;
+  /**
+   * How long the exchange says a swap takes, in minutes, as a range (ChangeNOW's "10-60"; one
+   * number: min = max); undefined: the exchange gives none.
+   */
+  etaMinutes?: { min: number; max: number };
 }
 
 /** A coin the exchange lists. */

@@ -36,11 +36,13 @@ const ONCE: Record<string, string> = {
   "exchange-down-ops":
     "the operator's view of three exchanges side by side, one per dialect: the file sets them",
   "webapp-page": "the Mini App's page and its API's guards: themes, sign-in, caching, limits",
+  "webapp-offers": "the Mini App over three exchanges side by side, one per dialect: it names them",
   languages: "the Mini App's languages and writing direction",
   "changenow-swap": "a swap over ChangeNOW's dialect: the file sets its dialect itself",
   "verification-hold":
     "a hold for verification, which ChangeNOW's dialect shows (`verifying`): the file sets it",
   "letsexchange-swap": "a swap over LetsExchange's dialect, which it names itself",
+  offers: "three exchanges side by side, one per dialect: the file names them itself",
   // What the dialect changes only through the port's answers: the contract suite's cases.
   "amount-limits": "the pair's limits: the contract's `limits` and `quote`",
   crash: "a crash's replay and reconciliation: the contract's `create`; `reconcile` runs over both",

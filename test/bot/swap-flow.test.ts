@@ -56,6 +56,9 @@ describe("the exchange conversation", () => {
     expect(reply.text).toContain("address");
     expect(reply.text).not.toMatch(/refund/i);
     expect(reply.text).toMatch(/Minimum: [\d.]+ BTC/);
+    // One exchange: the quote names none and offers no other (test/e2e/offers.test.ts: several).
+    expect(reply.text).not.toMatch(/Exchange:|KYC/);
+    expect(JSON.stringify(reply.replyMarkup)).not.toContain("offer");
     reply = await user.reply(ETH_ADDRESS);
     expect(reply.text).toContain("refund");
     expect(JSON.stringify(reply.replyMarkup)).toContain("Skip");

@@ -35,6 +35,19 @@ describe("the changenow adapter reads ChangeNOW's recorded answers into the core
     expect(quote.quoteId).toBeUndefined();
   });
 
+  it("an estimate's transactionSpeedForecast is the quote's ETA in minutes, a range or one number; else none", () => {
+    const eta = (forecast: unknown) =>
+      changenowDialect.rate.schema.parse({
+        ...ESTIMATED_AMOUNT,
+        transactionSpeedForecast: forecast,
+      }).etaMinutes;
+    expect(eta("10-60")).toEqual({ min: 10, max: 60 });
+    expect(eta("30")).toEqual({ min: 30, max: 30 });
+    expect(eta("60-10")).toBeUndefined();
+    expect(eta("soon")).toBeUndefined();
+    expect(eta(null)).toBeUndefined();
+  });
+
   it("a fixed estimate keeps its rateId as the quote's id", () => {
     const quote = changenowDialect.rate.schema.parse({
       ...ESTIMATED_AMOUNT,

@@ -3,6 +3,7 @@ import { ExchangeClient } from "../../src/exchange/client.ts";
 import type { DecimalString } from "../../src/lib/decimal.ts";
 import { ExchangeQuotes } from "../../src/quotes/exchange-quotes.ts";
 import { QuoteShareSpent } from "../../src/quotes/quote.ts";
+import { limitsAt } from "../../src/quotes/quote-service.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 
 let sandbox: Sandbox;
@@ -167,5 +168,28 @@ describe("a user's share of upstream quotes", () => {
     });
     expect(quotes.knownRefusal(BTC_ETH, amount("1000000"))?.fit).toBe("above-max");
     expect(quotes.knownRefusal(BTC_ETH, amount("0.5"))).toBeUndefined();
+  });
+});
+
+describe("limitsAt: where several exchanges' limits differ", () => {
+  it("names the exchange of the lowest minimum and of the highest maximum (none stated is the highest)", () => {
+    const each = [
+      { exchange: "exolix", min: 0.00016, max: 1.5 },
+      { exchange: "changenow", min: 0.00012, max: 1.1 },
+      { exchange: "letsexchange", min: 0.0002, max: 1.2 },
+    ];
+    expect(limitsAt(each)).toEqual({ minAt: "changenow", maxAt: "exolix" });
+    expect(limitsAt([...each, { exchange: "mydesk", min: 0.001, max: 0 }]).maxAt).toBe("mydesk");
+  });
+
+  it("names none where the limits are the same, or for one exchange", () => {
+    const same = { min: 0.0002, max: 1.5 };
+    expect(
+      limitsAt([
+        { exchange: "a", ...same },
+        { exchange: "b", ...same },
+      ]),
+    ).toEqual({});
+    expect(limitsAt([{ exchange: "a", min: 0.1, max: 2 }])).toEqual({});
   });
 });

@@ -112,9 +112,12 @@ describe("offers", () => {
     expect(quotes.knownLimits(BTC_ETH)).toEqual({ min: 0.01, max: 5 });
     // Refused only when every exchange's known limits refuse it.
     expect(quotes.knownRefusal(BTC_ETH, amount("0.3"))).toBeUndefined();
+    // The exchanges' limits differ: the refusal names where the lowest minimum and highest maximum are.
     expect(quotes.knownRefusal(BTC_ETH, amount("6"))).toEqual({
       fit: "above-max",
       limits: { min: 0.01, max: 5 },
+      minAt: "small",
+      maxAt: "big",
     });
   });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { SandboxOptions } from "../../src/sandbox/index.ts";
 import { buildWebApp } from "../../src/webapp/build.ts";
 import { WEBAPP_BUILD_DIR } from "../../src/webapp/server/server.ts";
-import { freePort, type Harness, startHarness } from "./bot-harness.ts";
+import { freePort, type Harness, type HarnessExchange, startHarness } from "./bot-harness.ts";
 import { DARK_THEME, launchBrowser, launchUrl, signedInitData } from "./browser.ts";
 
 /** Phone-sized screenshots of the page, kept as test artifacts. */
@@ -36,14 +36,17 @@ export interface MiniApp {
  * The file's Mini App, started before its tests and closed after them. The support desk's contact
  * is set, and an open swap's page asks for its status every half second, not every 3 s: the tests
  * that follow a swap's status on the page wait on the page's poll. `sandbox` sets the exchange's
- * (its dialect, say).
+ * (its dialect, say); `exchanges`: several exchanges side by side (the harness's).
  */
-export function miniAppForFile(options: { sandbox?: SandboxOptions } = {}): MiniApp {
+export function miniAppForFile(
+  options: { sandbox?: SandboxOptions; exchanges?: readonly HarnessExchange[] } = {},
+): MiniApp {
   let app: MiniApp | undefined;
   beforeAll(async () => {
     app = await startMiniApp(
       { SUPPORT_CONTACT: "@swap_helpdesk", WEBAPP_STATUS_POLL_MS: "500" },
       options.sandbox,
+      options.exchanges,
     );
   }, 60_000);
   afterAll(async () => {
@@ -68,6 +71,7 @@ export function miniAppForFile(options: { sandbox?: SandboxOptions } = {}): Mini
 async function startMiniApp(
   env: Record<string, string>,
   sandbox?: SandboxOptions,
+  exchanges?: readonly HarnessExchange[],
 ): Promise<MiniApp> {
   if (!existsSync(join(WEBAPP_BUILD_DIR, "index.html"))) await buildWebApp();
   const port = await freePort();
@@ -75,6 +79,7 @@ async function startMiniApp(
   const h = await startHarness({
     env: { WEBAPP_URL: pageUrl, WEBAPP_PORT: String(port), ...env },
     ...(sandbox ? { sandbox } : {}),
+    ...(exchanges ? { exchanges } : {}),
   });
   const { browser, close: closeBrowser } = await launchBrowser();
   mkdirSync(SCREENSHOTS, { recursive: true });

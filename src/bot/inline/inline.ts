@@ -7,14 +7,22 @@ import { parseAmount } from "../../lib/amount-input.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { QuoteService } from "../../quotes/quote-service.ts";
 import { amountFit } from "../../swaps/amount-fit.ts";
+import type { ExchangeSet } from "../../swaps/exchange-set.ts";
 import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { resolveCoin } from "../shared/coin-input.ts";
 import { swapLink } from "../shared/deep-link.ts";
 import { explainExchangeError } from "../shared/failure-text.ts";
 import { quoteShare } from "../shared/quote-share.ts";
-import { quoteText, quoteVariables } from "../shared/quote-text.ts";
+import { offerLine, quoteText, quoteVariables } from "../shared/quote-text.ts";
 import { parseRateArgs } from "../shared/rate-args.ts";
+
+interface InlineDeps {
+  catalog: CoinCatalog;
+  quotes: QuoteService;
+  exchanges: ExchangeSet;
+  logger: Logger;
+}
 
 /** Telegram shows at most 50 results per answer. */
 const PAGE = 50;
@@ -24,11 +32,7 @@ const MAX_RESULTS = 500;
  * `@bot QUERY`: coins from the catalog (never the exchange), best match first, paged with
  * next_offset; `@bot 0.5 btc eth` answers with a quote through the rationed quote service.
  */
-export function createInlineFeature(deps: {
-  catalog: CoinCatalog;
-  quotes: QuoteService;
-  logger: Logger;
-}) {
+export function createInlineFeature(deps: InlineDeps) {
   const feature = new LeanComposer<BotContext>();
 
   // Each keystroke is an inline query: the per-user share keeps one fast typist from spending
@@ -87,7 +91,7 @@ function coinResult(ctx: BotContext, coin: Coin, bot: string): InlineQueryResult
 
 async function quoteResult(
   ctx: BotContext,
-  deps: { catalog: CoinCatalog; quotes: QuoteService; logger: Logger },
+  deps: InlineDeps,
 ): Promise<InlineQueryResult | undefined> {
   const args = parseRateArgs(ctx.inlineQuery?.query ?? "");
   // Two coins without an amount are a coin search here, not a quote.
@@ -101,7 +105,8 @@ async function quoteResult(
   const toLabel = coinLabel(to.coin.code, to.network);
   const id = `q:${from.coin.code}:${to.coin.code}:${amount.value}`.slice(0, 64);
   try {
-    const quote = await deps.quotes.quote(
+    // Every exchange's offer: the best is shown, with how many exchanges quoted.
+    const { ranked } = await deps.quotes.offers(
       {
         coinFrom: from.coin.code,
         coinTo: to.coin.code,
@@ -112,18 +117,26 @@ async function quoteResult(
       // Within the user's share of the public budget (a cached quote costs none).
       ctx.from ? { user: ctx.from.id } : {},
     );
+    const quote = ranked[0]!;
     const vars = quoteVariables(ctx.t, quote, amount.value, fromLabel, toLabel);
     const inRange = amountFit(amount.value, quote) === "ok";
+    const several = deps.exchanges.all.length > 1;
+    // The exchange in the result's plain description too (its text is not HTML).
+    const at = several
+      ? ` · ${[deps.exchanges.labelOf(quote.exchange), ranked.length > 1 ? ctx.t("quote-offer-best-of", { count: String(ranked.length) }) : undefined].filter(Boolean).join(" · ")}`
+      : "";
+    const offer = several ? `\n${offerLine(ctx.t, quote, deps.exchanges, ranked.length)}` : "";
     return {
       type: "article",
       id,
       title: ctx.t(inRange ? "inline-quote-title" : "inline-quote-out-of-range-title", vars),
-      description: ctx.t(
-        inRange ? "inline-quote-description" : "inline-quote-out-of-range-description",
-        vars,
-      ),
+      description:
+        ctx.t(
+          inRange ? "inline-quote-description" : "inline-quote-out-of-range-description",
+          vars,
+        ) + at,
       input_message_content: {
-        message_text: quoteText(ctx.t, quote, amount.value, fromLabel, toLabel).text,
+        message_text: quoteText(ctx.t, quote, amount.value, fromLabel, toLabel).text + offer,
         parse_mode: "HTML",
       },
       reply_markup: new InlineKeyboard().url(

@@ -5,18 +5,20 @@ import { parseAmountWithUnit } from "../../lib/amount-input.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { sendAmountOf } from "../../quotes/amount-pricing.ts";
 import type { QuoteService } from "../../quotes/quote-service.ts";
+import type { ExchangeSet } from "../../swaps/exchange-set.ts";
 import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { resolveCoin } from "../shared/coin-input.ts";
 import { explainExchangeError } from "../shared/failure-text.ts";
 import { quoteShare } from "../shared/quote-share.ts";
-import { quoteText, rateOfOneText } from "../shared/quote-text.ts";
+import { offerLine, quoteText, rateOfOneText } from "../shared/quote-text.ts";
 import { parseRateRequest } from "../shared/rate-args.ts";
 import { amountProblem, coinProblem } from "../shared/resolve-text.ts";
 
 export function createRateFeature(deps: {
   catalog: CoinCatalog;
   quotes: QuoteService;
+  exchanges: ExchangeSet;
   logger: Logger;
 }) {
   const feature = new LeanComposer<BotContext>();
@@ -69,10 +71,18 @@ export function createRateFeature(deps: {
         });
         if (!priced.ok) return ctx.reply(ctx.t(`amount-${priced.problem}`, { from: fromLabel }));
         const send = priced.send;
-        const quote = priced.quote ?? (await deps.quotes.quote({ ...pair, amount: send }, user));
+        // Every exchange's offer: the best is shown, with how many exchanges quoted.
+        const offers = priced.quote
+          ? [priced.quote]
+          : (await deps.quotes.offers({ ...pair, amount: send }, user)).ranked;
+        const quote = offers[0]!;
+        const offer =
+          deps.exchanges.all.length > 1
+            ? `\n${offerLine(ctx.t, quote, deps.exchanges, priced.quote ? undefined : offers.length)}`
+            : "";
         // No amount: the rate of one coin and the pair's limits, whether or not one coin fits them.
         if (args.amount === undefined)
-          return ctx.reply(rateOfOneText(ctx.t, quote, fromLabel, toLabel));
+          return ctx.reply(rateOfOneText(ctx.t, quote, fromLabel, toLabel) + offer);
         const worked = priced.dollars
           ? ctx.t("flow-amount-dollars", {
               dollars: priced.dollars.amount,
@@ -91,7 +101,7 @@ export function createRateFeature(deps: {
               })
             : undefined;
         const { text } = quoteText(ctx.t, quote, send, fromLabel, toLabel);
-        return ctx.reply(worked ? `${worked}\n${text}` : text);
+        return ctx.reply((worked ? `${worked}\n${text}` : text) + offer);
       } catch (error) {
         deps.logger.warn({ err: error }, "rate: quote failed");
         return ctx.reply(explainExchangeError(ctx.t, error));

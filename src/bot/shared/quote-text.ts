@@ -1,7 +1,9 @@
 import type { TranslateFunction } from "@grammyjs/i18n";
 import { type DecimalString, formatDecimal } from "../../lib/decimal.ts";
 import type { KnownRefusal, PairLimits, Quote } from "../../quotes/quote.ts";
-import { type AmountFit, amountFit } from "../../swaps/amount-fit.ts";
+import { limitsAt } from "../../quotes/quote-service.ts";
+import { type AmountFit, amountFit, limitsFit } from "../../swaps/amount-fit.ts";
+import type { ExchangeSet } from "../../swaps/exchange-set.ts";
 import { ageText } from "./age-text.ts";
 
 /**
@@ -94,6 +96,7 @@ export function limitsRefusal(
   refusal: KnownRefusal,
   amount: DecimalString,
   from: string,
+  exchanges?: Pick<ExchangeSet, "labelOf">,
 ): string {
   const vars = {
     amount,
@@ -101,8 +104,87 @@ export function limitsRefusal(
     min: formatDecimal(refusal.limits.min),
     max: formatDecimal(refusal.limits.max),
   };
-  const text = t(refusal.fit === "below-min" ? "quote-below-min" : "quote-above-max", vars);
+  const below = refusal.fit === "below-min";
+  // Several exchanges whose limits differ: the one that takes an amount beyond another's.
+  const at = below ? refusal.minAt : refusal.maxAt;
+  const text =
+    at && exchanges
+      ? t(below ? "quote-below-min-at" : "quote-above-max-at", {
+          ...vars,
+          exchange: exchanges.labelOf(at),
+        })
+      : t(below ? "quote-below-min" : "quote-above-max", vars);
   return `${text}\n${amountRange(t, vars)}`;
+}
+
+/**
+ * When no offer's limits take the amount: the refusal by the union of their limits (the lowest
+ * minimum, the highest maximum), naming where they differ; undefined when the union takes it (the
+ * amount falls between one exchange's maximum and another's minimum: the best offer's own words).
+ */
+export function offersRefusal(
+  offers: readonly Quote[],
+  amount: DecimalString,
+): KnownRefusal | undefined {
+  if (offers.length === 0) return undefined;
+  const limits = {
+    min: Math.min(...offers.map((q) => q.minimum)),
+    max: offers.some((q) => !(q.maximum > 0)) ? 0 : Math.max(...offers.map((q) => q.maximum)),
+  };
+  const fit = limitsFit(amount, limits);
+  if (fit === "ok") return undefined;
+  const at = limitsAt(
+    offers.map((q) => ({ exchange: q.exchange, min: q.minimum, max: q.maximum })),
+  );
+  return { fit, limits, ...at };
+}
+
+/**
+ * The line under a quote that names its exchange (several configured): its label, how long it
+ * says a swap takes (a range, where it gives one), its KYC rating, and for the best of several
+ * offers how many exchanges quoted ("best of 3").
+ */
+export function offerLine(
+  t: TranslateFunction,
+  quote: Quote,
+  exchanges: Pick<ExchangeSet, "get" | "labelOf">,
+  bestOf?: number,
+): string {
+  const kyc = exchanges.get(quote.exchange)?.kyc ?? null;
+  const eta = quote.etaMinutes;
+  return [
+    t("quote-offer", { exchange: exchanges.labelOf(quote.exchange) }),
+    bestOf !== undefined && bestOf > 1
+      ? t("quote-offer-best-of", { count: String(bestOf) })
+      : undefined,
+    eta
+      ? eta.min === eta.max
+        ? t("quote-offer-eta-one", { minutes: String(eta.min) })
+        : t("quote-offer-eta", { min: String(eta.min), max: String(eta.max) })
+      : undefined,
+    kyc ? t("quote-offer-kyc", { rating: kyc }) : undefined,
+  ]
+    .filter((part): part is string => part !== undefined)
+    .join(" · ");
+}
+
+/** What the KYC letters mean, in one line: under the first offers a chat sees rated. */
+export function kycLegend(t: TranslateFunction): string {
+  return t("quote-kyc-legend");
+}
+
+/** An offer's button: "ChangeNOW · 13.86 ETH" (its exchange and what it gives). */
+export function offerButtonText(
+  t: TranslateFunction,
+  quote: Quote,
+  exchanges: Pick<ExchangeSet, "labelOf">,
+  to: string,
+): string {
+  return t("button-offer", {
+    exchange: exchanges.labelOf(quote.exchange),
+    toAmount: formatDecimal(quote.receiveAmount),
+    to,
+  });
 }
 
 /**

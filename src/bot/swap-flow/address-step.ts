@@ -8,9 +8,9 @@ import { amountFit } from "../../swaps/amount-fit.ts";
 import { addressPatternOf } from "../../swaps/memo-networks.ts";
 import type { RateType } from "../../swaps/swap.ts";
 import { failureText } from "../shared/failure-text.ts";
-import { quoteText } from "../shared/quote-text.ts";
+import { kycLegend, offerButtonText, offerLine, quoteText } from "../shared/quote-text.ts";
 import { type AmountChoice, receiveLine } from "./amount-step.ts";
-import type { FlowSession, QuoteResult, Side } from "./session.ts";
+import type { FlowSession, OffersResult, Side } from "./session.ts";
 
 /**
  * Step 4: the quote, switchable between floating and fixed, with warnings near the limits, and the
@@ -28,12 +28,21 @@ export async function askAddress(
   receive: AmountChoice["receive"];
 }> {
   const { t } = s;
-  let { quote, amount, receive } = choice;
+  let { quote, amount, receive, offers } = choice;
+  /** The exchange whose offer the user tapped: kept on new terms while it quotes; none: the best. */
+  let chosen: string | undefined;
+  /** A line said once, on the next render: the chosen exchange no longer quotes the new terms. */
+  let note: string | undefined;
   const fromLabel = coinLabel(from.coin.code, from.network);
   // The receive network may change here (an address of another of the coin's networks).
   let toLabel = coinLabel(to.coin.code, to.network);
   /** The network this step offered to switch to, for the address that was typed (the session's). */
   let offer: { network: string; address: string } | undefined;
+  /** The offers the user may pick instead of the one shown: those whose limits take the amount. */
+  const others = () =>
+    s.severalExchanges
+      ? offers.filter((other) => other !== quote && amountFit(amount, other) === "ok")
+      : [];
   const quoteLines = () => {
     const holds = s.deps.quotes.fixedHoldsMs;
     const worked = [
@@ -41,48 +50,103 @@ export async function askAddress(
       receive && receiveLine(t, receive, amount, { from: fromLabel, to: toLabel }),
     ].filter((line): line is string => Boolean(line));
     const lines = [...worked, quoteText(t, quote, amount, fromLabel, toLabel, holds).text];
+    if (s.severalExchanges) {
+      const taking = offers.filter((other) => amountFit(amount, other) === "ok").length;
+      const best = quote === offers[0] ? taking : undefined;
+      lines.push(offerLine(t, quote, s.deps.exchanges, best));
+    }
     const value = Number(amount);
     if (value < quote.minimum * 1.1) lines.push(t("flow-near-min"));
     else if (quote.maximum > 0 && value > quote.maximum * 0.9) lines.push(t("flow-near-max"));
     return lines.join("\n");
   };
-  const render = () => `${quoteLines()}\n\n${t("flow-ask-address", { to: toLabel })}`;
+  /** The KYC letters' legend, on the quote message of a flow that shows a rated offer. */
+  const legend = () => {
+    if (!s.severalExchanges) return "";
+    const rated = [quote, ...others()].some((q) => s.deps.exchanges.get(q.exchange)?.kyc);
+    return rated ? `\n${kycLegend(t)}` : "";
+  };
+  const render = () => {
+    const said = note ? `${note}\n` : "";
+    note = undefined;
+    return `${said}${quoteLines()}${legend()}\n\n${t("flow-ask-address", { to: toLabel })}`;
+  };
   const keyboard = () => {
     const option = (type: RateType, key: string) =>
       quote.rateType === type || (type === "float" && !quote.rateType)
         ? t("button-selected", { label: t(key) })
         : t(key);
-    return new InlineKeyboard()
+    const keys = new InlineKeyboard()
       .text(option("float", "button-rate-float"), s.btn("rate", "float"))
       .text(option("fixed", "button-rate-fixed"), s.btn("rate", "fixed"));
+    const coin = to.coin.code.toUpperCase();
+    for (const other of others()) {
+      keys
+        .row()
+        .text(
+          offerButtonText(t, other, s.deps.exchanges, coin),
+          s.btn("offer", String(offers.indexOf(other))),
+        );
+    }
+    return keys;
   };
   const again = () => t("flow-address-again", { coin: toLabel });
   /**
-   * The swap quoted again on new terms (another rate type, or the receive coin's other network):
-   * the amount to receive priced again when there is one, else the same amount to send. When it
-   * cannot be quoted or its limits refuse the amount, says so and gives undefined: the step goes
-   * on with the terms it had.
+   * The swap quoted again on new terms (another rate type, or the receive coin's other network) at
+   * every exchange: the amount to receive priced again when there is one, else the same amount to
+   * send. The offer is the chosen exchange's while it still quotes, else the best (`lost` says so).
+   * When nothing can be quoted or the offer's limits refuse the amount, says so and gives
+   * undefined: the step goes on with the terms it had.
    */
   const quoteAgain = async (target: Side, targetLabel: string, rateType: RateType) => {
-    const result = receive
-      ? await requote(s, { from, to: target }, receive.amount, rateType)
-      : await s
-          .quote({ from, to: target }, amount, rateType)
-          .then((r) => (r.ok ? { ...r, send: amount, exact: false } : r));
+    const result = await offersAgain(s, { from, to: target }, amount, receive, rateType);
     if (!result.ok) {
       await s.ctx.reply(`${failureText(t, result.failure)}\n${again()}`);
       return undefined;
     }
-    if (amountFit(result.send, result.quote) !== "ok") {
-      const { text } = quoteText(t, result.quote, result.send, fromLabel, targetLabel);
+    const kept = chosen
+      ? result.offers.find((q) => q.exchange === chosen && amountFit(result.send, q) === "ok")
+      : undefined;
+    const picked = kept ?? result.offers[0]!;
+    if (amountFit(result.send, picked) !== "ok") {
+      const { text } = quoteText(t, picked, result.send, fromLabel, targetLabel);
       await s.ctx.reply(`${text}\n${again()}`);
       return undefined;
     }
-    return result;
+    const lost =
+      chosen !== undefined && !kept
+        ? t("flow-offer-gone", {
+            exchange: s.deps.exchanges.labelOf(chosen),
+            best: s.deps.exchanges.labelOf(picked.exchange),
+          })
+        : undefined;
+    return { ...result, quote: { ...picked, rateType }, lost };
+  };
+  /** Takes new terms: their offers, the one shown, the amount to send. */
+  const adopt = (result: NonNullable<Awaited<ReturnType<typeof quoteAgain>>>) => {
+    offers = result.offers.map((q) => (q.exchange === result.quote.exchange ? result.quote : q));
+    quote = offers.find((q) => q.exchange === result.quote.exchange) ?? result.quote;
+    amount = result.send;
+    if (result.lost) chosen = undefined;
+    // Whether the exchange quoted the amount to receive itself may change with the rate type
+    // (ChangeNOW reverses fixed-rate quotes only).
+    if (receive) receive = { amount: receive.amount, exact: result.exact };
+    note = result.lost;
   };
   const message = await s.ctx.reply(render(), { reply_markup: keyboard() });
   for (;;) {
-    const input = await s.nextInput(["rate", "anet"]);
+    const input = await s.nextInput(["rate", "anet", "offer"]);
+    if (input.kind === "button" && input.step === "offer") {
+      // Only an offer this step shows as a button (the press's data is its index among them).
+      const picked = offers[Number(input.value)];
+      if (!picked || !others().includes(picked)) continue;
+      quote = picked;
+      chosen = picked.exchange;
+      await s.ctx.api.editMessageText(s.chatId, message.message_id, render(), {
+        reply_markup: keyboard(),
+      });
+      continue;
+    }
     if (input.kind === "button" && input.step === "anet") {
       // Only the switch this step offered last, for the address typed then (the press's data
       // names a network; the address is the session's own).
@@ -92,7 +156,6 @@ export async function askAddress(
       const targetLabel = coinLabel(to.coin.code, target.network);
       const result = await quoteAgain(target, targetLabel, rateType);
       if (!result) continue;
-      const { send } = result;
       const check = checkAddress(
         offer.address,
         to.coin.code,
@@ -103,15 +166,15 @@ export async function askAddress(
       to.network = target.network;
       to.defaulted = false;
       toLabel = targetLabel;
-      amount = send;
-      quote = { ...result.quote, rateType };
-      if (receive) receive = { amount: receive.amount, exact: result.exact };
+      adopt(result);
       const switched = t("flow-network-switched", {
         coin: to.coin.code.toUpperCase(),
         network: offer.network,
         address: check.address,
       });
-      await s.ctx.reply(`${switched}\n${quoteLines()}`);
+      const said = note ? `\n${note}` : "";
+      note = undefined;
+      await s.ctx.reply(`${switched}${said}\n${quoteLines()}`);
       return { address: check.address, quote, amount, receive };
     }
     if (input.kind === "button") {
@@ -121,12 +184,7 @@ export async function askAddress(
       // (fixed, quoted by the exchange: exactly that amount is received).
       const result = await quoteAgain(to, toLabel, rateType);
       if (!result) continue;
-      const { send } = result;
-      amount = send;
-      quote = { ...result.quote, rateType };
-      // Whether the exchange quoted the amount to receive itself may change with the rate type
-      // (ChangeNOW reverses fixed-rate quotes only).
-      if (receive) receive = { amount: receive.amount, exact: result.exact };
+      adopt(result);
       await s.ctx.api.editMessageText(s.chatId, message.message_id, render(), {
         reply_markup: keyboard(),
       });
@@ -170,23 +228,28 @@ export async function askAddress(
 }
 
 /**
- * An amount to receive at another rate type: the exchange's reverse quote where it has one, else
- * the amount to send worked out from that rate type's rate, quoted.
+ * Every exchange's offers on new terms: an amount to receive priced again at the rate type (the
+ * exchange's reverse quote where it has one: that quote alone), else the amount to send quoted.
  */
-async function requote(
+async function offersAgain(
   s: FlowSession,
   side: { from: Side; to: Side },
-  receive: DecimalString,
+  amount: DecimalString,
+  receive: AmountChoice["receive"],
   rateType: RateType,
 ): Promise<
-  | { ok: true; quote: Quote; send: DecimalString; exact: boolean }
-  | Extract<QuoteResult, { ok: false }>
+  | { ok: true; offers: Quote[]; send: DecimalString; exact: boolean }
+  | Extract<OffersResult, { ok: false }>
 > {
-  const priced = await s.priceAmount(side, { unit: "receive", value: receive }, rateType);
-  if (!priced.ok) return priced;
-  if (!priced.priced.ok) return { ok: false, failure: { kind: "unavailable" } };
-  const { send, quote } = priced.priced;
-  if (quote) return { ok: true, quote, send, exact: true };
-  const result = await s.quote(side, send, rateType);
+  let send = amount;
+  if (receive) {
+    const priced = await s.priceAmount(side, { unit: "receive", value: receive.amount }, rateType);
+    if (!priced.ok) return priced;
+    if (!priced.priced.ok) return { ok: false, failure: { kind: "unavailable" } };
+    const { quote } = priced.priced;
+    if (quote) return { ok: true, offers: [quote], send: priced.priced.send, exact: true };
+    send = priced.priced.send;
+  }
+  const result = await s.offers(side, send, rateType);
   return result.ok ? { ...result, send, exact: false } : result;
 }

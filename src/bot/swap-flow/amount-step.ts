@@ -8,6 +8,7 @@ import {
   amountRange,
   limitsRefusal,
   limitsText,
+  offersRefusal,
   quoteText,
   quoteVariables,
 } from "../shared/quote-text.ts";
@@ -19,7 +20,13 @@ import type { FlowSession, Side } from "./session.ts";
 export interface AmountChoice {
   /** The amount to send (typed, or worked out from an amount to receive or in dollars). */
   amount: DecimalString;
+  /** The best offer (or an amount to receive's reverse quote). */
   quote: Quote;
+  /**
+   * Every exchange's offer for the amount, best first (`quote` among them); an amount to receive
+   * the exchange quoted itself: its quote alone.
+   */
+  offers: Quote[];
   /**
    * An amount to receive: what was asked, and whether the exchange quoted it itself (`exact`: a
    * reverse quote, re-asked with the rate type) or the amount to send was worked out from the rate.
@@ -115,25 +122,34 @@ export async function askAmount(s: FlowSession, from: Side, to: Side): Promise<A
       .join("");
     // Limits a recent quote stated refuse it: no quote is asked (nor budget spent) for it.
     const result = reverse
-      ? { ok: true as const, quote: reverse }
-      : await s.quoteUnlessRefused({ from, to }, amount);
+      ? { ok: true as const, offers: [reverse] }
+      : await s.offersUnlessRefused({ from, to }, amount);
     if (result.ok === "refused") {
-      await s.refuse(worked + limitsRefusal(t, result.refusal, amount, labels().from));
+      const refusal = limitsRefusal(t, result.refusal, amount, labels().from, s.deps.exchanges);
+      await s.refuse(worked + refusal);
       continue;
     }
     if (!result.ok) {
       await s.ctx.reply(`${worked}${failureText(t, result.failure)}\n${again}`);
       continue;
     }
-    const { fit, text } = quoteText(t, result.quote, amount, labels().from, labels().to);
+    const [best] = result.offers as [Quote, ...Quote[]];
+    const { fit, text } = quoteText(t, best, amount, labels().from, labels().to);
     if (fit !== "ok") {
-      const vars = quoteVariables(t, result.quote, amount, labels().from, labels().to);
+      // No offer takes the amount: the limits named are every exchange's (see offersRefusal).
+      const union = result.offers.length > 1 ? offersRefusal(result.offers, amount) : undefined;
+      if (union) {
+        await s.refuse(worked + limitsRefusal(t, union, amount, labels().from, s.deps.exchanges));
+        continue;
+      }
+      const vars = quoteVariables(t, best, amount, labels().from, labels().to);
       await s.refuse(`${worked}${text}\n${amountRange(t, vars)}`);
       continue;
     }
     return {
       amount,
-      quote: result.quote,
+      quote: best,
+      offers: result.offers,
       ...(receive ? { receive } : {}),
       ...(dollarsNote ? { dollarsNote } : {}),
     };

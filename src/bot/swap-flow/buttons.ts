@@ -10,6 +10,8 @@ const FLOW_STEPS = [
   "rate",
   /** At the address step: pay out on the network the typed address belongs to. */
   "anet",
+  /** At the address step: make another exchange's offer this swap's (its index among the offers). */
+  "offer",
   "skip",
   "confirm",
   "cancel",

@@ -39,6 +39,10 @@ export const OLDER_FLOW_VERSIONS: Readonly<Record<number, OlderFlow>> = {
     kind: "restart",
     why: "v0.4.0's flow: the amount step takes amounts to receive (`5 eth`) and in dollars (`$100`) with quotes of their own (an input it refused before now asks the exchange), and the address step re-prices them; a refund memo step follows a refund address on send networks that take a memo",
   },
+  7: {
+    kind: "restart",
+    why: "v0.9.0's flow: its quotes name no exchange (a swap is created at the exchange of the quote its summary showed); the amount step and the address step's rate switches now ask every exchange for its offers (a stored quote answer replays as offers wrongly), and the address step takes an offer's button",
+  },
 };
 
 /** How the conversations' storage reads the versions (plumbing/conversation-storage.ts's StoredVersions). */

@@ -20,7 +20,7 @@ import {
  * replace in swap-flow/flow-versions.ts (carried into the new steps, or its chat told to start
  * again), so half-finished flows stored by an older version never replay wrongly nor vanish.
  */
-export const FLOW_STORAGE_VERSION = 7;
+export const FLOW_STORAGE_VERSION = 8;
 
 /**
  * The exchange conversation: send coin → receive coin → amount → quote and payout address →

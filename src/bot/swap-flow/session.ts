@@ -10,6 +10,7 @@ import { type AskedAmount, type SendAmount, sendAmountOf } from "../../quotes/am
 import type { KnownRefusal, Pair, PairLimits, Quote } from "../../quotes/quote.ts";
 import type { QuoteService } from "../../quotes/quote-service.ts";
 import type { ConfirmSummary } from "../../swaps/confirm-summary.ts";
+import type { ExchangeSet } from "../../swaps/exchange-set.ts";
 import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
 import type { RateType } from "../../swaps/swap.ts";
 import type { BotContext, FlowContext } from "../context.ts";
@@ -18,6 +19,8 @@ import { type FlowStep, flowButton } from "./buttons.ts";
 export interface FlowDeps {
   catalog: CoinCatalog;
   quotes: QuoteService;
+  /** The exchanges offered: their labels and KYC ratings name each offer. */
+  exchanges: ExchangeSet;
   /** "Confirm a summary", the core's use case the Mini App calls too. */
   confirm: ConfirmSummary;
   /** Remembers which message is the swap's status card, to edit it as the swap moves on. */
@@ -66,6 +69,9 @@ const MAX_BAD_ANSWERS = 10;
 type ReplyOptions = Parameters<FlowContext["reply"]>[1];
 
 export type QuoteResult = { ok: true; quote: Quote } | { ok: false; failure: ExchangeFailure };
+
+/** Every exchange's offer, best first (QuoteService.offers' `ranked`); never empty. */
+export type OffersResult = { ok: true; offers: Quote[] } | { ok: false; failure: ExchangeFailure };
 
 type PricedResult = { ok: true; priced: SendAmount } | { ok: false; failure: ExchangeFailure };
 
@@ -203,19 +209,51 @@ export class FlowSession {
   }
 
   /**
-   * A floating quote of the amount, unless the pair's known limits already refuse it (then no
-   * quote is asked, nor budget spent). One `external` call like `quote`, in its place: a flow
-   * stored by a release that called `quote` here replays unchanged.
+   * Every exchange's offer for the amount (QuoteService.offers), best first, within the user's
+   * share at each; failures come back as results (they must replay).
    */
-  quoteUnlessRefused(
+  offers(
     side: { from: Side; to: Side },
     amount: DecimalString,
-  ): Promise<QuoteResult | { ok: "refused"; refusal: KnownRefusal }> {
+    rateType: RateType,
+  ): Promise<OffersResult> {
+    return this.conversation.external(() => this.askOffers(side, amount, rateType));
+  }
+
+  /**
+   * The floating offers for the amount, unless the pair's known limits already refuse it at every
+   * exchange (then no quote is asked, nor budget spent).
+   */
+  offersUnlessRefused(
+    side: { from: Side; to: Side },
+    amount: DecimalString,
+  ): Promise<OffersResult | { ok: "refused"; refusal: KnownRefusal }> {
     return this.conversation.external(async () => {
       const refusal = this.deps.quotes.knownRefusal(pairOf(side), amount);
       if (refusal) return { ok: "refused" as const, refusal };
-      return this.ask(side, amount, "float", false);
+      return this.askOffers(side, amount, "float");
     });
+  }
+
+  private async askOffers(
+    side: { from: Side; to: Side },
+    amount: DecimalString,
+    rateType: RateType,
+  ): Promise<OffersResult> {
+    try {
+      const { ranked } = await this.deps.quotes.offers(
+        { ...pairOf(side), amount, rateType },
+        this.asker(),
+      );
+      return { ok: true, offers: ranked };
+    } catch (error) {
+      return { ok: false, failure: describeExchangeError(error) };
+    }
+  }
+
+  /** Whether the user sees offers of several exchanges (one exchange: the messages name none). */
+  get severalExchanges(): boolean {
+    return this.deps.exchanges.all.length > 1;
   }
 
   /**

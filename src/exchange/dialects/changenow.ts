@@ -121,17 +121,36 @@ const estimate = z
     flow: z.string().nullish(),
     rateId: nullableText,
     validUntil: nullableText,
+    transactionSpeedForecast: z.string().nullish(),
   })
-  .transform((e) => ({
-    sendAmount: e.fromAmount,
-    receiveAmount: e.toAmount,
-    rate: e.fromAmount > 0 ? e.toAmount / e.fromAmount : 0,
-    minimum: 0,
-    maximum: 0,
-    rateType: e.flow === "fixed-rate" ? ("fixed" as const) : ("float" as const),
-    note: null,
-    ...(e.rateId ? { quoteId: e.rateId } : {}),
-  }));
+  .transform((e) => {
+    const eta = etaOf(e.transactionSpeedForecast);
+    return {
+      sendAmount: e.fromAmount,
+      receiveAmount: e.toAmount,
+      rate: e.fromAmount > 0 ? e.toAmount / e.fromAmount : 0,
+      minimum: 0,
+      maximum: 0,
+      rateType: e.flow === "fixed-rate" ? ("fixed" as const) : ("float" as const),
+      note: null,
+      ...(e.rateId ? { quoteId: e.rateId } : {}),
+      ...(eta ? { etaMinutes: eta } : {}),
+    };
+  });
+
+/**
+ * `transactionSpeedForecast`, minutes: "10-60" a range, "30" one number; anything else (or a
+ * range backwards) is no forecast rather than a wrong one.
+ */
+export function etaOf(
+  forecast: string | null | undefined,
+): { min: number; max: number } | undefined {
+  const match = /^\s*(\d{1,5})\s*(?:-\s*(\d{1,5})\s*)?$/.exec(forecast ?? "");
+  if (!match) return undefined;
+  const min = Number(match[1]);
+  const max = match[2] === undefined ? min : Number(match[2]);
+  return min <= max ? { min, max } : undefined;
+}
 
 /** The refusal of an amount below the minimum: `{error, message, payload: {range}}`. */
 const refusedRange = z.object({

@@ -58,6 +58,19 @@ export interface PageQuote {
   asked?: { unit: "send" | "receive" | "usd"; value: string };
   /** How dollars were priced ("$100 ≈ 0.00105 BTC at 1 BTC ≈ 94525 USDT"). */
   note?: string | null;
+  /** The exchange of the offer (a swap on it is created there), and its name as users see it. */
+  exchange?: string;
+  label?: string;
+}
+
+/** One exchange's offer in the list of offers (several exchanges configured), best first. */
+export interface PageOffer extends PageQuote {
+  /** Its KYC rating (A never asks for identity, D may hold funds); null: unrated. */
+  kyc: string | null;
+  /** Whether its limits take the amount. */
+  fits: boolean;
+  /** The best offer (the first, when its limits take the amount). */
+  best: boolean;
 }
 
 export interface Session {

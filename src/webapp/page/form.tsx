@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { ApiError, call, type PageCoin, type PageQuote } from "./api.ts";
+import { ApiError, call, type PageCoin, type PageOffer, type PageQuote } from "./api.ts";
 import { CoinPicker } from "./coin-picker.tsx";
 import { NetworkChoice } from "./network-choice.tsx";
+import { OfferList } from "./offer-list.tsx";
 import { QuoteBox } from "./quote-box.tsx";
-import { message, type Order, SummaryScreen } from "./summary.tsx";
+import { message, type Order, type RefusedCreate, SummaryScreen } from "./summary.tsx";
 import { TextField } from "./text-field.tsx";
 import { useT } from "./texts.ts";
 
@@ -25,6 +26,15 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
   const [refund, setRefund] = useState("");
   const [refundMemo, setRefundMemo] = useState("");
   const [quote, setQuote] = useState<PageQuote>();
+  /** Every exchange's offer, best first (none with one exchange configured: no list shown). */
+  const [offers, setOffers] = useState<PageOffer[]>([]);
+  /**
+   * The exchange the user picked among the offers (none: the best), kept while it quotes as the
+   * rate type, a network or the amount change; asked with every quote without asking anew itself.
+   */
+  const chosen = useRef<string | undefined>(undefined);
+  /** Exchanges that refused this swap: not offered again for it. */
+  const [excluded, setExcluded] = useState<string[]>([]);
   /** The pair (coins and networks) the quote shown is for. */
   const [quotePair, setQuotePair] = useState("");
   const [limits, setLimits] = useState<{ min: number; max: number } | null>(null);
@@ -68,11 +78,22 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
     if (!pair || !amount.trim()) return;
     const round = ++quoteRound.current;
     const ask = () =>
-      call<{ quote: PageQuote; problem?: string; asked?: PageQuote["asked"]; note?: string }>(
-        `/quote?${pair}&amount=${encodeURIComponent(amount)}&rateType=${rateType}&side=${side}`,
+      call<{
+        quote: PageQuote;
+        offers?: PageOffer[];
+        problem?: string;
+        asked?: PageQuote["asked"];
+        note?: string;
+      }>(
+        `/quote?${pair}&amount=${encodeURIComponent(amount)}&rateType=${rateType}&side=${side}` +
+          (chosen.current ? `&exchange=${encodeURIComponent(chosen.current)}` : "") +
+          (excluded.length ? `&exclude=${encodeURIComponent(excluded.join(","))}` : ""),
       )
         .then((r) => {
           if (round !== quoteRound.current) return;
+          // The exchange picked no longer quotes this: the best offer is shown instead.
+          if (chosen.current !== r.quote.exchange) chosen.current = undefined;
+          setOffers(r.offers ?? []);
           setQuote({ ...r.quote, asked: r.asked, note: r.note ?? null });
           setQuotePair(pair);
           setLimits({ min: r.quote.minAmount, max: r.quote.maxAmount });
@@ -90,7 +111,26 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
       clearTimeout(first);
       clearInterval(every);
     };
-  }, [from?.code, to?.code, networkFrom, networkTo, amount, side, rateType, summary]);
+  }, [from?.code, to?.code, networkFrom, networkTo, amount, side, rateType, summary, excluded]);
+
+  // A refusal is of this swap: another pair or amount is offered at every exchange again.
+  useEffect(() => setExcluded([]), [from?.code, to?.code, amount]);
+
+  /** An offer picked: its numbers are shown at once, and every quote after asks for it. */
+  const pick = (offer: PageOffer) => {
+    chosen.current = offer.exchange;
+    setQuote((shown) => ({ ...offer, asked: shown?.asked, note: shown?.note ?? null }));
+  };
+
+  /** The chosen exchange refused the swap: its next offer, freshly quoted, is a new summary. */
+  const refused = (refusal: RefusedCreate) => {
+    setExcluded(refusal.excluded);
+    if (!refusal.quote || !summary) return;
+    chosen.current = refusal.quote.exchange;
+    setOffers(refusal.offers ?? []);
+    setQuote((shown) => refusal.quote && { ...refusal.quote, asked: shown?.asked, note: null });
+    setSummary({ order: summary.order, key: crypto.randomUUID() });
+  };
 
   // The switched network's quote is in: on to the summary, unless that network takes a memo
   // (its field is now shown to fill in) or the quote found a problem.
@@ -172,10 +212,13 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
       <SummaryScreen
         order={summary.order}
         quote={quote}
+        several={offers.length > 0}
+        excluded={excluded}
         keyOfSummary={summary.key}
         onBack={() => setSummary(undefined)}
         onCreated={onCreated}
         onQuote={setQuote}
+        onRefused={refused}
       />
     );
   }
@@ -269,7 +312,17 @@ export function SwapForm({ onCreated }: { onCreated: (id: string) => void }) {
       </fieldset>
 
       {quote && from && to && !problems.amount && (
-        <QuoteBox quote={quote} from={from} to={to} side={quote.asked?.unit ?? side} />
+        <>
+          <OfferList
+            offers={offers}
+            chosen={quote.exchange}
+            from={from}
+            to={to}
+            side={quote.asked?.unit ?? side}
+            onPick={pick}
+          />
+          <QuoteBox quote={quote} from={from} to={to} side={quote.asked?.unit ?? side} />
+        </>
       )}
       {problems.quote && (
         <p class="problem" role="alert">

@@ -1,7 +1,7 @@
 import { useRef, useState } from "preact/hooks";
 import { coinLabel } from "../../frontends/coin-label.ts";
 import type { PageSwap } from "../server/swap-view.ts";
-import { ApiError, call, type PageCoin, type PageQuote } from "./api.ts";
+import { ApiError, call, type PageCoin, type PageOffer, type PageQuote } from "./api.ts";
 import { relation } from "./quote-box.tsx";
 import { useT } from "./texts.ts";
 
@@ -21,14 +21,30 @@ export interface Order {
   refundMemo: string;
 }
 
-/** The summary of the order with Confirm: creates the swap (once per summary key). */
+/** An exchange refused the create (nothing made there): the next offer, when there is one. */
+export interface RefusedCreate {
+  /** Every exchange that refused this swap so far. */
+  excluded: string[];
+  quote?: PageQuote;
+  offers?: PageOffer[];
+}
+
+/**
+ * The summary of the order with Confirm: creates the swap (once per summary key) at the
+ * exchange of the offer it shows, named when several exchanges are configured.
+ */
 export function SummaryScreen(props: {
   order: Order;
   quote: PageQuote | undefined;
+  /** Several exchanges configured: the summary names the offer's. */
+  several: boolean;
+  /** Exchanges that refused this swap: the server leaves them out of the next offer. */
+  excluded: string[];
   keyOfSummary: string;
   onBack: () => void;
   onCreated: (id: string) => void;
   onQuote: (q: PageQuote) => void;
+  onRefused: (refusal: RefusedCreate) => void;
 }) {
   const t = useT();
   const { order, quote } = props;
@@ -61,13 +77,19 @@ export function SummaryScreen(props: {
           refund: order.refund || undefined,
           refundMemo: order.refundMemo || undefined,
           ...(order.rateType === "fixed" && quote ? { seenRate: quote.rate } : {}),
+          ...(quote?.exchange ? { exchange: quote.exchange } : {}),
+          ...(props.excluded.length ? { exclude: props.excluded } : {}),
         },
       });
       const id = result.swap?.id ?? result.id;
       if (id) props.onCreated(id);
     } catch (error) {
-      if (error instanceof ApiError && error.body.quote)
+      if (error instanceof ApiError && error.body.error === "refused") {
+        // A new summary at the next exchange (a new key): its own Confirm creates there.
+        props.onRefused(error.body as unknown as RefusedCreate);
+      } else if (error instanceof ApiError && error.body.quote) {
         props.onQuote(error.body.quote as PageQuote);
+      }
       setNote(message(error, t));
     } finally {
       sending.current = false;
@@ -79,6 +101,12 @@ export function SummaryScreen(props: {
     <section class="card">
       <h2>{t("summary")}</h2>
       <dl class="facts">
+        {props.several && quote?.label && (
+          <>
+            <dt>{t("offers")}</dt>
+            <dd>{quote.label}</dd>
+          </>
+        )}
         <dt>{t("you-send")}</dt>
         <dd>
           <bdi>

@@ -4,7 +4,8 @@ import type { Coin } from "../../catalog/search.ts";
 import type { AmountInput } from "../../lib/amount-input.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { PairLimits, Quote } from "../../quotes/quote.ts";
-import { limitsFit } from "../../swaps/amount-fit.ts";
+import { amountFit, limitsFit } from "../../swaps/amount-fit.ts";
+import type { ExchangeSet } from "../../swaps/exchange-set.ts";
 import type { ExchangeFailure } from "../../swaps/failures.ts";
 import { payoutMemoRule } from "../../swaps/memo-networks.ts";
 import type { RateType } from "../../swaps/swap.ts";
@@ -21,6 +22,12 @@ export function amountRefusal(
   if (amount.reason !== "ambiguous") return ["webapp-amount-invalid"];
   const [thousands, decimal] = amount.readings;
   return ["webapp-amount-ambiguous", { input: typed.slice(0, 40), thousands, decimal }];
+}
+
+/** One exchange's offer as the page's routes price it: its quote and the amount to send it is for. */
+export interface PricedOffer {
+  quote: Quote;
+  send: DecimalString;
 }
 
 /** A request's context as far as answers need it: the checked user's locale. */
@@ -92,8 +99,19 @@ export function pageCoin(coin: Coin) {
   };
 }
 
-/** `fromAmount`: the amount to send (as typed, or what an amount to receive takes). */
-export function pageQuote(quote: Quote, rateType: RateType, fromAmount: DecimalString) {
+/** What the page needs of the configured exchanges: their names, labels and KYC ratings. */
+export type PageExchanges = Pick<ExchangeSet, "all" | "get" | "labelOf">;
+
+/**
+ * `fromAmount`: the amount to send (as typed, or what an amount to receive takes). `exchange`:
+ * the offer's exchange (created at), `label`: its name as users see it.
+ */
+export function pageQuote(
+  quote: Quote,
+  rateType: RateType,
+  fromAmount: DecimalString,
+  exchanges?: Pick<PageExchanges, "labelOf">,
+) {
   return {
     fromAmount,
     toAmount: quote.receiveAmount,
@@ -102,5 +120,49 @@ export function pageQuote(quote: Quote, rateType: RateType, fromAmount: DecimalS
     maxAmount: quote.maximum,
     rateType,
     message: quote.note ?? null,
+    exchange: quote.exchange,
+    label: exchanges?.labelOf(quote.exchange) ?? quote.exchange,
+  };
+}
+
+/**
+ * Every exchange's offer as the page lists it, best first: its quote, KYC rating, whether its
+ * limits take the amount, and which is the best (the first, when its limits take the amount).
+ * None with one exchange configured: the page then shows no list.
+ */
+export function pageOffers(offers: PricedOffer[], rateType: RateType, exchanges: PageExchanges) {
+  if (exchanges.all.length < 2) return [];
+  return offers.map((offer, i) => {
+    const fits = amountFit(offer.send, offer.quote) === "ok";
+    return {
+      ...pageQuote(offer.quote, rateType, offer.send, exchanges),
+      kyc: exchanges.get(offer.quote.exchange)?.kyc ?? null,
+      fits,
+      best: i === 0 && fits,
+    };
+  });
+}
+
+/**
+ * Why no offer's limits take its amount, named by the limits over every offer (the lowest
+ * minimum, the highest maximum; none when one of them states none); undefined when one takes it.
+ */
+export function offersProblem(
+  say: Pick<Answers, "fitProblem">,
+  c: Localized,
+  offers: PricedOffer[],
+  send: DecimalString,
+  coin: string,
+): string | undefined {
+  if (offers.some((o) => amountFit(o.send, o.quote) === "ok")) return undefined;
+  return say.fitProblem(c, send, unionLimits(offers), coin);
+}
+
+function unionLimits(offers: PricedOffer[]): PairLimits {
+  return {
+    min: Math.min(...offers.map((o) => o.quote.minimum)),
+    max: offers.some((o) => !(o.quote.maximum > 0))
+      ? 0
+      : Math.max(...offers.map((o) => o.quote.maximum)),
   };
 }

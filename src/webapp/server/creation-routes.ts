@@ -5,9 +5,10 @@ import { parseAmount } from "../../lib/amount-input.ts";
 import { compareDecimal, type DecimalString, formatDecimal } from "../../lib/decimal.ts";
 import { QuoteShareSpent } from "../../quotes/quote.ts";
 import { checkAddress, networksOfAddress } from "../../swaps/address-check.ts";
-import { describeExchangeError } from "../../swaps/failures.ts";
+import { describeExchangeError, type ExchangeFailure } from "../../swaps/failures.ts";
 import { addressPatternOf, checkPayoutMemo, payoutMemoRule } from "../../swaps/memo-networks.ts";
-import { type Answers, amountRefusal, type Localized, pageQuote } from "./answers.ts";
+import type { CreateSwapResult } from "../../swaps/swap-service.ts";
+import { type Answers, amountRefusal, type Localized, pageOffers, pageQuote } from "./answers.ts";
 import type { Env, WebAppDeps } from "./deps.ts";
 import {
   limitsOf,
@@ -29,6 +30,16 @@ const addressBody = pairQuery.extend({
   /** With a refund address on a send network that takes a memo. */
   refundMemo: z.string().max(200).optional(),
 });
+/** The body of POST /swaps, with the exchanges a user may name: those configured, never others. */
+const createBodyOf = (configured: (id: string) => boolean) => {
+  const exchange = z.string().max(40).refine(configured);
+  return createBody.extend({
+    /** The exchange of the offer the summary showed: created there only. */
+    exchange: exchange.optional(),
+    /** Exchanges that refused this swap: the next offer after a refusal is not theirs. */
+    exclude: z.array(exchange).max(20).optional(),
+  });
+};
 const createBody = addressBody.extend({
   /** Random per summary, made by the page: the same summary confirmed twice is one swap. */
   key: z.string().regex(/^[A-Za-z0-9_-]{8,40}$/),
@@ -41,11 +52,24 @@ const createBody = addressBody.extend({
   sendAmount: z.string().max(40).optional(),
 });
 type AddressBody = z.infer<typeof addressBody>;
+type CreateBody = z.infer<ReturnType<typeof createBodyOf>>;
+
+/** A refused create's answer: who refused and why, and the next offer when there is one. */
+interface RefusalAnswer {
+  error: "refused";
+  message: string;
+  refused: { exchange: string; label: string };
+  /** Every exchange that refused this swap: the page sends them back with the next Confirm. */
+  excluded: string[];
+  quote?: ReturnType<typeof pageQuote>;
+  offers?: ReturnType<typeof pageOffers>;
+}
 
 /** Checking the addresses (POST /check) and creating a swap (POST /swaps), by the chat's rules. */
 export function creationRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): void {
-  const { catalog, quotes } = deps;
+  const { catalog, quotes, exchanges } = deps;
   const { t, bad } = say;
+  const createRequest = createBodyOf((id) => exchanges.get(id) !== undefined);
 
   api.post("/check", async (c) => {
     const body = addressBody.safeParse(await c.req.json().catch(() => undefined));
@@ -64,7 +88,7 @@ export function creationRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): 
   });
 
   api.post("/swaps", async (c) => {
-    const body = createBody.safeParse(await c.req.json().catch(() => undefined));
+    const body = createRequest.safeParse(await c.req.json().catch(() => undefined));
     if (!body.success) return c.json(bad(t(c, "webapp-error")), 400);
     const b = named(catalog, body.data);
     const coins = pickCoins(catalog, b.from, b.to);
@@ -85,6 +109,7 @@ export function creationRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): 
     // exchange quoted goes upstream as such (exactly that is paid out).
     let send = amount.value;
     let receiveAmount: DecimalString | undefined;
+    let chosen = b.exchange;
     if (b.side === "receive") {
       try {
         const priced = await priceOf(
@@ -95,14 +120,19 @@ export function creationRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): 
           { unit: "receive", value: amount.value },
           b.rateType,
           user.id,
+          { exchange: b.exchange, ...(b.exclude ? { exclude: b.exclude } : {}) },
         );
         if (!priced.ok) return c.json(bad(priced.problem, "amount"), 400);
         const shown = parseAmount(b.sendAmount ?? "");
-        if (!shown.ok || compareDecimal(shown.value, priced.send) !== 0) {
-          const quote = pageQuote(priced.quote, b.rateType, priced.send);
+        // The exchange chosen no longer quotes it: its numbers were the summary's, so the best
+        // offer now is shown for a Confirm of its own, never created at unseen.
+        const elsewhere = b.exchange !== undefined && priced.quote.exchange !== b.exchange;
+        if (elsewhere || !shown.ok || compareDecimal(shown.value, priced.send) !== 0) {
+          const quote = pageQuote(priced.quote, b.rateType, priced.send, exchanges);
           return c.json({ error: "quote-moved", message: t(c, "webapp-quote-moved"), quote }, 409);
         }
         send = priced.send;
+        chosen = priced.quote.exchange;
         if (priced.exact && b.rateType === "fixed") receiveAmount = amount.value;
       } catch (error) {
         if (error instanceof QuoteShareSpent) {
@@ -136,6 +166,7 @@ export function creationRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): 
         ...(refundMemo ? { refundMemo } : {}),
       },
       shown: b.seenRate !== undefined ? { rate: b.seenRate } : undefined,
+      ...(chosen !== undefined ? { exchange: chosen } : {}),
     });
     switch (result.kind) {
       case "quote-failed":
@@ -154,6 +185,7 @@ export function creationRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): 
               result.quote,
               "fixed",
               receiveAmount !== undefined ? formatDecimal(result.quote.sendAmount) : send,
+              exchanges,
             ),
           },
           409,
@@ -192,10 +224,79 @@ export function creationRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): 
           },
           429,
         );
-      case "failed":
-        return c.json(...say.failure(c, result.failure));
+      case "failed": {
+        if (!result.refused && !result.unauthorized) {
+          return c.json(...say.failure(c, result.failure));
+        }
+        const [answer, status] = await refusedAnswer(c, b, amount.value, result, user.id);
+        return c.json(answer, status);
+      }
     }
   });
+
+  /**
+   * An exchange refused the create outright (no swap made there): said, naming it and its words,
+   * with the next exchange's offer freshly quoted for a summary of its own (its own Confirm: never
+   * a create elsewhere on numbers the user did not see). No next offer: said so.
+   */
+  async function refusedAnswer(
+    c: Localized,
+    b: CreateBody,
+    typed: DecimalString,
+    result: Extract<CreateSwapResult, { kind: "failed" }>,
+    user: number,
+  ): Promise<[RefusalAnswer, 400 | 409]> {
+    const excluded = [...new Set([...(b.exclude ?? []), result.exchange])];
+    const refused = { exchange: result.exchange, label: exchanges.labelOf(result.exchange) };
+    const said = t(c, "webapp-exchange-refused", {
+      exchange: refused.label,
+      reason: reasonOf(c, result.failure),
+    });
+    try {
+      const next = await priceOf(
+        deps,
+        say,
+        c,
+        b,
+        { unit: b.side, value: typed },
+        b.rateType,
+        user,
+        {
+          exclude: excluded,
+          fresh: true,
+        },
+      );
+      if (next.ok) {
+        const label = exchanges.labelOf(next.quote.exchange);
+        return [
+          {
+            error: "refused",
+            message: `${said} ${t(c, "webapp-next-offer", { next: label })}`,
+            refused,
+            excluded,
+            quote: pageQuote(next.quote, b.rateType, next.send, exchanges),
+            offers: pageOffers(next.offers, b.rateType, exchanges),
+          },
+          409,
+        ];
+      }
+    } catch (error) {
+      deps.logger.info({ err: error, excluded }, "no next offer after a refused create");
+    }
+    return [
+      { error: "refused", message: `${said} ${t(c, "webapp-no-next-offer")}`, refused, excluded },
+      400,
+    ];
+  }
+
+  /** An exchange's refusal in its own words, or the chat's sentence for it, as a sentence. */
+  function reasonOf(c: Localized, failure: ExchangeFailure): string {
+    const words =
+      failure.kind === "rejected"
+        ? failure.message.trim()
+        : say.failure(c, failure)[0].message.replace(/^\p{Extended_Pictographic}\uFE0F?\s*/u, "");
+    return /[.!?。]$/u.test(words) ? words : `${words}.`;
+  }
 
   function addressProblems(
     c: Localized,

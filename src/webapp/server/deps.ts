@@ -3,6 +3,7 @@ import type { ExplorerTable } from "../../frontends/explorers.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { QuoteService } from "../../quotes/quote-service.ts";
 import type { ConfirmSummary } from "../../swaps/confirm-summary.ts";
+import type { ExchangeSet } from "../../swaps/exchange-set.ts";
 import type { DepositView } from "../../swaps/swap.ts";
 import type { SwapQueries } from "../../swaps/swap-queries.ts";
 import type { WebAppUser } from "./init-data.ts";
@@ -17,6 +18,8 @@ export interface WebAppDeps {
   botToken: string;
   catalog: CoinCatalog;
   quotes: QuoteService;
+  /** The exchanges configured: an offer's label and KYC rating, and a chosen exchange checked. */
+  exchanges: Pick<ExchangeSet, "all" | "get" | "labelOf" | "offering">;
   /** "Confirm a summary", the core's use case the chat calls too. */
   confirm: ConfirmSummary;
   /** The chat's swaps as the database has them: a viewer never costs an exchange read. */

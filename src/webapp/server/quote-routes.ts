@@ -3,27 +3,38 @@ import { z } from "zod";
 import { parseAmount, parseAmountWithUnit } from "../../lib/amount-input.ts";
 import { QuoteShareSpent } from "../../quotes/quote.ts";
 import { describeExchangeError } from "../../swaps/failures.ts";
-import { type Answers, amountRefusal, pageCoin, pageQuote } from "./answers.ts";
+import {
+  type Answers,
+  amountRefusal,
+  offersProblem,
+  pageCoin,
+  pageOffers,
+  pageQuote,
+} from "./answers.ts";
 import type { Env, WebAppDeps } from "./deps.ts";
 import { jsonMade } from "./json-answers.ts";
-import {
-  limitsOf,
-  named,
-  pairFromQuery,
-  pairQuery,
-  pickCoins,
-  rateTypeQuery,
-  side,
-} from "./pair-input.ts";
+import { named, pairFromQuery, pairQuery, pickCoins, rateTypeQuery, side } from "./pair-input.ts";
 import { priceOf } from "./pricing.ts";
 import { type Asked, QuoteAnswers, type Refused } from "./quote-answers.ts";
 
-const quoteQuery = pairQuery.extend({ amount: z.string().max(40), rateType: rateTypeQuery, side });
+const quoteQuery = pairQuery.extend({
+  amount: z.string().max(40),
+  rateType: rateTypeQuery,
+  side,
+  /** The exchange the user chose among the offers: its offer is the quote, while it makes one. */
+  exchange: z.string().max(40).optional(),
+  /** Exchanges that refused this swap (comma-separated): not asked for it again. */
+  exclude: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((list) => (list ? list.split(",").slice(0, 20) : [])),
+});
 type QuoteRequest = z.infer<typeof quoteQuery>;
 
 /** The catalog and the quotes: GET /coins, /limits, /quote. */
 export function quoteRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): void {
-  const { catalog, quotes } = deps;
+  const { catalog, quotes, exchanges } = deps;
   const { t, bad } = say;
 
   api.get("/coins", (c) => {
@@ -90,15 +101,25 @@ export function quoteRoutes(api: Hono<Env>, deps: WebAppDeps, say: Answers): voi
     try {
       // The user's share of the public budget (QuoteService): a cached answer costs none.
       const user = c.get("user").id;
-      const priced = await priceOf(deps, say, c, q, { unit, value: amount }, q.rateType, user);
+      const priced = await priceOf(deps, say, c, q, { unit, value: amount }, q.rateType, user, {
+        exchange: q.exchange,
+        exclude: q.exclude,
+      });
       if (!priced.ok) return c.json(bad(priced.problem, "amount"), 400);
-      const { send, quote, dollars } = priced;
+      const { send, quote, dollars, offers } = priced;
       const locale = c.get("locale");
-      const key = `${locale} ${q.rateType} ${q.from} ${send} ${unit} ${amount} ${dollars?.price ?? ""}`;
-      const made = remembered.answer(quote, key, () =>
+      // The answer is made of every offer: remembered with the best one's quote, under a key
+      // naming each (a new quote at any exchange is a new answer).
+      const each = offers
+        .map((o) => `${o.quote.exchange}:${o.quote.fetchedAt}:${o.send}`)
+        .join(",");
+      const key = `${locale} ${q.rateType} ${q.from} ${send} ${unit} ${amount} ${dollars?.price ?? ""} ${quote.exchange} ${each}`;
+      const made = remembered.answer(offers[0]!.quote, key, () =>
         JSON.stringify({
-          quote: pageQuote(quote, q.rateType, send),
-          problem: say.fitProblem(c, send, limitsOf(quote), q.from),
+          quote: pageQuote(quote, q.rateType, send, exchanges),
+          offers: pageOffers(offers, q.rateType, exchanges),
+          // The amount is refused only when no exchange's limits take it (the union's are named).
+          problem: offersProblem(say, c, offers, send, q.from),
           // What was typed, read: the page's order is of that unit (dollars become the amount
           // to send they bought), and how dollars were priced, said as the chat says it.
           asked: { unit, value: amount },
