@@ -216,11 +216,6 @@ export class QuoteService {
       : notOffered();
   }
 
-  /** How users see an exchange a quote names (its label). */
-  labelOf(id: string): string {
-    return this.deps.exchanges.labelOf(id);
-  }
-
   /**
    * One exchange's quote. An exchange that refuses the operator's key (401, 403) is taken out of
    * the offers: the next quote no longer asks it (the admins are alerted: AdminAlerts).

@@ -66,8 +66,10 @@ export async function confirmAndCreate(s: FlowSession, order: ChosenSwap): Promi
         ),
         { refundAddress: refund, refundMemo },
       ) + fixedHoldsLine(t, quote, s.deps.quotes.fixedHoldsMs),
-      // Confirm creates the swap there, and only there.
-      t("flow-summary-exchange", { exchange: s.deps.quotes.labelOf(quote.exchange) }),
+      // Confirm creates the swap there, and only there (one exchange: the messages name none).
+      s.severalExchanges
+        ? t("flow-summary-exchange", { exchange: s.deps.exchanges.labelOf(quote.exchange) })
+        : undefined,
       t("flow-summary-ask"),
     ]
       .filter(Boolean)
@@ -182,7 +184,7 @@ export async function confirmAndCreate(s: FlowSession, order: ChosenSwap): Promi
         );
         continue;
       case "failed": {
-        if (result.refused || result.unauthorized) {
+        if ((result.refused || result.unauthorized) && s.severalExchanges) {
           // Nothing was created there, and its answer says so: the next offer, asked afresh, is
           // shown as a new summary to confirm; never a swap elsewhere without its Confirm.
           refusedAt.push(result.exchange);
@@ -190,7 +192,7 @@ export async function confirmAndCreate(s: FlowSession, order: ChosenSwap): Promi
           const next = await s.conversation.external(() =>
             s.deps.confirm.nextOffer({ order, userId: s.userId ?? 0 }, exclude),
           );
-          const refusal = refusalText(t, s.deps.quotes.labelOf(result.exchange), result.failure);
+          const refusal = refusalText(t, s.deps.exchanges.labelOf(result.exchange), result.failure);
           if (!next) {
             await s.ctx.reply(`${refusal}\n${t("flow-failover-none")}`);
             return;
@@ -202,7 +204,7 @@ export async function confirmAndCreate(s: FlowSession, order: ChosenSwap): Promi
           confirmKeyboard = keyboardOf(confirmValue);
           pendingSeen = false;
           const offered = t("flow-failover-next", {
-            exchange: s.deps.quotes.labelOf(quote.exchange),
+            exchange: s.deps.exchanges.labelOf(quote.exchange),
           });
           await s.ctx.reply(summary(`${refusal}\n${offered}`), { reply_markup: confirmKeyboard });
           continue;
@@ -224,11 +226,7 @@ export async function confirmAndCreate(s: FlowSession, order: ChosenSwap): Promi
  * Which exchange refused the create and why: its own words when it gave a reason, else that it
  * cannot take the swap now (a refused key is the operator's problem, never shown).
  */
-function refusalText(
-  t: FlowSession["t"],
-  exchange: string,
-  failure: ExchangeFailure,
-): string {
+function refusalText(t: FlowSession["t"], exchange: string, failure: ExchangeFailure): string {
   return failure.kind === "rejected"
     ? t("flow-failover-refused", { exchange, reason: failure.message })
     : t("flow-failover-unavailable", { exchange });
