@@ -29,7 +29,10 @@ export function buildBackground(
   logger: Logger,
   deps: {
     exchanges: readonly RunningExchange[];
-    /** The same exchanges as offered: pushes, cards and tickets name each swap's. */
+    /**
+     * The exchanges offered: pushes, cards and tickets name each swap's; one out for a refused key
+     * is named in its alerts, and its recovery check offers it again once its key works.
+     */
     offered: ExchangeSet;
     db: Database;
     topology: Topology;
@@ -119,6 +122,10 @@ export function buildBackground(
       monitor,
       exchange: exchange.label,
       keySetting: keySettingOf(exchange),
+      takenOut: () => ({
+        now: deps.offered.whyOut(exchangeId) !== undefined,
+        times: deps.offered.timesOut(exchangeId),
+      }),
       alertAfterMs: config.alertAfterMs,
       logger: log,
       fence,
@@ -162,6 +169,21 @@ export function buildBackground(
         return client.listCurrencies({ page: 1, size: 1 }, { maxWaitMs: 2_000 });
       },
       everyMs: Math.min(Math.max(config.statusPollIntervalMs * 2, 1_000), 30_000),
+      out: {
+        isOut: () => deps.offered.whyOut(exchangeId) !== undefined,
+        // The list needs the key in every dialect: one row of it proves the key works again.
+        probeKey: async () => {
+          await fence?.();
+          return client.listTransactions(
+            { page: 1, size: 1 },
+            { maxWaitMs: 2_000, background: true },
+          );
+        },
+        bringBack: () => {
+          if (deps.offered.bringBack(exchangeId))
+            log.info("exchange accepts the API key again: offered again");
+        },
+      },
       clock,
     });
     const named = (part: string) =>

@@ -152,6 +152,7 @@ flow-summary =
     Payout to: <code>{$address}</code>
     Refund to: {$refund}
 flow-summary-no-refund = (none)
+flow-summary-exchange = Exchange: <b>{$exchange}</b>
 flow-summary-ask = Tap Confirm to create the swap, or Cancel.
 flow-quote-moved = ℹ️ The rate has changed since your quote; these are the new numbers.
 flow-address-problem-empty = Please type an address.
@@ -180,6 +181,10 @@ flow-too-many-tries = That is {$count} answers in a row this step could not use.
 flow-creating = ⏳ Creating your swap…
 flow-create-failed = Nothing was created. Tap Confirm to try again, or Cancel.
 flow-create-rejected = Nothing was created. Start again with /exchange.
+flow-failover-refused = ⚠️ {$exchange} refused this swap: {$reason}
+flow-failover-unavailable = 🔌 {$exchange} cannot take this swap now.
+flow-failover-next = ↪️ Here is the next best offer, from <b>{$exchange}</b>, quoted just now. Nothing is created there until you confirm these numbers.
+flow-failover-none = No other exchange offers this swap now. Nothing was created. Start again with /exchange.
 flow-create-pending = ⏳ The exchange did not answer clearly. Your swap may have been created: I am checking and will send the deposit address here as soon as I know, or tell you that nothing was created. Do not send anything and do not start a new swap for the same funds meanwhile.
 flow-still-checking = ⏳ I am still checking whether the exchange created this swap. I will send its deposit address here as soon as I know, or tell you that nothing was created (then you can confirm again). Do not send anything before that.
 flow-create-suspect =
@@ -395,7 +400,7 @@ cmd-language = choose the bot's language
 
 ## Operator: admin alerts and /stats
 
-alert-unauthorized = 🚨 {$exchange} rejects the bot's API key (401). No swap can be quoted or created there until it is fixed. Check {$setting}.
+alert-unauthorized = 🚨 {$exchange} rejects the bot's API key (401). Its offers are left out (users get the other exchanges') until a request with the key succeeds again: fix its API key ({$setting}).
 alert-down = 🚨 {$exchange} has been failing for {$minutes} min (since {$since}). Swaps cannot be quoted or created there; its swaps' status pushes are delayed.
 alert-recovered = ✅ {$exchange} answers again.
 alert-suspect = 🛑 Swap {$id} (chat {$chat}) does not match what its user confirmed ({$fields}); its deposit address was withheld. See the log for both versions.

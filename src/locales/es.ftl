@@ -152,6 +152,7 @@ flow-summary =
     Recibes en: <code>{$address}</code>
     Reembolso a: {$refund}
 flow-summary-no-refund = (ninguna)
+flow-summary-exchange = Exchange: <b>{$exchange}</b>
 flow-summary-ask = Toca «Confirmar» para crear el intercambio, o «Cancelar».
 flow-quote-moved = ℹ️ La tasa cambió desde tu cotización; estas son las nuevas cifras.
 flow-address-problem-empty = Escribe una dirección, por favor.
@@ -180,6 +181,10 @@ flow-too-many-tries = Ya son {$count} respuestas seguidas que este paso no pudo 
 flow-creating = ⏳ Creando tu intercambio…
 flow-create-failed = No se creó nada. Toca «Confirmar» para intentarlo de nuevo, o «Cancelar».
 flow-create-rejected = No se creó nada. Empieza de nuevo con /exchange.
+flow-failover-refused = ⚠️ {$exchange} rechazó este intercambio: {$reason}
+flow-failover-unavailable = 🔌 {$exchange} no puede hacer este intercambio ahora.
+flow-failover-next = ↪️ Esta es la siguiente mejor oferta, de <b>{$exchange}</b>, cotizada ahora mismo. Allí no se crea nada hasta que confirmes estas cifras.
+flow-failover-none = Ningún otro exchange ofrece este intercambio ahora. No se creó nada. Empieza de nuevo con /exchange.
 flow-create-pending = ⏳ El exchange no respondió con claridad. Tu intercambio puede haberse creado: lo estoy comprobando y te enviaré aquí la dirección de depósito en cuanto lo sepa, o te diré que no se creó nada. Mientras tanto, no envíes nada ni empieces otro intercambio con los mismos fondos.
 flow-still-checking = ⏳ Sigo comprobando si el exchange creó este intercambio. Te enviaré aquí su dirección de depósito en cuanto lo sepa, o te diré que no se creó nada (entonces podrás confirmar de nuevo). No envíes nada antes de eso.
 flow-create-suspect =
@@ -395,7 +400,7 @@ cmd-language = elegir el idioma del bot
 
 ## Operator: admin alerts and /stats
 
-alert-unauthorized = 🚨 {$exchange} rechaza la clave de API del bot (401). No se puede cotizar ni crear intercambios allí hasta que se corrija. Revisa {$setting}.
+alert-unauthorized = 🚨 {$exchange} rechaza la clave de API del bot (401). Sus ofertas quedan fuera (los usuarios reciben las de los otros exchanges) hasta que una petición con la clave vuelva a funcionar: corrige su clave de API ({$setting}).
 alert-down = 🚨 {$exchange} lleva {$minutes} min fallando (desde {$since}). No se pueden cotizar ni crear intercambios allí; los avisos de estado de sus intercambios se retrasan.
 alert-recovered = ✅ {$exchange} vuelve a responder.
 alert-suspect = 🛑 El intercambio {$id} (chat {$chat}) no coincide con lo que confirmó su usuario ({$fields}); se ocultó su dirección de depósito. Ambas versiones están en el registro.

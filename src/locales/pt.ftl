@@ -152,6 +152,7 @@ flow-summary =
     Você recebe em: <code>{$address}</code>
     Reembolso para: {$refund}
 flow-summary-no-refund = (nenhum)
+flow-summary-exchange = Exchange: <b>{$exchange}</b>
 flow-summary-ask = Toque em «Confirmar» para criar a troca, ou em «Cancelar».
 flow-quote-moved = ℹ️ A cotação mudou desde a sua consulta; estes são os novos números.
 flow-address-problem-empty = Digite um endereço, por favor.
@@ -180,6 +181,10 @@ flow-too-many-tries = Já são {$count} respostas seguidas que este passo não c
 flow-creating = ⏳ Criando sua troca…
 flow-create-failed = Nada foi criado. Toque em «Confirmar» para tentar de novo, ou em «Cancelar».
 flow-create-rejected = Nada foi criado. Comece de novo com /exchange.
+flow-failover-refused = ⚠️ {$exchange} recusou esta troca: {$reason}
+flow-failover-unavailable = 🔌 {$exchange} não pode fazer esta troca agora.
+flow-failover-next = ↪️ Esta é a próxima melhor oferta, da <b>{$exchange}</b>, cotada agora mesmo. Nada é criado lá até você confirmar estes números.
+flow-failover-none = Nenhuma outra exchange oferece esta troca agora. Nada foi criado. Comece de novo com /exchange.
 flow-create-pending = ⏳ A exchange não respondeu com clareza. Sua troca pode ter sido criada: estou verificando e envio o endereço de depósito aqui assim que souber, ou aviso que nada foi criado. Enquanto isso, não envie nada e não comece outra troca com os mesmos fundos.
 flow-still-checking = ⏳ Ainda estou verificando se a exchange criou esta troca. Envio o endereço de depósito aqui assim que souber, ou aviso que nada foi criado (aí você pode confirmar de novo). Não envie nada antes disso.
 flow-create-suspect =
@@ -395,7 +400,7 @@ cmd-language = escolher o idioma do bot
 
 ## Operator: admin alerts and /stats
 
-alert-unauthorized = 🚨 {$exchange} rejeita a chave de API do bot (401). Não é possível cotar nem criar trocas lá até que seja corrigido. Verifique {$setting}.
+alert-unauthorized = 🚨 {$exchange} rejeita a chave de API do bot (401). As ofertas dela ficam de fora (os usuários recebem as das outras exchanges) até que uma requisição com a chave volte a funcionar: corrija a chave de API dela ({$setting}).
 alert-down = 🚨 {$exchange} está falhando há {$minutes} min (desde {$since}). Não é possível cotar nem criar trocas lá; os avisos de status das trocas dela estão atrasados.
 alert-recovered = ✅ {$exchange} voltou a responder.
 alert-suspect = 🛑 A troca {$id} (chat {$chat}) não corresponde ao que o usuário confirmou ({$fields}); o endereço de depósito foi retido. As duas versões estão no log.

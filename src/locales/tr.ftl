@@ -152,6 +152,7 @@ flow-summary =
     Alıcı adres: <code>{$address}</code>
     İade adresi: {$refund}
 flow-summary-no-refund = (yok)
+flow-summary-exchange = Borsa: <b>{$exchange}</b>
 flow-summary-ask = Takası oluşturmak için «Onayla»ya, vazgeçmek için «İptal»e dokunun.
 flow-quote-moved = ℹ️ Fiyat aldığınızdan beri kur değişti; yeni rakamlar bunlar.
 flow-address-problem-empty = Lütfen bir adres yazın.
@@ -180,6 +181,10 @@ flow-too-many-tries = Bu adımın kullanamadığı art arda {$count} yanıt oldu
 flow-creating = ⏳ Takasınız oluşturuluyor…
 flow-create-failed = Hiçbir şey oluşturulmadı. Yeniden denemek için «Onayla»ya ya da «İptal»e dokunun.
 flow-create-rejected = Hiçbir şey oluşturulmadı. /exchange ile yeniden başlayın.
+flow-failover-refused = ⚠️ {$exchange} bu takası reddetti: {$reason}
+flow-failover-unavailable = 🔌 {$exchange} bu takası şu anda yapamıyor.
+flow-failover-next = ↪️ Sıradaki en iyi teklif, <b>{$exchange}</b> borsasından, az önce alındı. Bu rakamları onaylayana kadar orada hiçbir şey oluşturulmaz.
+flow-failover-none = Şu anda başka hiçbir borsa bu takası sunmuyor. Hiçbir şey oluşturulmadı. /exchange ile yeniden başlayın.
 flow-create-pending = ⏳ Borsa net bir yanıt vermedi. Takasınız oluşturulmuş olabilir: kontrol ediyorum; öğrenir öğrenmez yatırma adresini buraya göndereceğim ya da hiçbir şey oluşturulmadığını söyleyeceğim. Bu arada hiçbir şey göndermeyin ve aynı para için yeni bir takas başlatmayın.
 flow-still-checking = ⏳ Borsanın bu takası oluşturup oluşturmadığını hâlâ kontrol ediyorum. Öğrenir öğrenmez yatırma adresini buraya göndereceğim ya da hiçbir şey oluşturulmadığını söyleyeceğim (o zaman yeniden onaylayabilirsiniz). O zamana kadar hiçbir şey göndermeyin.
 flow-create-suspect =
@@ -395,7 +400,7 @@ cmd-language = botun dilini seç
 
 ## Operator: admin alerts and /stats
 
-alert-unauthorized = 🚨 {$exchange} botun API anahtarını reddediyor (401). Düzeltilene kadar orada fiyat alınamaz ve takas oluşturulamaz. {$setting} ayarını kontrol edin.
+alert-unauthorized = 🚨 {$exchange} botun API anahtarını reddediyor (401). Anahtarla yapılan bir istek yeniden başarılı olana kadar teklifleri gösterilmiyor (kullanıcılar diğer borsaların tekliflerini alıyor): API anahtarını düzeltin ({$setting}).
 alert-down = 🚨 {$exchange} {$minutes} dk'dır hata veriyor ({$since} tarihinden beri). Orada fiyat alınamıyor ve takas oluşturulamıyor; oradaki takasların durum bildirimleri gecikiyor.
 alert-recovered = ✅ {$exchange} yeniden yanıt veriyor.
 alert-suspect = 🛑 {$id} takası (sohbet {$chat}) kullanıcısının onayladığıyla uyuşmuyor ({$fields}); yatırma adresi gösterilmedi. İki sürüm de kayıtta (log).

@@ -153,6 +153,7 @@ flow-summary =
     收款地址：<code>{$address}</code>
     退款地址：{$refund}
 flow-summary-no-refund = （无）
+flow-summary-exchange = 兑换平台：<b>{$exchange}</b>
 flow-summary-ask = 点击“确认”创建兑换，或点击“取消”。
 flow-quote-moved = ℹ️ 自你查询报价以来汇率已变动；以下是新的数字。
 flow-address-problem-empty = 请输入地址。
@@ -181,6 +182,10 @@ flow-too-many-tries = 这一步已经连续 {$count} 次无法使用你的回答
 flow-creating = ⏳ 正在创建你的兑换…
 flow-create-failed = 没有创建任何内容。点击“确认”重试，或点击“取消”。
 flow-create-rejected = 没有创建任何内容。请用 /exchange 重新开始。
+flow-failover-refused = ⚠️ {$exchange} 拒绝了这笔兑换：{$reason}
+flow-failover-unavailable = 🔌 {$exchange} 现在无法进行这笔兑换。
+flow-failover-next = ↪️ 这是下一个最佳报价，来自 <b>{$exchange}</b>，刚刚报价。在您确认这些数字之前，那里不会创建任何兑换。
+flow-failover-none = 现在没有其他兑换平台提供这笔兑换。未创建任何兑换。请用 /exchange 重新开始。
 flow-create-pending = ⏳ 兑换服务没有给出明确答复。你的兑换可能已经创建：我正在核实，一旦确定就在这里发送充值地址，或告诉你没有创建任何内容。在此期间请不要发送任何资金，也不要为同一笔资金开始新的兑换。
 flow-still-checking = ⏳ 我仍在核实兑换服务是否创建了这笔兑换。一旦确定，我会在这里发送它的充值地址，或告诉你没有创建任何内容（届时你可以再次确认）。在那之前请不要发送任何资金。
 flow-create-suspect =
@@ -396,7 +401,7 @@ cmd-language = 选择机器人的语言
 
 ## Operator: admin alerts and /stats
 
-alert-unauthorized = 🚨 {$exchange} 拒绝了机器人的 API 密钥（401）。修复之前，无法在该处报价或创建兑换。请检查 {$setting}。
+alert-unauthorized = 🚨 {$exchange} 拒绝了机器人的 API 密钥（401）。在使用该密钥的请求再次成功之前，它的报价不会显示（用户会收到其他兑换平台的报价）：请修正它的 API 密钥（{$setting}）。
 alert-down = 🚨 {$exchange} 已连续故障 {$minutes} 分钟（自 {$since} 起）。无法在该处报价或创建兑换；其兑换的状态推送会延迟。
 alert-recovered = ✅ {$exchange} 已恢复响应。
 alert-suspect = 🛑 兑换 {$id}（聊天 {$chat}）与其用户确认的内容不符（{$fields}）；已扣下其充值地址不显示。两个版本都在日志中。

@@ -9,12 +9,14 @@ import type { ExchangeMonitor } from "./exchange-monitor.ts";
 
 /**
  * Tells the operator's admin chats when one exchange has been failing for longer than allowed or
- * has rejected the API key, once per incident, and again when it recovers: one per exchange, over
- * its monitor, each alert naming its exchange.
+ * has rejected the API key (or is out of the offers for it), once per incident, and again when it
+ * recovers: one per exchange, over its monitor, each alert naming its exchange.
  */
 export class AdminAlerts {
   private readonly loop: PeriodicLoop;
   private alerted: "down" | "unauthorized" | undefined;
+  /** The take-outs already told (see takenOut). */
+  private toldOuts = 0;
 
   constructor(
     private readonly options: {
@@ -27,6 +29,11 @@ export class AdminAlerts {
       exchange: string;
       /** The setting that holds its API key, named when the exchange refuses it. */
       keySetting: string;
+      /**
+       * Whether the exchange is out of the offers for a refused key now, and how many times it
+       * has been taken out (ExchangeSet.whyOut, timesOut): one back before a check is told too.
+       */
+      takenOut?: () => { now: boolean; times: number };
       alertAfterMs: number;
       logger: Logger;
       checkEveryMs?: number;
@@ -60,12 +67,16 @@ export class AdminAlerts {
 
   async check(now = Date.now()): Promise<void> {
     const { monitor, alertAfterMs, exchange } = this.options;
-    if (monitor.unauthorized && this.alerted !== "unauthorized") {
+    const out = this.options.takenOut?.() ?? { now: false, times: 0 };
+    const freshOut = out.times > this.toldOuts;
+    this.toldOuts = out.times;
+    const unauthorized = monitor.unauthorized || out.now || freshOut;
+    if (unauthorized && this.alerted !== "unauthorized") {
       this.alerted = "unauthorized";
       const setting = this.options.keySetting;
       await this.send((t) => t("alert-unauthorized", { exchange, setting }));
     } else if (
-      !monitor.unauthorized &&
+      !unauthorized &&
       monitor.failingSince > 0 &&
       now - monitor.failingSince >= alertAfterMs &&
       this.alerted === undefined
@@ -74,7 +85,7 @@ export class AdminAlerts {
       const minutes = Math.round((now - monitor.failingSince) / 60_000);
       const since = new Date(monitor.failingSince).toISOString();
       await this.send((t) => t("alert-down", { exchange, minutes, since }));
-    } else if (this.alerted && monitor.failingSince === 0 && !monitor.unauthorized) {
+    } else if (this.alerted && monitor.failingSince === 0 && !unauthorized) {
       this.alerted = undefined;
       await this.send((t) => t("alert-recovered", { exchange }));
     }

@@ -71,11 +71,14 @@ export function createHealthCheck(options: {
  * else has asked since: then /healthz and the admins see it come back even when the bot is idle.
  * A healthy exchange costs nothing here; a failing one at most one request per `everyMs`. A
  * rejected key (401) is not an outage that passes: it waits for the operator (and for the next
- * request of a user or the tracker), and the admins are told.
+ * request of a user or the tracker), and the admins are told. An exchange taken out of the offers
+ * for its key (`out`) is asked with the key as often, and offered again once that succeeds.
  */
 export class ExchangeRecoveryCheck {
   private readonly loop: PeriodicLoop;
   private probing = false;
+  /** When the key of an exchange out of the offers was last asked (see `out`). */
+  private keyAskedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly options: {
@@ -83,6 +86,13 @@ export class ExchangeRecoveryCheck {
       /** The cheapest request there is; its outcome reaches the monitor like any other. */
       probe: () => Promise<unknown>;
       everyMs: number;
+      /** The exchange's place in the offers, when its key was refused (ExchangeSet.takeOut). */
+      out?: {
+        isOut: () => boolean;
+        /** A cheap request that needs the key: its success proves the key is accepted again. */
+        probeKey: () => Promise<unknown>;
+        bringBack: () => void;
+      };
       clock?: Clock;
     },
   ) {
@@ -104,12 +114,22 @@ export class ExchangeRecoveryCheck {
 
   /** Not awaited: a stop must not wait for a probe of an exchange that does not answer. */
   private tick(now: number): void {
-    const { monitor, everyMs } = this.options;
-    const failing = monitor.failingSince > 0 && !monitor.unauthorized;
-    if (!failing || this.probing || now - monitor.lastRequestAt < everyMs) return;
+    const { monitor, everyMs, out } = this.options;
+    if (this.probing) return;
+    let probe: Promise<unknown>;
+    if (out?.isOut()) {
+      // Other requests (the tracker's, public quotes) may keep coming meanwhile: they do not say
+      // whether the key works again, so the key is asked once per period whatever they do.
+      if (now - this.keyAskedAt < everyMs) return;
+      this.keyAskedAt = now;
+      probe = out.probeKey().then(() => out.bringBack());
+    } else {
+      const failing = monitor.failingSince > 0 && !monitor.unauthorized;
+      if (!failing || now - monitor.lastRequestAt < everyMs) return;
+      probe = this.options.probe();
+    }
     this.probing = true;
-    this.options
-      .probe()
+    probe
       .catch(() => undefined)
       .finally(() => {
         this.probing = false;

@@ -4,7 +4,7 @@ import { amountFit, limitsFit } from "../swaps/amount-fit.ts";
 import { ExchangeApiError } from "../swaps/exchange-errors.ts";
 import type { QuoteRequest } from "../swaps/exchange-port.ts";
 import type { ExchangeSet, KycRating, OfferedExchange } from "../swaps/exchange-set.ts";
-import { KYC_RATINGS } from "../swaps/exchange-set.ts";
+import { KYC_RATINGS, keyRefused } from "../swaps/exchange-set.ts";
 import { describeExchangeError, type ExchangeFailure } from "../swaps/failures.ts";
 import type { RateType } from "../swaps/swap.ts";
 import type { ExchangeQuotes, QuoteOptions } from "./exchange-quotes.ts";
@@ -50,6 +50,11 @@ interface QuoteServiceDeps {
   onOffers?: (offers: Offers) => void;
 }
 
+/** Every exchange that would be asked is out of the offers (its key refused): unavailable. */
+class AllOut extends Error {
+  override name = "AllOut";
+}
+
 /** An exchange that gave no answer within the quote's deadline. */
 class OfferTooSlow extends Error {
   override name = "OfferTooSlow";
@@ -66,10 +71,16 @@ export class QuoteService {
 
   /** The exchanges a pair is offered at now, in the operator's order. */
   offering(pair: Pair, only?: string, exclude: readonly string[] = []): OfferedExchange[] {
+    const { exchanges } = this.deps;
+    return this.listing(pair, only, exclude).filter((e) => exchanges.whyOut(e.id) === undefined);
+  }
+
+  /** The exchanges that would offer a pair, those out of the offers (ExchangeSet.takeOut) too. */
+  private listing(pair: Pair, only?: string, exclude: readonly string[] = []): OfferedExchange[] {
     const { exchanges, listedAt, minKyc } = this.deps;
     const from = listedAt?.(pair.coinFrom.toLowerCase());
     const to = listedAt?.(pair.coinTo.toLowerCase());
-    return exchanges.offering().filter((exchange) => {
+    return exchanges.all.filter((exchange) => {
       if (only !== undefined && exchange.id !== only) return false;
       if (exclude.includes(exchange.id)) return false;
       if (from && !from.has(exchange.id)) return false;
@@ -88,12 +99,12 @@ export class QuoteService {
     const asked = this.offering(params, opts.exchange, opts.exclude).filter(
       (exchange) => !reverse || reversesAt(this.at(exchange.id).reverses, rateType),
     );
-    if (asked.length === 0) throw notOffered();
+    if (asked.length === 0) throw this.noneAsked(params, opts);
     const answers = await Promise.allSettled(
       asked.map((exchange) =>
         opts.exchange === undefined
-          ? this.withinDeadline(this.at(exchange.id).quote(params, opts))
-          : this.at(exchange.id).quote(params, opts),
+          ? this.withinDeadline(this.askAt(exchange.id, params, opts))
+          : this.askAt(exchange.id, params, opts),
       ),
     );
     const quotes: Quote[] = [];
@@ -115,7 +126,7 @@ export class QuoteService {
   /** The best offer (see offers), or with `exchange` that exchange's quote. */
   async quote(params: QuoteRequest, opts: OfferOptions = {}): Promise<Quote> {
     if (opts.exchange !== undefined && this.deps.quotesAt.has(opts.exchange)) {
-      return this.at(opts.exchange).quote(params, opts);
+      return this.askAt(opts.exchange, params, opts);
     }
     const { ranked } = await this.offers(params, opts);
     return ranked[0]!;
@@ -189,6 +200,35 @@ export class QuoteService {
       total.cacheHits += quotes.stats.cacheHits;
     }
     return total;
+  }
+
+  /**
+   * Why no exchange was asked: each one that lists the pair is out of the offers for its key (the
+   * exchange is unavailable, as its 401 said), or none lists it (as an exchange's 404 would say).
+   */
+  private noneAsked(pair: Pair, opts: OfferOptions): Error {
+    const { exchanges } = this.deps;
+    const out = this.listing(pair, opts.exchange, opts.exclude).some(
+      (exchange) => exchanges.whyOut(exchange.id) !== undefined,
+    );
+    return out
+      ? new AllOut("every exchange offering this pair is out of the offers")
+      : notOffered();
+  }
+
+  /**
+   * One exchange's quote. An exchange that refuses the operator's key (401, 403) is taken out of
+   * the offers: the next quote no longer asks it (the admins are alerted: AdminAlerts).
+   */
+  private async askAt(id: string, params: QuoteRequest, opts: QuoteOptions): Promise<Quote> {
+    try {
+      return await this.at(id).quote(params, opts);
+    } catch (error) {
+      if (error instanceof ExchangeApiError && (error.status === 401 || error.status === 403)) {
+        this.deps.exchanges.takeOut(id, keyRefused(error.status));
+      }
+      throw error;
+    }
   }
 
   private at(id: string): ExchangeQuotes {

@@ -1,5 +1,6 @@
 import { type DecimalString, formatDecimal } from "../lib/decimal.ts";
 import { type AmountFit, amountFit } from "./amount-fit.ts";
+import { ExchangeApiError } from "./exchange-errors.ts";
 import type { ExchangeQuote, QuoteRequest } from "./exchange-port.ts";
 import { describeExchangeError, type ExchangeFailure } from "./failures.ts";
 import type { SwapOrder } from "./swap.ts";
@@ -22,6 +23,11 @@ interface QuoteSource {
     params: QuoteRequest,
     options?: { fresh?: boolean; user?: number; exchange?: string },
   ): Promise<HeldQuote>;
+  /** Every exchange's offer but those excluded's, best first (QuoteService.offers). */
+  offers(
+    params: QuoteRequest,
+    options: { fresh?: boolean; user?: number; exclude?: readonly string[] },
+  ): Promise<{ ranked: HeldQuote[] }>;
   /** Whether a fixed-rate quote is too old to create a swap on without showing fresh numbers. */
   isStale(quote: HeldQuote): boolean;
 }
@@ -67,15 +73,7 @@ export class ConfirmSummary {
   async confirm(summary: Summary): Promise<ConfirmOutcome> {
     const { order } = summary;
     const rateType = order.rateType ?? "float";
-    const params: QuoteRequest = {
-      coinFrom: order.coinFrom,
-      coinTo: order.coinTo,
-      networkFrom: order.networkFrom,
-      networkTo: order.networkTo,
-      amount: order.amount,
-      ...(order.receiveAmount !== undefined ? { receiveAmount: order.receiveAmount } : {}),
-      rateType,
-    };
+    const params = paramsOf(order);
     const shown = summary.shown && "quote" in summary.shown ? summary.shown.quote : undefined;
     let quote = shown;
     const chosen = shown?.exchange ?? summary.exchange;
@@ -92,7 +90,20 @@ export class ConfirmSummary {
         });
       }
     } catch (error) {
-      return { kind: "quote-failed", failure: describeExchangeError(error) };
+      const failure = describeExchangeError(error);
+      if (chosen !== undefined && keyRefusedBy(error)) {
+        // The chosen exchange refused the operator's key (it is out of the offers now): nothing
+        // was created, and asking it again cannot help. Another exchange's offer may be shown.
+        return {
+          kind: "failed",
+          failure,
+          retryable: false,
+          exchange: chosen,
+          refused: false,
+          unauthorized: true,
+        };
+      }
+      return { kind: "quote-failed", failure };
     }
     if (quote !== shown) {
       // A quote asked for now: the amount must still fit, and a fixed rate must be the one shown.
@@ -117,6 +128,53 @@ export class ConfirmSummary {
         : { floatAmountOut: payoutOf(quote) }),
     });
   }
+
+  /**
+   * Failover (docs/design.md §4, "Failover"): the best offer for the summary's order now, asked
+   * afresh at every exchange but `exclude` (those that refused this summary), for a new summary to
+   * confirm; undefined when no other exchange offers it (none quotes the pair, or none takes the
+   * amount). It creates nothing: only a Confirm of its numbers does.
+   */
+  async nextOffer(
+    summary: Pick<Summary, "order" | "userId">,
+    exclude: readonly string[],
+  ): Promise<HeldQuote | undefined> {
+    const params = paramsOf(summary.order);
+    let ranked: HeldQuote[];
+    try {
+      ({ ranked } = await this.deps.quotes.offers(params, {
+        fresh: true,
+        user: summary.userId,
+        exclude,
+      }));
+    } catch {
+      return undefined;
+    }
+    const best = ranked.find((quote) => !exclude.includes(quote.exchange));
+    if (!best) return undefined;
+    const quote = { ...best, rateType: params.rateType ?? "float" };
+    const sent =
+      params.receiveAmount !== undefined ? formatDecimal(quote.sendAmount) : params.amount;
+    return amountFit(sent, quote) === "ok" ? quote : undefined;
+  }
+}
+
+/** The quote request of an order. */
+function paramsOf(order: SwapOrder): QuoteRequest {
+  return {
+    coinFrom: order.coinFrom,
+    coinTo: order.coinTo,
+    networkFrom: order.networkFrom,
+    networkTo: order.networkTo,
+    amount: order.amount,
+    ...(order.receiveAmount !== undefined ? { receiveAmount: order.receiveAmount } : {}),
+    rateType: order.rateType ?? "float",
+  };
+}
+
+/** Whether the exchange refused the operator's key (401, 403). */
+function keyRefusedBy(error: unknown): boolean {
+  return error instanceof ExchangeApiError && (error.status === 401 || error.status === 403);
 }
 
 /** Whether the quote differs from what the summary showed (nothing shown: it did not move). */

@@ -28,11 +28,14 @@ export interface OfferedExchange {
 /**
  * The exchanges the bot offers, in the operator's order of preference (the first is the one
  * anything recorded before exchanges were named belongs to). One whose key the exchange refuses is
- * taken out of the offers until the process starts again (the operator must fix the key).
+ * taken out of the offers until a request with its key succeeds again (its recovery check asks) or
+ * the process starts again: the operator must fix the key.
  */
 export class ExchangeSet {
   private readonly byId: ReadonlyMap<string, OfferedExchange>;
   private readonly out = new Map<string, string>();
+  /** How many times each exchange has been taken out since start. */
+  private readonly takeOuts = new Map<string, number>();
 
   constructor(readonly all: readonly OfferedExchange[]) {
     if (all.length === 0) throw new Error("no exchange to offer");
@@ -68,11 +71,27 @@ export class ExchangeSet {
   takeOut(id: string, reason: string): boolean {
     if (!this.byId.has(id) || this.out.has(id)) return false;
     this.out.set(id, reason);
+    this.takeOuts.set(id, this.timesOut(id) + 1);
     return true;
+  }
+
+  /** How many times an exchange has been taken out since start (one back already counts). */
+  timesOut(id: string): number {
+    return this.takeOuts.get(id) ?? 0;
+  }
+
+  /** Offers an exchange taken out again; true when it was out. */
+  bringBack(id: string): boolean {
+    return this.out.delete(id);
   }
 
   /** Why an exchange is out of the offers; undefined: it is offered. */
   whyOut(id: string): string | undefined {
     return this.out.get(id);
   }
+}
+
+/** Why an exchange whose key was refused is out of the offers (see ExchangeSet.whyOut). */
+export function keyRefused(status: number): string {
+  return `the exchange refused the API key (HTTP ${status})`;
 }

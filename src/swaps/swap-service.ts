@@ -3,7 +3,7 @@ import { KeyShare } from "../lib/key-share.ts";
 import type { Logger } from "../lib/logger.ts";
 import { ExchangeApiError, ExchangeBusyError } from "./exchange-errors.ts";
 import type { CreatedSwap, ExchangePort } from "./exchange-port.ts";
-import type { ExchangeSet } from "./exchange-set.ts";
+import { type ExchangeSet, keyRefused } from "./exchange-set.ts";
 import { describeExchangeError, type ExchangeFailure } from "./failures.ts";
 import { recordFromCreated, recordFromDetail } from "./from-exchange.ts";
 import { type Intent, type IntentInput, postOf, type SwapRecord } from "./intent.ts";
@@ -160,6 +160,18 @@ export class SwapService {
         unauthorized: false,
       };
     }
+    if (this.deps.exchanges.whyOut(exchange.id) !== undefined) {
+      // Taken out of the offers (its key was refused): nothing is sent, another offer is shown.
+      await store.markFailed(input.key, `exchange ${exchange.id} is out of the offers`);
+      return {
+        kind: "failed",
+        failure: { kind: "unavailable" },
+        retryable: false,
+        exchange: exchange.id,
+        refused: true,
+        unauthorized: false,
+      };
+    }
     // Checked after the claim: a Confirm tapped again on a swap already created is told so.
     const share = this.chatShares.get(exchange.id)!.take(input.chatId);
     if (!share.granted) {
@@ -183,13 +195,22 @@ export class SwapService {
       await store.markFailed(input.key, String(error));
       logger.warn({ err: error, intent: input.key, exchange: exchange.id }, "swap creation failed");
       const status = error instanceof ExchangeApiError ? error.status : undefined;
+      const unauthorized = status === 401 || status === 403;
+      // The operator's key is refused: no user can swap there until it is fixed (the admins are
+      // alerted by the exchange's AdminAlerts, which sees it out).
+      if (unauthorized && this.deps.exchanges.takeOut(exchange.id, keyRefused(status))) {
+        logger.error(
+          { exchange: exchange.id, status },
+          "exchange refused the API key: taken out of the offers",
+        );
+      }
       return {
         kind: "failed",
         failure,
         retryable: failure.kind !== "rejected",
         exchange: exchange.id,
-        refused: status !== undefined && status !== 401 && status !== 403 && status !== 429,
-        unauthorized: status === 401 || status === 403,
+        refused: status !== undefined && !unauthorized && status !== 429,
+        unauthorized,
       };
     }
     const { record, mismatches } = await this.verified(input, created, exchange.port);

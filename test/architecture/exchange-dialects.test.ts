@@ -28,6 +28,7 @@ const ONCE: Record<string, string> = {
   instances: "leadership, fencing and takeover between processes on one PostgreSQL",
   "fair-shares": "each chat's share of the bot's own request budgets",
   concurrency: "chats handled side by side, and a second poller on the token",
+  failover: "failover between three exchanges side by side, one per dialect: the file sets them",
   "flow-lifecycle": "the conversation's retries, idle end, bad answers and Bot API failures",
   "copy-buttons": "the copy buttons of the bot's messages",
   postgres: "the store on PostgreSQL",

@@ -17,7 +17,11 @@ afterEach(async () => {
 });
 
 /** Admin alerts on a test clock, their fence answering as `leading()` says. */
-async function rig(leading: () => boolean, status: 401 | 503 = 401) {
+async function rig(
+  leading: () => boolean,
+  status: 401 | 503 = 401,
+  takenOut?: () => { now: boolean; times: number },
+) {
   tg = await startFakeTelegram();
   const admin = tg.user();
   const clock = new TestClock();
@@ -31,6 +35,7 @@ async function rig(leading: () => boolean, status: 401 | 503 = 401) {
     monitor,
     exchange: "LetsExchange",
     keySetting: "EXCHANGE_LETSEXCHANGE_API_KEY",
+    ...(takenOut ? { takenOut } : {}),
     alertAfterMs: 60_000,
     logger: pino({ level: "silent" }),
     checkEveryMs: 1_000,
@@ -57,7 +62,7 @@ describe("admin alerts", () => {
     await clock.advance(10_000);
     expect(admin.transcript()).toHaveLength(1);
     expect(admin.transcript()[0]!.text).toBe(
-      "🚨 LetsExchange rejects the bot's API key (401). No swap can be quoted or created there until it is fixed. Check EXCHANGE_LETSEXCHANGE_API_KEY.",
+      "🚨 LetsExchange rejects the bot's API key (401). Its offers are left out (users get the other exchanges') until a request with the key succeeds again: fix its API key (EXCHANGE_LETSEXCHANGE_API_KEY).",
     );
   });
 
@@ -85,5 +90,35 @@ describe("admin alerts", () => {
     leading = true;
     await clock.until(() => admin.transcript().length > 0, 5_000, "the alert");
     expect(admin.transcript()).toHaveLength(1);
+  });
+
+  it("name the exchange out of the offers for its key until it is offered again", async () => {
+    let out = true;
+    const { admin, clock, answer } = await rig(
+      () => true,
+      401,
+      () => ({ now: out, times: 1 }),
+    );
+    // Another request answered since the 401: the monitor alone would not tell.
+    answer(200);
+    alerts!.start();
+    await clock.until(() => admin.transcript().length > 0, 5_000, "the alert");
+    expect(admin.transcript()[0]!.text).toContain("LetsExchange rejects the bot's API key");
+    out = false;
+    await clock.until(() => admin.transcript().length > 1, 5_000, "the recovery");
+    expect(admin.transcript()[1]!.text).toBe("✅ LetsExchange answers again.");
+  });
+
+  it("tell of a take-out even when the exchange was offered again before the check", async () => {
+    const { admin, clock, answer } = await rig(
+      () => true,
+      401,
+      () => ({ now: false, times: 1 }),
+    );
+    answer(200);
+    alerts!.start();
+    await clock.until(() => admin.transcript().length > 1, 10_000, "the alert and the recovery");
+    expect(admin.transcript()[0]!.text).toContain("LetsExchange rejects the bot's API key");
+    expect(admin.transcript()[1]!.text).toBe("✅ LetsExchange answers again.");
   });
 });

@@ -141,6 +141,43 @@ describe("the recovery check", () => {
     await recovery.stop();
   });
 
+  it("asks an exchange taken out for its key with the key, and offers it again once that succeeds", async () => {
+    const clock = new TestClock();
+    const monitor = new ExchangeMonitor();
+    const record = (status: RequestEvent["status"]) => monitor.record(answer(status), clock.now());
+    let out = true;
+    let keyAnswer: RequestEvent["status"] = 401;
+    const probe = vi.fn(async () => undefined);
+    const probeKey = vi.fn(async () => {
+      record(keyAnswer);
+      if (keyAnswer !== 200) throw new Error(`HTTP ${keyAnswer}`);
+    });
+    const recovery = new ExchangeRecoveryCheck({
+      monitor,
+      probe,
+      everyMs: 1_000,
+      out: { isOut: () => out, probeKey, bringBack: () => (out = false) },
+      clock,
+    });
+    recovery.start();
+    record(401);
+    // Requests of others keep coming (the tracker's, say): the key is asked all the same.
+    for (let i = 0; i < 7; i++) {
+      await clock.advance(500);
+      record(200);
+    }
+    // Still refused: it stays out, asked again each period (never by the keyless probe).
+    expect(probeKey.mock.calls.length).toBeGreaterThanOrEqual(1);
+    expect(out).toBe(true);
+    keyAnswer = 200;
+    await clock.until(() => !out, 5_000, "the exchange offered again");
+    const asked = probeKey.mock.calls.length;
+    await clock.advance(5_000);
+    expect(probeKey).toHaveBeenCalledTimes(asked);
+    expect(probe).not.toHaveBeenCalled();
+    await recovery.stop();
+  });
+
   it("asks at most once per period while the exchange stays down", async () => {
     const { clock, record, probe, recovery } = rig(503);
     record(503);

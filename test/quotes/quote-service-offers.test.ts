@@ -165,8 +165,9 @@ describe("offers", () => {
     expect(fakes.get("c")!.calls.rate).toBe(0);
     expect(fakes.get("d")!.calls.rate).toBe(0);
     exchanges.takeOut("a", "401");
+    // The pair's only exchange is out for its key: unavailable, not a pair nobody offers.
     await expect(quotes.offers({ ...BTC_ETH, amount: amount("0.6") })).rejects.toThrow(
-      /no exchange offers this pair/,
+      /out of the offers/,
     );
   });
 

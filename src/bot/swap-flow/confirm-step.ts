@@ -3,6 +3,7 @@ import { coinLabel } from "../../frontends/coin-label.ts";
 import type { DecimalString } from "../../lib/decimal.ts";
 import type { Quote } from "../../quotes/quote.ts";
 import type { ConfirmOutcome } from "../../swaps/confirm-summary.ts";
+import type { ExchangeFailure } from "../../swaps/failures.ts";
 import { isFinal } from "../../swaps/status.ts";
 import type { DepositView } from "../../swaps/swap.ts";
 import type { Mismatch } from "../../swaps/verify.ts";
@@ -65,13 +66,41 @@ export async function confirmAndCreate(s: FlowSession, order: ChosenSwap): Promi
         ),
         { refundAddress: refund, refundMemo },
       ) + fixedHoldsLine(t, quote, s.deps.quotes.fixedHoldsMs),
+      // Confirm creates the swap there, and only there (one exchange: the messages name none).
+      s.severalExchanges
+        ? t("flow-summary-exchange", { exchange: s.deps.exchanges.labelOf(quote.exchange) })
+        : undefined,
       t("flow-summary-ask"),
     ]
       .filter(Boolean)
       .join("\n");
-  const confirmKeyboard = new InlineKeyboard()
-    .text(t("button-confirm"), s.btn("confirm"))
-    .text(t("button-cancel"), s.btn("cancel"));
+  // Each summary's Confirm carries its number (the first: none), so a Confirm of a summary a
+  // failover replaced does not confirm the new one's numbers.
+  let confirmValue = "";
+  const keyboardOf = (value: string) =>
+    new InlineKeyboard()
+      .text(t("button-confirm"), s.btn("confirm", value))
+      .text(t("button-cancel"), s.btn("cancel"));
+  let confirmKeyboard = keyboardOf(confirmValue);
+  // One intent per summary: a failover's summary is a new one (the refused intent stays failed).
+  let key = `${s.chatId}:${s.flow}`;
+  /** The exchanges that refused this swap's create so far (failover: docs/design.md §4). */
+  const refusedAt: string[] = [];
+  const orderOf = () => ({
+    coinFrom: from.coin.code,
+    coinTo: to.coin.code,
+    networkFrom: from.network,
+    networkTo: to.network,
+    amount,
+    // A fixed amount to receive the exchange quoted goes upstream as such: exactly that is
+    // paid out (a floating one is an estimate: the amount to send goes, as typed ones do).
+    ...(receive?.exact && quote.rateType === "fixed" ? { receiveAmount: receive.amount } : {}),
+    withdrawalAddress: address,
+    ...(payoutMemo ? { payoutMemo } : {}),
+    rateType: quote.rateType ?? "float",
+    refundAddress: refund,
+    ...(refund && refundMemo ? { refundMemo } : {}),
+  });
   await s.ctx.reply(summary(), { reply_markup: confirmKeyboard });
 
   // The buttons' own words typed in the chat's language count as the English ones do.
@@ -87,32 +116,21 @@ export async function confirmAndCreate(s: FlowSession, order: ChosenSwap): Promi
       await s.ctx.reply(t("flow-cancelled"));
       return;
     }
-    if (input.kind === "text" && !CONFIRM_WORDS.has(word) && typed !== localConfirm) {
+    const staleConfirm = input.kind === "button" && input.value !== confirmValue;
+    if (
+      (input.kind === "text" && !CONFIRM_WORDS.has(word) && typed !== localConfirm) ||
+      staleConfirm
+    ) {
       await s.refuse(summary(), { reply_markup: confirmKeyboard });
       continue;
     }
+    const order = orderOf();
     const result: ConfirmOutcome = await s.conversation.external(() =>
       s.deps.confirm.confirm({
-        key: `${s.chatId}:${s.flow}`,
+        key,
         chatId: s.chatId,
         userId: s.userId ?? 0,
-        order: {
-          coinFrom: from.coin.code,
-          coinTo: to.coin.code,
-          networkFrom: from.network,
-          networkTo: to.network,
-          amount,
-          // A fixed amount to receive the exchange quoted goes upstream as such: exactly that is
-          // paid out (a floating one is an estimate: the amount to send goes, as typed ones do).
-          ...(receive?.exact && quote.rateType === "fixed"
-            ? { receiveAmount: receive.amount }
-            : {}),
-          withdrawalAddress: address,
-          ...(payoutMemo ? { payoutMemo } : {}),
-          rateType: quote.rateType ?? "float",
-          refundAddress: refund,
-          ...(refund && refundMemo ? { refundMemo } : {}),
-        },
+        order,
         shown: { quote },
       }),
     );
@@ -165,7 +183,32 @@ export async function confirmAndCreate(s: FlowSession, order: ChosenSwap): Promi
           { reply_markup: confirmKeyboard },
         );
         continue;
-      case "failed":
+      case "failed": {
+        if ((result.refused || result.unauthorized) && s.severalExchanges) {
+          // Nothing was created there, and its answer says so: the next offer, asked afresh, is
+          // shown as a new summary to confirm; never a swap elsewhere without its Confirm.
+          refusedAt.push(result.exchange);
+          const exclude = [...refusedAt];
+          const next = await s.conversation.external(() =>
+            s.deps.confirm.nextOffer({ order, userId: s.userId ?? 0 }, exclude),
+          );
+          const refusal = refusalText(t, s.deps.exchanges.labelOf(result.exchange), result.failure);
+          if (!next) {
+            await s.ctx.reply(`${refusal}\n${t("flow-failover-none")}`);
+            return;
+          }
+          quote = next;
+          if (receive?.exact) amount = sendAmountOfQuote(quote);
+          key = `${s.chatId}:${s.flow}:${quote.exchange}`;
+          confirmValue = String(refusedAt.length);
+          confirmKeyboard = keyboardOf(confirmValue);
+          pendingSeen = false;
+          const offered = t("flow-failover-next", {
+            exchange: s.deps.exchanges.labelOf(quote.exchange),
+          });
+          await s.ctx.reply(summary(`${refusal}\n${offered}`), { reply_markup: confirmKeyboard });
+          continue;
+        }
         if (!result.retryable) {
           await s.ctx.reply(`${failureText(t, result.failure)}\n${t("flow-create-rejected")}`);
           return;
@@ -173,8 +216,20 @@ export async function confirmAndCreate(s: FlowSession, order: ChosenSwap): Promi
         await s.ctx.reply(`${failureText(t, result.failure)}\n${t("flow-create-failed")}`, {
           reply_markup: confirmKeyboard,
         });
+        break;
+      }
     }
   }
+}
+
+/**
+ * Which exchange refused the create and why: its own words when it gave a reason, else that it
+ * cannot take the swap now (a refused key is the operator's problem, never shown).
+ */
+function refusalText(t: FlowSession["t"], exchange: string, failure: ExchangeFailure): string {
+  return failure.kind === "rejected"
+    ? t("flow-failover-refused", { exchange, reason: failure.message })
+    : t("flow-failover-unavailable", { exchange });
 }
 
 /**
