@@ -173,13 +173,13 @@ describe("a deposit memo", () => {
     const user = h.tg.user();
     // BEP2 names a network, so the detail is read; the answer alone lies about the memo.
     await toSummary(user, "bnb bep2", "0.5");
-    h.sandbox.control.alterNextCreate({ deposit_extra_id: "111" });
+    h.sandbox.control.alterNextCreate({ deposit_extra_id: "8642097531" });
     const warning = await step(user, "confirm", "could not be set up safely");
     expect(warning.text).toContain("Do not send anything");
     const tx = onlyTransaction();
-    expect(tx.deposit_extra_id).not.toBe("111");
+    expect(tx.deposit_extra_id).not.toBe("8642097531");
     expect(shownAnywhere(user, tx.deposit_address)).toBe(false);
-    expect(shownAnywhere(user, "111")).toBe(false);
+    expect(shownAnywhere(user, "8642097531")).toBe(false);
     expect((await h.app.repos.transactions.get(tx.id))?.suspect).toBe(true);
   });
 });
