@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import ky, { HTTPError, type KyInstance, TimeoutError } from "ky";
 import type { z } from "zod";
 import type { Clock } from "../lib/clock.ts";
@@ -96,6 +97,9 @@ export class ExchangeClient implements ExchangePort {
   }
 
   constructor(private readonly options: ExchangeClientOptions) {
+    // Every request in flight listens to it (an exchange that hangs holds many at once): as many as
+    // the budgets let through, not a leak.
+    setMaxListeners(0, this.stopping.signal);
     this.dialect = options.dialect ?? specDialect;
     const windowMs = options.windowMs ?? 60_000;
     this.budgets = {
