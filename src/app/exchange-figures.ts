@@ -3,21 +3,6 @@ import { DecimalTotal } from "../lib/decimal.ts";
 import type { ExchangeActivity } from "../ops/exchange-activity.ts";
 import type { RunningExchange } from "./exchange.ts";
 
-/** One exchange's line of /stats. */
-export interface ExchangeStats {
-  label: string;
-  /** Since this process started. */
-  quotesWon: number;
-  refused: number;
-  failed: number;
-  /** All time, from the tables. */
-  created: number;
-  completed: number;
-  volume: { coin: string; amount: string }[];
-  /** Requests and failures of the last hour. */
-  errors: { total: number; failed: number };
-}
-
 /**
  * The tables' figures per recorded exchange id, gathered under the configured exchange each id
  * belongs to (see `belongsTo`): a swap recorded before exchanges were (no id) is the first
@@ -29,7 +14,9 @@ export function figuresByExchange(
   figures: readonly ExchangeFigures[],
 ): { exchange: RunningExchange | undefined; id: string; figures: ExchangeFigures }[] {
   const belongsTo = (id: string) =>
-    id === "" ? running[0] : running.find((exchange) => exchange.id === id);
+    id === ""
+      ? running[0]
+      : running.find((exchange) => exchange.id === id || exchange.aliases?.includes(id));
   const gathered = new Map<
     string,
     { exchange: RunningExchange | undefined; id: string; totals: Map<string, DecimalTotal> } & {
@@ -77,7 +64,7 @@ export function exchangeStats(
   figures: readonly ExchangeFigures[],
   activity: ExchangeActivity,
   now: number,
-): ExchangeStats[] {
+) {
   return figuresByExchange(running, figures).map(({ exchange, id, figures: each }) => ({
     label: exchange?.label ?? id,
     ...activity.countsOf(id),

@@ -42,7 +42,11 @@ export function sleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<v
 }
 
 /** `promise`, or a rejection after `ms` on `clock` when it has not settled by then. */
-export function withTimeout<T>(clock: Clock, promise: Promise<T>, ms: number): Promise<T> {
+export function withTimeout<T>(
+  clock: Pick<Clock, "setTimer">,
+  promise: Promise<T>,
+  ms: number,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const cancel = clock.setTimer(() => reject(new Error(`no answer within ${ms} ms`)), ms);
     promise.then(

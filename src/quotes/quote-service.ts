@@ -1,4 +1,4 @@
-import type { Clock } from "../lib/clock.ts";
+import { type Clock, withTimeout } from "../lib/clock.ts";
 import { type DecimalString, formatDecimal } from "../lib/decimal.ts";
 import { amountFit, limitsFit } from "../swaps/amount-fit.ts";
 import { ExchangeApiError } from "../swaps/exchange-errors.ts";
@@ -55,11 +55,6 @@ class AllOut extends Error {
   override name = "AllOut";
 }
 
-/** An exchange that gave no answer within the quote's deadline. */
-class OfferTooSlow extends Error {
-  override name = "OfferTooSlow";
-}
-
 /**
  * The one way the bot asks for quotes, whatever asks (the chat, /rate, inline, the Mini App):
  * every exchange that lists the pair is asked through its own quotes, each within a deadline, and
@@ -103,7 +98,11 @@ export class QuoteService {
     const answers = await Promise.allSettled(
       asked.map((exchange) =>
         opts.exchange === undefined
-          ? this.withinDeadline(this.askAt(exchange.id, params, opts))
+          ? withTimeout(
+              this.deps.clock,
+              this.askAt(exchange.id, params, opts),
+              this.deps.deadlineMs,
+            )
           : this.askAt(exchange.id, params, opts),
       ),
     );
@@ -235,25 +234,6 @@ export class QuoteService {
     const quotes = this.deps.quotesAt.get(id);
     if (!quotes) throw new Error(`no quotes for exchange ${id}`);
     return quotes;
-  }
-
-  private withinDeadline(quote: Promise<Quote>): Promise<Quote> {
-    return new Promise((resolve, reject) => {
-      const cancel = this.deps.clock.setTimer(
-        () => reject(new OfferTooSlow(`no offer within ${this.deps.deadlineMs} ms`)),
-        this.deps.deadlineMs,
-      );
-      quote.then(
-        (value) => {
-          cancel();
-          resolve(value);
-        },
-        (error: unknown) => {
-          cancel();
-          reject(error);
-        },
-      );
-    });
   }
 
   private rank(quotes: Quote[], params: QuoteRequest): Quote[] {
