@@ -148,26 +148,20 @@ export class SwapService {
   private async createClaimed(input: CreateSwapInput): Promise<CreateSwapResult> {
     const { store, logger } = this.deps;
     const exchange = this.deps.exchanges.get(input.exchange);
-    if (!exchange) {
-      // An exchange no longer configured: nothing is sent (the summary is shown again elsewhere).
-      await store.markFailed(input.key, `exchange ${input.exchange} is not configured`);
+    // An exchange no longer configured, or taken out of the offers (its key was refused): nothing
+    // is sent, and another offer may be shown.
+    const unusable = !exchange
+      ? `exchange ${input.exchange} is not configured`
+      : this.deps.exchanges.whyOut(exchange.id) !== undefined
+        ? `exchange ${exchange.id} is out of the offers`
+        : undefined;
+    if (!exchange || unusable) {
+      await store.markFailed(input.key, unusable ?? "no exchange");
       return {
         kind: "failed",
         failure: { kind: "unavailable" },
         retryable: false,
-        exchange: input.exchange,
-        refused: true,
-        unauthorized: false,
-      };
-    }
-    if (this.deps.exchanges.whyOut(exchange.id) !== undefined) {
-      // Taken out of the offers (its key was refused): nothing is sent, another offer is shown.
-      await store.markFailed(input.key, `exchange ${exchange.id} is out of the offers`);
-      return {
-        kind: "failed",
-        failure: { kind: "unavailable" },
-        retryable: false,
-        exchange: exchange.id,
+        exchange: exchange?.id ?? input.exchange,
         refused: true,
         unauthorized: false,
       };
