@@ -141,10 +141,16 @@ describe("offers of three exchanges in the chat", () => {
     expect(refused.text).toContain("amount");
   });
 
-  it("/rate names the best offer's exchange and how many exchanges quoted", async () => {
+  it("/rate names the best offer's exchange, how many exchanges quoted, and each other offer's exchange", async () => {
     const user = h.tg.user();
     const rate = await step(user, "/rate 0.5 btc eth", "Exchange:");
     expect(rate.text).toContain("Exchange: Exolix");
     expect(rate.text).toContain("best of 3 exchanges");
+    // The others, best first, each with its exchange and what it gives.
+    const others = rate.text.split("\n").filter((line) => line.startsWith("• "));
+    expect(others).toEqual([
+      expect.stringMatching(/^• LetsExchange · [\d.]+ ETH$/),
+      expect.stringMatching(/^• ChangeNOW · [\d.]+ ETH$/),
+    ]);
   });
 });

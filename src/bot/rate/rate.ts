@@ -5,13 +5,14 @@ import { parseAmountWithUnit } from "../../lib/amount-input.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { sendAmountOf } from "../../quotes/amount-pricing.ts";
 import type { QuoteService } from "../../quotes/quote-service.ts";
+import { amountFit } from "../../swaps/amount-fit.ts";
 import type { ExchangeSet } from "../../swaps/exchange-set.ts";
 import type { BotContext } from "../context.ts";
 import { LeanComposer } from "../plumbing/lean-composer.ts";
 import { resolveCoin } from "../shared/coin-input.ts";
 import { explainExchangeError } from "../shared/failure-text.ts";
 import { quoteShare } from "../shared/quote-share.ts";
-import { offerLine, quoteText, rateOfOneText } from "../shared/quote-text.ts";
+import { offerButtonText, offerLine, quoteText, rateOfOneText } from "../shared/quote-text.ts";
 import { parseRateRequest } from "../shared/rate-args.ts";
 import { amountProblem, coinProblem } from "../shared/resolve-text.ts";
 
@@ -76,9 +77,15 @@ export function createRateFeature(deps: {
           ? [priced.quote]
           : (await deps.quotes.offers({ ...pair, amount: send }, user)).ranked;
         const quote = offers[0]!;
+        // The others whose limits take the amount, each named with what it gives, best first.
+        const others = offers
+          .slice(1)
+          .filter((other) => amountFit(send, other) === "ok")
+          .map((other) => `\n• ${offerButtonText(ctx.t, other, deps.exchanges, toLabel)}`)
+          .join("");
         const offer =
           deps.exchanges.all.length > 1
-            ? `\n${offerLine(ctx.t, quote, deps.exchanges, priced.quote ? undefined : offers.length)}`
+            ? `\n${offerLine(ctx.t, quote, deps.exchanges, priced.quote ? undefined : offers.length)}${others}`
             : "";
         // No amount: the rate of one coin and the pair's limits, whether or not one coin fits them.
         if (args.amount === undefined)
