@@ -1,2 +1,0 @@
-import "../../support/over-exolix.ts";
-import "../../bot/swap-flow.test.ts";

@@ -1,2 +1,0 @@
-import "../../support/over-exolix.ts";
-import "../webapp.test.ts";
