@@ -45,6 +45,8 @@ export class CoinCatalog {
   private coins: readonly Coin[] = [];
   /** Each exchange's own list (by code), as last fetched in this process. */
   private readonly lists = new Map<string, ReadonlyMap<string, Coin>>();
+  /** Told when an exchange's list has been merged in (start-up waits for the first). */
+  private onList: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
   /** When the list was last fetched from the upstream (0: never in this process). */
@@ -98,8 +100,13 @@ export class CoinCatalog {
    */
   async start(): Promise<void> {
     const stored = await this.loadStored();
+    // With nothing stored, start-up waits for the first exchange's list, not the slowest's.
+    const listed = new Promise<void>((resolve) => {
+      this.onList = resolve;
+    });
     const first = this.refresh();
-    if (stored === 0) await first;
+    if (stored === 0) await Promise.race([first, listed]);
+    this.onList = undefined;
     this.refreshEvery(this.options.refreshIntervalMs, () => this.refresh());
   }
 
@@ -163,7 +170,7 @@ export class CoinCatalog {
     this.index = new CoinIndex(coins, { popularity: POPULAR_CODES });
   }
 
-  /** Each exchange's list fetched; whether any was. */
+  /** Each exchange's list fetched, merged in as it comes; whether any was. */
   private async fetchEach(): Promise<boolean> {
     const fetched = await Promise.all(
       this.options.exchanges.map(async ({ id, port }) => {
@@ -171,6 +178,8 @@ export class CoinCatalog {
           const list = await fetchAll(port, this.options.pageSize ?? 100);
           if (list.size === 0) throw new Error("the exchange listed no currencies");
           this.lists.set(id, list);
+          this.replace(this.merged());
+          this.onList?.();
           return true;
         } catch (error) {
           this.options.logger.warn({ err: error, exchange: id }, "an exchange's coin list failed");

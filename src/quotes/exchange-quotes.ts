@@ -173,11 +173,6 @@ export class ExchangeQuotes {
     return reverse === true || (reverse === "fixed" && rateType === "fixed");
   }
 
-  /** Whether the exchange quotes an amount to receive itself (ExchangePort.reverseQuotes). */
-  get reverses(): boolean | "fixed" {
-    return this.options.exchange.reverseQuotes ?? false;
-  }
-
   /** Whether a fixed-rate quote is too old to create a swap on without showing fresh numbers. */
   isStale(quote: Quote): boolean {
     return this.now() - quote.fetchedAt > this.fixedHoldsMs;

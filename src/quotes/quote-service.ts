@@ -1,3 +1,4 @@
+import { meetsKyc } from "../exchange/known-exchanges.ts";
 import { type Clock, withTimeout } from "../lib/clock.ts";
 import { type DecimalString, formatDecimal } from "../lib/decimal.ts";
 import { amountFit, limitsFit } from "../swaps/amount-fit.ts";
@@ -12,7 +13,7 @@ import type { KnownRefusal, Pair, PairLimits, Quote } from "./quote.ts";
 
 /**
  * Offers within this fraction of the best are near-ties: the better KYC rating wins, then the
- * operator's order (docs/design.md §3, "Offers").
+ * operator's order (docs/design.md §4, "Offers").
  */
 const NEAR_TIE = 0.005;
 
@@ -80,7 +81,7 @@ export class QuoteService {
       if (exclude.includes(exchange.id)) return false;
       if (from && !from.has(exchange.id)) return false;
       if (to && !to.has(exchange.id)) return false;
-      return minKyc === undefined || kycRank(exchange.kyc) <= kycRank(minKyc);
+      return minKyc === undefined || meetsKyc(exchange.kyc, minKyc);
     });
   }
 
@@ -92,7 +93,7 @@ export class QuoteService {
     const reverse = params.receiveAmount !== undefined;
     const rateType = params.rateType ?? "float";
     const asked = this.offering(params, opts.exchange, opts.exclude).filter(
-      (exchange) => !reverse || reversesAt(this.at(exchange.id).reverses, rateType),
+      (exchange) => !reverse || this.at(exchange.id).reversesAt(rateType),
     );
     if (asked.length === 0) throw this.noneAsked(params, opts);
     const answers = await Promise.allSettled(
@@ -171,7 +172,7 @@ export class QuoteService {
   reversesAt(rateType: RateType): boolean {
     return this.deps.exchanges
       .offering()
-      .some((exchange) => reversesAt(this.at(exchange.id).reverses, rateType));
+      .some((exchange) => this.at(exchange.id).reversesAt(rateType));
   }
 
   /** Whether a fixed-rate quote is too old to create a swap on without showing fresh numbers. */
@@ -259,10 +260,6 @@ export class QuoteService {
     }
     return refusing;
   }
-}
-
-function reversesAt(reverses: boolean | "fixed", rateType: RateType): boolean {
-  return reverses === true || (reverses === "fixed" && rateType === "fixed");
 }
 
 /** Within NEAR_TIE of the best, measured on the best's size. */

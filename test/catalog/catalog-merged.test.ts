@@ -71,4 +71,21 @@ describe("the catalog over several exchanges", () => {
     // The failed exchange's list is unknown: it is not ruled out.
     expect([...(catalog.listedAt("eth") ?? [])]).toEqual(["down", "up"]);
   });
+
+  it("starts with the first exchange's list: one that never answers holds neither start-up nor search", async () => {
+    const hanging = { listCurrencies: () => new Promise<Page<ExchangeCoin>>(() => {}) };
+    const catalog = new CoinCatalog({
+      exchanges: [
+        { id: "hanging", port: hanging },
+        { id: "up", port: lists([coin("btc"), coin("xmr")]) },
+      ],
+      logger: pino({ level: "silent" }),
+      refreshIntervalMs: 3_600_000,
+    });
+    await catalog.start();
+    catalog.stop();
+    expect(catalog.byCode("xmr")?.code).toBe("xmr");
+    // The one that never answered is not ruled out.
+    expect([...(catalog.listedAt("xmr") ?? [])]).toEqual(["hanging", "up"]);
+  });
 });
