@@ -67,6 +67,8 @@ describe("npm start: starting and stopping", () => {
       {
         BOT_TOKEN: tg.token,
         TELEGRAM_API_ROOT: tg.apiRoot,
+        // One sandbox (not four side by side): the process's signals are what is tested.
+        EXCHANGE_DIALECT: "spec",
         DATABASE_PATH: join(dir, "bot.sqlite"),
       },
       { command: ["npm", "start"] },
@@ -109,6 +111,7 @@ describe("npm start: starting and stopping", () => {
       {
         BOT_TOKEN: tg.token,
         TELEGRAM_API_ROOT: tg.apiRoot,
+        EXCHANGE_DIALECT: "spec",
         DATABASE_PATH: join(dir, "bot.sqlite"),
       },
       { command: ["npm", "start"], group: true },
@@ -147,6 +150,7 @@ describe("npm start: starting and stopping", () => {
       const bot = startBotProcess({
         BOT_TOKEN: tg.token,
         TELEGRAM_API_ROOT: tg.apiRoot,
+        EXCHANGE_DIALECT: "spec",
         DATABASE_PATH: join(dir, "bot.sqlite"),
       });
       running = bot;
@@ -303,6 +307,7 @@ describe("npm start: starting and stopping", () => {
       running = startBotProcess({
         BOT_TOKEN: tg.token,
         TELEGRAM_API_ROOT: tg.apiRoot,
+        EXCHANGE_DIALECT: "spec",
         DATABASE_PATH: databasePath(dir),
       });
       expect(await running.exit).toBe(1);
@@ -319,6 +324,7 @@ describe("npm start: starting and stopping", () => {
     const env = {
       BOT_TOKEN: tg.token,
       TELEGRAM_API_ROOT: tg.apiRoot,
+      EXCHANGE_DIALECT: "spec",
       DATABASE_PATH: join(dir, "bot.sqlite"),
     };
     running = startBotProcess(env);
